@@ -1,0 +1,57 @@
+"""What every bot is: something that picks one of the legal actions from a player's view.
+
+A bot sees only the acting player's :meth:`~rumizi.GameState.view` and the legal actions,
+never the true state, so it cannot peek. Bots are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import ClassVar
+
+from rumizi.core.contract import Action, View
+
+
+class Bot(ABC):
+    """A player that chooses actions from what its seat may see."""
+
+    name: ClassVar[str]
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    @abstractmethod
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """One of ``legal`` (never empty), chosen from ``view`` alone."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"
+
+
+BotFactory = Callable[[int], Bot]
+_BOTS: dict[str, BotFactory] = {}
+
+
+def register(name: str) -> Callable[[type[Bot]], type[Bot]]:
+    """Class decorator: make a bot available by name (``rumizi.bots.make(name)``)."""
+
+    def wrap(cls: type[Bot]) -> type[Bot]:
+        _BOTS[name] = cls
+        return cls
+
+    return wrap
+
+
+def make(name: str, seed: int = 0) -> Bot:
+    """A new bot by name, e.g. ``make("random", seed=3)``."""
+    try:
+        factory = _BOTS[name]
+    except KeyError:
+        raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}") from None
+    return factory(seed)
+
+
+def names() -> list[str]:
+    """Names of every registered bot."""
+    return sorted(_BOTS)

@@ -1,0 +1,114 @@
+"""The engine contract every Rumizi game implements.
+
+A game is a :class:`Game` (a factory registered under an id) that makes :class:`GameState`
+objects. States are mutable for speed — :meth:`GameState.apply` changes the state in place —
+and :meth:`GameState.clone` is cheap, so search can copy freely. Everything that crosses a
+boundary (documents, actions, views) is plain JSON-ready data.
+
+Actions are small dicts such as ``{"do": "play", "card": "gnat"}``. The dicts returned by
+:meth:`GameState.legal_actions` may be shared between calls for speed: treat them as read-only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, TypeAlias
+
+Action: TypeAlias = dict[str, Any]
+Document: TypeAlias = dict[str, Any]
+View: TypeAlias = dict[str, Any]
+
+
+class GameState(ABC):
+    """One position of a game, with the rules to move on from it."""
+
+    __slots__ = ()
+
+    game_id: ClassVar[str]
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Exactly the legal actions of the player to act (empty when the game is over)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action``; raise :class:`rumizi.IllegalAction` and change nothing if illegal."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """Index of the player who must act next, ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> int | None:
+        """The winning player (or team) once the game is over, else ``None``."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats at the table."""
+
+    @abstractmethod
+    def export(self) -> Document:
+        """The full state as a canonical JSON document (hidden cards included)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see (``None``: a spectator). Never contains hidden cards."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy."""
+
+    def returns(self) -> list[float]:
+        """Final payoff per player: 1 for a winner, 0 for a loser (0.5 each if unfinished)."""
+        n = self.num_players
+        if not self.over:
+            return [0.5] * n
+        return [1.0 if self.is_winner(p) else 0.0 for p in range(n)]
+
+    def is_winner(self, player: int) -> bool:
+        """Whether ``player`` is among the winners (override for team games)."""
+        return self.winner == player
+
+    def sample(self, player: int, seed: int) -> GameState:
+        """A full state consistent with what ``player`` knows, hidden cards re-dealt at random.
+
+        Built only from :meth:`view`, so a bot that searches sampled states cannot peek.
+        """
+        return self.game().sample(self.view(player), seed)
+
+    @classmethod
+    @abstractmethod
+    def game(cls) -> Game:
+        """The :class:`Game` this state belongs to."""
+
+
+class Game(ABC):
+    """A registered game: makes new states and reads canonical documents."""
+
+    id: ClassVar[str]
+    names: ClassVar[dict[str, str]]  # language code -> display name
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def new(self, seed: int = 0, players: int = 2, **options: Any) -> GameState:
+        """A new game, fully determined by ``seed`` and the options."""
+
+    @abstractmethod
+    def load(self, doc: Document) -> GameState:
+        """A state from a canonical document; ``ValueError`` names what is wrong with it."""
+
+    @abstractmethod
+    def sample(self, view: View, seed: int) -> GameState:
+        """A full state consistent with ``view`` (hidden parts dealt at random from ``seed``)."""
+
+    def __repr__(self) -> str:
+        return f"<rumizi game {self.id!r}>"

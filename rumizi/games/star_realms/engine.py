@@ -1,0 +1,1184 @@
+"""The Star Realms engine: state, legal actions and rules (spec ``star-realms.md``).
+
+The state is built for speed: cards are small integers (see :mod:`.cards`), piles are plain
+lists, ``clone`` copies a handful of short lists, and the legal actions are pre-built dicts
+shared between calls. Rules follow the spec's resolution order to the letter:
+
+* a card's effects resolve in printed order; a choice an effect opens is answered at once;
+* after each play, and after the start-of-turn base effects, every ally effect that now holds
+  and has not fired fires, in the order the cards came into play (bases already in play first);
+* a turn starts with forced discards, then base primaries in the order played, then allies.
+
+All of this runs through one resolution queue (a stack of ``(effect, amount, source)``), so a
+choice can pause resolution anywhere and the rest resumes after it is answered.
+
+>>> from rumizi.games.star_realms import GAME
+>>> state = GAME.new(seed=1)
+>>> me = state.to_act
+>>> len(state.view(me)["players"][me]["hand"])
+3
+>>> state.apply({"do": "play", "card": "viper"})
+Traceback (most recent call last):
+...
+rumizi.core.errors.IllegalAction: cannot play 'viper': it is not in your hand
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rumizi.core import rng
+from rumizi.core.contract import Action, Document, Game, GameState, View
+from rumizi.core.errors import IllegalAction
+from rumizi.games.star_realms.cards import (
+    ALLIES,
+    ALLY,
+    AUTHORITY,
+    BY_ID,
+    CLEAR_ROW,
+    COMBAT,
+    COST,
+    DEFENSE,
+    DRAW,
+    EFFECT_CODE,
+    EFFECTS,
+    EXPLORER,
+    FACTION,
+    FORCED_DISCARD,
+    HAS_ALLY,
+    HAS_SCRAP,
+    IS_BASE,
+    IS_OUTPOST,
+    NAMES,
+    OPP_DISCARD,
+    PRIMARY,
+    SCRAP,
+    SCRAP_CARD,
+    STARTING_DECK,
+    TRADE,
+    TRADE_COUNTS,
+    TRADE_DECK,
+)
+
+GAME_ID = "star-realms"
+FORMATS = ("duel",)
+START_AUTHORITY = 50
+HAND_SIZE = 5
+
+# Pre-built canonical actions, shared by every legal_actions() call (read-only by contract).
+PLAY: tuple[Action, ...] = tuple({"do": "play", "card": n} for n in NAMES)
+BUY: tuple[Action, ...] = tuple({"do": "buy", "card": n} for n in NAMES)
+SCRAP_ACTION: tuple[Action, ...] = tuple({"do": "scrap", "card": n} for n in NAMES)
+CHOOSE_HAND: tuple[Action, ...] = tuple({"do": "choose", "card": n, "from": "hand"} for n in NAMES)
+CHOOSE_DISCARD: tuple[Action, ...] = tuple(
+    {"do": "choose", "card": n, "from": "discard"} for n in NAMES
+)
+CHOOSE_ROW: tuple[Action, ...] = tuple(
+    {"do": "choose", "card": n, "from": "trade_row"} for n in NAMES
+)
+END: Action = {"do": "end"}
+SKIP: Action = {"do": "skip"}
+
+# Which fields each kind of action carries (anything else is rejected).
+_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
+    "play": (frozenset({"do", "card"}),),
+    "buy": (frozenset({"do", "card"}),),
+    "scrap": (frozenset({"do", "card"}),),
+    "attack": (
+        frozenset({"do", "player"}),
+        frozenset({"do", "player", "base"}),
+        frozenset({"do", "player", "amount"}),
+    ),
+    "choose": (frozenset({"do", "card", "from"}), frozenset({"do", "player"})),
+    "skip": (frozenset({"do"}),),
+    "end": (frozenset({"do"}),),
+    "concede": (frozenset({"do"}), frozenset({"do", "player"})),
+}
+
+_CHOICE_NAMES = {
+    SCRAP_CARD: "scrap-card",
+    CLEAR_ROW: "clear-row",
+    FORCED_DISCARD: "discard",
+    OPP_DISCARD: "opp-discard",
+}
+_CHOICE_CODES = {name: code for code, name in _CHOICE_NAMES.items()}
+
+
+class Player:
+    """One seat's cards and pools. ``deck`` is stored top card *last* so drawing is ``pop()``."""
+
+    __slots__ = (
+        "authority",
+        "combat",
+        "deck",
+        "discard",
+        "eliminated",
+        "factions",
+        "field",
+        "fired",
+        "hand",
+        "known",
+        "n_old",
+        "pending_discards",
+        "played",
+        "team",
+        "trade",
+    )
+
+    authority: int
+    hand: list[int]
+    deck: list[int]
+    discard: list[int]
+    # Everything in play, in the order it came into play: bases from earlier turns first
+    # (the first ``n_old`` entries), then this turn's ships and bases interleaved.
+    field: list[int]
+    fired: list[bool]  # parallel to ``field``: has this card's ally fired this turn?
+    n_old: int
+    played: list[int]  # every card played this turn, in order, even if since scrapped
+    # factions[f]: cards of faction f played this turn + bases of f in play from earlier turns.
+    # A card's ally holds when its faction's count is at least 2 (itself and another).
+    factions: list[int]
+    # Cards everyone knows to be in this hand (when the deck ran out during a draw, the whole
+    # hand so far was public knowledge). Used by views and by sampling for search.
+    known: list[int]
+    pending_discards: int
+    trade: int
+    combat: int
+    eliminated: bool
+    team: int
+
+    def __init__(self, team: int) -> None:
+        self.authority = START_AUTHORITY
+        self.hand = []
+        self.deck = []
+        self.discard = []
+        self.field = []
+        self.fired = []
+        self.n_old = 0
+        self.played = []
+        self.factions = [0, 0, 0, 0, 0]
+        self.known = []
+        self.pending_discards = 0
+        self.trade = 0
+        self.combat = 0
+        self.eliminated = False
+        self.team = team
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.authority = self.authority
+        p.hand = self.hand[:]
+        p.deck = self.deck[:]
+        p.discard = self.discard[:]
+        p.field = self.field[:]
+        p.fired = self.fired[:]
+        p.n_old = self.n_old
+        p.played = self.played[:]
+        p.factions = self.factions[:]
+        p.known = self.known[:]
+        p.pending_discards = self.pending_discards
+        p.trade = self.trade
+        p.combat = self.combat
+        p.eliminated = self.eliminated
+        p.team = self.team
+        return p
+
+    def bases(self) -> list[int]:
+        return [c for c in self.field if IS_BASE[c]]
+
+    def ships(self) -> list[int]:
+        return [c for c in self.field if not IS_BASE[c]]
+
+    def remove_from_hand(self, card: int) -> None:
+        self.hand.remove(card)
+        # Observers cannot tell which copy left, so a known copy is no longer certain.
+        if card in self.known:
+            self.known.remove(card)
+
+
+class StarRealmsState(GameState):
+    """A Star Realms position. Make one with ``rumizi.game("star-realms").new(...)``."""
+
+    game_id: ClassVar[str] = GAME_ID
+
+    __slots__ = (
+        "_over",
+        "_winner",
+        "current",
+        "events",
+        "format",
+        "pending",
+        "players",
+        "queue",
+        "row",
+        "scrap_heap",
+        "seed",
+        "trade_deck",
+        "turn",
+    )
+
+    players: list[Player]
+    current: int
+    turn: int
+    row: list[int | None]
+    trade_deck: list[int]  # top card last
+    scrap_heap: list[int]
+    seed: int
+    # Resolution stack: the next item to resolve is the *last* one.
+    queue: list[tuple[int, int, int]]
+    # The open choice: (choice code, source card or -1), or None.
+    pending: tuple[int, int] | None
+    format: str
+    events: list[dict[str, Any]] | None
+    _over: bool
+    _winner: int | None
+
+    # ------------------------------------------------------------------ contract
+
+    @classmethod
+    def game(cls) -> Game:
+        return GAME
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self._over else self.current
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def clone(self) -> StarRealmsState:
+        s = StarRealmsState.__new__(StarRealmsState)
+        s.players = [p.copy() for p in self.players]
+        s.current = self.current
+        s.turn = self.turn
+        s.row = self.row[:]
+        s.trade_deck = self.trade_deck[:]
+        s.scrap_heap = self.scrap_heap[:]
+        s.seed = self.seed
+        s.queue = self.queue[:]
+        s.pending = self.pending
+        s.format = self.format
+        s.events = None
+        s._over = self._over
+        s._winner = self._winner
+        return s
+
+    def __repr__(self) -> str:
+        me = self.players[self.current]
+        status = "over" if self._over else f"player {self.current} to act"
+        return (
+            f"<StarRealmsState {self.format} turn {self.turn}, {status}; "
+            f"authority {[p.authority for p in self.players]}, "
+            f"trade {me.trade}, combat {me.combat}>"
+        )
+
+    # ------------------------------------------------------------------ targets
+
+    def opponents(self, player: int) -> list[int]:
+        """Players that ``player`` may attack or make discard (alive, on another team)."""
+        team = self.players[player].team
+        return [i for i, q in enumerate(self.players) if not q.eliminated and q.team != team]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        if self._over:
+            return []
+        p = self.players[self.current]
+        pending = self.pending
+        if pending is not None:
+            return self._choice_actions(p, pending[0])
+        acts = [PLAY[c] for c in dict.fromkeys(p.hand)]
+        trade = p.trade
+        if trade:
+            for c in dict.fromkeys(self.row):
+                if c is not None and COST[c] <= trade:
+                    acts.append(BUY[c])
+            if trade >= 2:
+                acts.append(BUY[EXPLORER])
+        for c in dict.fromkeys(p.field):
+            if HAS_SCRAP[c]:
+                acts.append(SCRAP_ACTION[c])
+        combat = p.combat
+        if combat:
+            self._attack_actions(p, combat, acts)
+        acts.append(END)
+        return acts
+
+    def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
+        targets = self.opponents(self.current)
+        several = len(targets) > 1
+        for q in targets:
+            field = self.players[q].field
+            outposts = [c for c in field if IS_OUTPOST[c]]
+            for c in dict.fromkeys(outposts or field):
+                if DEFENSE[c] <= combat and IS_BASE[c]:
+                    acts.append({"do": "attack", "player": q, "base": NAMES[c]})
+            if not outposts:
+                if several:
+                    acts.extend(
+                        {"do": "attack", "player": q, "amount": a} for a in range(1, combat + 1)
+                    )
+                else:
+                    acts.append({"do": "attack", "player": q})
+
+    def _choice_actions(self, p: Player, kind: int) -> list[Action]:
+        if kind == FORCED_DISCARD:
+            return [CHOOSE_HAND[c] for c in dict.fromkeys(p.hand)]
+        if kind == SCRAP_CARD:
+            acts = [CHOOSE_HAND[c] for c in dict.fromkeys(p.hand)]
+            acts.extend(CHOOSE_DISCARD[c] for c in dict.fromkeys(p.discard))
+        elif kind == CLEAR_ROW:
+            acts = [CHOOSE_ROW[c] for c in dict.fromkeys(self.row) if c is not None]
+        else:  # OPP_DISCARD target
+            return [{"do": "choose", "player": q} for q in self.opponents(self.current)]
+        acts.append(SKIP)
+        return acts
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        if self._over:
+            raise IllegalAction("the game is over")
+        try:
+            do = action["do"]
+            shapes = _FIELDS[do]
+        except (TypeError, KeyError):
+            raise IllegalAction(
+                f"malformed action {action!r}: expected an object such as "
+                '{"do": "play", "card": "gnat"}'
+            ) from None
+        if action.keys() not in shapes:
+            raise IllegalAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
+        if do == "concede":
+            self._concede(action)
+            return
+        p = self.players[self.current]
+        pending = self.pending
+        if pending is not None and do != "choose" and do != "skip":
+            raise IllegalAction(
+                f"a choice is open ({_CHOICE_NAMES[pending[0]]}): answer it with 'choose'"
+                + (" or 'skip'" if pending[0] in (SCRAP_CARD, CLEAR_ROW) else "")
+            )
+        if do == "play":
+            c = _card(action["card"])
+            if c not in p.hand:
+                raise IllegalAction(f"cannot play {NAMES[c]!r}: it is not in your hand")
+            self._play(p, c)
+        elif do == "buy":
+            c = _card(action["card"])
+            self._buy(p, c)
+        elif do == "scrap":
+            c = _card(action["card"])
+            if c not in p.field:
+                raise IllegalAction(f"cannot scrap {NAMES[c]!r}: you have none in play")
+            if not HAS_SCRAP[c]:
+                raise IllegalAction(f"cannot scrap {NAMES[c]!r}: it has no scrap ability")
+            self._scrap(p, c)
+        elif do == "attack":
+            self._attack(p, action)
+        elif do == "choose":
+            if pending is None:
+                raise IllegalAction("there is no open choice to answer")
+            self._choose(p, pending, action)
+        elif do == "skip":
+            if pending is None:
+                raise IllegalAction("there is no open choice to skip")
+            if pending[0] not in (SCRAP_CARD, CLEAR_ROW):
+                raise IllegalAction(f"the {_CHOICE_NAMES[pending[0]]} choice cannot be skipped")
+            self.pending = None
+            if self.events is not None:
+                self.events.append({"event": "skip", "player": self.current})
+            self._resolve()
+        else:  # end
+            self._end_turn(p)
+
+    # ------------------------------------------------------------------ actions
+
+    def _play(self, p: Player, c: int) -> None:
+        p.remove_from_hand(c)
+        p.field.append(c)
+        p.fired.append(False)
+        p.played.append(c)
+        p.factions[FACTION[c]] += 1
+        if self.events is not None:
+            self.events.append({"event": "play", "player": self.current, "card": NAMES[c]})
+        queue = self.queue
+        queue.append((ALLIES, 0, -1))
+        for code, n in reversed(PRIMARY[c]):
+            queue.append((code, n, c))
+        self._resolve()
+
+    def _buy(self, p: Player, c: int) -> None:
+        cost = COST[c]
+        if c == EXPLORER:
+            slot = -1
+        else:
+            try:
+                slot = self.row.index(c)
+            except ValueError:
+                raise IllegalAction(
+                    f"cannot buy {NAMES[c]!r}: it is not in the trade row"
+                ) from None
+        if p.trade < cost:
+            raise IllegalAction(
+                f"cannot buy {NAMES[c]!r}: it costs {cost}, your trade is {p.trade}"
+            )
+        p.trade -= cost
+        p.discard.append(c)
+        if self.events is not None:
+            self.events.append({"event": "buy", "player": self.current, "card": NAMES[c]})
+        if slot >= 0:
+            self._refill(slot)
+
+    def _refill(self, slot: int) -> None:
+        new = self.trade_deck.pop() if self.trade_deck else None
+        self.row[slot] = new
+        if self.events is not None:
+            self.events.append(
+                {"event": "refill", "slot": slot, "card": None if new is None else NAMES[new]}
+            )
+
+    def _scrap(self, p: Player, c: int) -> None:
+        i = p.field.index(c)
+        del p.field[i]
+        del p.fired[i]
+        if i < p.n_old:
+            # A base from an earlier turn no longer counts for allies once it is gone.
+            p.n_old -= 1
+            p.factions[FACTION[c]] -= 1
+        if c != EXPLORER:
+            self.scrap_heap.append(c)
+        if self.events is not None:
+            self.events.append({"event": "scrap", "player": self.current, "card": NAMES[c]})
+        queue = self.queue
+        for code, n in reversed(SCRAP[c]):
+            queue.append((code, n, c))
+        self._resolve()
+
+    def _attack(self, p: Player, action: Action) -> None:
+        target = action["player"]
+        if type(target) is not int or not 0 <= target < len(self.players):
+            raise IllegalAction(f"attack: no player {target!r}")
+        if target not in self.opponents(self.current):
+            raise IllegalAction(f"attack: player {target} is not an opponent you may attack")
+        q = self.players[target]
+        outposts = [c for c in q.field if IS_OUTPOST[c]]
+        if "base" in action:
+            c = _card(action["base"])
+            if not IS_BASE[c] or c not in q.field:
+                raise IllegalAction(f"attack: player {target} has no base {NAMES[c]!r} in play")
+            if outposts and not IS_OUTPOST[c]:
+                raise IllegalAction(
+                    f"attack: {NAMES[c]!r} is protected by an outpost; attack the outposts first"
+                )
+            if p.combat < DEFENSE[c]:
+                raise IllegalAction(
+                    f"attack: {NAMES[c]!r} has defense {DEFENSE[c]}, your combat is {p.combat}"
+                )
+            p.combat -= DEFENSE[c]
+            i = q.field.index(c)
+            del q.field[i]
+            del q.fired[i]
+            if i < q.n_old:
+                q.n_old -= 1
+                q.factions[FACTION[c]] -= 1
+            q.discard.append(c)
+            if self.events is not None:
+                self.events.append(
+                    {"event": "destroy", "player": self.current, "target": target, "card": NAMES[c]}
+                )
+            return
+        if outposts:
+            raise IllegalAction(f"attack: player {target} is protected by an outpost")
+        several = len(self.opponents(self.current)) > 1
+        if several:
+            if "amount" not in action:
+                raise IllegalAction("attack: say how much combat to deal ('amount')")
+            amount = action["amount"]
+            if type(amount) is not int or not 1 <= amount <= p.combat:
+                raise IllegalAction(f"attack: amount must be 1 to {p.combat}, not {amount!r}")
+        else:
+            if "amount" in action:
+                raise IllegalAction(
+                    "attack: with one opponent the whole combat pool is dealt; give no 'amount'"
+                )
+            amount = p.combat
+            if amount <= 0:
+                raise IllegalAction("attack: you have no combat")
+        p.combat -= amount
+        q.authority -= amount
+        if self.events is not None:
+            self.events.append(
+                {
+                    "event": "attack",
+                    "player": self.current,
+                    "target": target,
+                    "amount": amount,
+                    "authority": q.authority,
+                }
+            )
+        if q.authority <= 0:
+            self._eliminate(target)
+
+    def _choose(self, p: Player, pending: tuple[int, int], action: Action) -> None:
+        kind = pending[0]
+        if kind == OPP_DISCARD:
+            target = action.get("player")
+            if "player" not in action or target not in self.opponents(self.current):
+                raise IllegalAction(f"choose: pick an opponent to discard, not {target!r}")
+            self.pending = None
+            self._opp_discard(target, 1, pending[1])
+            self._resolve()
+            return
+        if "card" not in action:
+            raise IllegalAction("choose: name a card and where it is ('card', 'from')")
+        c = _card(action["card"])
+        source = action["from"]
+        allowed = {
+            FORCED_DISCARD: ("hand",),
+            SCRAP_CARD: ("hand", "discard"),
+            CLEAR_ROW: ("trade_row",),
+        }[kind]
+        if source not in allowed:
+            raise IllegalAction(
+                f"choose: the {_CHOICE_NAMES[kind]} choice takes a card from "
+                + " or ".join(repr(a) for a in allowed)
+            )
+        pile: list[int] | list[int | None]
+        pile = p.hand if source == "hand" else p.discard if source == "discard" else self.row
+        if c not in pile:
+            raise IllegalAction(f"choose: no {NAMES[c]!r} in your {source.replace('_', ' ')}")
+        self.pending = None
+        ev = self.events
+        if kind == FORCED_DISCARD:
+            p.remove_from_hand(c)
+            p.discard.append(c)
+            if ev is not None:
+                ev.append({"event": "discard", "player": self.current, "card": NAMES[c]})
+        elif kind == SCRAP_CARD:
+            if source == "hand":
+                p.remove_from_hand(c)
+            else:
+                p.discard.remove(c)
+            if c != EXPLORER:
+                self.scrap_heap.append(c)
+            if ev is not None:
+                ev.append(
+                    {
+                        "event": "scrap-card",
+                        "player": self.current,
+                        "card": NAMES[c],
+                        "from": source,
+                    }
+                )
+        else:
+            slot = self.row.index(c)
+            self.scrap_heap.append(c)
+            if ev is not None:
+                ev.append({"event": "clear-row", "player": self.current, "card": NAMES[c]})
+            self._refill(slot)
+        self._resolve()
+
+    def _concede(self, action: Action) -> None:
+        who = action.get("player", self.current)
+        if type(who) is not int or not 0 <= who < len(self.players):
+            raise IllegalAction(f"concede: no player {who!r}")
+        if self.players[who].eliminated:
+            raise IllegalAction(f"concede: player {who} is already out of the game")
+        if self.events is not None:
+            self.events.append({"event": "concede", "player": who})
+        self._eliminate(who)
+        if not self._over and who == self.current:
+            # The conceding player's turn ends at once; their cards simply stay where they are.
+            self.pending = None
+            self.queue.clear()
+            p = self.players[who]
+            p.trade = p.combat = 0
+            self._next_turn()
+
+    def _eliminate(self, who: int) -> None:
+        self.players[who].eliminated = True
+        if self.events is not None:
+            self.events.append({"event": "eliminated", "player": who})
+        if self._check_over() and self.events is not None:
+            self.events.append({"event": "game-over", "winner": self._winner})
+
+    def _check_over(self) -> bool:
+        """End the game if at most one team is left; the winner is its player (or team)."""
+        alive_teams = {q.team for q in self.players if not q.eliminated}
+        if len(alive_teams) > 1:
+            return False
+        self._over = True
+        self.pending = None
+        self.queue.clear()
+        team = next(iter(alive_teams)) if alive_teams else None
+        members = [i for i, q in enumerate(self.players) if q.team == team]
+        self._winner = members[0] if len(members) == 1 else team
+        return True
+
+    # ------------------------------------------------------------------ resolution
+
+    def _resolve(self) -> None:
+        """Resolve queued effects until the queue is empty or a choice opens."""
+        queue = self.queue
+        p = self.players[self.current]
+        ev = self.events
+        while queue:
+            code, n, src = queue.pop()
+            if code == TRADE:
+                p.trade += n
+            elif code == COMBAT:
+                p.combat += n
+            elif code == AUTHORITY:
+                p.authority += n
+            elif code == ALLIES:
+                factions = p.factions
+                fired = p.fired
+                for i, c in enumerate(p.field):
+                    if not fired[i] and HAS_ALLY[c] and factions[FACTION[c]] >= 2:
+                        fired[i] = True
+                        queue.append((ALLIES, 0, -1))
+                        for code2, n2 in reversed(ALLY[c]):
+                            queue.append((code2, n2, c))
+                        if ev is not None:
+                            ev.append({"event": "ally", "player": self.current, "card": NAMES[c]})
+                        break
+                continue
+            elif code == DRAW:
+                self._draw(p, n, self.current)
+                continue
+            elif code == SCRAP_CARD:
+                if p.hand or p.discard:
+                    if n > 1:
+                        queue.append((code, n - 1, src))
+                    self.pending = (SCRAP_CARD, src)
+                    return
+                continue
+            elif code == CLEAR_ROW:
+                if any(c is not None for c in self.row):
+                    if n > 1:
+                        queue.append((code, n - 1, src))
+                    self.pending = (CLEAR_ROW, src)
+                    return
+                continue
+            elif code == FORCED_DISCARD:
+                if n > 0 and p.hand:
+                    if n > 1:
+                        queue.append((code, n - 1, src))
+                    self.pending = (FORCED_DISCARD, src)
+                    return
+                continue
+            else:  # OPP_DISCARD
+                targets = self.opponents(self.current)
+                if len(targets) == 1:
+                    self._opp_discard(targets[0], n, src)
+                elif targets:
+                    if n > 1:
+                        queue.append((code, n - 1, src))
+                    self.pending = (OPP_DISCARD, src)
+                    return
+                continue
+            if ev is not None:
+                ev.append(
+                    {
+                        "event": EFFECTS[code],
+                        "player": self.current,
+                        "amount": n,
+                        "card": NAMES[src] if src >= 0 else None,
+                    }
+                )
+
+    def _opp_discard(self, target: int, n: int, src: int) -> None:
+        self.players[target].pending_discards += n
+        if self.events is not None:
+            self.events.append(
+                {
+                    "event": "opp-discard",
+                    "player": self.current,
+                    "target": target,
+                    "amount": n,
+                    "card": NAMES[src] if src >= 0 else None,
+                }
+            )
+
+    def _draw(self, p: Player, n: int, who: int) -> None:
+        hand = p.hand
+        deck = p.deck
+        drawn = 0
+        for _ in range(n):
+            if not deck:
+                if not p.discard:
+                    break
+                # The deck ran out: everyone knows what the hand holds at this moment.
+                p.known = hand[:]
+                deck = p.deck = p.discard
+                p.discard = []
+                self.seed = rng.shuffle(self.seed, deck)
+                if self.events is not None:
+                    self.events.append({"event": "shuffle", "player": who})
+            hand.append(deck.pop())
+            drawn += 1
+        if self.events is not None:
+            self.events.append({"event": "draw", "player": who, "count": drawn})
+
+    def _end_turn(self, p: Player) -> None:
+        if self.events is not None:
+            self.events.append({"event": "end", "player": self.current})
+        field = p.field
+        bases = []
+        for c in field:
+            if IS_BASE[c]:
+                bases.append(c)
+            else:
+                p.discard.append(c)
+        p.field = bases
+        p.fired = [False] * len(bases)
+        p.n_old = len(bases)
+        p.played = []
+        p.discard.extend(p.hand)
+        p.hand = []
+        p.known = []
+        p.trade = 0
+        p.combat = 0
+        self._draw(p, HAND_SIZE, self.current)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = len(self.players)
+        nxt = (self.current + 1) % n
+        while self.players[nxt].eliminated:
+            nxt = (nxt + 1) % n
+        self.current = nxt
+        self.turn += 1
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Forced discards, then base primaries in the order played, then allies."""
+        p = self.players[self.current]
+        if self.events is not None:
+            self.events.append({"event": "turn", "player": self.current, "turn": self.turn})
+        factions = [0, 0, 0, 0, 0]
+        for c in p.field:
+            factions[FACTION[c]] += 1
+        p.factions = factions
+        p.fired = [False] * len(p.field)
+        p.n_old = len(p.field)
+        p.played = []
+        queue = self.queue
+        queue.append((ALLIES, 0, -1))
+        for c in reversed(p.field):
+            for code, n in reversed(PRIMARY[c]):
+                queue.append((code, n, c))
+        forced = min(p.pending_discards, len(p.hand))
+        p.pending_discards = 0
+        if forced:
+            queue.append((FORCED_DISCARD, forced, -1))
+        self._resolve()
+
+    # ------------------------------------------------------------------ documents
+
+    def export(self) -> Document:
+        players = []
+        for i, p in enumerate(self.players):
+            doc: dict[str, Any] = {
+                "authority": p.authority,
+                "hand": [NAMES[c] for c in p.hand],
+                "deck": [NAMES[c] for c in reversed(p.deck)],
+                "discard": [NAMES[c] for c in p.discard],
+                "bases": [NAMES[c] for c in p.field if IS_BASE[c]],
+                "pending_discards": p.pending_discards,
+            }
+            if p.known:
+                doc["known_hand"] = [NAMES[c] for c in p.known]
+            if p.eliminated:
+                doc["eliminated"] = True
+            if i == self.current:
+                doc.update(self._turn_fields(p))
+            players.append(doc)
+        return {
+            "game": GAME_ID,
+            "format": self.format,
+            "turn": self.turn,
+            "current": self.current,
+            "players": players,
+            "trade_row": [None if c is None else NAMES[c] for c in self.row],
+            "trade_deck": [NAMES[c] for c in reversed(self.trade_deck)],
+            "scrap_heap": [NAMES[c] for c in self.scrap_heap],
+            "seed": self.seed,
+        }
+
+    def _turn_fields(self, p: Player) -> dict[str, Any]:
+        """The mid-turn fields of the current player (all public information)."""
+        pending = None
+        if self.pending is not None:
+            kind, src = self.pending
+            pending = {
+                "choice": _CHOICE_NAMES[kind],
+                "card": NAMES[src] if src >= 0 else None,
+                "optional": kind in (SCRAP_CARD, CLEAR_ROW),
+            }
+        return {
+            "in_play": [NAMES[c] for c in p.field if not IS_BASE[c]],
+            "played": [NAMES[c] for c in p.played],
+            "allied": [NAMES[c] for c, f in zip(p.field, p.fired, strict=True) if f],
+            "trade": p.trade,
+            "combat": p.combat,
+            "pending": pending,
+            "queue": [
+                [EFFECTS[code], n, NAMES[src] if src >= 0 else None]
+                for code, n, src in reversed(self.queue)
+            ],
+        }
+
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see; ``None`` for a spectator.
+
+        Hidden: every hand but the viewer's own, the order of every deck and of the trade
+        deck, and the seed. For each player the view gives the cards that viewer cannot place
+        (``unseen``: hand and deck together, sorted, less what is publicly known to be in
+        the hand) — a careful player at the table could count these, and search needs them.
+        """
+        players = []
+        for i, p in enumerate(self.players):
+            known = p.known
+            doc: dict[str, Any] = {
+                "authority": p.authority,
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "discard": [NAMES[c] for c in p.discard],
+                "bases": [NAMES[c] for c in p.field if IS_BASE[c]],
+                "pending_discards": p.pending_discards,
+                "known_hand": [NAMES[c] for c in known],
+            }
+            if i == player:
+                doc["hand"] = [NAMES[c] for c in p.hand]
+                unseen = list(p.deck)
+            else:
+                unseen = p.hand + p.deck
+                for c in known:
+                    unseen.remove(c)
+            doc["unseen"] = [NAMES[c] for c in sorted(unseen)]
+            if p.eliminated:
+                doc["eliminated"] = True
+            if i == self.current:
+                doc.update(self._turn_fields(p))
+            players.append(doc)
+        return {
+            "game": GAME_ID,
+            "format": self.format,
+            "viewer": player,
+            "turn": self.turn,
+            "current": self.current,
+            "to_act": self.to_act,
+            "over": self._over,
+            "winner": self._winner,
+            "players": players,
+            "trade_row": [None if c is None else NAMES[c] for c in self.row],
+            "trade_deck_size": len(self.trade_deck),
+            "scrap_heap": [NAMES[c] for c in self.scrap_heap],
+        }
+
+
+def _card(name: Any) -> int:
+    index = BY_ID.get(name) if isinstance(name, str) else None
+    if index is None:
+        raise IllegalAction(f"unknown card {name!r}")
+    return index
+
+
+# ---------------------------------------------------------------------- reading documents
+
+
+class _Doc:
+    """Helpers that read a document and raise ``ValueError`` naming the bad field."""
+
+    @staticmethod
+    def int_(obj: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
+        if key not in obj:
+            if default is None:
+                raise ValueError(f"{where}: missing {key!r}")
+            return default
+        value = obj[key]
+        if type(value) is not int:
+            raise ValueError(f"{where}.{key}: expected an integer, got {value!r}")
+        return value
+
+    @staticmethod
+    def cards(obj: dict[str, Any], key: str, where: str, required: bool = True) -> list[int]:
+        if key not in obj:
+            if required:
+                raise ValueError(f"{where}: missing {key!r}")
+            return []
+        value = obj[key]
+        if not isinstance(value, list):
+            raise ValueError(f"{where}.{key}: expected a list of card ids")
+        out = []
+        for item in value:
+            index = BY_ID.get(item) if isinstance(item, str) else None
+            if index is None:
+                raise ValueError(f"{where}.{key}: unknown card {item!r}")
+            out.append(index)
+        return out
+
+
+def _rebuild_field(
+    bases: list[int], ships: list[int], played: list[int], where: str
+) -> tuple[list[int], int]:
+    """Rebuild the in-play order from the exported bases, ships and cards played this turn.
+
+    Bases from earlier turns come first. Of each card played this turn, the copies still in
+    play are the latest ones, since removals always take the earliest copy.
+    """
+    played_count: dict[int, int] = {}
+    for c in played:
+        played_count[c] = played_count.get(c, 0) + 1
+    base_count: dict[int, int] = {}
+    for c in bases:
+        base_count[c] = base_count.get(c, 0) + 1
+    new_bases = {c: min(n, played_count.get(c, 0)) for c, n in base_count.items()}
+    n_old = len(bases) - sum(new_bases.values())
+    ship_count: dict[int, int] = {}
+    for c in ships:
+        ship_count[c] = ship_count.get(c, 0) + 1
+    alive = {**{c: n for c, n in ship_count.items()}, **new_bases}
+    # Walk this turn's plays from the latest back: the latest copies are the survivors.
+    survivors: list[int] = []
+    for c in reversed(played):
+        if alive.get(c, 0) > 0:
+            alive[c] -= 1
+            survivors.append(c)
+    survivors.reverse()
+    if any(alive.values()):
+        raise ValueError(f"{where}: 'in_play' holds cards that 'played' does not list")
+    if [c for c in survivors if IS_BASE[c]] != bases[n_old:]:
+        raise ValueError(f"{where}: the bases played this turn are out of order")
+    return bases[:n_old] + survivors, n_old
+
+
+def load_document(doc: Document) -> StarRealmsState:
+    """Build a state from a canonical document (see the spec, §4)."""
+    if not isinstance(doc, dict):
+        raise ValueError("a Star Realms document is a JSON object")
+    if doc.get("game") != GAME_ID:
+        raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
+    fmt = doc.get("format", "duel")
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
+    raw_players = doc.get("players")
+    if not isinstance(raw_players, list) or len(raw_players) != 2:
+        raise ValueError("document 'players': the duel needs a list of exactly 2 players")
+    current = _Doc.int_(doc, "current", "document")
+    if not 0 <= current < len(raw_players):
+        raise ValueError(f"document 'current': no player {current}")
+    turn = _Doc.int_(doc, "turn", "document", default=1)
+    if turn < 1:
+        raise ValueError("document 'turn' must be 1 or more")
+    seed = _Doc.int_(doc, "seed", "document", default=0)
+    s = StarRealmsState.__new__(StarRealmsState)
+    s.format = fmt
+    s.current = current
+    s.turn = turn
+    s.seed = rng.normalize_seed(seed)
+    s.events = None
+    s._over = False
+    s._winner = None
+    s.pending = None
+    s.queue = []
+    row = doc.get("trade_row")
+    if not isinstance(row, list) or len(row) != 5:
+        raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
+    s.row = []
+    for item in row:
+        if item is None:
+            s.row.append(None)
+            continue
+        index = BY_ID.get(item) if isinstance(item, str) else None
+        if index is None or TRADE_COUNTS[index] == 0:
+            raise ValueError(f"document 'trade_row': {item!r} is not a trade-deck card")
+        s.row.append(index)
+    s.trade_deck = _Doc.cards(doc, "trade_deck", "document")[::-1]
+    s.scrap_heap = _Doc.cards(doc, "scrap_heap", "document", required=False)
+    mid_turn = False
+    s.players = []
+    for i, raw in enumerate(raw_players):
+        where = f"players[{i}]"
+        if not isinstance(raw, dict):
+            raise ValueError(f"{where}: expected an object")
+        p = Player(team=i)
+        p.authority = _Doc.int_(raw, "authority", where, default=START_AUTHORITY)
+        p.hand = _Doc.cards(raw, "hand", where)
+        p.deck = _Doc.cards(raw, "deck", where)[::-1]
+        p.discard = _Doc.cards(raw, "discard", where)
+        bases = _Doc.cards(raw, "bases", where, required=False)
+        if not all(IS_BASE[c] for c in bases):
+            raise ValueError(f"{where}.bases: only bases and outposts can be in 'bases'")
+        p.pending_discards = _Doc.int_(raw, "pending_discards", where, default=0)
+        if p.pending_discards < 0:
+            raise ValueError(f"{where}.pending_discards must not be negative")
+        p.known = _Doc.cards(raw, "known_hand", where, required=False)
+        rest = list(p.hand)
+        for c in p.known:
+            if c not in rest:
+                raise ValueError(f"{where}.known_hand: {NAMES[c]!r} is not in the hand")
+            rest.remove(c)
+        eliminated = raw.get("eliminated", False)
+        if not isinstance(eliminated, bool):
+            raise ValueError(f"{where}.eliminated must be true or false")
+        p.eliminated = eliminated or p.authority <= 0
+        turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
+        if i != current:
+            if turn_keys & raw.keys():
+                raise ValueError(f"{where}: only the current player has mid-turn fields")
+            p.field = bases
+            p.fired = [False] * len(bases)
+            p.n_old = len(bases)
+            for c in bases:
+                p.factions[FACTION[c]] += 1
+        elif turn_keys & raw.keys():
+            mid_turn = True
+            _load_turn(s, p, raw, bases, where)
+        else:
+            p.field = bases
+            p.fired = [False] * len(bases)
+            p.n_old = len(bases)
+        s.players.append(p)
+    if s._check_over():
+        return s
+    if s.players[current].eliminated:
+        raise ValueError("document 'current' names a player who is out of the game")
+    if not mid_turn:
+        s._start_turn()
+    elif s.pending is None and s.queue:
+        # A hand-written position may leave effects queued with no choice open: resolve them.
+        s._resolve()
+    return s
+
+
+def _load_turn(
+    s: StarRealmsState, p: Player, raw: dict[str, Any], bases: list[int], where: str
+) -> None:
+    ships = _Doc.cards(raw, "in_play", where, required=False)
+    if any(IS_BASE[c] for c in ships):
+        raise ValueError(f"{where}.in_play: bases belong in 'bases'")
+    played = _Doc.cards(raw, "played", where, required=False) if "played" in raw else list(ships)
+    p.field, p.n_old = _rebuild_field(bases, ships, played, where)
+    p.played = played
+    for c in p.field[: p.n_old]:
+        p.factions[FACTION[c]] += 1
+    for c in played:
+        p.factions[FACTION[c]] += 1
+    p.fired = [False] * len(p.field)
+    allied = _Doc.cards(raw, "allied", where, required=False)
+    for c in allied:
+        for i, d in enumerate(p.field):
+            if d == c and not p.fired[i]:
+                p.fired[i] = True
+                break
+        else:
+            raise ValueError(f"{where}.allied: {NAMES[c]!r} is not in play")
+    p.trade = _Doc.int_(raw, "trade", where, default=0)
+    p.combat = _Doc.int_(raw, "combat", where, default=0)
+    if p.trade < 0 or p.combat < 0:
+        raise ValueError(f"{where}: trade and combat must not be negative")
+    pending = raw.get("pending")
+    if pending is not None:
+        if not isinstance(pending, dict) or pending.get("choice") not in _CHOICE_CODES:
+            raise ValueError(
+                f"{where}.pending: expected {{'choice': one of {sorted(_CHOICE_CODES)}, "
+                "'card': ...}}"
+            )
+        src_name = pending.get("card")
+        src = -1 if src_name is None else BY_ID.get(src_name, -2)
+        if not (src_name is None or isinstance(src_name, str)):
+            src = -2
+        if src == -2:
+            raise ValueError(f"{where}.pending.card: unknown card {src_name!r}")
+        s.pending = (_CHOICE_CODES[pending["choice"]], src)
+    queue = raw.get("queue", [])
+    if not isinstance(queue, list):
+        raise ValueError(f"{where}.queue: expected a list of [effect, amount, card] items")
+    for item in reversed(queue):
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or item[0] not in EFFECT_CODE
+            or type(item[1]) is not int
+            or item[1] < 0
+            or not (item[2] is None or item[2] in BY_ID)
+        ):
+            raise ValueError(f"{where}.queue: bad item {item!r}")
+        s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
+    if s.pending is not None and not s._choice_actions(p, s.pending[0]):
+        raise ValueError(f"{where}.pending: the open choice has nothing to choose from")
+
+
+def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarRealmsState:
+    """A new game: seats, shuffled decks and trade deck, first hands of 3 and 5."""
+    if format not in FORMATS:
+        supported = ", ".join(FORMATS)
+        raise ValueError(f"unknown or unsupported format {format!r}; supported: {supported}")
+    if players != 2:
+        raise ValueError(f"the duel is for 2 players, not {players}")
+    state = rng.normalize_seed(seed)
+    s = StarRealmsState.__new__(StarRealmsState)
+    s.format = format
+    s.turn = 1
+    s.events = None
+    s._over = False
+    s._winner = None
+    s.pending = None
+    s.queue = []
+    s.scrap_heap = []
+    state, first = rng.below(state, players)
+    s.current = first
+    s.trade_deck = list(TRADE_DECK)
+    state = rng.shuffle(state, s.trade_deck)
+    s.row = [s.trade_deck.pop() for _ in range(5)]
+    s.players = []
+    for i in range(players):
+        p = Player(team=i)
+        p.deck = list(STARTING_DECK)
+        state = rng.shuffle(state, p.deck)
+        s.players.append(p)
+    s.seed = state
+    for i, p in enumerate(s.players):
+        p.hand = [p.deck.pop() for _ in range(3 if i == first else HAND_SIZE)]
+    s._start_turn()
+    return s
+
+
+class StarRealms(Game):
+    """Star Realms (the platform's own card version): the duel."""
+
+    id: ClassVar[str] = GAME_ID
+    names: ClassVar[dict[str, str]] = {"en": "Star Realms", "fa": "استار رلمز"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    formats: ClassVar[tuple[str, ...]] = FORMATS
+
+    def new(self, seed: int = 0, players: int = 2, **options: Any) -> StarRealmsState:
+        fmt = options.pop("format", "duel")
+        if options:
+            raise ValueError(f"unknown options for Star Realms: {', '.join(sorted(options))}")
+        return new_state(seed=seed, players=players, format=fmt)
+
+    def load(self, doc: Document) -> StarRealmsState:
+        return load_document(doc)
+
+    def sample(self, view: View, seed: int) -> StarRealmsState:
+        from rumizi.games.star_realms.sampling import sample_from_view
+
+        return sample_from_view(view, seed)
+
+
+GAME = StarRealms()
