@@ -17,10 +17,10 @@ choice can pause resolution anywhere and the rest resumes after it is answered.
 >>> me = state.to_act
 >>> len(state.view(me)["players"][me]["hand"])
 3
->>> state.apply({"do": "play", "card": "viper"})
+>>> state.apply({"do": "play", "card": "flagship"})
 Traceback (most recent call last):
 ...
-rumizi.core.errors.IllegalAction: cannot play 'viper': it is not in your hand
+rumizi.core.errors.IllegalAction: cannot play 'flagship': it is not in your hand
 """
 
 from __future__ import annotations
@@ -349,14 +349,15 @@ class StarRealmsState(GameState):
     def apply(self, action: Action) -> None:
         if self._over:
             raise IllegalAction("the game is over")
-        try:
-            do = action["do"]
-            shapes = _FIELDS[do]
-        except (TypeError, KeyError):
+        if not isinstance(action, dict) or "do" not in action:
             raise IllegalAction(
                 f"malformed action {action!r}: expected an object such as "
                 '{"do": "play", "card": "gnat"}'
-            ) from None
+            )
+        do = action["do"]
+        shapes = _FIELDS.get(do) if isinstance(do, str) else None
+        if shapes is None:
+            raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
         if action.keys() not in shapes:
             raise IllegalAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
         if do == "concede":
@@ -1092,18 +1093,20 @@ def _load_turn(
         raise ValueError(f"{where}: trade and combat must not be negative")
     pending = raw.get("pending")
     if pending is not None:
-        if not isinstance(pending, dict) or pending.get("choice") not in _CHOICE_CODES:
+        choice = pending.get("choice") if isinstance(pending, dict) else None
+        if not isinstance(choice, str) or choice not in _CHOICE_CODES:
             raise ValueError(
                 f"{where}.pending: expected {{'choice': one of {sorted(_CHOICE_CODES)}, "
                 "'card': ...}}"
             )
         src_name = pending.get("card")
-        src = -1 if src_name is None else BY_ID.get(src_name, -2)
-        if not (src_name is None or isinstance(src_name, str)):
-            src = -2
-        if src == -2:
+        if src_name is None:
+            src = -1
+        elif isinstance(src_name, str) and src_name in BY_ID:
+            src = BY_ID[src_name]
+        else:
             raise ValueError(f"{where}.pending.card: unknown card {src_name!r}")
-        s.pending = (_CHOICE_CODES[pending["choice"]], src)
+        s.pending = (_CHOICE_CODES[choice], src)
     queue = raw.get("queue", [])
     if not isinstance(queue, list):
         raise ValueError(f"{where}.queue: expected a list of [effect, amount, card] items")
@@ -1111,14 +1114,17 @@ def _load_turn(
         if (
             not isinstance(item, list)
             or len(item) != 3
+            or not isinstance(item[0], str)
             or item[0] not in EFFECT_CODE
             or type(item[1]) is not int
             or item[1] < 0
-            or not (item[2] is None or item[2] in BY_ID)
+            or not (item[2] is None or (isinstance(item[2], str) and item[2] in BY_ID))
         ):
             raise ValueError(f"{where}.queue: bad item {item!r}")
         s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
-    if s.pending is not None and not s._choice_actions(p, s.pending[0]):
+    if s.pending is not None and not any(
+        a["do"] == "choose" for a in s._choice_actions(p, s.pending[0])
+    ):
         raise ValueError(f"{where}.pending: the open choice has nothing to choose from")
 
 
