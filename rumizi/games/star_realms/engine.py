@@ -76,6 +76,10 @@ CHOOSE_DISCARD: tuple[Action, ...] = tuple(
 CHOOSE_ROW: tuple[Action, ...] = tuple(
     {"do": "choose", "card": n, "from": "trade_row"} for n in NAMES
 )
+ATTACK_PLAYER: tuple[Action, ...] = tuple({"do": "attack", "player": q} for q in range(6))
+ATTACK_BASE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
+)
 END: Action = {"do": "end"}
 SKIP: Action = {"do": "skip"}
 
@@ -297,17 +301,14 @@ class StarRealmsState(GameState):
         pending = self.pending
         if pending is not None:
             return self._choice_actions(p, pending[0])
-        acts = [PLAY[c] for c in dict.fromkeys(p.hand)]
+        acts = list(map(PLAY.__getitem__, dict.fromkeys(p.hand)))
         trade = p.trade
         if trade:
-            for c in dict.fromkeys(self.row):
-                if c is not None and COST[c] <= trade:
-                    acts.append(BUY[c])
+            acts += [BUY[c] for c in dict.fromkeys(self.row) if c is not None and COST[c] <= trade]
             if trade >= 2:
                 acts.append(BUY[EXPLORER])
-        for c in dict.fromkeys(p.field):
-            if HAS_SCRAP[c]:
-                acts.append(SCRAP_ACTION[c])
+        if p.field:
+            acts += [SCRAP_ACTION[c] for c in dict.fromkeys(p.field) if HAS_SCRAP[c]]
         combat = p.combat
         if combat:
             self._attack_actions(p, combat, acts)
@@ -320,16 +321,20 @@ class StarRealmsState(GameState):
         for q in targets:
             field = self.players[q].field
             outposts = [c for c in field if IS_OUTPOST[c]]
-            for c in dict.fromkeys(outposts or field):
-                if DEFENSE[c] <= combat and IS_BASE[c]:
-                    acts.append({"do": "attack", "player": q, "base": NAMES[c]})
+            if field:
+                on_q = ATTACK_BASE[q]
+                acts += [
+                    on_q[c]
+                    for c in dict.fromkeys(outposts or field)
+                    if IS_BASE[c] and DEFENSE[c] <= combat
+                ]
             if not outposts:
                 if several:
                     acts.extend(
                         {"do": "attack", "player": q, "amount": a} for a in range(1, combat + 1)
                     )
                 else:
-                    acts.append({"do": "attack", "player": q})
+                    acts.append(ATTACK_PLAYER[q])
 
     def _choice_actions(self, p: Player, kind: int) -> list[Action]:
         if kind == FORCED_DISCARD:
@@ -371,8 +376,10 @@ class StarRealmsState(GameState):
                 + (" or 'skip'" if pending[0] in (SCRAP_CARD, CLEAR_ROW) else "")
             )
         if do == "play":
-            c = _card(action["card"])
+            name = action["card"]
+            c = BY_ID.get(name, -1) if name.__class__ is str else -1
             if c not in p.hand:
+                c = _card(name)  # an unknown card is named as such
                 raise IllegalAction(f"cannot play {NAMES[c]!r}: it is not in your hand")
             self._play(p, c)
         elif do == "buy":
@@ -406,7 +413,9 @@ class StarRealmsState(GameState):
     # ------------------------------------------------------------------ actions
 
     def _play(self, p: Player, c: int) -> None:
-        p.remove_from_hand(c)
+        p.hand.remove(c)
+        if p.known and c in p.known:
+            p.known.remove(c)
         p.field.append(c)
         p.fired.append(False)
         p.played.append(c)

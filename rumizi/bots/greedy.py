@@ -1,0 +1,69 @@
+"""The greedy bot: a one-turn heuristic, chosen per game.
+
+Each game may ship a module ``heuristics`` next to its engine (for Star Realms,
+:mod:`rumizi.games.star_realms.heuristics`) with a function
+``choose(view, legal, rng) -> action``. The bot looks the game up from ``view["game"]`` and
+calls that function, so a new game gets a greedy player by adding its own module, without
+touching this one. :func:`register_heuristic` can also install one by hand.
+
+>>> import rumizi
+>>> from rumizi.bots import make
+>>> state = rumizi.game("star-realms").new(seed=3)
+>>> bot = make("greedy", seed=0)
+>>> bot.choose(state.view(state.to_act), state.legal_actions()) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from importlib import import_module
+
+from rumizi.bots.base import Bot, register
+from rumizi.core.contract import Action, View
+from rumizi.core.registry import game
+
+Heuristic = Callable[[View, list[Action], random.Random], Action]
+_HEURISTICS: dict[str, Heuristic] = {}
+
+
+def register_heuristic(game_id: str, heuristic: Heuristic) -> None:
+    """Use ``heuristic`` for ``game_id`` (instead of the game's own ``heuristics`` module)."""
+    _HEURISTICS[game_id] = heuristic
+
+
+def heuristic_for(game_id: str) -> Heuristic:
+    """The greedy heuristic of ``game_id``; ``KeyError`` if the game has none."""
+    found = _HEURISTICS.get(game_id)
+    if found is not None:
+        return found
+    engine_module = type(game(game_id)).__module__
+    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
+    try:
+        module = import_module(f"{package}.heuristics")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.heuristics":
+            raise
+        raise KeyError(f"game {game_id!r} has no greedy heuristic") from None
+    heuristic: Heuristic = module.choose
+    _HEURISTICS[game_id] = heuristic
+    return heuristic
+
+
+@register("greedy")
+class GreedyBot(Bot):
+    """Plays the game's one-turn heuristic (deterministic; the seed only breaks ties)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        action = heuristic_for(view["game"])(view, legal, self._rng)
+        if action not in legal:  # pragma: no cover - a heuristic bug, never a player's fault
+            raise RuntimeError(f"greedy heuristic for {view['game']!r} chose {action!r}")
+        return action

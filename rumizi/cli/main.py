@@ -1,0 +1,482 @@
+"""The ``rumizi`` command line: ``rumizi play``, ``rumizi replay``, ``rumizi games``.
+
+Output goes through a rich :class:`~rich.console.Console` and input is read a line at a time,
+both taken from click's context object when a caller provides them (``obj={"console": ...,
+"input": ...}``), so tests can drive every command with a string buffer and scripted input.
+With neither, the console writes to standard output and lines are read from standard input;
+when the input ends, a game in progress is saved and the command exits cleanly.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+import rumizi
+from rumizi import bots
+from rumizi.core.contract import Action, View
+from rumizi.core.errors import IllegalAction
+from rumizi.core.i18n import LANGS, join, to_ascii_digits
+from rumizi.core.record import GameRecord
+from rumizi.games.star_realms import texts, tui
+from rumizi.games.star_realms.engine import StarRealmsState
+from rumizi.games.star_realms.texts import Who, message
+
+TUI_GAMES = ("star-realms",)  # games with a terminal board
+LOG_MIN, LOG_MAX = 4, 24  # lines of the log shown under the board on a terminal
+LOG_PLAIN = 12  # ... and when the output is not a terminal
+MAX_WIDTH = 132  # wider boards only spread the same text thinner
+
+# Keys of the prompt; the second spelling of each is the same key on a Persian keyboard.
+QUIT = {"q", "quit", "exit", "ض", "خروج"}
+HELP = {"h", "help", "?", "؟", "ا", "راهنما"}
+LOG = {"l", "log", "م"}
+BACK = {"b", "back", "ذ"}
+INFO = ("i ", "ه ", "info ")
+DETAIL = ("?", "؟")
+
+Reader = Callable[[str], str]
+
+
+@dataclass
+class Terminal:
+    """Where a command writes (a rich console) and how it reads a line (EOFError at the end)."""
+
+    console: Console
+    read_line: Reader
+    lang: str = "en"
+
+    def ask(self, prompt: str) -> str:
+        """One line of input, with Persian digits read as ASCII; EOFError when input ends."""
+        return to_ascii_digits(self.read_line(prompt)).strip()
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+
+def _terminal(ctx: click.Context, lang: str) -> Terminal:
+    obj: dict[str, Any] = ctx.ensure_object(dict)
+    console = obj.get("console")
+    if not isinstance(console, Console):
+        console = Console(highlight=False, emoji=False)
+        console.width = min(console.width, MAX_WIDTH)
+    reader = obj.get("input")
+    if not callable(reader):
+
+        def reader(prompt: str) -> str:
+            return console.input(Text(prompt + " ", style="bold"))
+
+    return Terminal(console, reader, lang)
+
+
+def _fail(term: Terminal, text: str, code: int = 1) -> NoReturn:
+    term.console.print(Text(text, style="bold red"))
+    raise SystemExit(code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(rumizi.__version__, prog_name="rumizi")
+def cli() -> None:
+    """Rumizi (رومیزی): card games in the terminal — play a bot, replay saved games."""
+
+
+LANG_OPTION = click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default="en",
+    envvar="RUMIZI_LANG",
+    show_default=True,
+    help="Language of everything shown: fa (Persian) or en (English).",
+)
+
+
+# ---------------------------------------------------------------------- rumizi games
+
+
+@cli.command()
+@click.pass_context
+def games(ctx: click.Context) -> None:
+    """List the games Rumizi knows."""
+    term = _terminal(ctx, "en")
+    table = Table(box=None, padding=(0, 2), show_header=True)
+    table.add_column("id", style="bold")
+    table.add_column("English")
+    table.add_column("فارسی")
+    table.add_column("players")
+    for game_id in rumizi.game_ids():
+        game = rumizi.game(game_id)
+        players = f"{game.min_players}–{game.max_players}"
+        if game.min_players == game.max_players:
+            players = str(game.min_players)
+        table.add_row(game_id, game.names.get("en", ""), game.names.get("fa", ""), players)
+    term.console.print(table)
+
+
+# ---------------------------------------------------------------------- rumizi play
+
+
+@dataclass
+class Session:
+    """A game in progress at the terminal: the state, its record and who sits where."""
+
+    term: Terminal
+    state: StarRealmsState
+    record: GameRecord
+    human: int
+    bot: bots.Bot
+    seats: list[Who]
+    path: Path
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def lang(self) -> str:
+        return self.term.lang
+
+    def apply(self, action: Action) -> None:
+        self.state.apply(action)
+        self.record.actions.append(dict(action))
+
+    def show(self, legal: Sequence[Action] | None) -> None:
+        """Draw the board from the human's seat, with as much of the log as fits."""
+        view = self.state.view(self.human)
+        lines = tui.log_lines(self.events[-3 * LOG_MAX :], self.lang, self.seats)
+        _print_board(
+            self.term.console,
+            lambda log: tui.board(view, self.lang, self.seats, log=log, legal=legal),
+            lines,
+        )
+
+    def bot_turns(self) -> None:
+        """Let the bot act until the human must act or the game is over."""
+        bot_seat = 1 - self.human
+        while not self.state.over and self.state.to_act == bot_seat:
+            legal = self.state.legal_actions()
+            action = self.bot.choose(self.state.view(bot_seat), legal)
+            try:
+                self.apply(action)
+            except IllegalAction as err:
+                self.term.say(f"bot {self.bot!r} chose an illegal move ({err}); it ends its turn")
+                self.apply(legal[-1])
+
+    def human_move(self) -> Action | None:
+        """Show the board and read commands until the human picks a move (None: quit)."""
+        legal = self.state.legal_actions()
+        self.show(legal)
+        lang = self.lang
+        n = len(legal)
+        while True:
+            text = self.term.ask(message("prompt", lang, n=n))
+            low = text.casefold()
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= n:
+                    return legal[k - 1]
+                self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
+            elif low in QUIT:
+                return None
+            elif low in HELP:
+                self.term.console.print(tui.help_panel(lang))
+            elif low in LOG:
+                self.term.console.print(
+                    Panel(
+                        Text("\n").join(tui.log_lines(self.events, lang, self.seats)),
+                        title=texts.label("log", lang),
+                    )
+                )
+            elif low.startswith(DETAIL) and text[1:].strip().isdigit():
+                k = int(text[1:].strip())
+                card = texts.action_card(legal[k - 1]) if 1 <= k <= n else None
+                if card is None:
+                    self.term.say(message("no-card", lang, k=k), "yellow")
+                else:
+                    self.term.console.print(tui.card_panel(card, lang))
+            elif low.startswith(INFO) or low.startswith(DETAIL):
+                _card_info(self.term, text.split(" ", 1)[-1] if " " in text else text[1:])
+            elif not text:
+                continue
+            else:
+                self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
+
+    def save(self) -> None:
+        state = self.state
+        self.record.meta["result"] = {
+            "over": state.over,
+            "winner": state.winner,
+            "turn": state.turn,
+        }
+        self.record.save(self.path)
+
+
+def _print_board(
+    console: Console, draw: Callable[[list[Text]], RenderableType], log: list[Text]
+) -> None:
+    """Clear a terminal and draw a board with the newest lines of ``log`` that fit under it."""
+    room = LOG_PLAIN
+    if console.is_terminal:  # fill the screen; a file or a pipe gets a fixed amount
+        used = len(console.render_lines(draw([]), console.options, pad=False))
+        room = max(LOG_MIN, min(LOG_MAX, console.height - used - 4))
+    console.clear()  # does nothing unless on a terminal
+    console.print(draw(log[-room:]))
+
+
+def _card_info(term: Terminal, query: str) -> None:
+    found = texts.find_cards(query)
+    if len(found) == 1:
+        term.console.print(tui.card_panel(found[0], term.lang))
+    elif not found:
+        term.say(message("no-such-card", term.lang, text=query.strip()), "yellow")
+    else:
+        names = join((texts.card_name(c, term.lang) for c in found), term.lang)
+        term.say(message("which-card", term.lang, names=names), "yellow")
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--vs",
+    type=click.Choice(["random", "greedy"]),
+    default="random",
+    show_default=True,
+    help="The bot to play against.",
+)
+@click.option("--seed", type=int, default=None, help="Seed of the game (random if not given).")
+@LANG_OPTION
+@click.option(
+    "--seat",
+    type=click.Choice(["0", "1", "random"]),
+    default="random",
+    show_default=True,
+    help="Your seat; 'random' picks one from the seed. Who goes first comes from the seed.",
+)
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Where to save the game (default: GAME-SEED.json in the current folder).",
+)
+@click.pass_context
+def play(
+    ctx: click.Context,
+    game_id: str,
+    vs: str,
+    seed: int | None,
+    lang: str,
+    seat: str,
+    save_path: Path | None,
+) -> None:
+    """Play a game against a bot in the terminal.
+
+    GAME is a game id from ``rumizi games``, e.g. ``rumizi play star-realms --lang fa``.
+    Type a move's number to make it; h shows every key. The game is saved when it ends or
+    when you quit, and ``rumizi replay FILE`` shows it again.
+    """
+    term = _terminal(ctx, lang)
+    if game_id not in rumizi.game_ids():
+        _fail(term, f"unknown game {game_id!r}; known games: {', '.join(rumizi.game_ids())}", 2)
+    if game_id not in TUI_GAMES:
+        _fail(term, message("no-tui", lang, game=game_id))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    try:
+        bot = bots.make(vs, seed)
+    except KeyError as err:
+        _fail(term, message("unknown-bot", lang, error=err.args[0]))
+    human = random.Random(seed).randrange(2) if seat == "random" else int(seat)
+    path = save_path if save_path is not None else Path(f"{game_id}-{seed}.json")
+    record = GameRecord(game_id, seed, meta={"human": human, "bot": vs})
+    state = record.start()
+    assert isinstance(state, StarRealmsState)
+    session = Session(
+        term=term,
+        state=state,
+        record=record,
+        human=human,
+        bot=bot,
+        seats=texts.seats_for(lang, you=human, names={1 - human: texts.bot_label(vs, lang)}),
+        path=path,
+    )
+    state.events = session.events
+    first = session.seats[state.current].name
+    term.say(
+        message(
+            "seats",
+            lang,
+            seed=seed,
+            seat=human,
+            bot=session.seats[1 - human].name,
+            other=1 - human,
+            first=first,
+        ),
+        "dim",
+    )
+    code = _play(session)
+    try:
+        session.save()
+    except OSError as err:
+        _fail(term, f"{message('saved', lang, path=path)}: {err}")
+    term.say(message("saved", lang, path=path), "bold")
+    term.say(message("replay-hint", lang, path=path), "dim")
+    if code:
+        raise SystemExit(code)
+
+
+def _play(session: Session) -> int:
+    """Run the game until it ends or the human leaves; the exit code."""
+    term = session.term
+    try:
+        while not session.state.over:
+            session.bot_turns()
+            if session.state.over:
+                break
+            action = session.human_move()
+            if action is None:
+                term.say(message("quit", session.lang), "bold")
+                return 0
+            session.apply(action)
+    except EOFError:
+        term.say("")
+        term.say(message("eof", session.lang), "bold")
+        return 0
+    except KeyboardInterrupt:
+        term.say("")
+        term.say(message("quit", session.lang), "bold")
+        return 130
+    session.show(None)
+    winner = session.state.winner
+    term.say(texts.result_text(winner, session.seats), "bold reverse")
+    return 0
+
+
+# ---------------------------------------------------------------------- rumizi replay
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@LANG_OPTION
+@click.option("--seat", type=int, default=None, help="Show the board as this seat saw it.")
+@click.option("--all", "show_all", is_flag=True, help="Show every card, hands and decks too.")
+@click.pass_context
+def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all: bool) -> None:
+    """Step through a saved game.
+
+    Enter shows the next move, b the one before, a number jumps to that move, q quits.
+    The board is shown as one seat saw it (the human's, by default), or with --all
+    every card, hands and decks included.
+    """
+    term = _terminal(ctx, lang)
+    try:
+        record = GameRecord.load(file)
+    except FileNotFoundError:
+        _fail(term, message("bad-file", lang, path=file, error=message("no-file", lang)))
+    except (OSError, ValueError) as err:  # UnicodeDecodeError is a ValueError
+        error = str(err).removeprefix(f"{file}: ")
+        _fail(term, message("bad-file", lang, path=file, error=error))
+    if record.game not in TUI_GAMES:
+        _fail(term, message("no-tui", lang, game=record.game))
+    try:
+        frames = _frames(record)
+    except (ValueError, TypeError) as err:
+        _fail(term, message("bad-file", lang, path=file, error=err))
+    n_players = frames[0][0].num_players
+    human = record.meta.get("human")
+    if seat is None:
+        seat = human if isinstance(human, int) and 0 <= human < n_players else 0
+    elif not 0 <= seat < n_players:
+        _fail(term, f"--seat must be 0 to {n_players - 1}", 2)
+    names: dict[int, str] = {}
+    bot = record.meta.get("bot")
+    if isinstance(human, int) and isinstance(bot, str):
+        names = {human: "انسان" if lang == "fa" else "Human", 1 - human: texts.bot_label(bot, lang)}
+    seats = texts.seats_for(lang, n_players, names=names)
+    _replay(term, frames, seats, None if show_all else seat)
+
+
+Frame = tuple[StarRealmsState, list[dict[str, Any]]]
+
+
+def _frames(record: GameRecord) -> list[Frame]:
+    """Every position of the record, each with the events of the move that led to it."""
+    state = record.start()
+    assert isinstance(state, StarRealmsState)
+    events: list[dict[str, Any]] = []
+    state.events = events
+    frames: list[Frame] = [(state.clone(), [])]
+    for number_, action in enumerate(record.actions, 1):
+        mark = len(events)
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise ValueError(f"move {number_} ({action!r}) is illegal: {err}") from err
+        frames.append((state.clone(), events[mark:]))
+    return frames
+
+
+def _replay(term: Terminal, frames: list[Frame], seats: list[Who], seat: int | None) -> None:
+    lang = term.lang
+    last = len(frames) - 1
+    k, shown = 0, -1
+    while True:
+        if k != shown:
+            _show_frame(term, frames, k, seats, seat)
+            shown = k
+        try:
+            text = term.ask(message("replay-prompt", lang, k=k, n=last))
+        except (EOFError, KeyboardInterrupt):
+            term.say("")
+            return
+        low = text.casefold()
+        if not text:
+            if k == last:
+                return
+            k += 1
+        elif low in BACK:
+            k = max(0, k - 1)
+        elif text.isdigit():
+            k = min(int(text), last)
+        elif low in QUIT:
+            return
+        elif low in HELP:
+            term.console.print(tui.help_panel(lang, replay=True))
+        elif low.startswith(INFO):
+            _card_info(term, text.split(" ", 1)[-1])
+        else:
+            term.say(message("replay-bad", lang, text=text, n=last), "yellow")
+
+
+def _show_frame(
+    term: Terminal, frames: list[Frame], k: int, seats: list[Who], seat: int | None
+) -> None:
+    lang = term.lang
+    last = len(frames) - 1
+    state = frames[k][0]
+    view: View = tui.reveal_all(state) if seat is None else state.view(seat)
+    note = message("replay-move", lang, k=k, n=last) + " · "
+    if seat is None:
+        note += texts.label("all-cards", lang)
+    else:
+        note += message("board-from", lang, who=seats[seat].name)
+    events = [e for _, evs in frames[max(1, k - 3 * LOG_MAX) : k + 1] for e in evs]
+    lines = tui.log_lines(events[-3 * LOG_MAX :], lang, seats)
+    _print_board(term.console, lambda log: tui.board(view, lang, seats, log=log, note=note), lines)
+    if k == last:
+        term.say(message("replay-end", lang), "bold")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line (``python -m rumizi.cli.main``)."""
+    cli.main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="rumizi")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Small language helpers shared by every game's texts: digits, numbers, lists.
+
+Rumizi speaks Persian (``"fa"``, the default of the site) and English (``"en"``). Persian text
+writes numbers with the Persian digits ۰–۹ and joins list items with the Persian comma.
+
+>>> to_persian_digits("turn 12, authority 50")
+'turn ۱۲, authority ۵۰'
+>>> to_ascii_digits("۱۲ and ٣")
+'12 and 3'
+>>> number(45, "fa"), number(45, "en")
+('۴۵', '45')
+>>> join(["a", "b", "c"], "fa")
+'a، b، c'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+LANGS: tuple[str, ...] = ("fa", "en")
+ZWNJ = "\u200c"  # zero-width non-joiner: «کارت‌ها», «می‌کشد»
+
+_PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
+_ARABIC_DIGITS = "٠١٢٣٤٥٦٧٨٩"
+_TO_PERSIAN = str.maketrans("0123456789" + _ARABIC_DIGITS, _PERSIAN_DIGITS * 2)
+_TO_ASCII = str.maketrans(_PERSIAN_DIGITS + _ARABIC_DIGITS, "0123456789" * 2)
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` itself if Rumizi speaks it, else ``ValueError``.
+
+    >>> check_lang("fa")
+    'fa'
+    """
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; Rumizi speaks: {', '.join(LANGS)}")
+    return lang
+
+
+def to_persian_digits(text: str) -> str:
+    """``text`` with every ASCII (and Arabic-Indic) digit written as a Persian digit."""
+    return text.translate(_TO_PERSIAN)
+
+
+def to_ascii_digits(text: str) -> str:
+    """``text`` with Persian and Arabic-Indic digits written as ASCII digits (for input)."""
+    return text.translate(_TO_ASCII)
+
+
+def digits(text: str, lang: str) -> str:
+    """``text`` with its digits in the script of ``lang``."""
+    return to_persian_digits(text) if lang == "fa" else text
+
+
+def number(n: int, lang: str) -> str:
+    """An integer written for ``lang``: ``number(-3, "fa") == "-۳"``."""
+    return digits(str(n), lang)
+
+
+def join(items: Iterable[str], lang: str) -> str:
+    """Items joined by a comma of ``lang`` (Persian uses «،»)."""
+    return ("، " if lang == "fa" else ", ").join(items)

@@ -1,0 +1,805 @@
+"""Every word of Star Realms a player reads, in English and Persian.
+
+Card names come from the card data (``cards.toml``); everything else a player sees — effect
+lines, the numbered move menu, the game log, labels and the short rules — is written here.
+Persian text uses Persian digits and proper zero-width non-joiners («کارت‌ها», «می‌کشد»).
+Sentences about a player are built from a :class:`Who`, so that they agree with whoever
+acts: “You played Gnat.” / “شما «پشه» را بازی کردید.” and “Random bot played Gnat.” /
+“ربات تصادفی «پشه» را بازی کرد.”
+
+>>> effects_text(CARDS[BY_ID["caravan-ship"]].primary, "en")
+'2 trade, 4 authority'
+>>> effects_text(CARDS[BY_ID["caravan-ship"]].primary, "fa")
+'۲ تجارت، ۴ اقتدار'
+>>> you, bot = Who("You", "en", you=True), Who("Random bot", "en")
+>>> event_text({"event": "attack", "player": 1, "target": 0, "amount": 5, "authority": 45},
+...            "en", [you, bot])
+'Random bot hit you for 5; your authority is now 45.'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rumizi.core.i18n import check_lang, join, number
+from rumizi.games.star_realms.cards import (
+    BY_ID,
+    CARDS,
+    EFFECTS,
+    EXPLORER,
+    FACTION_NAMES,
+    Card,
+    Effect,
+)
+
+__all__ = [
+    "EVENT_KINDS",
+    "Who",
+    "action_card",
+    "action_text",
+    "bot_label",
+    "card_details",
+    "card_name",
+    "card_summary",
+    "choice_text",
+    "effect_text",
+    "effects_text",
+    "event_text",
+    "faction_name",
+    "faction_of",
+    "find_cards",
+    "keys_help",
+    "label",
+    "message",
+    "player_label",
+    "quoted",
+    "refill_after_text",
+    "result_text",
+    "rules_help",
+    "seats_for",
+    "type_text",
+]
+
+# Every kind of event the engine writes to ``state.events``.
+EVENT_KINDS: tuple[str, ...] = (
+    "turn",
+    "play",
+    "trade",
+    "combat",
+    "authority",
+    "ally",
+    "draw",
+    "shuffle",
+    "buy",
+    "refill",
+    "scrap",
+    "scrap-card",
+    "clear-row",
+    "opp-discard",
+    "discard",
+    "destroy",
+    "attack",
+    "skip",
+    "end",
+    "concede",
+    "eliminated",
+    "game-over",
+)
+
+
+# ---------------------------------------------------------------------- who is acting
+
+
+@dataclass(frozen=True)
+class Who:
+    """A player as sentences name them, in one language.
+
+    ``you`` marks the reader's own seat: English then says “you/your”, and Persian
+    conjugates verbs in the (polite) second person: «کردید» rather than «کرد».
+
+    >>> Who("You", "en", you=True).possessive, Who("Random bot", "en").possessive
+    ('your', "Random bot's")
+    >>> Who("شما", "fa", you=True).past("کرد"), Who("ربات", "fa").past("کرد")
+    ('کردید', 'کرد')
+    """
+
+    name: str
+    lang: str = "en"
+    you: bool = False
+
+    @property
+    def object(self) -> str:
+        """The player as an object: “hit *you*”, “hit *Random bot*”."""
+        return "you" if self.you and self.lang == "en" else self.name
+
+    @property
+    def possessive(self) -> str:
+        """Whose: “*your* authority”, “*Random bot's* authority” (Persian: «اقتدار شما»)."""
+        if self.lang == "fa":
+            return self.name
+        return "your" if self.you else f"{self.name}'s"
+
+    @property
+    def own(self) -> str:
+        """The player's own, after the player is the subject: “ended *their* turn”."""
+        return "your" if self.you else "their"
+
+    def past(self, stem: str) -> str:
+        """A Persian past-tense verb agreeing with this player."""
+        return stem + ("ید" if self.you else "")
+
+    def present(self, stem: str) -> str:
+        """A Persian present (or subjunctive) verb agreeing with this player."""
+        return stem + ("ید" if self.you else "د")
+
+
+_BOT_NAMES = {
+    "random": {"en": "Random bot", "fa": "ربات تصادفی"},
+    "greedy": {"en": "Greedy bot", "fa": "ربات حریص"},
+}
+
+
+def bot_label(name: str, lang: str) -> str:
+    """How a bot is called: ``bot_label("greedy", "fa") == "ربات حریص"``."""
+    known = _BOT_NAMES.get(name)
+    if known is not None:
+        return known[lang]
+    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
+
+
+def player_label(seat: int, lang: str) -> str:
+    """A seat named by its number: ``player_label(1, "fa") == "بازیکن ۱"``."""
+    return f"بازیکن {number(seat, lang)}" if lang == "fa" else f"Player {seat}"
+
+
+def seats_for(
+    lang: str, n: int = 2, you: int | None = None, names: Mapping[int, str] | None = None
+) -> list[Who]:
+    """One :class:`Who` per seat: ``you`` is addressed as “you”, others by ``names`` or number."""
+    check_lang(lang)
+    seats = []
+    for seat in range(n):
+        if seat == you:
+            seats.append(Who("شما" if lang == "fa" else "You", lang, you=True))
+        else:
+            name = (names or {}).get(seat) or player_label(seat, lang)
+            seats.append(Who(name, lang))
+    return seats
+
+
+# ---------------------------------------------------------------------- cards and effects
+
+
+def card_name(card_id: str, lang: str) -> str:
+    """A card's name in ``lang`` (the id itself for an unknown card)."""
+    index = BY_ID.get(card_id)
+    return card_id if index is None else CARDS[index].name(lang)
+
+
+def quoted(card_id: str, lang: str) -> str:
+    """A card's name as a sentence writes it: plain in English, «in guillemets» in Persian."""
+    name = card_name(card_id, lang)
+    return f"«{name}»" if lang == "fa" else name
+
+
+def faction_name(faction: str, lang: str) -> str:
+    """``faction_name("machine-cult", "fa") == "ماشین‌پرستان"``."""
+    return FACTION_NAMES[faction][lang]
+
+
+_TYPES = {
+    "ship": {"en": "ship", "fa": "سفینه"},
+    "base": {"en": "base", "fa": "پایگاه"},
+    "outpost": {"en": "outpost", "fa": "پاسگاه"},
+}
+
+
+def type_text(card: Card, lang: str, short: bool = False) -> str:
+    """“ship”, “base, defense 5” or “outpost, defense 4” (short: “outpost 4”), in ``lang``."""
+    kind = _TYPES[card.type][lang]
+    if not card.is_base:
+        return kind
+    defense = number(card.defense, lang)
+    if short:
+        return f"{kind} {defense}"
+    return f"{kind}، دفاع {defense}" if lang == "fa" else f"{kind}, defense {defense}"
+
+
+def _cards_en(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def effect_text(effect: Effect, lang: str) -> str:
+    """One printed effect, e.g. ``(TRADE, 2)`` → “2 trade” / «۲ تجارت»."""
+    code, n = effect
+    kind = EFFECTS[code]
+    k = number(n, lang)
+    if lang == "fa":
+        return {
+            "trade": f"{k} تجارت",
+            "combat": f"{k} حمله",
+            "authority": f"{k} اقتدار",
+            "draw": f"کشیدن {k} کارت",
+            "scrap-card": f"اسقاط اختیاری {k} کارت از دست یا دورریز",
+            "clear-row": f"پاک‌کردن اختیاری {k} کارت از ردیف بازار",
+            "opp-discard": f"حریف در آغاز نوبتش {k} کارت دور می‌ریزد",
+        }[kind]
+    return {
+        "trade": f"{n} trade",
+        "combat": f"{n} combat",
+        "authority": f"{n} authority",
+        "draw": f"draw {_cards_en(n)}",
+        "scrap-card": f"may scrap {_cards_en(n)} from hand or discard pile",
+        "clear-row": f"may clear {_cards_en(n)} from the trade row",
+        "opp-discard": f"opponent discards {_cards_en(n)} next turn",
+    }[kind]
+
+
+def effects_text(effects: Sequence[Effect], lang: str) -> str:
+    """A list of effects as one line; “no effect” / «بدون اثر» when there are none."""
+    if not effects:
+        return label("no-effect", lang)
+    return join((effect_text(e, lang) for e in effects), lang)
+
+
+def card_summary(card_id: str, lang: str) -> str:
+    """Primary, ally and scrap effects in one line (for tables and menus).
+
+    >>> card_summary("pounder", "en")
+    '5 combat · ally: 2 combat · ♻ 3 trade'
+    >>> card_summary("pounder", "fa")
+    '۵ حمله · متحد: ۲ حمله · ♻ ۳ تجارت'
+    """
+    card = CARDS[BY_ID[card_id]]
+    parts = [effects_text(card.primary, lang)]
+    if card.ally:
+        parts.append(f"{label('ally', lang)}: {effects_text(card.ally, lang)}")
+    if card.scrap:
+        parts.append(f"♻ {effects_text(card.scrap, lang)}")
+    return " · ".join(parts)
+
+
+def card_details(card_id: str, lang: str) -> list[tuple[str, str]]:
+    """Everything about a card as (label, value) rows, for the card-details panel."""
+    card = CARDS[BY_ID[card_id]]
+    other = "en" if lang == "fa" else "fa"
+    rows = [
+        (label("name", lang), f"{card.name(lang)} ({card.name(other)})"),
+        (label("faction", lang), faction_name(card.faction, lang)),
+        (label("type", lang), type_text(card, lang)),
+    ]
+    if card.copies or card.index == EXPLORER:
+        rows.append((label("cost", lang), number(card.cost, lang)))
+    rows.append((label("effect", lang), effects_text(card.primary, lang)))
+    if card.ally:
+        rows.append((label("ally-title", lang), effects_text(card.ally, lang)))
+    if card.scrap:
+        rows.append((f"♻ {label('scrap', lang)}", effects_text(card.scrap, lang)))
+    if card.copies:
+        rows.append((label("copies", lang), number(card.copies, lang)))
+    elif card.index == EXPLORER:
+        rows.append((label("copies", lang), label("unlimited", lang)))
+    else:
+        rows.append((label("copies", lang), label("starting-card", lang)))
+    return rows
+
+
+def _fold(text: str) -> str:
+    """Text reduced for matching names: case, spacing, ZWNJ and Arabic letter forms ignored."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    text = text.replace("ي", "ی").replace("ك", "ک").replace("ة", "ه").replace("ٔ", "")
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def find_cards(query: str) -> list[str]:
+    """Ids of the cards whose id, English or Persian name matches ``query``.
+
+    An exact match wins; otherwise every card whose name starts with, then contains, it.
+
+    >>> find_cards("gnat"), find_cards("Star Freighter"), find_cards("ستاره ای")
+    (['gnat'], ['star-freighter'], ['star-freighter'])
+    >>> find_cards("imperial")
+    ['imperial-fighter', 'imperial-frigate']
+    """
+    key = _fold(query)
+    if not key:
+        return []
+    names = [(card.id, {_fold(card.id), _fold(card.en), _fold(card.fa)}) for card in CARDS]
+    for test in (
+        lambda n: n == key,
+        lambda n: n.startswith(key),
+        lambda n: key in n,
+    ):
+        found = [cid for cid, keys in names if any(test(n) for n in keys)]
+        if found:
+            return found
+    return []
+
+
+# ---------------------------------------------------------------------- labels and help
+
+_LABELS: dict[str, tuple[str, str]] = {
+    # key: (English, Persian)
+    "game": ("Star Realms", "استار رلمز"),
+    "authority": ("Authority", "اقتدار"),
+    "hand": ("Hand", "دست"),
+    "deck": ("Deck", "دسته"),
+    "deck-next": ("Next", "بعدی‌ها"),
+    "discard": ("Discard", "دورریز"),
+    "bases": ("Bases", "پایگاه‌ها"),
+    "in-play": ("In play", "در بازی"),
+    "trade": ("Trade", "تجارت"),
+    "combat": ("Combat", "حمله"),
+    "trade-row": ("Trade row", "ردیف بازار"),
+    "trade-deck": ("Trade deck", "دستهٔ بازار"),
+    "scrap-heap": ("Scrapped", "اسقاط‌شده‌ها"),
+    "log": ("Log", "رویدادها"),
+    "moves": ("Your moves", "حرکت‌های شما"),
+    "choice": ("Choice", "انتخاب"),
+    "none": ("none", "هیچ"),
+    "no-effect": ("no effect", "بدون اثر"),
+    "name": ("Name", "نام"),
+    "faction": ("Faction", "جناح"),
+    "type": ("Type", "نوع"),
+    "cost": ("Cost", "قیمت"),
+    "effect": ("Effect", "اثر"),
+    "ally": ("ally", "متحد"),
+    "ally-title": ("Ally", "متحد"),
+    "scrap": ("Scrap", "اسقاط"),
+    "copies": ("In trade deck", "تعداد در دستهٔ بازار"),
+    "unlimited": ("unlimited supply", "ذخیرهٔ نامحدود"),
+    "starting-card": ("starting deck only", "فقط در دستهٔ شروع"),
+    "empty-slot": ("(empty)", "(خالی)"),
+    "last": ("last", "آخری"),
+    "known": ("known", "معلوم"),
+    "out": ("out of the game", "بیرون از بازی"),
+    "over": ("Game over", "بازی تمام شد"),
+    "all-cards": ("all cards shown", "همهٔ کارت‌ها پیدا"),
+}
+
+
+def label(key: str, lang: str) -> str:
+    """A short interface word: ``label("bases", "fa") == "پایگاه‌ها"``."""
+    en, fa = _LABELS[key]
+    return fa if lang == "fa" else en
+
+
+_RULES_EN = (
+    "Each player starts with 50 authority; bring your opponent's authority to 0 to win.",
+    "Play cards from your hand for trade, combat and authority.",
+    "Spend trade to buy cards from the trade row (or an Explorer for 2); "
+    "bought cards go to your discard pile.",
+    "Spend combat on the opponent's bases (outposts first) or on the opponent.",
+    "Bases stay in play and give their effect again at the start of each of your turns.",
+    "An ally effect fires once a turn when you also play, or have a base of, the same faction.",
+    "A card with ♻ can be scrapped from play: it leaves the game and you get its scrap effect.",
+    "At the end of your turn everything played and left in hand is discarded; "
+    "you draw 5 new cards.",
+)
+_RULES_FA = (
+    "هر بازیکن با ۵۰ اقتدار شروع می‌کند؛ اقتدار حریف را به صفر برسانید تا برنده شوید.",
+    "کارت‌های دستتان را بازی کنید تا تجارت، حمله و اقتدار بگیرید.",
+    "با تجارت از ردیف بازار کارت بخرید (یا کاوشگر را به ۲ تجارت)؛ "
+    "کارت‌های خریده‌شده به دورریزتان می‌روند.",
+    "حمله را خرج پایگاه‌های حریف (اول پاسگاه‌ها) یا خود حریف کنید.",
+    "پایگاه‌ها روی میز می‌مانند و در آغاز هر نوبتتان دوباره اثر می‌کنند.",
+    "اثر متحد یک کارت، هر نوبت یک بار فعال می‌شود، اگر کارت یا پایگاه دیگری از همان جناح "
+    "هم داشته باشید.",
+    "کارت‌های دارای ♻ را می‌توانید اسقاط کنید: از بازی بیرون می‌روند و اثر اسقاطشان را می‌گیرید.",
+    "در پایان نوبت، کارت‌های بازی‌شده و ماندهٔ دست دور ریخته می‌شوند و هر بازیکن ۵ کارت تازه می‌کشد.",
+)
+
+_PLAY_KEYS_EN = (
+    ("1, 2, …", "make that move"),
+    ("?N", "details of the card in move N"),
+    ("i NAME", "details of any card (English or Persian name)"),
+    ("l", "the whole game log"),
+    ("h", "this help"),
+    ("q", "save the game and quit"),
+)
+_PLAY_KEYS_FA = (
+    ("۱، ۲، …", "انجام همان حرکت"),
+    ("؟N", "جزئیات کارتِ حرکت شمارهٔ N"),
+    ("i نام", "جزئیات هر کارت (با نام فارسی یا انگلیسی)"),
+    ("l", "همهٔ رویدادهای بازی"),
+    ("h", "همین راهنما"),
+    ("q", "ذخیرهٔ بازی و خروج"),
+)
+_REPLAY_KEYS_EN = (
+    ("Enter", "next move"),
+    ("b", "one move back"),
+    ("N", "jump to move N (0 is the start)"),
+    ("i NAME", "details of a card"),
+    ("h", "this help"),
+    ("q", "quit"),
+)
+_REPLAY_KEYS_FA = (
+    ("Enter", "حرکت بعدی"),
+    ("b", "یک حرکت به عقب"),
+    ("N", "پرش به حرکت N (صفر یعنی شروع)"),
+    ("i نام", "جزئیات یک کارت"),
+    ("h", "همین راهنما"),
+    ("q", "خروج"),
+)
+
+
+def rules_help(lang: str) -> tuple[str, ...]:
+    """The rules in a few lines."""
+    return _RULES_FA if lang == "fa" else _RULES_EN
+
+
+def keys_help(lang: str, replay: bool = False) -> tuple[tuple[str, str], ...]:
+    """(key, meaning) rows for the prompt of ``rumizi play`` or of ``rumizi replay``."""
+    if replay:
+        return _REPLAY_KEYS_FA if lang == "fa" else _REPLAY_KEYS_EN
+    return _PLAY_KEYS_FA if lang == "fa" else _PLAY_KEYS_EN
+
+
+# Other messages of the terminal interface, formatted with ``message(key, lang, **fields)``.
+_MESSAGES: dict[str, tuple[str, str]] = {
+    "prompt": (
+        "Your move (1–{n}, ?N card, h help, q quit)",
+        "حرکت شما (۱–{n}، ؟N کارت، h راهنما، q خروج)",
+    ),
+    "bad-input": (
+        "“{text}” is not a move: type a number from 1 to {n}, ?N for a card, h for help, "
+        "q to quit.",
+        "«{text}» حرکت نیست: عددی از ۱ تا {n} بنویسید، ؟N برای کارت، h برای راهنما، q برای خروج.",
+    ),
+    "no-card": ("Move {k} involves no card.", "حرکت {k} کارتی ندارد."),
+    "no-such-card": ("No card is called “{text}”.", "کارتی به نام «{text}» نیست."),
+    "which-card": ("Which card? {names}", "کدام کارت؟ {names}"),
+    "saved": ("Game saved to {path}", "بازی در {path} ذخیره شد"),
+    "replay-hint": (
+        "Watch it again with: rumizi replay {path}",
+        "برای دیدن دوباره: rumizi replay {path}",
+    ),
+    "quit": ("You left the game.", "از بازی بیرون آمدید."),
+    "eof": ("Input ended: the game stops here.", "ورودی تمام شد: بازی همین‌جا متوقف می‌شود."),
+    "seats": (
+        "Seed {seed} · you are player {seat}, {bot} is player {other} · first to play: {first}",
+        "بذر {seed} · شما بازیکن {seat} هستید و {bot} بازیکن {other} · شروع‌کننده: {first}",
+    ),
+    "replay-prompt": (
+        "Move {k}/{n} (Enter next, b back, number jump, q quit)",
+        "حرکت {k}/{n} (Enter بعدی، b قبلی، عدد برای پرش، q خروج)",
+    ),
+    "replay-bad": (
+        "“{text}” is not understood: Enter, b, a move number from 0 to {n}, h or q.",
+        "«{text}» مفهوم نیست: Enter، b، شمارهٔ حرکت از ۰ تا {n}، h یا q.",
+    ),
+    "replay-end": ("End of the record.", "پایان بازپخش."),
+    "replay-move": ("Move {k} of {n}", "حرکت {k} از {n}"),
+    "bad-file": ("Cannot replay {path}: {error}", "بازپخش {path} ممکن نیست: {error}"),
+    "no-file": ("no such file", "چنین پرونده‌ای نیست"),
+    "no-tui": (
+        "No terminal board for the game {game} yet.",
+        "هنوز صفحهٔ ترمینالی برای بازی {game} نیست.",
+    ),
+    "unknown-bot": ("Unknown bot: {error}", "ربات ناشناخته: {error}"),
+    "board-from": ("seen by {who}", "از دید {who}"),
+}
+
+
+def message(key: str, lang: str, **fields: Any) -> str:
+    """An interface message with its fields filled in (numbers in the digits of ``lang``).
+
+    >>> message("no-card", "fa", k=3)
+    'حرکت ۳ کارتی ندارد.'
+    """
+    en, fa = _MESSAGES[key]
+    text = fa if lang == "fa" else en
+    return text.format(**{k: _field(v, lang) for k, v in fields.items()})
+
+
+def _field(value: Any, lang: str) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value, lang)
+    return str(value)
+
+
+# ---------------------------------------------------------------------- the open choice
+
+
+def choice_text(pending: Mapping[str, Any], who: Who) -> str:
+    """What the open choice asks of ``who``, the player who must answer it."""
+    lang = who.lang
+    kind = pending.get("choice")
+    card = pending.get("card")
+    source = f"{quoted(card, lang)}: " if isinstance(card, str) else ""
+    if lang == "fa":
+        p = who.name
+        may = "می‌توانید" if who.you else "می‌تواند"
+        must = who.present("بریز")
+        body = {
+            "scrap-card": f"{p} {may} یک کارت از دست یا دورریز اسقاط {who.present('کن')} "
+            "(اختیاری).",
+            "clear-row": f"{p} {may} یک کارت ردیف بازار را پاک {who.present('کن')} (اختیاری).",
+            "discard": f"{p} باید یک کارت از دست دور {must}.",
+            "opp-discard": f"{p} باید حریفی را برای دور ریختن کارت انتخاب {who.present('کن')}.",
+        }.get(str(kind), f"{p} باید انتخاب {who.present('کن')}.")
+    else:
+        p = who.name
+        body = {
+            "scrap-card": f"{p} may scrap a card from hand or discard pile (optional).",
+            "clear-row": f"{p} may clear a card from the trade row (optional).",
+            "discard": f"{p} must discard a card from hand.",
+            "opp-discard": f"{p} must choose an opponent to discard a card.",
+        }.get(str(kind), f"{p} must choose.")
+    return source + body
+
+
+# ---------------------------------------------------------------------- the move menu
+
+
+def action_card(action: Mapping[str, Any]) -> str | None:
+    """The card an action is about (played, bought, scrapped, chosen or attacked), if any."""
+    card = action.get("card", action.get("base"))
+    return card if isinstance(card, str) and card in BY_ID else None
+
+
+def action_text(action: Mapping[str, Any], view: Mapping[str, Any], seats: Sequence[Who]) -> str:
+    """One line for the numbered menu: what ``action`` does, said to the player to act.
+
+    >>> from rumizi.games.star_realms import GAME
+    >>> state = GAME.new(seed=1)
+    >>> me = state.to_act
+    >>> seats = seats_for("fa", you=me)
+    >>> action_text({"do": "play", "card": "viper"}, state.view(me), seats)
+    '«افعی» را بازی کنید — ۱ حمله'
+    >>> action_text({"do": "end"}, state.view(me), seats_for("en", you=me))
+    'End your turn'
+    """
+    actor_seat = view.get("current", 0)
+    actor = seats[actor_seat]
+    lang = actor.lang
+    do = action.get("do")
+    card = action_card(action)
+    me = view["players"][actor_seat]
+    fa = lang == "fa"
+    v = actor.present
+
+    def target() -> Who:
+        return seats[int(action.get("player", 0))]
+
+    if do == "play" and card:
+        what = effects_text(CARDS[BY_ID[card]].primary, lang)
+        if fa:
+            return f"{quoted(card, lang)} را بازی {v('کن')} — {what}"
+        return f"Play {card_name(card, lang)} — {what}"
+    if do == "buy" and card:
+        cost = number(CARDS[BY_ID[card]].cost, lang)
+        what = card_summary(card, lang)
+        if fa:
+            return f"{quoted(card, lang)} را به {cost} تجارت {v('بخر')} — {what}"
+        return f"Buy {card_name(card, lang)} for {cost} trade — {what}"
+    if do == "scrap" and card:
+        what = effects_text(CARDS[BY_ID[card]].scrap, lang)
+        if fa:
+            return f"{quoted(card, lang)} را اسقاط {v('کن')} — {what}"
+        return f"Scrap {card_name(card, lang)} — {what}"
+    if do == "attack":
+        t = target()
+        if card:
+            c = CARDS[BY_ID[card]]
+            kind = type_text(c, lang)
+            if fa:
+                what = _TYPES[c.type][lang]
+                defense = number(c.defense, lang)
+                return f"{what} {t.name}، {quoted(card, lang)}، را نابود {v('کن')} (دفاع {defense})"
+            return f"Destroy {t.possessive} {card_name(card, lang)} ({kind})"
+        amount = action.get("amount")
+        if isinstance(amount, int):
+            n = number(amount, lang)
+            if fa:
+                return f"با {n} حمله به {t.name} ضربه {v('بزن')}"
+            return f"Attack {t.object} with {n} combat"
+        n = number(int(me.get("combat", 0)), lang)
+        if fa:
+            return f"با {n} حمله به {t.name} ضربه {v('بزن')}"
+        return f"Attack {t.object} with {n} combat"
+    if do == "choose":
+        choice = str((me.get("pending") or {}).get("choice"))
+        source = action.get("from")
+        if card is None:
+            t = target()
+            if fa:
+                return f"{t.name} کارت دور {t.present('بریز')}"
+            return f"{t.name} discards"
+        name = quoted(card, lang) if fa else card_name(card, lang)
+        if choice == "discard":
+            return f"{name} را دور {v('بریز')}" if fa else f"Discard {name}"
+        if source == "trade_row":
+            if fa:
+                return f"{name} را از ردیف بازار پاک {v('کن')}"
+            return f"Clear {name} from the trade row"
+        if source == "discard":
+            if fa:
+                return f"{name} را از دورریز اسقاط {v('کن')}"
+            return f"Scrap {name} from {actor.own} discard pile"
+        if fa:
+            return f"{name} را از دست اسقاط {v('کن')}"
+        return f"Scrap {name} from {actor.own} hand"
+    if do == "skip":
+        choice = str((me.get("pending") or {}).get("choice"))
+        skips: tuple[str, str] = {
+            "scrap-card": (f"{v('بگذر')}: چیزی اسقاط نشود", "Skip: scrap nothing"),
+            "clear-row": (f"{v('بگذر')}: چیزی از بازار پاک نشود", "Skip: clear nothing"),
+        }.get(choice, (v("بگذر"), "Skip"))
+        return skips[0] if fa else skips[1]
+    if do == "end":
+        return _end_text(me, actor)
+    if do == "concede":
+        return v("انصراف بده") if fa else "Concede"
+    return str(dict(action))
+
+
+def _end_text(me: Mapping[str, Any], actor: Who) -> str:
+    lang = actor.lang
+    trade, combat = int(me.get("trade", 0)), int(me.get("combat", 0))
+    fa = lang == "fa"
+    text = f"نوبت را تمام {actor.present('کن')}" if fa else f"End {actor.own} turn"
+    left = []
+    if trade:
+        left.append(f"{number(trade, lang)} {'تجارت' if fa else 'trade'}")
+    if combat:
+        left.append(f"{number(combat, lang)} {'حمله' if fa else 'combat'}")
+    if left:
+        if fa:
+            text += f" ({' و '.join(left)} خرج‌نشده می‌ماند!)"
+        else:
+            text += f" ({' and '.join(left)} unspent!)"
+    return text
+
+
+# ---------------------------------------------------------------------- the game log
+
+# One sentence per event. Fields: p/t actor/target name, po/to object forms, pp/tp
+# possessive, own, v/tv Persian past endings, vp/tvp present endings, card, n, ncards, a,
+# cost, slot, turn.
+_EVENTS: dict[str, tuple[str, str]] = {
+    "turn": ("── Turn {turn} · {p} ──", "── نوبت {turn} · {p} ──"),
+    "play": ("{p} played {card}.", "{p} {card} را بازی کرد{v}."),
+    "trade": ("{p} gained {n} trade from {card}.", "{p} از {card} {n} تجارت گرفت{v}."),
+    "trade-": ("{p} gained {n} trade.", "{p} {n} تجارت گرفت{v}."),
+    "combat": ("{p} gained {n} combat from {card}.", "{p} از {card} {n} حمله گرفت{v}."),
+    "combat-": ("{p} gained {n} combat.", "{p} {n} حمله گرفت{v}."),
+    "authority": (
+        "{p} gained {n} authority from {card}.",
+        "{p} از {card} {n} اقتدار به دست آورد{v}.",
+    ),
+    "authority-": ("{p} gained {n} authority.", "{p} {n} اقتدار به دست آورد{v}."),
+    "ally": ("Ally ability of {card} fired.", "توانایی متحد {card} فعال شد."),
+    "draw": ("{p} drew {ncards}.", "{p} {n} کارت کشید{v}."),
+    "draw-0": ("{p} had no cards left to draw.", "{p} کارتی برای کشیدن نداشت{v}."),
+    "shuffle": (
+        "{p} shuffled {own} discard pile into a new deck.",
+        "دورریز {pp} بُر خورد و دستهٔ تازه‌ای شد.",
+    ),
+    "buy": ("{p} bought {card} for {cost} trade.", "{p} {card} را به {cost} تجارت خرید{v}."),
+    "refill": ("{card} came into the trade row.", "{card} به ردیف بازار آمد."),
+    "refill-": (
+        "The trade deck is empty: slot {slot} of the row stays empty.",
+        "دستهٔ بازار تمام شده است و خانهٔ {slot} ردیف خالی می‌ماند.",
+    ),
+    "scrap": ("{p} scrapped {card} from play.", "{p} {card} را از بازی اسقاط کرد{v}."),
+    "scrap-card": (
+        "{p} scrapped {card} from {own} hand.",
+        "{p} {card} را از دست اسقاط کرد{v}.",
+    ),
+    "scrap-card-discard": (
+        "{p} scrapped {card} from {own} discard pile.",
+        "{p} {card} را از دورریز اسقاط کرد{v}.",
+    ),
+    "clear-row": (
+        "{p} cleared {card} from the trade row.",
+        "{p} {card} را از ردیف بازار پاک کرد{v}.",
+    ),
+    "opp-discard": (
+        "{card}: {to} must discard {ncards} at the start of {town} next turn.",
+        "{card}: {t} باید در آغاز نوبت بعد {n} کارت دور بریز{tvp}.",
+    ),
+    "opp-discard-": (
+        "{t} must discard {ncards} at the start of {town} next turn.",
+        "{t} باید در آغاز نوبت بعد {n} کارت دور بریز{tvp}.",
+    ),
+    "discard": ("{p} discarded {card}.", "{p} {card} را دور ریخت{v}."),
+    "destroy": ("{p} destroyed {tp} {card}.", "{p} پایگاه {tp}، {card}، را نابود کرد{v}."),
+    "attack": (
+        "{p} hit {to} for {n}; {tp} authority is now {a}.",
+        "{p} با {n} حمله به {t} ضربه زد{v}؛ اقتدار {tp} اکنون {a} است.",
+    ),
+    "skip": ("{p} declined the choice.", "{p} از این انتخاب گذشت{v}."),
+    "end": ("{p} ended {own} turn.", "{p} نوبت را تمام کرد{v}."),
+    "concede": ("{p} conceded.", "{p} انصراف داد{v}."),
+    "eliminated": ("{p} dropped out of the game.", "{p} از بازی حذف شد{v}."),
+    "game-over": ("Game over: {p} won!", "بازی تمام شد: {p} برنده شد{v}!"),
+    "game-over-": ("Game over.", "بازی تمام شد."),
+}
+
+
+def event_text(event: Mapping[str, Any], lang: str, seats: Sequence[Who]) -> str:
+    """One sentence of the game log for an engine event (see ``state.events``).
+
+    >>> seats = seats_for("fa", you=0, names={1: "ربات تصادفی"})
+    >>> event_text({"event": "draw", "player": 1, "count": 5}, "fa", seats)
+    'ربات تصادفی ۵ کارت کشید.'
+    >>> event_text({"event": "buy", "player": 0, "card": "gnat"}, "fa", seats)
+    'شما «پشه» را به ۱ تجارت خریدید.'
+    """
+    kind = str(event.get("event"))
+    key = kind
+    card = event.get("card")
+    if kind in ("trade", "combat", "authority", "opp-discard") and not isinstance(card, str):
+        key = kind + "-"
+    elif kind == "refill" and not isinstance(card, str):
+        key = "refill-"
+    elif kind == "draw" and not event.get("count"):
+        key = "draw-0"
+    elif kind == "scrap-card" and event.get("from") == "discard":
+        key = "scrap-card-discard"
+    elif kind == "game-over" and event.get("winner") is None:
+        key = "game-over-"
+    templates = _EVENTS.get(key)
+    if templates is None:
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+    template = templates[1] if lang == "fa" else templates[0]
+
+    def seat(field: str) -> Who:
+        value = event.get(field)
+        if isinstance(value, int) and 0 <= value < len(seats):
+            return seats[value]
+        return Who(label("none", lang), lang)
+
+    p = seat("winner" if kind == "game-over" else "player")
+    t = seat("target")
+    n = event.get("amount", event.get("count", 0))
+    n = n if isinstance(n, int) else 0
+    fields = {
+        "p": p.name,
+        "pp": p.possessive,
+        "own": p.own,
+        "v": p.past(""),
+        "vp": p.present(""),
+        "t": t.name,
+        "to": t.object,
+        "tp": t.possessive,
+        "town": t.own,
+        "tvp": t.present(""),
+        "card": quoted(card, lang) if isinstance(card, str) else "",
+        "n": number(n, lang),
+        "ncards": _cards_en(n),
+        "a": number(int(event.get("authority", 0)), lang),
+        "cost": number(CARDS[BY_ID[card]].cost, lang) if card in BY_ID else "",
+        "slot": number(int(event.get("slot", 0)) + 1, lang),
+        "turn": number(int(event.get("turn", 0)), lang),
+    }
+    return template.format(**fields)
+
+
+def refill_after_text(card: str | None, lang: str) -> str:
+    """The refill that follows a buy or a clear, as the end of that sentence.
+
+    >>> refill_after_text("gnat", "en"), refill_after_text(None, "fa")
+    ('Gnat took its place', 'جایش خالی ماند')
+    """
+    if card is None:
+        return "جایش خالی ماند" if lang == "fa" else "its slot stayed empty"
+    if lang == "fa":
+        return f"{quoted(card, lang)} جایش را گرفت"
+    return f"{card_name(card, lang)} took its place"
+
+
+def result_text(winner: int | None, seats: Sequence[Who]) -> str:
+    """The final line: who won."""
+    lang = seats[0].lang if seats else "en"
+    return event_text({"event": "game-over", "winner": winner}, lang, seats)
+
+
+def faction_of(card_id: str) -> str:
+    """The faction id of a card (``"none"`` for the starting and supply cards)."""
+    index = BY_ID.get(card_id)
+    return "none" if index is None else CARDS[index].faction

@@ -1,0 +1,386 @@
+"""Properties of the Star Realms engine over many random games (hypothesis).
+
+Each example is a game from a random seed, played with a second random seed for the
+choices, up to a turn cap (two uniform-random players can go on for ever: both may scrap
+their whole decks). Choices are uniform among the listed actions, or — so that bases,
+outposts and deaths come up often — uniform among all but ``end`` (``patient``), or mostly
+the greedy bot's (``mixed``); see :func:`positions`. At every position the properties below
+must hold. A failure shows the seeds and the policy: ``playout(seed, choices, cap, policy)``
+rebuilds that game.
+
+* cards are conserved: 65 trade cards, 20 starting cards, and the Explorers bought less
+  those returned to the supply (counted from the actions, and again from the events);
+* ``export`` -> JSON -> ``load`` -> ``export`` is the identity, and the loaded state goes on
+  exactly like the original; replaying the recorded actions rebuilds every position;
+* views show nothing hidden: re-dealing what a player cannot see leaves its view unchanged,
+  and a state sampled from a view has that same view (and the same legal actions);
+* every listed action applies, and every other candidate action (every kind over every card
+  and player, plus malformed ones) is rejected with ``IllegalAction``, changing nothing;
+* games between the random and the greedy bot end.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rumizi
+from rumizi.bots import make
+from rumizi.games.star_realms import GAME, StarRealmsState
+from rumizi.games.star_realms.cards import CARDS, TRADE_COUNTS
+
+Doc = dict[str, Any]
+Action = dict[str, Any]
+
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+CHOICES = st.integers(min_value=0, max_value=2**32 - 1)
+CARD_IDS = [card.id for card in CARDS]
+TRADE_CARDS = {card.id: TRADE_COUNTS[card.index] for card in CARDS if TRADE_COUNTS[card.index]}
+EXPLORER = "explorer"
+
+
+def key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def candidate_actions(players: int = 2) -> list[Action]:
+    """Every play/buy/scrap/choose/attack/skip/end over all cards and players, and a few
+    malformed actions. ``concede`` is left out: it is always accepted and never listed."""
+    acts: list[Action] = []
+    for card in CARD_IDS:
+        acts.append({"do": "play", "card": card})
+        acts.append({"do": "buy", "card": card})
+        acts.append({"do": "scrap", "card": card})
+        for source in ("hand", "discard", "trade_row"):
+            acts.append({"do": "choose", "card": card, "from": source})
+    for p in range(players):
+        acts.append({"do": "attack", "player": p})
+        acts.append({"do": "attack", "player": p, "amount": 1})
+        acts.append({"do": "choose", "player": p})
+        for card in CARD_IDS:
+            acts.append({"do": "attack", "player": p, "base": card})
+    acts += [
+        {"do": "skip"},
+        {"do": "end"},
+        {"do": "play", "card": "no-such-card"},
+        {"do": "play"},
+        {"do": "end", "card": "lookout"},
+        {"do": "fly"},
+        {},
+    ]
+    return acts
+
+
+UNIVERSE = candidate_actions()
+UNIVERSE_KEYS = {key(a) for a in UNIVERSE}
+assert len(UNIVERSE_KEYS) == len(UNIVERSE)
+
+# ---------------------------------------------------------------------- driving random games
+
+
+POLICIES = ("uniform", "patient", "mixed")
+
+
+def positions(
+    seed: int, choices: int, max_turns: int, policy: str = "uniform"
+) -> Iterator[tuple[StarRealmsState, Action | None]]:
+    """Walk a random game: yield ``(state, action)`` before each action (``state`` is the live
+    game; ``action`` is applied to it once the caller resumes the iterator), then
+    ``(state, None)`` for the last position (the game over, or the turn cap reached).
+
+    ``uniform`` chooses uniformly among the listed actions. Such a player mostly ends its
+    turns early, so its games rarely see bases under attack or a player dying; to reach
+    those positions too, ``patient`` chooses uniformly among the actions other than ``end``
+    nineteen times in twenty, and ``mixed`` plays the greedy bot's choice two times in three
+    and a uniform one otherwise.
+    """
+    state = GAME.new(seed=seed)
+    rng = random.Random(choices)
+    greedy = make("greedy", seed=choices)
+    while not state.over and state.turn <= max_turns:
+        legal = state.legal_actions()
+        if policy == "mixed" and rng.random() < 2 / 3:
+            me = state.to_act
+            assert me is not None
+            action = greedy.choose(state.view(me), legal)
+        else:
+            if policy == "patient" and len(legal) > 1 and rng.random() < 0.95:
+                legal = [a for a in legal if a["do"] != "end"]
+            action = legal[rng.randrange(len(legal))]
+        yield state, action
+        state.apply(action)
+    yield state, None
+
+
+def playout(
+    seed: int, choices: int, max_turns: int, policy: str = "uniform"
+) -> tuple[StarRealmsState, list[Action]]:
+    """The last position and the actions of one game (to rebuild a failing example)."""
+    state = GAME.new(seed=seed)
+    actions: list[Action] = []
+    for state, action in positions(seed, choices, max_turns, policy):  # noqa: B007
+        if action is not None:
+            actions.append(dict(action))
+    return state, actions
+
+
+# ---------------------------------------------------------------------- conservation
+
+
+def card_counts(doc: Doc) -> Counter[str]:
+    counts: Counter[str] = Counter(c for c in doc["trade_row"] if c is not None)
+    counts.update(doc["trade_deck"])
+    counts.update(doc["scrap_heap"])
+    for p in doc["players"]:
+        for pile in ("hand", "deck", "discard", "bases", "in_play"):
+            counts.update(p.get(pile, []))
+    return counts
+
+
+def check_conservation(doc: Doc, explorers: int) -> None:
+    counts = card_counts(doc)
+    for card, copies in TRADE_CARDS.items():
+        assert counts[card] == copies, f"{card}: {counts[card]} in the game, expected {copies}"
+    assert counts["lookout"] == 16
+    assert counts["viper"] == 4
+    assert counts[EXPLORER] == explorers
+    assert EXPLORER not in doc["scrap_heap"]
+    assert sum(counts.values()) == 65 + 20 + explorers
+
+
+def explorer_change(doc: Doc, action: Action) -> int:
+    """How ``action`` changes the number of Explorers in the game, from the rules alone."""
+    if action.get("card") != EXPLORER:
+        return 0
+    if action["do"] == "buy":
+        return 1
+    if action["do"] == "scrap":
+        return -1
+    pending = doc["players"][doc["current"]].get("pending")
+    if action["do"] == "choose" and pending and pending["choice"] == "scrap-card":
+        return -1
+    return 0
+
+
+def explorers_from_events(events: list[dict[str, Any]]) -> int:
+    net = 0
+    for ev in events:
+        if ev.get("card") != EXPLORER:
+            continue
+        if ev["event"] == "buy":
+            net += 1
+        elif ev["event"] in ("scrap", "scrap-card"):
+            net -= 1
+    return net
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_cards_are_conserved(seed: int, choices: int, policy: str) -> None:
+    explorers = 0  # bought less returned to the supply, counted from the actions alone
+    for state, action in positions(seed, choices, max_turns=200, policy=policy):
+        if state.events is None:
+            state.events = []
+        doc = state.export()
+        check_conservation(doc, explorers)
+        assert explorers_from_events(state.events) == explorers
+        for p in doc["players"]:
+            assert (p["authority"] > 0) != p.get("eliminated", False)
+        if action is not None:
+            explorers += explorer_change(doc, action)
+
+
+# ---------------------------------------------------------------------- documents and replay
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_export_load_round_trip_at_every_step(seed: int, choices: int, policy: str) -> None:
+    twin: StarRealmsState | None = None
+    for state, action in positions(seed, choices, max_turns=150, policy=policy):
+        doc = state.export()
+        text = json.dumps(doc, ensure_ascii=False)
+        assert json.loads(text) == doc
+        loaded = GAME.load(json.loads(text))
+        assert loaded.export() == doc
+        assert loaded.legal_actions() == state.legal_actions()
+        assert (loaded.to_act, loaded.over, loaded.winner) == (
+            state.to_act,
+            state.over,
+            state.winner,
+        )
+        # A state loaded one step earlier and played along must still agree: whatever the
+        # engine keeps beside the document (ally counts, the in-play order) was rebuilt right.
+        if twin is not None:
+            assert twin.export() == doc
+        if action is not None:
+            twin = loaded
+            twin.apply(action)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_replaying_the_actions_rebuilds_every_position(
+    seed: int, choices: int, policy: str
+) -> None:
+    exports: list[Doc] = []
+    actions: list[Action] = []
+    twin: StarRealmsState | None = None
+    for state, action in positions(seed, choices, max_turns=150, policy=policy):
+        doc = state.export()
+        exports.append(doc)
+        if twin is not None:
+            assert twin.export() == doc
+            twin = None
+        if action is None:
+            break
+        actions.append(copy.deepcopy(action))
+        if len(actions) % 5 == 0:
+            # A clone is independent of its original, and goes on exactly like it.
+            twin = state.clone()
+            twin.apply(action)
+            assert state.export() == doc
+    record = rumizi.GameRecord("star-realms", seed=seed, actions=actions)
+    assert [position.export() for position in record.states()] == exports
+    assert record.final_state().export() == exports[-1]
+    again = rumizi.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again.final_state().export() == exports[-1]
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def redeal(doc: Doc, viewer: int | None, rng: random.Random) -> Doc:
+    """A document that differs from ``doc`` only in what ``viewer`` cannot see: every deck
+    and the trade deck reordered, the seed changed, and each other player's hand and deck
+    dealt afresh (keeping the cards known to be in the hand, and the hand size)."""
+    out = copy.deepcopy(doc)
+    out["seed"] = rng.randrange(2**64)
+    rng.shuffle(out["trade_deck"])
+    for i, p in enumerate(out["players"]):
+        if i == viewer:
+            rng.shuffle(p["deck"])
+            continue
+        known = list(p.get("known_hand", []))
+        pool = p["hand"] + p["deck"]
+        for card in known:
+            pool.remove(card)
+        rng.shuffle(pool)
+        size = len(p["hand"])
+        hand = known + pool[: size - len(known)]
+        rng.shuffle(hand)
+        p["hand"] = hand
+        p["deck"] = pool[size - len(known) :]
+    return out
+
+
+def check_view_is_closed(state: StarRealmsState, viewer: int | None, rng: random.Random) -> None:
+    view = state.view(viewer)
+    assert json.loads(json.dumps(view)) == view
+    assert "seed" not in view
+    assert "trade_deck" not in view
+    for i, p in enumerate(view["players"]):
+        assert "deck" not in p
+        assert ("hand" in p) == (i == viewer)
+    other = GAME.load(redeal(state.export(), viewer, rng))
+    assert other.view(viewer) == view
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_views_show_no_hidden_cards(seed: int, choices: int, policy: str) -> None:
+    rng = random.Random(seed ^ choices)
+    for step, (state, _) in enumerate(positions(seed, choices, 120, policy)):
+        for viewer in (0, 1, None):
+            check_view_is_closed(state, viewer, rng)
+        for viewer in (0, 1):
+            view = state.view(viewer)
+            sampled = GAME.sample(view, seed=step)
+            assert sampled.view(viewer) == view
+            if viewer == state.to_act:
+                # What the player to act may do depends only on what it can see.
+                assert sampled.legal_actions() == state.legal_actions()
+
+
+# ---------------------------------------------------------------------- legal actions
+
+
+def rejected(state: StarRealmsState, action: Action) -> bool:
+    try:
+        state.apply(action)
+    except rumizi.IllegalAction:
+        return True
+    return False
+
+
+def check_legal_actions(state: StarRealmsState) -> None:
+    legal = state.legal_actions()
+    keys = [key(a) for a in legal]
+    assert len(set(keys)) == len(keys), f"duplicate actions listed: {legal}"
+    assert set(keys) <= UNIVERSE_KEYS, f"listed actions outside the universe: {legal}"
+    assert (not legal) == state.over
+    if not state.over:
+        assert {"do": "end"} in legal or state.export()["players"][state.current]["pending"]
+    for action in legal:
+        state.clone().apply(copy.deepcopy(action))
+    before = state.export()
+    probe = state.clone()
+    wrongly_accepted = [a for a in UNIVERSE if key(a) not in keys and not rejected(probe, a)]
+    assert not wrongly_accepted, f"unlisted actions accepted: {wrongly_accepted}"
+    if probe.export() != before or probe.legal_actions() != legal:
+        for a in UNIVERSE:
+            one = state.clone()
+            rejected(one, a)
+            assert one.export() == before, f"rejected {a} changed the state"
+        raise AssertionError("a sequence of rejected actions changed the state")
+    assert state.export() == before
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_listed_actions_are_exactly_the_legal_ones(seed: int, choices: int, policy: str) -> None:
+    for state, _ in positions(seed, choices, max_turns=70, policy=policy):
+        check_legal_actions(state)
+
+
+def test_a_finished_game_accepts_nothing() -> None:
+    state = GAME.new(seed=5)
+    while not state.over:
+        state.apply({"do": "concede"})
+    assert state.legal_actions() == []
+    check_legal_actions(state)
+    assert rejected(state, {"do": "concede"})
+
+
+# ---------------------------------------------------------------------- bots end games
+
+
+def bot_game(seed: int, names: tuple[str, str], max_turns: int) -> StarRealmsState:
+    state = GAME.new(seed=seed)
+    bots = [make(name, seed=seed + i) for i, name in enumerate(names)]
+    while not state.over and state.turn <= max_turns:
+        me = state.to_act
+        assert me is not None
+        state.apply(bots[me].choose(state.view(me), state.legal_actions()))
+    return state
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS, greedy_first=st.booleans())
+def test_random_against_greedy_ends(seed: int, greedy_first: bool) -> None:
+    names: tuple[str, str] = ("greedy", "random") if greedy_first else ("random", "greedy")
+    state = bot_game(seed, names, max_turns=150)
+    assert state.over
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_greedy_against_greedy_ends(seed: int) -> None:
+    assert bot_game(seed, ("greedy", "greedy"), max_turns=150).over
