@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rumizi.core.contract import Action, View
 
@@ -29,7 +29,7 @@ class Bot(ABC):
         return f"<{type(self).__name__} seed={self.seed}>"
 
 
-BotFactory = Callable[[int], Bot]
+BotFactory = Callable[..., Bot]
 _BOTS: dict[str, BotFactory] = {}
 
 
@@ -43,13 +43,13 @@ def register(name: str) -> Callable[[type[Bot]], type[Bot]]:
     return wrap
 
 
-def make(name: str, seed: int = 0) -> Bot:
-    """A new bot by name, e.g. ``make("random", seed=3)``."""
+def make(name: str, seed: int = 0, **options: Any) -> Bot:
+    """A new bot by name, e.g. ``make("random", seed=3)``; options go to its constructor."""
     try:
         factory = _BOTS[name]
     except KeyError:
         raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}") from None
-    return factory(seed)
+    return factory(seed, **options)
 
 
 def names() -> list[str]:

@@ -868,7 +868,8 @@ class StarRealmsState(GameState):
                 "discard": [NAMES[c] for c in p.discard],
                 "bases": [NAMES[c] for c in p.field if IS_BASE[c]],
                 "pending_discards": p.pending_discards,
-                "known_hand": [NAMES[c] for c in known],
+                # Sorted: the order the known cards were drawn is nobody's business.
+                "known_hand": [NAMES[c] for c in sorted(known)],
             }
             if i == player:
                 doc["hand"] = [NAMES[c] for c in p.hand]
