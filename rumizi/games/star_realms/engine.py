@@ -81,6 +81,16 @@ ATTACK_BASE: tuple[tuple[Action, ...], ...] = tuple(
     tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
 )
 END: Action = {"do": "end"}
+# id() of each pre-built play/buy action -> its card, so apply() can skip parsing for them.
+# Safe: the pre-built dicts live as long as the module, so no other object shares their ids.
+_PLAY_BY_ID: dict[int, int] = {id(a): c for c, a in enumerate(PLAY)}
+_BUY_BY_ID: dict[int, int] = {id(a): c for c, a in enumerate(BUY)}
+# Cards whose primary effects only add to pools: played without the resolution queue.
+_SIMPLE = tuple(all(code in (TRADE, COMBAT, AUTHORITY) for code, _ in fx) for fx in PRIMARY)
+_GAIN = tuple(
+    tuple(sum(n for code, n in fx if code == kind) for kind in (TRADE, COMBAT, AUTHORITY))
+    for fx in PRIMARY
+)
 SKIP: Action = {"do": "skip"}
 
 # Which fields each kind of action carries (anything else is rejected).
@@ -206,6 +216,7 @@ class StarRealmsState(GameState):
     game_id: ClassVar[str] = GAME_ID
 
     __slots__ = (
+        "_opponents",
         "_over",
         "_winner",
         "current",
@@ -236,6 +247,7 @@ class StarRealmsState(GameState):
     events: list[dict[str, Any]] | None
     _over: bool
     _winner: int | None
+    _opponents: tuple[tuple[int, ...], ...]  # per player: whom they may target (cached)
 
     # ------------------------------------------------------------------ contract
 
@@ -274,6 +286,7 @@ class StarRealmsState(GameState):
         s.events = None
         s._over = self._over
         s._winner = self._winner
+        s._opponents = self._opponents
         return s
 
     def __repr__(self) -> str:
@@ -287,10 +300,16 @@ class StarRealmsState(GameState):
 
     # ------------------------------------------------------------------ targets
 
-    def opponents(self, player: int) -> list[int]:
+    def opponents(self, player: int) -> tuple[int, ...]:
         """Players that ``player`` may attack or make discard (alive, on another team)."""
-        team = self.players[player].team
-        return [i for i, q in enumerate(self.players) if not q.eliminated and q.team != team]
+        return self._opponents[player]
+
+    def _refresh_opponents(self) -> None:
+        players = self.players
+        self._opponents = tuple(
+            tuple(i for i, q in enumerate(players) if not q.eliminated and q.team != me.team)
+            for me in players
+        )
 
     # ------------------------------------------------------------------ legal actions
 
@@ -301,7 +320,8 @@ class StarRealmsState(GameState):
         pending = self.pending
         if pending is not None:
             return self._choice_actions(p, pending[0])
-        acts = list(map(PLAY.__getitem__, dict.fromkeys(p.hand)))
+        hand = p.hand
+        acts = list(map(PLAY.__getitem__, dict.fromkeys(hand))) if hand else []
         trade = p.trade
         if trade:
             acts += [BUY[c] for c in dict.fromkeys(self.row) if c is not None and COST[c] <= trade]
@@ -354,6 +374,22 @@ class StarRealmsState(GameState):
     def apply(self, action: Action) -> None:
         if self._over:
             raise IllegalAction("the game is over")
+        if self.pending is None:
+            # Fast paths for the pre-built actions that legal_actions() hands out.
+            c = _PLAY_BY_ID.get(id(action), -1)
+            if c >= 0:
+                p = self.players[self.current]
+                if c in p.hand:
+                    self._play(p, c)
+                    return
+            elif action is END:
+                self._end_turn(self.players[self.current])
+                return
+            else:
+                c = _BUY_BY_ID.get(id(action), -1)
+                if c >= 0:
+                    self._buy(self.players[self.current], c)  # validates before it changes
+                    return
         if not isinstance(action, dict) or "do" not in action:
             raise IllegalAction(
                 f"malformed action {action!r}: expected an object such as "
@@ -419,11 +455,26 @@ class StarRealmsState(GameState):
         p.field.append(c)
         p.fired.append(False)
         p.played.append(c)
-        p.factions[FACTION[c]] += 1
+        f = FACTION[c]
+        factions = p.factions
+        factions[f] += 1
+        # Only this card's faction changed, and every ally that held before has fired, so
+        # allies need checking only when this card gives its faction a second member.
+        allies = f != 0 and factions[f] >= 2
+        if self.events is None and _SIMPLE[c]:
+            trade, combat, authority = _GAIN[c]
+            p.trade += trade
+            p.combat += combat
+            p.authority += authority
+            if allies:
+                self.queue.append((ALLIES, 0, -1))
+                self._resolve()
+            return
         if self.events is not None:
             self.events.append({"event": "play", "player": self.current, "card": NAMES[c]})
         queue = self.queue
-        queue.append((ALLIES, 0, -1))
+        if allies:
+            queue.append((ALLIES, 0, -1))
         for code, n in reversed(PRIMARY[c]):
             queue.append((code, n, c))
         self._resolve()
@@ -618,6 +669,7 @@ class StarRealmsState(GameState):
 
     def _eliminate(self, who: int) -> None:
         self.players[who].eliminated = True
+        self._refresh_opponents()
         if self.events is not None:
             self.events.append({"event": "eliminated", "player": who})
         if self._check_over() and self.events is not None:
@@ -724,6 +776,10 @@ class StarRealmsState(GameState):
     def _draw(self, p: Player, n: int, who: int) -> None:
         hand = p.hand
         deck = p.deck
+        if len(deck) >= n and self.events is None:
+            hand += deck[: -n - 1 : -1]  # the top n cards, top first (the top is last)
+            del deck[-n:]
+            return
         drawn = 0
         for _ in range(n):
             if not deck:
@@ -777,6 +833,12 @@ class StarRealmsState(GameState):
         p = self.players[self.current]
         if self.events is not None:
             self.events.append({"event": "turn", "player": self.current, "turn": self.turn})
+        if not p.field and not p.pending_discards:
+            p.factions = [0, 0, 0, 0, 0]
+            p.fired = []
+            p.n_old = 0
+            p.played = []
+            return
         factions = [0, 0, 0, 0, 0]
         for c in p.field:
             factions[FACTION[c]] += 1
@@ -1063,14 +1125,21 @@ def load_document(doc: Document) -> StarRealmsState:
             p.fired = [False] * len(bases)
             p.n_old = len(bases)
         s.players.append(p)
+    s._refresh_opponents()
+    if s.pending is not None and not any(
+        a["do"] == "choose" for a in s._choice_actions(s.players[current], s.pending[0])
+    ):
+        raise ValueError(f"players[{current}].pending: the open choice has nothing to choose from")
     if s._check_over():
         return s
     if s.players[current].eliminated:
         raise ValueError("document 'current' names a player who is out of the game")
     if not mid_turn:
         s._start_turn()
-    elif s.pending is None and s.queue:
-        # A hand-written position may leave effects queued with no choice open: resolve them.
+    elif s.pending is None:
+        # A hand-written position may leave effects queued, or allies that hold but have not
+        # fired, with no choice open: resolve them (an exported position has neither).
+        s.queue.insert(0, (ALLIES, 0, -1))
         s._resolve()
     return s
 
@@ -1132,10 +1201,6 @@ def _load_turn(
         ):
             raise ValueError(f"{where}.queue: bad item {item!r}")
         s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
-    if s.pending is not None and not any(
-        a["do"] == "choose" for a in s._choice_actions(p, s.pending[0])
-    ):
-        raise ValueError(f"{where}.pending: the open choice has nothing to choose from")
 
 
 def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarRealmsState:
@@ -1167,6 +1232,7 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
         state = rng.shuffle(state, p.deck)
         s.players.append(p)
     s.seed = state
+    s._refresh_opponents()
     for i, p in enumerate(s.players):
         p.hand = [p.deck.pop() for _ in range(3 if i == first else HAND_SIZE)]
     s._start_turn()
