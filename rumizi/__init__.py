@@ -8,10 +8,15 @@ True
 True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from rumizi.core.contract import Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
 from rumizi.core.registry import game, game_ids
+
+if TYPE_CHECKING:
+    from rumizi.adapters.pettingzoo_env import RumiziEnv
 
 __all__ = [
     "Action",
@@ -21,7 +26,19 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "View",
+    "env",
     "game",
     "game_ids",
 ]
 __version__ = "0.1.0"
+
+
+def env(game_id: str, **options: Any) -> "RumiziEnv":
+    """A PettingZoo AEC environment for ``game_id`` (needs the ``rl`` extra).
+
+    Options: ``players``, ``max_turns``, ``zero_sum``, ``render_mode``, and the game's own
+    options; see :class:`rumizi.adapters.pettingzoo_env.RumiziEnv`.
+    """
+    from rumizi.adapters.pettingzoo_env import RumiziEnv
+
+    return RumiziEnv(game_id, **options)

@@ -24,6 +24,7 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
+from rumizi.cli.arena import arena, arena_extract
 from rumizi.core.contract import Action, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.i18n import LANGS, join, to_ascii_digits
@@ -88,6 +89,10 @@ def _fail(term: Terminal, text: str, code: int = 1) -> NoReturn:
 @click.version_option(rumizi.__version__, prog_name="rumizi")
 def cli() -> None:
     """Rumizi (رومیزی): card games in the terminal — play a bot, replay saved games."""
+
+
+cli.add_command(arena)
+cli.add_command(arena_extract)
 
 
 LANG_OPTION = click.option(

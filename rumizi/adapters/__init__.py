@@ -1,0 +1,12 @@
+"""Adapters to research frameworks: PettingZoo (AEC) and OpenSpiel.
+
+Nothing here is imported by the core package: the adapters need the optional ``rl`` extra
+(``pip install rumizi[rl]``: numpy, gymnasium, pettingzoo, open_spiel), and each module imports
+it on its own. Entry points:
+
+* :func:`rumizi.env` — a PettingZoo AEC environment for a game
+  (:mod:`rumizi.adapters.pettingzoo_env`);
+* ``import rumizi.adapters.openspiel_game`` registers every encoded game with OpenSpiel, e.g.
+  ``pyspiel.load_game("python_rumizi_star_realms")``;
+* :func:`rumizi.adapters.base.encoding` — a game's fixed action index and observation encoder.
+"""

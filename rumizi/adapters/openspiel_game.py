@@ -1,0 +1,325 @@
+"""Rumizi games as OpenSpiel Python games, registered as ``python_rumizi_<id>``.
+
+Importing this module registers every game with an encoding (see :mod:`.base`), so that
+``pyspiel.load_game("python_rumizi_star_realms")`` works and OpenSpiel's algorithms (its
+``MCTSBot`` among them) can play it. Actions are the game encoding's fixed indices.
+
+**Chance.** A Rumizi game is fully determined by its seed: the deal and every later shuffle
+come from it. The adapter models this as one chance node at the very start whose outcome
+``k`` (uniform over ``deals`` outcomes) is the seed, so deal ``k`` is exactly
+``rumizi.game(id).new(seed=k)``; everything after it is a player's move. Later shuffles are
+therefore not separate chance nodes: they follow from the chosen deal, which no player
+observes. With the ``seed`` parameter set (≥ 0) the game starts already dealt from that
+seed, with no chance node. This is what OpenSpiel's MCTS needs: it searches by cloning the
+true state, so a stochastic engine would give it a different future on every clone. Like any
+perfect-information search on a hidden-information game, MCTS then knows the deal (and so the
+order of every shuffle); a fair bot searches over ``rumizi_state.sample(player, seed)``.
+
+**Parameters.** ``players`` (2), ``seed`` (−1: a chance node deals), ``deals`` (65536 chance
+outcomes), ``max_turns`` (1000; a turn is a stretch of moves by one player). A game cut off
+by ``max_turns`` — or by the move budget of 100 moves a turn — ends with returns of 0 for
+everyone; otherwise the winner gets +1 and every other player −1.
+
+**Observations** come from the player's Rumizi view, never from hidden cards: the observation
+string is the view as canonical JSON and the observation tensor is the encoding's vector.
+The information-state string adds the sequence of moves made so far (all public in Star
+Realms) to the current view; what a player drew earlier shows only through the view (cards
+since played or discarded), not as a record of each past hand.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_rumizi_star_realms", {"max_turns": 10})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 65536)
+>>> state.apply_action(7)
+>>> state.current_player() == rumizi.game("star-realms").new(seed=7).to_act
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import rumizi
+from rumizi.adapters.base import FloatArray, GameEncoding, encoded_game_ids, encoding
+from rumizi.core.contract import Game, GameState, View
+
+PREFIX = "python_rumizi_"
+DEFAULTS: dict[str, int] = {"players": 2, "seed": -1, "deals": 1 << 16, "max_turns": 1000}
+MOVES_PER_TURN = 100  # the move budget of a turn, for OpenSpiel's max_game_length
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a Rumizi game: ``star-realms`` → ``python_rumizi_star_realms``."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_type(game_id: str) -> Any:
+    """The ``pyspiel.GameType`` of a Rumizi game."""
+    g = rumizi.game(game_id)
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"Rumizi {g.names.get('en', game_id)}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=g.max_players,
+        min_num_players=g.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS),
+    )
+
+
+class _Settings:
+    """What every state of one loaded game shares (never copied when a state is cloned)."""
+
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        self.game_id = game_id
+        self.rumizi: Game = rumizi.game(game_id)
+        self.players = int(params["players"])
+        self.seed = int(params["seed"])
+        self.deals = int(params["deals"])
+        self.max_turns = int(params["max_turns"])
+        if not self.rumizi.min_players <= self.players <= self.rumizi.max_players:
+            raise ValueError(f"{game_id}: {self.players} players is not supported")
+        if self.deals < 1 or self.max_turns < 1:
+            raise ValueError("deals and max_turns must be at least 1")
+        self.max_moves = self.max_turns * MOVES_PER_TURN
+        self.encoding: GameEncoding = encoding(game_id, self.players)
+        self.outcomes = [(k, 1.0 / self.deals) for k in range(self.deals)]
+
+
+class _Play:
+    """The mutable part of a state; cloned cheaply (OpenSpiel deep-copies state attributes)."""
+
+    __slots__ = ("moves", "settings", "state", "truncated", "turns")
+
+    def __init__(self, settings: _Settings) -> None:
+        self.settings = settings
+        self.state: GameState | None = None
+        self.turns = 0
+        self.moves = 0
+        self.truncated = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        other = _Play.__new__(_Play)
+        other.settings = self.settings
+        other.state = None if self.state is None else self.state.clone()
+        other.turns = self.turns
+        other.moves = self.moves
+        other.truncated = self.truncated
+        return other
+
+    def dealt(self) -> GameState | None:
+        """The Rumizi state, dealing it now if the game has a fixed seed."""
+        if self.state is None and self.settings.seed >= 0:
+            self.deal(self.settings.seed)
+        return self.state
+
+    def deal(self, seed: int) -> None:
+        s = self.settings
+        self.state = s.rumizi.new(seed, s.players)
+
+
+class RumiziSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
+    """A Rumizi game seen by OpenSpiel (see the module docs); one subclass per game id."""
+
+    game_id: str = "star-realms"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_id = self.game_id
+        full = {**DEFAULTS, **(params or {})}
+        settings = _Settings(game_id, full)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(settings.encoding.actions),
+            max_chance_outcomes=settings.deals,
+            num_players=settings.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=settings.max_moves,
+        )
+        super().__init__(game_type(game_id), info, full)
+        self.settings = settings
+
+    def new_initial_state(self) -> RumiziSpielState:
+        return RumiziSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> RumiziObserver:
+        return RumiziObserver(self.settings, iig_obs_type, params)
+
+
+class RumiziSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
+    """One position; the Rumizi state inside is reached through :attr:`rumizi_state`."""
+
+    def __init__(self, game: RumiziSpielGame) -> None:
+        super().__init__(game)
+        self.play = _Play(game.settings)
+
+    @property
+    def rumizi_state(self) -> GameState | None:
+        """The Rumizi state (``None`` before the chance node deals)."""
+        return self.play.dealt()
+
+    def replace_rumizi_state(self, state: GameState) -> None:
+        """Put another Rumizi state in place (e.g. one re-dealt with ``state.sample``)."""
+        self.play.state = state
+
+    def view(self, player: int | None) -> View | None:
+        """The Rumizi view of ``player`` (``None``: a spectator), or ``None`` before the deal."""
+        state = self.play.dealt()
+        return None if state is None else state.view(player)
+
+    # ------------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        state = self.play.dealt()
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.over or self.play.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        to_act = state.to_act
+        assert to_act is not None
+        return to_act
+
+    def is_terminal(self) -> bool:
+        state = self.play.dealt()
+        return state is not None and (state.over or self.play.truncated)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.play.dealt()
+        if state is None or state.over or self.play.truncated or player != state.to_act:
+            return []
+        return self.play.settings.encoding.legal_indices(state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.play.dealt() is not None:
+            return []
+        return self.play.settings.outcomes
+
+    def _apply_action(self, action: int) -> None:
+        play = self.play
+        state = play.dealt()
+        if state is None:
+            if not 0 <= action < play.settings.deals:
+                raise ValueError(f"no deal {action}: deals are 0 to {play.settings.deals - 1}")
+            play.deal(int(action))
+            return
+        before = state.to_act
+        state.apply(play.settings.encoding.actions[action])
+        play.moves += 1
+        if state.to_act != before:
+            play.turns += 1
+        if not state.over and (
+            play.turns >= play.settings.max_turns or play.moves >= play.settings.max_moves
+        ):
+            play.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return _json(self.play.settings.encoding.actions[action])
+
+    def returns(self) -> list[float]:
+        state = self.play.dealt()
+        n = self.play.settings.players
+        if state is None or not state.over:
+            return [0.0] * n
+        won = state.returns()
+        return [1.0 if won[p] > 0.5 else -1.0 for p in range(n)]
+
+    def __str__(self) -> str:
+        state = self.play.dealt()
+        return "(not dealt)" if state is None else _json(state.export())
+
+
+class RumiziObserver:
+    """OpenSpiel's Python observer interface, fed from Rumizi views only."""
+
+    def __init__(self, settings: _Settings, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("Rumizi observers never show every player's hidden cards")
+        self.settings = settings
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.own_cards = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.tensor: FloatArray | None = None
+        self.dict: dict[str, FloatArray] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(settings.encoding.observation_size, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def _view(self, state: RumiziSpielState, player: int) -> View | None:
+        return state.view(player if self.own_cards else None)
+
+    def set_from(self, state: RumiziSpielState, player: int) -> None:
+        if self.tensor is None:
+            return
+        view = self._view(state, player)
+        if view is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.settings.encoding.observe(view)
+
+    def string_from(self, state: RumiziSpielState, player: int) -> str:
+        view = self._view(state, player)
+        if view is None:
+            return "(not dealt)"
+        text = _json(view)
+        if self.perfect_recall:
+            actions = self.settings.encoding.actions
+            moves = [
+                actions[a]
+                for p, a in ((h.player, h.action) for h in state.full_history())
+                if p >= 0
+            ]
+            text += " moves:" + _json(moves)
+        return text
+
+
+#: Short name -> the game class registered with OpenSpiel. The classes must outlive the
+#: interpreter's shutdown (OpenSpiel's registry holds them until after it), so they live here.
+GAME_CLASSES: dict[str, type[RumiziSpielGame]] = {}
+
+
+def _register() -> None:
+    known = set(pyspiel.registered_names())
+    for game_id in encoded_game_ids():
+        name = short_name(game_id)
+        if name in known:
+            continue
+        cls: type[RumiziSpielGame] = type(
+            f"RumiziSpielGame_{game_id.replace('-', '_')}", (RumiziSpielGame,), {"game_id": game_id}
+        )
+        GAME_CLASSES[name] = cls
+        pyspiel.register_game(game_type(game_id), cls)
+
+
+_register()
+
+__all__ = [
+    "DEFAULTS",
+    "RumiziObserver",
+    "RumiziSpielGame",
+    "RumiziSpielState",
+    "game_type",
+    "short_name",
+]

@@ -1,0 +1,206 @@
+"""A PettingZoo AEC environment for any Rumizi game that has an encoding.
+
+Agents are ``player_0``, ``player_1``, … (seat order). Each observation is a dict with
+``"observation"`` (the game encoding's float32 vector, built from that player's view only) and
+``"action_mask"`` (int8 over the fixed action index; all zeros for a player who is not to
+act). An action is an index into ``env.encoding.actions``.
+
+Rewards come only at the end: +1 for a winner and −1 for a loser (``zero_sum=True``, the
+default), or the game's own 1/0 (``zero_sum=False``). ``max_turns`` truncates the game (every
+agent ``truncated``, reward 0) once that many turns have been played; a turn is a stretch of
+moves by one player, ending when another player is to act. Other keyword options go to the
+game (e.g. ``format``); ``encoding_options`` go to the game's encoding (e.g. ``attack_cap``).
+
+>>> import rumizi
+>>> env = rumizi.env("star-realms", max_turns=50)
+>>> env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), obs["action_mask"].dtype.name, reward, terminated
+(['action_mask', 'observation'], 'int8', 0.0, False)
+>>> action = int(obs["action_mask"].nonzero()[0][0])
+>>> env.step(action)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from rumizi.adapters.base import FloatArray, GameEncoding, MaskArray, action_mask, encoding
+from rumizi.core.contract import GameState
+from rumizi.core.errors import IllegalAction
+from rumizi.core.registry import game as find_game
+
+Observation = dict[str, FloatArray | MaskArray]
+RENDER_MODES = ("human", "ansi")
+
+
+class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """An AEC environment playing one Rumizi game (see the module docs)."""
+
+    metadata: dict[str, Any]  # set per environment: its name names the game
+
+    def __init__(
+        self,
+        game_id: str = "star-realms",
+        players: int = 2,
+        *,
+        max_turns: int | None = None,
+        zero_sum: bool = True,
+        render_mode: str | None = None,
+        encoding_options: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"rumizi_{game_id.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"unknown render_mode {render_mode!r}; use 'human' or 'ansi'")
+        if max_turns is not None and max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+        self.game = find_game(game_id)
+        self.encoding: GameEncoding = encoding(
+            game_id, players, **options, **(encoding_options or {})
+        )
+        self.num_players = players
+        self.options = options
+        self.max_turns = max_turns
+        self.zero_sum = zero_sum
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self.agents = self.possible_agents[:]
+        n_actions = len(self.encoding.actions)
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=self.encoding.observation_low,
+                        high=self.encoding.observation_high,
+                        dtype=np.float32,
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._seeds: np.random.Generator | None = None
+        self.game_state: GameState | None = None
+        self.seed_used: int | None = None
+        self.turns = 0
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the AEC loop
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: dealt from ``seed`` itself if given, else from the env's own stream."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._seeds is None:
+                self._seeds = np.random.default_rng()
+            game_seed = int(self._seeds.integers(2**62))
+        self.seed_used = game_seed
+        self.game_state = self.game.new(game_seed, self.num_players, **self.options)
+        self.turns = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        to_act = self.game_state.to_act
+        self.agent_selection = self.possible_agents[to_act if to_act is not None else 0]
+
+    def _state(self) -> GameState:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game_state
+
+    def observe(self, agent: str) -> Observation:
+        state = self._state()
+        seat = self.possible_agents.index(agent)
+        vector = self.encoding.observe(state.view(seat))
+        if state.over or state.to_act != seat or self.truncations.get(agent, False):
+            mask: MaskArray = np.zeros(len(self.encoding.actions), dtype=np.int8)
+        else:
+            mask = action_mask(self.encoding, state)
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._state()
+        actions = self.encoding.actions
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        if not 0 <= index < len(actions):
+            raise IllegalAction(
+                f"action must be an index from 0 to {len(actions) - 1}, not {action!r}"
+            )
+        chosen = actions[index]
+        before = state.to_act
+        state.apply(chosen)  # raises IllegalAction (and changes nothing) if not legal now
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.over:
+            self.rewards = self._final_rewards(state)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            if state.to_act != before:
+                self.turns += 1
+            if self.max_turns is not None and self.turns >= self.max_turns:
+                self.truncations = dict.fromkeys(self.agents, True)
+        if state.to_act is not None:
+            self.agent_selection = self.possible_agents[state.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_rewards(self, state: GameState) -> dict[str, float]:
+        returns = state.returns()
+        if self.zero_sum:
+            return {
+                a: 1.0 if returns[p] > 0.5 else -1.0 for p, a in enumerate(self.possible_agents)
+            }
+        return {a: float(returns[p]) for p, a in enumerate(self.possible_agents)}
+
+    # ------------------------------------------------------------------ output
+
+    def render(self) -> str | None:
+        """The public table as text (nobody's hidden cards): printed for ``"human"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; nothing to render")
+            return None
+        text = self.encoding.describe(self._state().view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window or process."""
+
+
+def env(game_id: str = "star-realms", **options: Any) -> RumiziEnv:
+    """A PettingZoo AEC environment for ``game_id`` (options: see :class:`RumiziEnv`)."""
+    return RumiziEnv(game_id, **options)

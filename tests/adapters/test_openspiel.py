@@ -1,0 +1,150 @@
+"""The OpenSpiel adapter: loading, chance, full games, MCTS, and no peeking at hidden cards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import rumizi
+from rumizi.adapters.openspiel_game import RumiziSpielState
+
+NAME = "python_rumizi_star_realms"
+
+
+def load(**params: int) -> pyspiel.Game:
+    return pyspiel.load_game(NAME, params)
+
+
+def dealt(game: pyspiel.Game, deal: int) -> RumiziSpielState:
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(deal)
+    assert isinstance(state, RumiziSpielState)
+    return state
+
+
+def random_play(state: pyspiel.State, rng: np.random.RandomState) -> None:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_the_game_is_registered_with_its_type_and_info() -> None:
+    assert NAME in pyspiel.registered_names()
+    game = load()
+    kind = game.get_type()
+    assert kind.short_name == NAME
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == 203
+    assert game.max_chance_outcomes() == 1 << 16
+    assert game.observation_tensor_shape() == [565]
+    assert game.max_game_length() == 1000 * 100
+
+
+def test_the_chance_node_deals_the_rumizi_game_of_that_seed() -> None:
+    state = dealt(load(), 42)
+    inner = state.rumizi_state
+    assert inner is not None
+    assert inner.export() == rumizi.game("star-realms").new(seed=42).export()
+    assert state.current_player() == inner.to_act
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 42) == "deal 42"
+
+
+def test_a_fixed_seed_skips_the_chance_node() -> None:
+    state = load(seed=9).new_initial_state()
+    assert not state.is_chance_node()
+    inner = state.rumizi_state
+    assert inner is not None
+    assert inner.export() == rumizi.game("star-realms").new(seed=9).export()
+
+
+def test_random_games_end_with_zero_sum_returns() -> None:
+    game = load()
+    rng = np.random.RandomState(0)
+    for _ in range(4):
+        state = game.new_initial_state()
+        random_play(state, rng)
+        returns = state.returns()
+        inner = state.rumizi_state
+        assert inner is not None and inner.over  # random play ends within 1000 turns
+        assert inner.winner is not None and returns[inner.winner] == 1.0
+        assert sorted(returns) == [-1.0, 1.0] and sum(returns) == 0.0
+
+
+def test_a_turn_cap_ends_the_game_with_zero_returns() -> None:
+    game = load(max_turns=4)
+    state = game.new_initial_state()
+    random_play(state, np.random.RandomState(3))
+    assert state.returns() == [0.0, 0.0]
+    assert state.legal_actions() == []
+
+
+def test_openspiel_random_simulation_checks_pass() -> None:
+    # OpenSpiel's own consistency checks: clones, legal actions, observations, serialization.
+    pyspiel.random_sim_test(load(max_turns=16), num_sims=2, serialize=True, verbose=False)
+
+
+def test_clones_are_independent() -> None:
+    state = dealt(load(), 5)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[-1])
+    assert len(copy.history()) == len(state.history()) + 1
+    assert state.rumizi_state is not None and copy.rumizi_state is not None
+    assert state.rumizi_state.export() != copy.rumizi_state.export()
+
+
+def test_mcts_plays_a_full_game() -> None:
+    game = load(max_turns=12)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=np.random.RandomState(p))
+        for p in range(2)
+    ]
+    state = dealt(game, 17)
+    moves = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        action = bots[player].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves > 12 and sum(state.returns()) == 0.0
+
+
+def test_information_hides_the_cards_a_player_cannot_see() -> None:
+    game = load()
+    state = dealt(game, 3)
+    rng = np.random.RandomState(4)
+    for _ in range(40):  # into the game, past a few turns
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    inner = state.rumizi_state
+    assert inner is not None
+    for player in (0, 1):
+        other = state.clone()
+        assert isinstance(other, RumiziSpielState)
+        other.replace_rumizi_state(inner.sample(player, seed=77 + player))
+        assert other.rumizi_state is not None
+        assert other.rumizi_state.export() != inner.export()  # hidden cards re-dealt
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.observation_string(player) == state.observation_string(player)
+        assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert other.information_state_string(1 - player) != state.information_state_string(
+            1 - player
+        )  # the other player's own hand did change
+
+
+def test_information_state_string_is_the_view_and_the_moves() -> None:
+    state = dealt(load(), 6)
+    me = state.current_player()
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    text = state.information_state_string(me)
+    assert f'"viewer":{me}' in text
+    assert text.endswith(" moves:[" + state.action_to_string(me, first) + "]")
