@@ -273,6 +273,10 @@ def plan_arena(
             f" to {game.max_players}" if game.max_players != game.min_players else ""
         )
         raise ArenaError(f"{game_id} is for {allowed} players, not {players}")
+    try:  # the game itself is the judge of its options (formats, player counts per format)
+        game.new(seed=seed, players=players, **dict(options or {}))
+    except (ValueError, TypeError) as err:
+        raise ArenaError(str(err)) from None
     known = set(bot_registry.names())
     unknown = [b for b in bots if b not in known]
     if unknown:

@@ -111,7 +111,7 @@ def test_records_extract_and_replay(runner: CliRunner) -> None:
         (["--bots", "greedy,random", "--out", "r.txt"], "must end in .json or .csv"),
         (["--bots", "greedy,random", "--format", "team"], "unsupported format 'team'"),
         (["--bots", "greedy,random", "--anchor", "hard"], "--anchor 'hard' is not one of"),
-        (["--bots", "greedy,random", "--players", "3"], "for 2 players, not 3"),
+        (["--bots", "greedy,random,random", "--players", "3"], "for 2 players, not 3"),
     ],
 )
 def test_arena_refuses_bad_settings(runner: CliRunner, args: list[str], message: str) -> None:

@@ -69,6 +69,8 @@ def test_tables_of_three_rotate_through_every_seat(toy: str) -> None:
         ({"bots": ["greedy", "nobody"]}, "unknown bot"),
         ({"bots": ["greedy"]}, "at least 2 bots"),
         ({"players": 3}, "for 2 players, not 3"),
+        ({"players": 3, "options": {"format": "hunter"}}, "at least 3 bots"),
+        ({"players": 3, "bots": ["greedy", "random", "random"]}, "for 2 players, not 3"),
         ({"games": 0}, "at least 1"),
         ({"game_id": "chess"}, "unknown game"),
         ({"max_turns": 0}, "max_turns"),

@@ -22,7 +22,7 @@ def test_illegal_action_is_a_value_error() -> None:
 
 def test_unknown_options_are_rejected() -> None:
     with pytest.raises(ValueError, match="format"):
-        rumizi.game("star-realms").new(seed=1, format="hunter")
+        rumizi.game("star-realms").new(seed=1, format="chaos")
     with pytest.raises(ValueError, match="colour"):
         rumizi.game("star-realms").new(seed=1, colour="red")
     with pytest.raises(ValueError, match="2 players"):

@@ -61,7 +61,12 @@ from rumizi.games.star_realms.cards import (
 )
 
 GAME_ID = "star-realms"
-FORMATS = ("duel",)
+# Format -> (fewest, most) players. The other formats of spec §3 are not built yet.
+FORMATS: dict[str, tuple[int, int]] = {
+    "duel": (2, 2),
+    "free-for-all": (3, 6),
+    "hunter": (3, 6),
+}
 START_AUTHORITY = 50
 HAND_SIZE = 5
 
@@ -216,6 +221,7 @@ class StarRealmsState(GameState):
     game_id: ClassVar[str] = GAME_ID
 
     __slots__ = (
+        "_base_targets",
         "_opponents",
         "_over",
         "_winner",
@@ -247,7 +253,8 @@ class StarRealmsState(GameState):
     events: list[dict[str, Any]] | None
     _over: bool
     _winner: int | None
-    _opponents: tuple[tuple[int, ...], ...]  # per player: whom they may target (cached)
+    _opponents: tuple[tuple[int, ...], ...]  # per player: whom they may attack (cached)
+    _base_targets: tuple[tuple[int, ...], ...]  # per player: whose bases they may attack
 
     # ------------------------------------------------------------------ contract
 
@@ -287,6 +294,7 @@ class StarRealmsState(GameState):
         s._over = self._over
         s._winner = self._winner
         s._opponents = self._opponents
+        s._base_targets = self._base_targets
         return s
 
     def __repr__(self) -> str:
@@ -301,12 +309,40 @@ class StarRealmsState(GameState):
     # ------------------------------------------------------------------ targets
 
     def opponents(self, player: int) -> tuple[int, ...]:
-        """Players that ``player`` may attack or make discard (alive, on another team)."""
+        """Players that ``player`` may attack or make discard.
+
+        Alive players of another team; in Hunter only the next player clockwise (the player
+        on one's left).
+        """
         return self._opponents[player]
+
+    def base_targets(self, player: int) -> tuple[int, ...]:
+        """Players whose bases ``player`` may attack (in Hunter: both neighbours)."""
+        return self._base_targets[player]
+
+    def _neighbour(self, player: int, step: int) -> int | None:
+        """The nearest player still in the game going ``step`` (+1 clockwise) from a seat."""
+        n = len(self.players)
+        seat = (player + step) % n
+        while seat != player:
+            if not self.players[seat].eliminated:
+                return seat
+            seat = (seat + step) % n
+        return None
 
     def _refresh_opponents(self) -> None:
         players = self.players
-        self._opponents = tuple(
+        if self.format == "hunter":
+            targets: list[tuple[int, ...]] = []
+            bases: list[tuple[int, ...]] = []
+            for i in range(len(players)):
+                left, right = self._neighbour(i, 1), self._neighbour(i, -1)
+                targets.append(() if left is None else (left,))
+                bases.append(tuple(sorted({q for q in (left, right) if q is not None})))
+            self._opponents = tuple(targets)
+            self._base_targets = tuple(bases)
+            return
+        self._opponents = self._base_targets = tuple(
             tuple(i for i, q in enumerate(players) if not q.eliminated and q.team != me.team)
             for me in players
         )
@@ -336,9 +372,9 @@ class StarRealmsState(GameState):
         return acts
 
     def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
-        targets = self.opponents(self.current)
+        targets = self._opponents[self.current]
         several = len(targets) > 1
-        for q in targets:
+        for q in self._base_targets[self.current]:
             field = self.players[q].field
             outposts = [c for c in field if IS_OUTPOST[c]]
             if field:
@@ -348,7 +384,7 @@ class StarRealmsState(GameState):
                     for c in dict.fromkeys(outposts or field)
                     if IS_BASE[c] and DEFENSE[c] <= combat
                 ]
-            if not outposts:
+            if not outposts and q in targets:
                 if several:
                     acts.extend(
                         {"do": "attack", "player": q, "amount": a} for a in range(1, combat + 1)
@@ -530,10 +566,14 @@ class StarRealmsState(GameState):
         target = action["player"]
         if type(target) is not int or not 0 <= target < len(self.players):
             raise IllegalAction(f"attack: no player {target!r}")
-        if target not in self.opponents(self.current):
+        if target not in self._base_targets[self.current]:
             raise IllegalAction(f"attack: player {target} is not an opponent you may attack")
         q = self.players[target]
         outposts = [c for c in q.field if IS_OUTPOST[c]]
+        if "base" not in action and target not in self._opponents[self.current]:
+            raise IllegalAction(
+                f"attack: in {self.format} you may attack only the bases of player {target}"
+            )
         if "base" in action:
             c = _card(action["base"])
             if not IS_BASE[c] or c not in q.field:
@@ -1045,11 +1085,13 @@ def load_document(doc: Document) -> StarRealmsState:
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
     fmt = doc.get("format", "duel")
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
     raw_players = doc.get("players")
-    if not isinstance(raw_players, list) or len(raw_players) != 2:
-        raise ValueError("document 'players': the duel needs a list of exactly 2 players")
+    fewest, most = FORMATS[fmt]
+    if not isinstance(raw_players, list) or not fewest <= len(raw_players) <= most:
+        count = "exactly 2" if fmt == "duel" else f"{fewest} to {most}"
+        raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
     current = _Doc.int_(doc, "current", "document")
     if not 0 <= current < len(raw_players):
         raise ValueError(f"document 'current': no player {current}")
@@ -1204,12 +1246,22 @@ def _load_turn(
 
 
 def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarRealmsState:
-    """A new game: seats, shuffled decks and trade deck, first hands of 3 and 5."""
-    if format not in FORMATS:
+    """A new game: seats, shuffled decks and trade deck, the first hands.
+
+    The first player (drawn from the seed) opens with 3 cards; in the duel the other with 5;
+    in free-for-all and hunter the next player clockwise with 4 and the rest with 5.
+    """
+    if not isinstance(format, str) or format not in FORMATS:
         supported = ", ".join(FORMATS)
         raise ValueError(f"unknown or unsupported format {format!r}; supported: {supported}")
-    if players != 2:
-        raise ValueError(f"the duel is for 2 players, not {players}")
+    fewest, most = FORMATS[format]
+    if type(players) is not int or not fewest <= players <= most:
+        count = "2" if format == "duel" else f"{fewest} to {most}"
+        hint = "; for more players choose a format, e.g. format='free-for-all'"
+        raise ValueError(
+            f"{'the duel' if format == 'duel' else format} is for {count} players, "
+            f"not {players!r}" + (hint if format == "duel" else "")
+        )
     state = rng.normalize_seed(seed)
     s = StarRealmsState.__new__(StarRealmsState)
     s.format = format
@@ -1234,19 +1286,21 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
     s.seed = state
     s._refresh_opponents()
     for i, p in enumerate(s.players):
-        p.hand = [p.deck.pop() for _ in range(3 if i == first else HAND_SIZE)]
+        after_first = (i - first) % players
+        size = 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
+        p.hand = [p.deck.pop() for _ in range(size)]
     s._start_turn()
     return s
 
 
 class StarRealms(Game):
-    """Star Realms (the platform's own card version): the duel."""
+    """Star Realms (the platform's own card version): the duel, free-for-all and hunter."""
 
     id: ClassVar[str] = GAME_ID
     names: ClassVar[dict[str, str]] = {"en": "Star Realms", "fa": "استار رلمز"}
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    formats: ClassVar[tuple[str, ...]] = FORMATS
+    max_players: ClassVar[int] = 6
+    formats: ClassVar[tuple[str, ...]] = tuple(FORMATS)
 
     def new(self, seed: int = 0, players: int = 2, **options: Any) -> StarRealmsState:
         fmt = options.pop("format", "duel")
