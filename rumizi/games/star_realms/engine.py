@@ -66,7 +66,18 @@ FORMATS: dict[str, tuple[int, int]] = {
     "duel": (2, 2),
     "free-for-all": (3, 6),
     "hunter": (3, 6),
+    "raid": (3, 6),
+    "emperor": (6, 6),
 }
+# Formats won by a team: the winner is a team index, not a player.
+TEAM_FORMATS = frozenset({"raid", "emperor"})
+# Raid: number of raiders -> (the boss's authority, the boss's hand size during the game).
+RAID_BOSS = {2: (50, 7), 3: (70, 7), 4: (70, 8), 5: (90, 8)}
+RAID_BOSS_SEAT = 0
+# Emperor: seats 0-2 are team A (admiral, emperor, admiral), 3-5 team B; each admiral sits
+# opposite an enemy admiral.
+EMPERORS = (1, 4)
+EMPEROR_OPPOSITE = {0: 5, 5: 0, 2: 3, 3: 2}
 START_AUTHORITY = 50
 HAND_SIZE = 5
 
@@ -107,14 +118,19 @@ _FIELDS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"do", "player"}),
         frozenset({"do", "player", "base"}),
         frozenset({"do", "player", "amount"}),
+        frozenset({"do", "player", "base", "amount"}),
     ),
     "choose": (frozenset({"do", "card", "from"}), frozenset({"do", "player"})),
+    "transfer": (frozenset({"do", "card", "player"}),),
     "skip": (frozenset({"do"}),),
     "end": (frozenset({"do"}),),
     "concede": (frozenset({"do"}), frozenset({"do", "player"})),
 }
 
+# A choice that is not a card effect: an eliminated player hands one card to a teammate.
+BEQUEATH = 9
 _CHOICE_NAMES = {
+    BEQUEATH: "bequeath",
     SCRAP_CARD: "scrap-card",
     CLEAR_ROW: "clear-row",
     FORCED_DISCARD: "discard",
@@ -225,7 +241,9 @@ class StarRealmsState(GameState):
         "_opponents",
         "_over",
         "_winner",
+        "bequests",
         "current",
+        "damage",
         "events",
         "format",
         "pending",
@@ -255,6 +273,10 @@ class StarRealmsState(GameState):
     _winner: int | None
     _opponents: tuple[tuple[int, ...], ...]  # per player: whom they may attack (cached)
     _base_targets: tuple[tuple[int, ...], ...]  # per player: whose bases they may attack
+    # (giver, recipient) pairs still to answer: an eliminated player may hand a card on.
+    bequests: list[tuple[int, int]]
+    # Raid: damage on each of the boss's bases (in order), kept until the boss's turn.
+    damage: list[int]
 
     # ------------------------------------------------------------------ contract
 
@@ -264,7 +286,19 @@ class StarRealmsState(GameState):
 
     @property
     def to_act(self) -> int | None:
-        return None if self._over else self.current
+        if self._over:
+            return None
+        pending = self.pending
+        if pending is not None and pending[0] == BEQUEATH:
+            return self.bequests[0][0]
+        return self.current
+
+    def is_winner(self, player: int) -> bool:
+        if self._winner is None:
+            return False
+        if self.format in TEAM_FORMATS:
+            return self.players[player].team == self._winner
+        return player == self._winner
 
     @property
     def over(self) -> bool:
@@ -295,6 +329,8 @@ class StarRealmsState(GameState):
         s._winner = self._winner
         s._opponents = self._opponents
         s._base_targets = self._base_targets
+        s.bequests = self.bequests[:]
+        s.damage = self.damage[:]
         return s
 
     def __repr__(self) -> str:
@@ -320,6 +356,21 @@ class StarRealmsState(GameState):
         """Players whose bases ``player`` may attack (in Hunter: both neighbours)."""
         return self._base_targets[player]
 
+    def _teammates(self, player: int) -> list[int]:
+        team = self.players[player].team
+        return [i for i, q in enumerate(self.players) if q.team == team and i != player]
+
+    def _partial_damage(self, target: int) -> bool:
+        """Raid: raiders may wear down the boss's bases a little at a time."""
+        return self.format == "raid" and target == RAID_BOSS_SEAT != self.current
+
+    def _damaged_copy(self, target: int, card: int) -> int:
+        """Index (among the boss's bases) of the copy of ``card`` an attack hits: the most
+        damaged one, the earliest played among equals."""
+        bases = self.players[target].bases()
+        copies = [k for k, c in enumerate(bases) if c == card]
+        return max(copies, key=lambda k: (self.damage[k], -k))
+
     def _neighbour(self, player: int, step: int) -> int | None:
         """The nearest player still in the game going ``step`` (+1 clockwise) from a seat."""
         n = len(self.players)
@@ -330,9 +381,29 @@ class StarRealmsState(GameState):
             seat = (seat + step) % n
         return None
 
+    def _team_targets(self, me: int) -> tuple[int, ...]:
+        """Raid and Emperor targets: whom ``me`` may attack and make discard."""
+        players = self.players
+        enemies = tuple(
+            i for i, q in enumerate(players) if not q.eliminated and q.team != players[me].team
+        )
+        if self.format == "emperor" and me in EMPEROR_OPPOSITE:
+            # An admiral fights the admiral opposite; once that one is out, their emperor.
+            opposite = EMPEROR_OPPOSITE[me]
+            if not players[opposite].eliminated:
+                return (opposite,)
+            return tuple(i for i in enemies if i in EMPERORS)
+        return enemies
+
     def _refresh_opponents(self) -> None:
         players = self.players
-        if self.format == "hunter":
+        fmt = self.format
+        if fmt == "raid" or fmt == "emperor":
+            self._opponents = self._base_targets = tuple(
+                self._team_targets(i) for i in range(len(players))
+            )
+            return
+        if fmt == "hunter":
             targets: list[tuple[int, ...]] = []
             bases: list[tuple[int, ...]] = []
             for i in range(len(players)):
@@ -365,6 +436,13 @@ class StarRealmsState(GameState):
                 acts.append(BUY[EXPLORER])
         if p.field:
             acts += [SCRAP_ACTION[c] for c in dict.fromkeys(p.field) if HAS_SCRAP[c]]
+        if trade and self.format == "emperor" and p.discard:
+            mates = [i for i in self._teammates(self.current) if not self.players[i].eliminated]
+            acts += [
+                {"do": "transfer", "card": NAMES[c], "player": t}
+                for c in dict.fromkeys(p.discard)
+                for t in mates
+            ]
         combat = p.combat
         if combat:
             self._attack_actions(p, combat, acts)
@@ -377,7 +455,15 @@ class StarRealmsState(GameState):
         for q in self._base_targets[self.current]:
             field = self.players[q].field
             outposts = [c for c in field if IS_OUTPOST[c]]
-            if field:
+            if field and self._partial_damage(q):
+                for c in dict.fromkeys(outposts or field):
+                    if IS_BASE[c]:
+                        left = DEFENSE[c] - self.damage[self._damaged_copy(q, c)]
+                        acts.extend(
+                            {"do": "attack", "player": q, "base": NAMES[c], "amount": a}
+                            for a in range(1, min(combat, left) + 1)
+                        )
+            elif field:
                 on_q = ATTACK_BASE[q]
                 acts += [
                     on_q[c]
@@ -393,6 +479,21 @@ class StarRealmsState(GameState):
                     acts.append(ATTACK_PLAYER[q])
 
     def _choice_actions(self, p: Player, kind: int) -> list[Action]:
+        if kind == BEQUEATH:
+            giver = self.players[self.bequests[0][0]]
+            acts = []
+            for source, pile in (
+                ("hand", giver.hand),
+                ("deck", giver.deck),
+                ("discard", giver.discard),
+                ("bases", giver.bases()),
+            ):
+                acts += [
+                    {"do": "choose", "card": NAMES[c], "from": source}
+                    for c in dict.fromkeys(sorted(pile) if source == "deck" else pile)
+                ]
+            acts.append(SKIP)
+            return acts
         if kind == FORCED_DISCARD:
             return [CHOOSE_HAND[c] for c in dict.fromkeys(p.hand)]
         if kind == SCRAP_CARD:
@@ -473,12 +574,18 @@ class StarRealmsState(GameState):
         elif do == "skip":
             if pending is None:
                 raise IllegalAction("there is no open choice to skip")
-            if pending[0] not in (SCRAP_CARD, CLEAR_ROW):
+            if pending[0] not in (SCRAP_CARD, CLEAR_ROW, BEQUEATH):
                 raise IllegalAction(f"the {_CHOICE_NAMES[pending[0]]} choice cannot be skipped")
-            self.pending = None
             if self.events is not None:
-                self.events.append({"event": "skip", "player": self.current})
+                self.events.append({"event": "skip", "player": self.to_act})
+            if pending[0] == BEQUEATH:
+                self.bequests.pop(0)
+                self._next_bequest()
+                return
+            self.pending = None
             self._resolve()
+        elif do == "transfer":
+            self._transfer(p, action)
         else:  # end
             self._end_turn(p)
 
@@ -582,6 +689,11 @@ class StarRealmsState(GameState):
                 raise IllegalAction(
                     f"attack: {NAMES[c]!r} is protected by an outpost; attack the outposts first"
                 )
+            if self._partial_damage(target):
+                self._wear_down(p, target, c, action)
+                return
+            if "amount" in action:
+                raise IllegalAction("attack: a base takes exactly its defense; give no 'amount'")
             if p.combat < DEFENSE[c]:
                 raise IllegalAction(
                     f"attack: {NAMES[c]!r} has defense {DEFENSE[c]}, your combat is {p.combat}"
@@ -630,9 +742,54 @@ class StarRealmsState(GameState):
             )
         if q.authority <= 0:
             self._eliminate(target)
+            if not self._over and self.bequests:
+                self._next_bequest()
+
+    def _wear_down(self, p: Player, target: int, c: int, action: Action) -> None:
+        """Raid: deal some combat to one of the boss's bases; it falls at its defense."""
+        k = self._damaged_copy(target, c)
+        left = DEFENSE[c] - self.damage[k]
+        amount = action.get("amount")
+        if type(amount) is not int or not 1 <= amount <= min(p.combat, left):
+            raise IllegalAction(
+                f"attack: amount for {NAMES[c]!r} must be 1 to {min(p.combat, left)} "
+                f"(combat {p.combat}, {left} defense left), not {amount!r}"
+            )
+        p.combat -= amount
+        self.damage[k] += amount
+        if self.events is not None:
+            self.events.append(
+                {
+                    "event": "damage",
+                    "player": self.current,
+                    "target": target,
+                    "card": NAMES[c],
+                    "amount": amount,
+                    "left": left - amount,
+                }
+            )
+        if amount < left:
+            return
+        q = self.players[target]
+        # The field index of the k-th base.
+        i = [j for j, d in enumerate(q.field) if IS_BASE[d]][k]
+        del q.field[i]
+        del q.fired[i]
+        if i < q.n_old:
+            q.n_old -= 1
+            q.factions[FACTION[c]] -= 1
+        del self.damage[k]
+        q.discard.append(c)
+        if self.events is not None:
+            self.events.append(
+                {"event": "destroy", "player": self.current, "target": target, "card": NAMES[c]}
+            )
 
     def _choose(self, p: Player, pending: tuple[int, int], action: Action) -> None:
         kind = pending[0]
+        if kind == BEQUEATH:
+            self._bequeath(action)
+            return
         if kind == OPP_DISCARD:
             target = action.get("player")
             if "player" not in action or target not in self.opponents(self.current):
@@ -690,6 +847,74 @@ class StarRealmsState(GameState):
             self._refill(slot)
         self._resolve()
 
+    def _transfer(self, p: Player, action: Action) -> None:
+        """Emperor: pay 1 trade to move a card from your discard pile to a teammate's."""
+        if self.format != "emperor":
+            raise IllegalAction("transfer: cards move between discard piles only in emperor")
+        c = _card(action["card"])
+        mate = action["player"]
+        if mate not in self._teammates(self.current) or self.players[mate].eliminated:
+            raise IllegalAction(f"transfer: player {mate!r} is not a teammate still in the game")
+        if c not in p.discard:
+            raise IllegalAction(f"transfer: no {NAMES[c]!r} in your discard pile")
+        if p.trade < 1:
+            raise IllegalAction("transfer: it costs 1 trade, you have none")
+        p.trade -= 1
+        p.discard.remove(c)
+        self.players[mate].discard.append(c)
+        if self.events is not None:
+            self.events.append(
+                {"event": "transfer", "player": self.current, "to": mate, "card": NAMES[c]}
+            )
+
+    def _next_bequest(self) -> None:
+        """Open the next bequest an eliminated player may make, or carry on."""
+        while self.bequests:
+            giver, recipient = self.bequests[0]
+            g = self.players[giver]
+            has_cards = g.hand or g.deck or g.discard or any(IS_BASE[c] for c in g.field)
+            if has_cards and not self.players[recipient].eliminated:
+                self.pending = (BEQUEATH, -1)
+                return
+            self.bequests.pop(0)
+        self.pending = None
+        self._resolve()
+
+    def _bequeath(self, action: Action) -> None:
+        giver, recipient = self.bequests[0]
+        g = self.players[giver]
+        if "card" not in action:
+            raise IllegalAction("choose: name one of your cards and where it is ('card', 'from')")
+        c = _card(action["card"])
+        source = action["from"]
+        if source not in ("hand", "deck", "discard", "bases"):
+            raise IllegalAction(
+                "choose: a bequeathed card comes from 'hand', 'deck', 'discard' or 'bases'"
+            )
+        if source == "bases":
+            if c not in g.field or not IS_BASE[c]:
+                raise IllegalAction(f"choose: no {NAMES[c]!r} among your bases")
+            i = g.field.index(c)
+            del g.field[i]
+            del g.fired[i]
+            if i < g.n_old:
+                g.n_old -= 1
+        else:
+            pile = g.hand if source == "hand" else g.deck if source == "deck" else g.discard
+            if c not in pile:
+                raise IllegalAction(f"choose: no {NAMES[c]!r} in your {source}")
+            if source == "hand":
+                g.remove_from_hand(c)
+            else:
+                pile.remove(c)
+        self.players[recipient].discard.append(c)
+        if self.events is not None:
+            self.events.append(
+                {"event": "bequeath", "player": giver, "to": recipient, "card": NAMES[c]}
+            )
+        self.bequests.pop(0)
+        self._next_bequest()
+
     def _concede(self, action: Action) -> None:
         who = action.get("player", self.current)
         if type(who) is not int or not 0 <= who < len(self.players):
@@ -698,7 +923,7 @@ class StarRealmsState(GameState):
             raise IllegalAction(f"concede: player {who} is already out of the game")
         if self.events is not None:
             self.events.append({"event": "concede", "player": who})
-        self._eliminate(who)
+        self._eliminate(who, bequeath=False)
         if not self._over and who == self.current:
             # The conceding player's turn ends at once; their cards simply stay where they are.
             self.pending = None
@@ -707,8 +932,20 @@ class StarRealmsState(GameState):
             p.trade = p.combat = 0
             self._next_turn()
 
-    def _eliminate(self, who: int) -> None:
+    def _eliminate(self, who: int, bequeath: bool = True) -> None:
         self.players[who].eliminated = True
+        if self.format == "emperor" and who in EMPERORS:
+            # When an emperor falls, the whole team is beaten.
+            for mate in self._teammates(who):
+                self.players[mate].eliminated = True
+        elif bequeath and self.format == "raid" and who != RAID_BOSS_SEAT:
+            # A fallen raider may give one card to each other raider still in the game.
+            self.bequests += [
+                (who, r) for r in self._teammates(who) if not self.players[r].eliminated
+            ]
+        elif bequeath and self.format == "emperor":
+            # A fallen admiral may give one card to their emperor.
+            self.bequests += [(who, e) for e in self._teammates(who) if e in EMPERORS]
         self._refresh_opponents()
         if self.events is not None:
             self.events.append({"event": "eliminated", "player": who})
@@ -723,9 +960,10 @@ class StarRealmsState(GameState):
         self._over = True
         self.pending = None
         self.queue.clear()
+        self.bequests.clear()
         team = next(iter(alive_teams)) if alive_teams else None
         members = [i for i, q in enumerate(self.players) if q.team == team]
-        self._winner = members[0] if len(members) == 1 else team
+        self._winner = team if self.format in TEAM_FORMATS else members[0] if members else None
         return True
 
     # ------------------------------------------------------------------ resolution
@@ -856,14 +1094,23 @@ class StarRealmsState(GameState):
         p.known = []
         p.trade = 0
         p.combat = 0
-        self._draw(p, HAND_SIZE, self.current)
+        self._draw(p, self._hand_size(self.current), self.current)
         self._next_turn()
+
+    def _hand_size(self, player: int) -> int:
+        """Cards drawn at the end of a turn: 5, or the boss's hand size in Raid."""
+        if self.format == "raid" and player == RAID_BOSS_SEAT:
+            return RAID_BOSS[len(self.players) - 1][1]
+        return HAND_SIZE
 
     def _next_turn(self) -> None:
         n = len(self.players)
         nxt = (self.current + 1) % n
         while self.players[nxt].eliminated:
             nxt = (nxt + 1) % n
+        if self.format == "raid" and RAID_BOSS_SEAT in (self.current, nxt):
+            # Damage on the boss's bases lasts through the raiders' turns and no longer.
+            self.damage = [0] * len(self.players[RAID_BOSS_SEAT].bases())
         self.current = nxt
         self.turn += 1
         self._start_turn()
@@ -912,12 +1159,13 @@ class StarRealmsState(GameState):
             }
             if p.known:
                 doc["known_hand"] = [NAMES[c] for c in p.known]
-            if p.eliminated:
-                doc["eliminated"] = True
-            if i == self.current:
-                doc.update(self._turn_fields(p))
+            self._extra_fields(i, p, doc)
             players.append(doc)
+        extra: dict[str, Any] = {}
+        if self.bequests:
+            extra["bequests"] = [list(b) for b in self.bequests]
         return {
+            **extra,
             "game": GAME_ID,
             "format": self.format,
             "turn": self.turn,
@@ -929,16 +1177,27 @@ class StarRealmsState(GameState):
             "seed": self.seed,
         }
 
+    def _extra_fields(self, i: int, p: Player, doc: dict[str, Any]) -> None:
+        """Fields shared by export and view: elimination, boss damage, the turn's fields."""
+        if p.eliminated:
+            doc["eliminated"] = True
+        if self.format == "raid" and i == RAID_BOSS_SEAT and any(self.damage):
+            doc["damage"] = list(self.damage)
+        if i == self.current:
+            doc.update(self._turn_fields(p))
+
     def _turn_fields(self, p: Player) -> dict[str, Any]:
         """The mid-turn fields of the current player (all public information)."""
-        pending = None
+        pending: dict[str, Any] | None = None
         if self.pending is not None:
             kind, src = self.pending
             pending = {
                 "choice": _CHOICE_NAMES[kind],
                 "card": NAMES[src] if src >= 0 else None,
-                "optional": kind in (SCRAP_CARD, CLEAR_ROW),
+                "optional": kind in (SCRAP_CARD, CLEAR_ROW, BEQUEATH),
             }
+            if kind == BEQUEATH:
+                pending["player"], pending["to"] = self.bequests[0]
         return {
             "in_play": [NAMES[c] for c in p.field if not IS_BASE[c]],
             "played": [NAMES[c] for c in p.played],
@@ -973,7 +1232,13 @@ class StarRealmsState(GameState):
                 # Sorted: the order the known cards were drawn is nobody's business.
                 "known_hand": [NAMES[c] for c in sorted(known)],
             }
-            if i == player:
+            if i == player or (
+                # Raiders show each other their hands.
+                self.format == "raid"
+                and player is not None
+                and i != RAID_BOSS_SEAT
+                and player != RAID_BOSS_SEAT
+            ):
                 doc["hand"] = [NAMES[c] for c in p.hand]
                 unseen = list(p.deck)
             else:
@@ -981,12 +1246,13 @@ class StarRealmsState(GameState):
                 for c in known:
                     unseen.remove(c)
             doc["unseen"] = [NAMES[c] for c in sorted(unseen)]
-            if p.eliminated:
-                doc["eliminated"] = True
-            if i == self.current:
-                doc.update(self._turn_fields(p))
+            self._extra_fields(i, p, doc)
             players.append(doc)
+        extra: dict[str, Any] = {}
+        if self.bequests:
+            extra["bequests"] = [list(b) for b in self.bequests]
         return {
+            **extra,
             "game": GAME_ID,
             "format": self.format,
             "viewer": player,
@@ -1109,6 +1375,8 @@ def load_document(doc: Document) -> StarRealmsState:
     s._winner = None
     s.pending = None
     s.queue = []
+    s.bequests = []
+    s.damage = []
     row = doc.get("trade_row")
     if not isinstance(row, list) or len(row) != 5:
         raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
@@ -1129,8 +1397,10 @@ def load_document(doc: Document) -> StarRealmsState:
         where = f"players[{i}]"
         if not isinstance(raw, dict):
             raise ValueError(f"{where}: expected an object")
-        p = Player(team=i)
-        p.authority = _Doc.int_(raw, "authority", where, default=START_AUTHORITY)
+        p = Player(team=seat_team(fmt, len(raw_players), i))
+        p.authority = _Doc.int_(
+            raw, "authority", where, default=starting_authority(fmt, len(raw_players), i)
+        )
         p.hand = _Doc.cards(raw, "hand", where)
         p.deck = _Doc.cards(raw, "deck", where)[::-1]
         p.discard = _Doc.cards(raw, "discard", where)
@@ -1150,6 +1420,22 @@ def load_document(doc: Document) -> StarRealmsState:
         if not isinstance(eliminated, bool):
             raise ValueError(f"{where}.eliminated must be true or false")
         p.eliminated = eliminated or p.authority <= 0
+        if "damage" in raw:
+            if fmt != "raid" or i != RAID_BOSS_SEAT:
+                raise ValueError(f"{where}.damage: only the boss's bases take lasting damage")
+            damage = raw["damage"]
+            if (
+                not isinstance(damage, list)
+                or len(damage) != len(bases)
+                or not all(
+                    type(d) is int and 0 <= d < DEFENSE[c]
+                    for d, c in zip(damage, bases, strict=True)
+                )
+            ):
+                raise ValueError(f"{where}.damage: one number per base, each below its defense")
+            s.damage = list(damage)
+        elif fmt == "raid" and i == RAID_BOSS_SEAT:
+            s.damage = [0] * len(bases)
         turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
         if i != current:
             if turn_keys & raw.keys():
@@ -1167,6 +1453,22 @@ def load_document(doc: Document) -> StarRealmsState:
             p.fired = [False] * len(bases)
             p.n_old = len(bases)
         s.players.append(p)
+    if fmt == "emperor":
+        for e in EMPERORS:
+            if s.players[e].eliminated:
+                for mate in s._teammates(e):
+                    s.players[mate].eliminated = True
+    bequests = doc.get("bequests", [])
+    if not isinstance(bequests, list) or not all(
+        isinstance(b, list)
+        and len(b) == 2
+        and all(type(x) is int and 0 <= x < len(raw_players) for x in b)
+        for b in bequests
+    ):
+        raise ValueError("document 'bequests': expected a list of [giver, recipient] seats")
+    s.bequests = [(b[0], b[1]) for b in bequests]
+    if (s.pending is not None and s.pending[0] == BEQUEATH) != bool(s.bequests):
+        raise ValueError("document: a 'bequeath' choice and 'bequests' go together")
     s._refresh_opponents()
     if s.pending is not None and not any(
         a["do"] == "choose" for a in s._choice_actions(s.players[current], s.pending[0])
@@ -1245,6 +1547,35 @@ def _load_turn(
         s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
 
 
+def seat_team(fmt: str, players: int, seat: int) -> int:
+    """The team of a seat: everyone alone, except Raid (boss 0, raiders 1) and Emperor."""
+    if fmt == "raid":
+        return 0 if seat == RAID_BOSS_SEAT else 1
+    if fmt == "emperor":
+        return seat // 3
+    return seat
+
+
+def starting_authority(fmt: str, players: int, seat: int) -> int:
+    if fmt == "raid" and seat == RAID_BOSS_SEAT:
+        return RAID_BOSS[players - 1][0]
+    if fmt == "emperor" and seat in EMPERORS:
+        return 60
+    return START_AUTHORITY
+
+
+def opening_hand(fmt: str, players: int, first: int, seat: int) -> int:
+    """First hands: 3 for the first player, 5 for the second in a duel; 3, 4, then 5 around
+    the table in free-for-all and hunter; team A 3 and team B 5 in emperor; in raid the
+    raiders 5 and the boss 2 fewer than the hand size of their turns."""
+    if fmt == "raid":
+        return RAID_BOSS[players - 1][1] - 2 if seat == RAID_BOSS_SEAT else HAND_SIZE
+    if fmt == "emperor":
+        return 3 if seat // 3 == 0 else HAND_SIZE
+    after_first = (seat - first) % players
+    return 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
+
+
 def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarRealmsState:
     """A new game: seats, shuffled decks and trade deck, the first hands.
 
@@ -1272,23 +1603,26 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
     s.pending = None
     s.queue = []
     s.scrap_heap = []
+    s.bequests = []
+    s.damage = []
     state, first = rng.below(state, players)
+    if format in ("raid", "emperor"):
+        first = 0  # the boss starts a raid; player 1 (seat 0) starts emperor
     s.current = first
     s.trade_deck = list(TRADE_DECK)
     state = rng.shuffle(state, s.trade_deck)
     s.row = [s.trade_deck.pop() for _ in range(5)]
     s.players = []
     for i in range(players):
-        p = Player(team=i)
+        p = Player(team=seat_team(format, players, i))
+        p.authority = starting_authority(format, players, i)
         p.deck = list(STARTING_DECK)
         state = rng.shuffle(state, p.deck)
         s.players.append(p)
     s.seed = state
     s._refresh_opponents()
     for i, p in enumerate(s.players):
-        after_first = (i - first) % players
-        size = 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
-        p.hand = [p.deck.pop() for _ in range(size)]
+        p.hand = [p.deck.pop() for _ in range(opening_hand(format, players, first, i))]
     s._start_turn()
     return s
 

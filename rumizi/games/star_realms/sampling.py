@@ -63,6 +63,8 @@ def sample_from_view(view: View, seed: int) -> StarRealmsState:
             doc["known_hand"] = pv["known_hand"]
         if pv.get("eliminated"):
             doc["eliminated"] = True
+        if "damage" in pv:
+            doc["damage"] = pv["damage"]
         for key in _TURN_FIELDS:
             if key in pv:
                 doc[key] = pv[key]
@@ -99,4 +101,6 @@ def sample_from_view(view: View, seed: int) -> StarRealmsState:
         "scrap_heap": view["scrap_heap"],
         "seed": new_seed,
     }
+    if "bequests" in view:
+        doc_state["bequests"] = view["bequests"]
     return load_document(doc_state)

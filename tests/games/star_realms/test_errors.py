@@ -335,7 +335,8 @@ def test_loading_does_not_change_the_document(make_doc: Callable[..., Doc]) -> N
     [
         ({"players": 3}, "the duel is for 2 players"),
         ({"players": 1}, "the duel is for 2 players"),
-        ({"format": "emperor"}, "unsupported format 'emperor'"),
+        ({"format": "hydra"}, "unsupported format 'hydra'"),
+        ({"format": "emperor", "players": 5}, "emperor is for 6 to 6 players"),
         ({"format": "hunter"}, "hunter is for 3 to 6 players, not 2"),
         ({"format": "free-for-all", "players": 7}, "free-for-all is for 3 to 6 players"),
         ({"speed": "fast"}, "unknown options for Star Realms: speed"),

@@ -250,16 +250,26 @@ def _cards_in(doc: Doc) -> dict[str, int]:
     return counts
 
 
-@settings(max_examples=12, deadline=None)
-@given(
-    fmt=st.sampled_from(["free-for-all", "hunter"]),
-    players=st.integers(3, 6),
-    seed=st.integers(0, 2**32),
-    chooser=st.integers(0, 2**32),
+FORMAT_SIZES = st.sampled_from(
+    [("free-for-all", n) for n in range(3, 7)]
+    + [("hunter", n) for n in range(3, 7)]
+    + [("raid", n) for n in range(3, 7)]
+    + [("emperor", 6)]
 )
+
+
+def _hand_visible(fmt: str, viewer: int | None, seat_: int) -> bool:
+    if viewer == seat_:
+        return True
+    return fmt == "raid" and viewer is not None and 0 not in (viewer, seat_)
+
+
+@settings(max_examples=16, deadline=None)
+@given(setup=FORMAT_SIZES, seed=st.integers(0, 2**32), chooser=st.integers(0, 2**32))
 def test_random_multiseat_games_keep_every_invariant(
-    fmt: str, players: int, seed: int, chooser: int
+    setup: tuple[str, int], seed: int, chooser: int
 ) -> None:
+    fmt, players = setup
     state = GAME.new(seed=seed, players=players, format=fmt)
     record = rumizi.GameRecord("star-realms", seed, {"players": players, "format": fmt})
     pick = random.Random(chooser)
@@ -280,16 +290,25 @@ def test_random_multiseat_games_keep_every_invariant(
             assert GAME.load(json.loads(json.dumps(doc))).export() == doc
             for viewer in [*range(players), None]:
                 view = state.view(viewer)
-                assert "hand" not in json.dumps(
-                    [p for i, p in enumerate(view["players"]) if i != viewer]
-                ).replace('"hand_size"', "").replace('"known_hand"', "")
+                for i, pv in enumerate(view["players"]):
+                    assert ("hand" in pv) == _hand_visible(fmt, viewer, i)
                 if viewer is not None:
                     assert GAME.sample(view, step).view(viewer) == view
     assert record.final_state().export() == state.export()
 
 
-@pytest.mark.parametrize("fmt", ["free-for-all", "hunter"])
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize(
+    ("fmt", "players"),
+    [
+        ("free-for-all", 3),
+        ("free-for-all", 6),
+        ("hunter", 3),
+        ("hunter", 6),
+        ("raid", 3),
+        ("raid", 6),
+        ("emperor", 6),
+    ],
+)
 def test_a_full_bot_game_ends_with_one_winner(fmt: str, players: int) -> None:
     state = GAME.new(seed=players, players=players, format=fmt)
     bots = [make("greedy", seed=i) for i in range(players)]
@@ -300,7 +319,234 @@ def test_a_full_bot_game_ends_with_one_winner(fmt: str, players: int) -> None:
         assert me is not None
         state.apply(bots[me].choose(state.view(me), state.legal_actions()))
     assert state.over
-    winner = state.winner
-    assert winner is not None
+    assert state.winner is not None
     alive = [i for i, p in enumerate(state.export()["players"]) if not p.get("eliminated")]
-    assert alive == [winner]
+    assert alive and all(state.is_winner(i) for i in alive)
+    assert sum(state.returns()) >= 1
+
+
+# ---------------------------------------------------------------------- raid
+
+
+@pytest.mark.parametrize(
+    ("players", "authority", "hand"), [(3, 50, 7), (4, 70, 7), (5, 70, 8), (6, 90, 8)]
+)
+def test_raid_setup_follows_the_boss_table(players: int, authority: int, hand: int) -> None:
+    state = GAME.new(seed=players, players=players, format="raid")
+    doc = state.export()
+    assert state.to_act == 0  # the boss starts
+    boss, raiders = doc["players"][0], doc["players"][1:]
+    assert boss["authority"] == authority
+    assert len(boss["hand"]) == hand - 2
+    assert all(r["authority"] == 50 and len(r["hand"]) == 5 for r in raiders)
+    state.apply({"do": "end"})
+    assert len(state.export()["players"][0]["hand"]) == hand  # the boss's turns draw more
+
+
+def test_raid_targets_raiders_hit_the_boss_and_the_boss_picks_among_raiders() -> None:
+    seats = [seat(authority=70, hand=["dread-ship"]), seat(), seat(hand=["dread-ship"]), seat()]
+    state = with_combat(table("raid", seats))
+    assert {a["player"] for a in attacks(state)} == {1, 2, 3}
+    assert all("amount" in a for a in attacks(state))
+    state.apply({"do": "attack", "player": 3, "amount": 7})
+    state.apply({"do": "end"})
+    state.apply({"do": "end"})  # raider 1
+    with_combat(state)  # raider 2
+    assert attacks(state) == [{"do": "attack", "player": 0}]
+    state.apply({"do": "attack", "player": 0})
+    assert state.export()["players"][0]["authority"] == 63
+
+
+def test_raid_damage_on_the_boss_bases_lasts_until_the_boss_turn() -> None:
+    seats = [
+        seat(authority=70, bases=["monster-wheel"]),
+        seat(hand=["viper", "viper"], deck=["viper"] * 5),
+        seat(hand=["viper", "viper"]),
+        seat(hand=["pounder"]),
+    ]
+    state = table("raid", seats, current=1)
+    state.apply({"do": "play", "card": "viper"})
+    state.apply({"do": "play", "card": "viper"})  # 2 combat
+    listed = [a for a in attacks(state) if "base" in a]
+    assert listed == [
+        {"do": "attack", "player": 0, "base": "monster-wheel", "amount": 1},
+        {"do": "attack", "player": 0, "base": "monster-wheel", "amount": 2},
+    ]
+    with pytest.raises(rumizi.IllegalAction, match="amount"):
+        state.apply({"do": "attack", "player": 0, "base": "monster-wheel"})
+    state.apply({"do": "attack", "player": 0, "base": "monster-wheel", "amount": 2})
+    assert state.export()["players"][0]["damage"] == [2]
+    state.apply({"do": "end"})
+    state.apply({"do": "play", "card": "viper"})  # raider 2: 2 more
+    state.apply({"do": "play", "card": "viper"})
+    state.apply({"do": "attack", "player": 0, "base": "monster-wheel", "amount": 2})
+    assert state.export()["players"][0]["damage"] == [4]
+    doc = state.export()
+    assert GAME.load(doc).export() == doc
+    state.apply({"do": "end"})
+    assert state.to_act == 3
+    state.apply({"do": "end"})
+    # The boss's turn begins: the wheel is whole again.
+    assert state.to_act == 0
+    assert "damage" not in state.export()["players"][0]
+    state.apply({"do": "end"})
+    state.apply({"do": "play", "card": "viper"})  # raider 1, fresh damage
+    state.apply({"do": "attack", "player": 0, "base": "monster-wheel", "amount": 1})
+    assert state.export()["players"][0]["damage"] == [1]
+
+
+def test_raid_a_raider_finishes_a_worn_base() -> None:
+    boss = seat(authority=70, bases=["monster-wheel", "barter-world"])
+    doc: Doc = {
+        "game": "star-realms",
+        "format": "raid",
+        "turn": 4,
+        "current": 1,
+        "players": [{**boss, "damage": [4, 1]}, seat(hand=["pounder"]), seat()],
+        "trade_row": list(ROW),
+        "trade_deck": [],
+        "scrap_heap": [],
+        "seed": 3,
+    }
+    state = GAME.load(doc)
+    state.apply({"do": "play", "card": "pounder"})  # 5 combat
+    listed = [a for a in attacks(state) if a.get("base") == "monster-wheel"]
+    assert [a["amount"] for a in listed] == [1]  # only 1 defense is left
+    state.apply({"do": "attack", "player": 0, "base": "monster-wheel", "amount": 1})
+    after = state.export()["players"][0]
+    assert after["bases"] == ["barter-world"]
+    assert after["damage"] == [1]
+    assert after["discard"] == ["monster-wheel"]
+    assert state.export()["players"][1]["combat"] == 4
+
+
+def test_raid_raiders_see_each_other_hands_but_not_the_boss() -> None:
+    seats = [
+        seat(authority=70, hand=["flagship"]),
+        seat(hand=["gnat"]),
+        seat(hand=["lance"]),
+    ]
+    state = table("raid", seats)
+    raider = state.view(1)["players"]
+    assert raider[2]["hand"] == ["lance"] and "hand" not in raider[0]
+    boss = state.view(0)["players"]
+    assert "hand" not in boss[1] and "hand" not in boss[2]
+    assert "hand" not in state.view(None)["players"][1]
+
+
+def test_raid_a_fallen_raider_hands_a_card_to_each_other_raider() -> None:
+    seats = [
+        seat(authority=70, hand=["dread-ship"]),
+        seat(authority=5, hand=["gnat"], discard=["flagship", "viper"]),
+        seat(),
+        seat(),
+    ]
+    state = with_combat(table("raid", seats))
+    state.apply({"do": "attack", "player": 1, "amount": 5})
+    assert state.to_act == 1  # the fallen raider answers
+    legal = state.legal_actions()
+    assert {"do": "choose", "card": "flagship", "from": "discard"} in legal
+    assert {"do": "choose", "card": "gnat", "from": "hand"} in legal
+    assert {"do": "skip"} in legal
+    state.apply({"do": "choose", "card": "flagship", "from": "discard"})
+    assert state.to_act == 1
+    assert state.export()["bequests"] == [[1, 3]]
+    state.apply({"do": "skip"})
+    assert state.to_act == 0  # back to the boss's turn
+    doc = state.export()
+    assert "flagship" in doc["players"][2]["discard"]
+    assert doc["players"][3]["discard"] == []
+    assert "bequests" not in doc
+
+
+def test_raid_ends_when_the_boss_falls_or_every_raider_does() -> None:
+    seats = [seat(authority=3), seat(hand=["gnat"]), seat()]
+    state = table("raid", seats, current=1)
+    state.apply({"do": "play", "card": "gnat"})
+    state.apply({"do": "attack", "player": 0})
+    assert state.over and state.winner == 1  # the raiders' team
+    assert state.returns() == [0.0, 1.0, 1.0]
+    seats = [seat(authority=70, hand=["dread-ship"]), seat(authority=4, hand=[]), seat()]
+    state = with_combat(table("raid", seats))
+    state.apply({"do": "attack", "player": 1, "amount": 7})
+    state.apply({"do": "concede", "player": 2})
+    assert state.over and state.winner == 0 and state.returns() == [1.0, 0.0, 0.0]
+
+
+# ---------------------------------------------------------------------- emperor
+
+
+def test_emperor_setup() -> None:
+    state = GAME.new(seed=2, players=6, format="emperor")
+    doc = state.export()
+    assert state.to_act == 0
+    assert [p["authority"] for p in doc["players"]] == [50, 60, 50, 50, 60, 50]
+    assert [len(p["hand"]) for p in doc["players"]] == [3, 3, 3, 5, 5, 5]
+
+
+def test_emperor_admirals_fight_the_admiral_opposite_first() -> None:
+    seats = [seat(hand=["dread-ship"]) for _ in range(6)]
+    seats[5] = seat(authority=3, hand=["lance"])
+    state = with_combat(table("emperor", seats))
+    assert attacks(state) == [{"do": "attack", "player": 5}]
+    state.apply({"do": "attack", "player": 5})
+    state.apply({"do": "skip"})  # the fallen admiral keeps their cards
+    state.apply({"do": "end"})
+    # The emperor (seat 1) may attack anyone on the other team.
+    with_combat(state)
+    assert {a["player"] for a in attacks(state)} == {3, 4}
+    state.apply({"do": "end"})
+    state.apply({"do": "end"})
+    state.apply({"do": "end"})
+    state.apply({"do": "end"})
+    assert state.to_act == 0
+    # With the admiral opposite gone, admiral 0 turns on the enemy emperor.
+    with_combat(state)
+    assert attacks(state) == [{"do": "attack", "player": 4}]
+
+
+def test_emperor_transfer_moves_a_discard_to_a_teammate_for_one_trade() -> None:
+    seats = [seat(hand=["lookout"], discard=["flagship"]) for _ in range(6)]
+    state = table("emperor", seats)
+    assert not [a for a in state.legal_actions() if a["do"] == "transfer"]
+    state.apply({"do": "play", "card": "lookout"})
+    transfers = [a for a in state.legal_actions() if a["do"] == "transfer"]
+    assert transfers == [
+        {"do": "transfer", "card": "flagship", "player": 1},
+        {"do": "transfer", "card": "flagship", "player": 2},
+    ]
+    with pytest.raises(rumizi.IllegalAction, match="teammate"):
+        state.apply({"do": "transfer", "card": "flagship", "player": 3})
+    state.apply({"do": "transfer", "card": "flagship", "player": 1})
+    doc = state.export()
+    assert doc["players"][0]["discard"] == [] and doc["players"][0]["trade"] == 0
+    assert doc["players"][1]["discard"] == ["flagship", "flagship"]
+    with pytest.raises(rumizi.IllegalAction):
+        table("free-for-all", [seat(), seat(), seat()]).apply(
+            {"do": "transfer", "card": "lookout", "player": 1}
+        )
+
+
+def test_emperor_a_fallen_admiral_may_enrich_their_emperor() -> None:
+    seats = [seat(hand=["dread-ship"]) for _ in range(6)]
+    seats[5] = seat(authority=2, hand=["lance"], bases=["trading-post"])
+    state = with_combat(table("emperor", seats))
+    state.apply({"do": "attack", "player": 5, "base": "trading-post"})
+    state.apply({"do": "attack", "player": 5})
+    assert state.to_act == 5
+    state.apply({"do": "choose", "card": "lance", "from": "hand"})
+    assert state.to_act == 0
+    assert "lance" in state.export()["players"][4]["discard"]
+
+
+def test_emperor_the_team_falls_with_its_emperor() -> None:
+    seats = [seat() for _ in range(6)]
+    seats[1] = seat(hand=["dread-ship"])
+    seats[4] = seat(authority=7)
+    state = table("emperor", seats, current=1)
+    with_combat(state)
+    state.apply({"do": "attack", "player": 4, "amount": 7})
+    assert state.over and state.winner == 0
+    doc = state.export()
+    assert [bool(p.get("eliminated")) for p in doc["players"]] == [False] * 3 + [True] * 3
+    assert state.returns() == [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
