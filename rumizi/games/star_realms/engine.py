@@ -66,11 +66,14 @@ FORMATS: dict[str, tuple[int, int]] = {
     "duel": (2, 2),
     "free-for-all": (3, 6),
     "hunter": (3, 6),
+    "hydra": (4, 6),
     "raid": (3, 6),
     "emperor": (6, 6),
 }
 # Formats won by a team: the winner is a team index, not a player.
-TEAM_FORMATS = frozenset({"raid", "emperor"})
+TEAM_FORMATS = frozenset({"hydra", "raid", "emperor"})
+# Hydra: players -> the authority each team shares (2v2 or 3v3).
+HYDRA_AUTHORITY = {4: 75, 6: 100}
 # Raid: number of raiders -> (the boss's authority, the boss's hand size during the game).
 RAID_BOSS = {2: (50, 7), 3: (70, 7), 4: (70, 8), 5: (90, 8)}
 RAID_BOSS_SEAT = 0
@@ -356,6 +359,35 @@ class StarRealmsState(GameState):
         """Players whose bases ``player`` may attack (in Hunter: both neighbours)."""
         return self._base_targets[player]
 
+    def _share_authority(self, player: int) -> None:
+        """Hydra: a team has one authority total, mirrored on every member."""
+        total = self.players[player].authority
+        for mate in self._teammates(player):
+            self.players[mate].authority = total
+
+    def _team_pool(self, player: int, pool: str) -> int:
+        """Trade or combat the player may spend: in Hydra, pooled with the teammates."""
+        members = self._team_order(player) if self.format == "hydra" else [player]
+        return sum(int(getattr(self.players[m], pool)) for m in members)
+
+    def _spend(self, player: int, pool: str, amount: int) -> None:
+        """Spend from the player's own pool first, then (Hydra) the teammates' in seat order."""
+        for who in (player, *self._teammates(player)):
+            q = self.players[who]
+            take = min(amount, getattr(q, pool))
+            setattr(q, pool, getattr(q, pool) - take)
+            amount -= take
+            if not amount:
+                return
+
+    def _guards(self, target: int) -> list[int]:
+        """The outposts that protect ``target``: their own, or (Hydra) their whole team's."""
+        players = self.players
+        if self.format == "hydra":
+            team = players[target].team
+            return [c for q in players if q.team == team for c in q.field if IS_OUTPOST[c]]
+        return [c for c in players[target].field if IS_OUTPOST[c]]
+
     def _teammates(self, player: int) -> list[int]:
         team = self.players[player].team
         return [i for i, q in enumerate(self.players) if q.team == team and i != player]
@@ -429,7 +461,7 @@ class StarRealmsState(GameState):
             return self._choice_actions(p, pending[0])
         hand = p.hand
         acts = list(map(PLAY.__getitem__, dict.fromkeys(hand))) if hand else []
-        trade = p.trade
+        trade = p.trade if self.format != "hydra" else self._team_pool(self.current, "trade")
         if trade:
             acts += [BUY[c] for c in dict.fromkeys(self.row) if c is not None and COST[c] <= trade]
             if trade >= 2:
@@ -443,7 +475,7 @@ class StarRealmsState(GameState):
                 for c in dict.fromkeys(p.discard)
                 for t in mates
             ]
-        combat = p.combat
+        combat = p.combat if self.format != "hydra" else self._team_pool(self.current, "combat")
         if combat:
             self._attack_actions(p, combat, acts)
         acts.append(END)
@@ -452,9 +484,11 @@ class StarRealmsState(GameState):
     def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
         targets = self._opponents[self.current]
         several = len(targets) > 1
+        own = p.combat  # pooled combat (Hydra) is for bases only
+        hydra = self.format == "hydra"
         for q in self._base_targets[self.current]:
             field = self.players[q].field
-            outposts = [c for c in field if IS_OUTPOST[c]]
+            outposts = self._guards(q) if hydra else [c for c in field if IS_OUTPOST[c]]
             if field and self._partial_damage(q):
                 for c in dict.fromkeys(outposts or field):
                     if IS_BASE[c]:
@@ -468,12 +502,14 @@ class StarRealmsState(GameState):
                 acts += [
                     on_q[c]
                     for c in dict.fromkeys(outposts or field)
-                    if IS_BASE[c] and DEFENSE[c] <= combat
+                    if IS_BASE[c] and DEFENSE[c] <= combat and (not hydra or c in field)
                 ]
-            if not outposts and q in targets:
-                if several:
+            if not outposts and q in targets and own:
+                if hydra:
+                    acts.append(ATTACK_PLAYER[q])  # one shared authority: the whole pool
+                elif several:
                     acts.extend(
-                        {"do": "attack", "player": q, "amount": a} for a in range(1, combat + 1)
+                        {"do": "attack", "player": q, "amount": a} for a in range(1, own + 1)
                     )
                 else:
                     acts.append(ATTACK_PLAYER[q])
@@ -609,6 +645,8 @@ class StarRealmsState(GameState):
             p.trade += trade
             p.combat += combat
             p.authority += authority
+            if authority and self.format == "hydra":
+                self._share_authority(self.current)
             if allies:
                 self.queue.append((ALLIES, 0, -1))
                 self._resolve()
@@ -634,10 +672,14 @@ class StarRealmsState(GameState):
                     f"cannot buy {NAMES[c]!r}: it is not in the trade row"
                 ) from None
         if p.trade < cost:
-            raise IllegalAction(
-                f"cannot buy {NAMES[c]!r}: it costs {cost}, your trade is {p.trade}"
-            )
-        p.trade -= cost
+            trade = self._team_pool(self.current, "trade")
+            if trade < cost:
+                raise IllegalAction(
+                    f"cannot buy {NAMES[c]!r}: it costs {cost}, your trade is {trade}"
+                )
+            self._spend(self.current, "trade", cost)
+        else:
+            p.trade -= cost
         p.discard.append(c)
         if self.events is not None:
             self.events.append({"event": "buy", "player": self.current, "card": NAMES[c]})
@@ -676,7 +718,7 @@ class StarRealmsState(GameState):
         if target not in self._base_targets[self.current]:
             raise IllegalAction(f"attack: player {target} is not an opponent you may attack")
         q = self.players[target]
-        outposts = [c for c in q.field if IS_OUTPOST[c]]
+        outposts = self._guards(target)
         if "base" not in action and target not in self._opponents[self.current]:
             raise IllegalAction(
                 f"attack: in {self.format} you may attack only the bases of player {target}"
@@ -694,11 +736,12 @@ class StarRealmsState(GameState):
                 return
             if "amount" in action:
                 raise IllegalAction("attack: a base takes exactly its defense; give no 'amount'")
-            if p.combat < DEFENSE[c]:
+            combat = self._team_pool(self.current, "combat")
+            if combat < DEFENSE[c]:
                 raise IllegalAction(
-                    f"attack: {NAMES[c]!r} has defense {DEFENSE[c]}, your combat is {p.combat}"
+                    f"attack: {NAMES[c]!r} has defense {DEFENSE[c]}, your combat is {combat}"
                 )
-            p.combat -= DEFENSE[c]
+            self._spend(self.current, "combat", DEFENSE[c])
             i = q.field.index(c)
             del q.field[i]
             del q.fired[i]
@@ -713,7 +756,7 @@ class StarRealmsState(GameState):
             return
         if outposts:
             raise IllegalAction(f"attack: player {target} is protected by an outpost")
-        several = len(self.opponents(self.current)) > 1
+        several = len(self.opponents(self.current)) > 1 and self.format != "hydra"
         if several:
             if "amount" not in action:
                 raise IllegalAction("attack: say how much combat to deal ('amount')")
@@ -730,6 +773,8 @@ class StarRealmsState(GameState):
                 raise IllegalAction("attack: you have no combat")
         p.combat -= amount
         q.authority -= amount
+        if self.format == "hydra":
+            self._share_authority(target)
         if self.events is not None:
             self.events.append(
                 {
@@ -934,7 +979,10 @@ class StarRealmsState(GameState):
 
     def _eliminate(self, who: int, bequeath: bool = True) -> None:
         self.players[who].eliminated = True
-        if self.format == "emperor" and who in EMPERORS:
+        if self.format == "hydra":
+            for mate in self._teammates(who):  # one authority, one fate
+                self.players[mate].eliminated = True
+        elif self.format == "emperor" and who in EMPERORS:
             # When an emperor falls, the whole team is beaten.
             for mate in self._teammates(who):
                 self.players[mate].eliminated = True
@@ -981,6 +1029,8 @@ class StarRealmsState(GameState):
                 p.combat += n
             elif code == AUTHORITY:
                 p.authority += n
+                if self.format == "hydra":
+                    self._share_authority(self.current)
             elif code == ALLIES:
                 factions = p.factions
                 fired = p.fired
@@ -1078,6 +1128,28 @@ class StarRealmsState(GameState):
     def _end_turn(self, p: Player) -> None:
         if self.events is not None:
             self.events.append({"event": "end", "player": self.current})
+        if self.format == "hydra":
+            # A team plays its main phases one member after another, keeping what is in play
+            # and unspent; when the last member ends, every member discards and draws.
+            team = [m for m in self._team_order(self.current) if not self.players[m].eliminated]
+            later = [m for m in team if m > self.current]
+            if later:
+                self.current = later[0]
+                self._start_turn()
+                return
+            for m in team:
+                self._clean_up(self.players[m], m)
+        else:
+            self._clean_up(p, self.current)
+        self._next_turn()
+
+    def _team_order(self, player: int) -> list[int]:
+        """The members of a player's team, in seat order (the order they play in Hydra)."""
+        team = self.players[player].team
+        return [i for i, q in enumerate(self.players) if q.team == team]
+
+    def _clean_up(self, p: Player, who: int) -> None:
+        """End of turn for one player: ships and hand to the discard pile, pools lost, draw."""
         field = p.field
         bases = []
         for c in field:
@@ -1094,8 +1166,7 @@ class StarRealmsState(GameState):
         p.known = []
         p.trade = 0
         p.combat = 0
-        self._draw(p, self._hand_size(self.current), self.current)
-        self._next_turn()
+        self._draw(p, self._hand_size(who), who)
 
     def _hand_size(self, player: int) -> int:
         """Cards drawn at the end of a turn: 5, or the boss's hand size in Raid."""
@@ -1108,6 +1179,9 @@ class StarRealmsState(GameState):
         nxt = (self.current + 1) % n
         while self.players[nxt].eliminated:
             nxt = (nxt + 1) % n
+        if self.format == "hydra":
+            # The other team's turn begins with its first member in seat order.
+            nxt = next(m for m in self._team_order(nxt) if not self.players[m].eliminated)
         if self.format == "raid" and RAID_BOSS_SEAT in (self.current, nxt):
             # Damage on the boss's bases lasts through the raiders' turns and no longer.
             self.damage = [0] * len(self.players[RAID_BOSS_SEAT].bases())
@@ -1185,6 +1259,18 @@ class StarRealmsState(GameState):
             doc["damage"] = list(self.damage)
         if i == self.current:
             doc.update(self._turn_fields(p))
+        elif self._played_earlier(i):
+            turn = self._turn_fields(p)
+            del turn["pending"], turn["queue"]
+            doc.update(turn)
+
+    def _played_earlier(self, player: int) -> bool:
+        """Hydra: a teammate whose main phase came earlier in the team's current turn."""
+        return (
+            self.format == "hydra"
+            and player < self.current
+            and self.players[player].team == self.players[self.current].team
+        )
 
     def _turn_fields(self, p: Player) -> dict[str, Any]:
         """The mid-turn fields of the current player (all public information)."""
@@ -1355,8 +1441,14 @@ def load_document(doc: Document) -> StarRealmsState:
         raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
     raw_players = doc.get("players")
     fewest, most = FORMATS[fmt]
-    if not isinstance(raw_players, list) or not fewest <= len(raw_players) <= most:
-        count = "exactly 2" if fmt == "duel" else f"{fewest} to {most}"
+    if (
+        not isinstance(raw_players, list)
+        or not fewest <= len(raw_players) <= most
+        or (fmt == "hydra" and len(raw_players) not in HYDRA_AUTHORITY)
+    ):
+        count = (
+            "exactly 2" if fmt == "duel" else "4 or 6" if fmt == "hydra" else f"{fewest} to {most}"
+        )
         raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
     current = _Doc.int_(doc, "current", "document")
     if not 0 <= current < len(raw_players):
@@ -1437,7 +1529,12 @@ def load_document(doc: Document) -> StarRealmsState:
         elif fmt == "raid" and i == RAID_BOSS_SEAT:
             s.damage = [0] * len(bases)
         turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
-        if i != current:
+        earlier = fmt == "hydra" and i < current and i % 2 == current % 2
+        if earlier and turn_keys & raw.keys():
+            if {"pending", "queue"} & raw.keys():
+                raise ValueError(f"{where}: only the player to act has 'pending' and 'queue'")
+            _load_turn(s, p, raw, bases, where)
+        elif i != current:
             if turn_keys & raw.keys():
                 raise ValueError(f"{where}: only the current player has mid-turn fields")
             p.field = bases
@@ -1453,6 +1550,10 @@ def load_document(doc: Document) -> StarRealmsState:
             p.fired = [False] * len(bases)
             p.n_old = len(bases)
         s.players.append(p)
+    if fmt == "hydra":
+        for team in (0, 1):
+            if len({q.authority for q in s.players if q.team == team}) != 1:
+                raise ValueError(f"document: hydra team {team} must show one shared authority")
     if fmt == "emperor":
         for e in EMPERORS:
             if s.players[e].eliminated:
@@ -1553,6 +1654,8 @@ def seat_team(fmt: str, players: int, seat: int) -> int:
         return 0 if seat == RAID_BOSS_SEAT else 1
     if fmt == "emperor":
         return seat // 3
+    if fmt == "hydra":
+        return seat % 2  # the two teams sit alternately
     return seat
 
 
@@ -1561,6 +1664,8 @@ def starting_authority(fmt: str, players: int, seat: int) -> int:
         return RAID_BOSS[players - 1][0]
     if fmt == "emperor" and seat in EMPERORS:
         return 60
+    if fmt == "hydra":
+        return HYDRA_AUTHORITY[players]
     return START_AUTHORITY
 
 
@@ -1572,6 +1677,8 @@ def opening_hand(fmt: str, players: int, first: int, seat: int) -> int:
         return RAID_BOSS[players - 1][1] - 2 if seat == RAID_BOSS_SEAT else HAND_SIZE
     if fmt == "emperor":
         return 3 if seat // 3 == 0 else HAND_SIZE
+    if fmt == "hydra":
+        return 3 if seat % 2 == first % 2 else HAND_SIZE
     after_first = (seat - first) % players
     return 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
 
@@ -1586,8 +1693,14 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
         supported = ", ".join(FORMATS)
         raise ValueError(f"unknown or unsupported format {format!r}; supported: {supported}")
     fewest, most = FORMATS[format]
-    if type(players) is not int or not fewest <= players <= most:
-        count = "2" if format == "duel" else f"{fewest} to {most}"
+    if (
+        type(players) is not int
+        or not fewest <= players <= most
+        or (format == "hydra" and players not in HYDRA_AUTHORITY)
+    ):
+        count = (
+            "2" if format == "duel" else "4 or 6" if format == "hydra" else f"{fewest} to {most}"
+        )
         hint = "; for more players choose a format, e.g. format='free-for-all'"
         raise ValueError(
             f"{'the duel' if format == 'duel' else format} is for {count} players, "
@@ -1608,6 +1721,8 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
     state, first = rng.below(state, players)
     if format in ("raid", "emperor"):
         first = 0  # the boss starts a raid; player 1 (seat 0) starts emperor
+    elif format == "hydra":
+        first %= 2  # the first team, drawn from the seed, starts with its first seat
     s.current = first
     s.trade_deck = list(TRADE_DECK)
     state = rng.shuffle(state, s.trade_deck)

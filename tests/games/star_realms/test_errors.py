@@ -235,7 +235,8 @@ def p1(**fields: Any) -> Callable[[Doc], Any]:
 BROKEN: list[tuple[str, Callable[[Doc], Any], str]] = [
     ("wrong game", top(game="splendor-duel"), "'game' must be 'star-realms'"),
     ("no game", lambda d: d.pop("game"), "'game' must be 'star-realms'"),
-    ("format", top(format="hydra"), "unsupported format 'hydra'"),
+    ("format", top(format="chaos"), "unsupported format 'chaos'"),
+    ("hydra of two", top(format="hydra"), "hydra needs a list of 4 or 6 players"),
     ("format type", top(format=["duel"]), "unsupported format"),
     ("one player", lambda d: d["players"].pop(), "exactly 2 players"),
     ("three players", lambda d: d["players"].append(d["players"][1]), "exactly 2 players"),
@@ -335,7 +336,8 @@ def test_loading_does_not_change_the_document(make_doc: Callable[..., Doc]) -> N
     [
         ({"players": 3}, "the duel is for 2 players"),
         ({"players": 1}, "the duel is for 2 players"),
-        ({"format": "hydra"}, "unsupported format 'hydra'"),
+        ({"format": "chaos"}, "unsupported format 'chaos'"),
+        ({"format": "hydra", "players": 5}, "hydra is for 4 or 6 players, not 5"),
         ({"format": "emperor", "players": 5}, "emperor is for 6 to 6 players"),
         ({"format": "hunter"}, "hunter is for 3 to 6 players, not 2"),
         ({"format": "free-for-all", "players": 7}, "free-for-all is for 3 to 6 players"),

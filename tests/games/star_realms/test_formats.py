@@ -254,7 +254,7 @@ FORMAT_SIZES = st.sampled_from(
     [("free-for-all", n) for n in range(3, 7)]
     + [("hunter", n) for n in range(3, 7)]
     + [("raid", n) for n in range(3, 7)]
-    + [("emperor", 6)]
+    + [("emperor", 6), ("hydra", 4), ("hydra", 6)]
 )
 
 
@@ -307,6 +307,8 @@ def test_random_multiseat_games_keep_every_invariant(
         ("raid", 3),
         ("raid", 6),
         ("emperor", 6),
+        ("hydra", 4),
+        ("hydra", 6),
     ],
 )
 def test_a_full_bot_game_ends_with_one_winner(fmt: str, players: int) -> None:
@@ -550,3 +552,129 @@ def test_emperor_the_team_falls_with_its_emperor() -> None:
     doc = state.export()
     assert [bool(p.get("eliminated")) for p in doc["players"]] == [False] * 3 + [True] * 3
     assert state.returns() == [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+
+
+# ---------------------------------------------------------------------- hydra
+
+
+@pytest.mark.parametrize(("players", "authority"), [(4, 75), (6, 100)])
+def test_hydra_setup(players: int, authority: int) -> None:
+    for seed in range(6):
+        state = GAME.new(seed=seed, players=players, format="hydra")
+        doc = state.export()
+        first = state.to_act
+        assert first in (0, 1)  # the first seat of the team drawn to start
+        assert all(p["authority"] == authority for p in doc["players"])
+        assert [len(p["hand"]) for p in doc["players"]] == [
+            3 if i % 2 == first else 5 for i in range(players)
+        ]
+    with pytest.raises(ValueError, match="4 or 6"):
+        GAME.new(seed=1, players=5, format="hydra")
+
+
+def _hydra(**seats: Doc) -> StarRealmsState:
+    players = [seats.get(f"p{i}", seat()) for i in range(4)]
+    return GAME.load(
+        {
+            "game": "star-realms",
+            "format": "hydra",
+            "turn": 1,
+            "current": 0,
+            "players": [{**p, "authority": 75} for p in players],
+            "trade_row": list(ROW),
+            "trade_deck": ["mothership", "dread-ship"],
+            "scrap_heap": [],
+            "seed": 5,
+        }
+    )
+
+
+def test_hydra_team_turn_members_play_in_turn_then_all_discard_and_draw() -> None:
+    state = _hydra(
+        p0=seat(hand=["gnat"], deck=["viper"] * 5),
+        p2=seat(hand=["lance"], deck=["lookout"] * 6),
+    )
+    assert state.to_act == 0
+    state.apply({"do": "play", "card": "gnat"})
+    state.apply({"do": "end"})
+    assert state.to_act == 2  # the teammate's main phase; the team turn goes on
+    doc = state.export()
+    assert doc["players"][0]["in_play"] == ["gnat"]  # still in play until the team ends
+    assert doc["players"][0]["combat"] == 3
+    assert doc["turn"] == 1
+    assert GAME.load(doc).export() == doc
+    state.apply({"do": "play", "card": "lance"})
+    # A teammate's Monster does not make Lance's Empire ally fire, nor Gnat's.
+    assert state.export()["players"][2]["combat"] == 1
+    state.apply({"do": "end"})
+    doc = state.export()
+    assert state.to_act == 1 and doc["turn"] == 2
+    assert doc["players"][0]["hand"] == ["viper"] * 5
+    assert sorted(doc["players"][0]["discard"]) == ["gnat"]
+    assert sorted(doc["players"][2]["discard"]) == ["lance", "lookout"]  # Lance drew a card
+    state.apply({"do": "end"})
+    assert state.to_act == 3
+    state.apply({"do": "end"})
+    assert state.to_act == 0
+
+
+def test_hydra_teammates_pool_trade_for_a_purchase_and_combat_for_a_base() -> None:
+    state = _hydra(
+        p0=seat(hand=["trade-pod", "gnat"]),
+        p2=seat(hand=["explorer", "viper"]),
+        p1=seat(bases=["barter-world"]),
+    )
+    state.apply({"do": "play", "card": "trade-pod"})  # 3 trade
+    state.apply({"do": "play", "card": "gnat"})  # 3 combat (+2 from the pod's ally)
+    state.apply({"do": "end"})
+    state.apply({"do": "play", "card": "explorer"})  # 2 trade of their own
+    assert {"do": "buy", "card": "star-freighter"} in state.legal_actions()  # 4 <= 2 + 3
+    assert {"do": "buy", "card": "flagship"} not in state.legal_actions()  # 6 > 5
+    state.apply({"do": "buy", "card": "star-freighter"})
+    doc = state.export()
+    assert doc["players"][2]["trade"] == 0 and doc["players"][0]["trade"] == 1
+    # Own combat first, then the teammate's: 1 (viper) + 5 (pod ally + gnat) >= 4.
+    state.apply({"do": "play", "card": "viper"})
+    assert {"do": "attack", "player": 1, "base": "barter-world"} in state.legal_actions()
+    state.apply({"do": "attack", "player": 1, "base": "barter-world"})
+    doc = state.export()
+    assert doc["players"][2]["combat"] == 0 and doc["players"][0]["combat"] == 2
+    assert doc["players"][1]["discard"] == ["barter-world"]
+    # The player's own attack on the enemy uses their own pool only: they have none left.
+    assert not [a for a in state.legal_actions() if a["do"] == "attack" and "base" not in a]
+
+
+def test_hydra_one_authority_per_team_and_outposts_guard_the_whole_team() -> None:
+    state = _hydra(
+        p0=seat(hand=["caravan-ship", "dread-ship"]),
+        p3=seat(bases=["trading-post"]),
+        p1=seat(bases=["barter-world"]),
+    )
+    state.apply({"do": "play", "card": "caravan-ship"})  # 4 authority for the team
+    doc = state.export()
+    assert doc["players"][0]["authority"] == doc["players"][2]["authority"] == 79
+    state.apply({"do": "play", "card": "dread-ship"})
+    listed = attacks(state)
+    assert listed == [{"do": "attack", "player": 3, "base": "trading-post"}]
+    state.apply({"do": "attack", "player": 3, "base": "trading-post"})
+    listed = attacks(state)
+    assert {"do": "attack", "player": 1} in listed and {"do": "attack", "player": 3} in listed
+    state.apply({"do": "attack", "player": 3})  # the whole pool, at the shared authority
+    doc = state.export()
+    assert doc["players"][1]["authority"] == doc["players"][3]["authority"] == 72
+
+
+def test_hydra_a_team_at_zero_loses_together() -> None:
+    state = _hydra(p0=seat(hand=["dread-ship"]))
+    doc = state.export()
+    for i in (1, 3):
+        doc["players"][i]["authority"] = 7
+    state = GAME.load(doc)
+    state.apply({"do": "play", "card": "dread-ship"})
+    state.apply({"do": "attack", "player": 1})
+    assert state.over and state.winner == 0
+    assert state.returns() == [1.0, 0.0, 1.0, 0.0]
+    bad = state.export()
+    bad["players"][2]["authority"] = 3
+    with pytest.raises(ValueError, match="shared authority"):
+        GAME.load(bad)
