@@ -2,9 +2,11 @@
 
 An arena is a round robin: every *table* (a set of ``players`` distinct entrants; a pair in a
 two-player game) plays the same number of games, and within a table the seatings rotate so
-that every entrant sits in every seat equally often. Consecutive games of a table share one
-deal (the game seed) and differ only in the rotation, so each deal is played once from every
-seat — the luck of the deal and of moving first cancels out in pairs.
+that every entrant sits in every seat equally often. With three or more seats the rotations
+are played both ways round the table too, so nobody always sits on the same side of the same
+opponent (it matters in Hunter, say, where you attack only your left-hand neighbour).
+Consecutive games of a table share one deal (the game seed) and differ only in the seating,
+so each deal is played from every seat — the luck of the deal and of moving first cancels out.
 
 Every game is fully determined by ``(arena seed, the table's entrants, game index)``: its game
 seed and the bots' seeds are hashes of those, so a run gives the same games whatever the
@@ -243,6 +245,23 @@ def _frozen(options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((options or {}).items()))
 
 
+def seating_orders(players: int) -> list[tuple[int, ...]]:
+    """The seatings of one deal: each rotation of the table, and (for three or more seats)
+    each rotation of it reversed.
+
+    >>> seating_orders(2)
+    [(0, 1), (1, 0)]
+    >>> sorted(seating_orders(3)) == sorted(__import__("itertools").permutations(range(3)))
+    True
+    """
+    base = list(range(players))
+    orders = [tuple(base[(s + r) % players] for s in range(players)) for r in range(players)]
+    if players > 2:
+        back = base[::-1]
+        orders += [tuple(back[(s + r) % players] for s in range(players)) for r in range(players)]
+    return orders
+
+
 def plan_arena(
     game_id: str,
     bots: Sequence[str],
@@ -255,7 +274,8 @@ def plan_arena(
     max_turns: int | None = DEFAULT_MAX_TURNS,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
 ) -> ArenaPlan:
-    """The schedule: ``games`` per table (rounded up to a multiple of ``players``).
+    """The schedule: ``games`` per table, rounded up to a whole number of seatings (``players``
+    rotations, and with three or more seats their mirror images too).
 
     >>> plan = plan_arena("star-realms", ["greedy", "random"], games=3)
     >>> plan.games_per_table, [s.seats for s in plan.specs]  # doctest: +NORMALIZE_WHITESPACE
@@ -293,7 +313,8 @@ def plan_arena(
     for name, cap in (("max_turns", max_turns), ("max_decisions", max_decisions)):
         if cap is not None and cap < 1:
             raise ArenaError(f"{name} must be at least 1 (or None for no cap)")
-    per_table = -(-games // players) * players
+    seatings = seating_orders(players)
+    per_table = -(-games // len(seatings)) * len(seatings)
     entrants = tuple(entrant_labels(bots))
     frozen_options = _frozen(options)
     frozen_bot_options = _frozen(bot_options)
@@ -301,8 +322,8 @@ def plan_arena(
     for t, table in enumerate(combinations(entrants, players)):
         key = list(table)
         for g in range(per_table):
-            deal, turn = divmod(g, players)
-            seats = tuple(table[(s + turn) % players] for s in range(players))
+            deal, turn = divmod(g, len(seatings))
+            seats = tuple(table[i] for i in seatings[turn])
             specs.append(
                 GameSpec(
                     index=len(specs),
