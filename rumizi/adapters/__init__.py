@@ -5,8 +5,9 @@ Nothing here is imported by the core package: the adapters need the optional ``r
 it on its own. Entry points:
 
 * :func:`rumizi.env` — a PettingZoo AEC environment for a game
-  (:mod:`rumizi.adapters.pettingzoo_env`);
+  (:mod:`rumizi.adapters.pettingzoo_env`), any table size and format, e.g.
+  ``rumizi.env("star-realms", players=4, format="hydra")``;
 * ``import rumizi.adapters.openspiel_game`` registers every encoded game with OpenSpiel, e.g.
-  ``pyspiel.load_game("python_rumizi_star_realms")``;
+  ``pyspiel.load_game("python_rumizi_star_realms")`` (parameters ``players``, ``format``, …);
 * :func:`rumizi.adapters.base.encoding` — a game's fixed action index and observation encoder.
 """

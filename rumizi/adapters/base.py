@@ -7,7 +7,10 @@ one game and table size, a numbered list of every canonical action that can ever
 built from the view alone, it can never leak a hidden card.
 
 Each game supplies its encoding in a module of its own with a ``make_encoding(players,
-**options)`` function, listed in :data:`ENCODINGS`; :func:`encoding` finds and caches it.
+**options)`` function, listed in :data:`ENCODINGS`; :func:`encoding` finds and caches it. An
+encoding is made for one table: a number of seats and the game's options (such as a format),
+since both change which actions exist and what a view holds. It also tells the seats' teams,
+so that adapters can say whether win/loss payoffs sum to zero (:func:`is_zero_sum`).
 
 >>> import rumizi
 >>> enc = encoding("star-realms")
@@ -45,10 +48,12 @@ _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], GameEncoding] = {}
 
 @runtime_checkable
 class GameEncoding(Protocol):
-    """A game's fixed action index and observation encoder, for one number of players."""
+    """A game's fixed action index and observation encoder, for one table."""
 
     game_id: str
     num_players: int
+    #: The team of each seat; seats that play alone have teams of their own.
+    teams: Sequence[int]
     #: Every canonical action that can ever be legal; an action's index is its position here.
     actions: Sequence[Action]
     #: Length of :meth:`observe`'s vectors, and their elementwise bounds.
@@ -110,6 +115,18 @@ def action_mask(enc: GameEncoding, state: GameState) -> MaskArray:
     mask = np.zeros(len(enc.actions), dtype=np.int8)
     mask[enc.legal_indices(state.legal_actions())] = 1
     return mask
+
+
+def is_zero_sum(teams: Sequence[int]) -> bool:
+    """Whether +1 per winner and −1 per loser always sums to zero: two teams of equal size.
+
+    >>> is_zero_sum([0, 1]), is_zero_sum([0, 1, 0, 1])
+    (True, True)
+    >>> is_zero_sum([0, 1, 2]), is_zero_sum([0, 1, 1])
+    (False, False)
+    """
+    sizes = [list(teams).count(t) for t in set(teams)]
+    return len(sizes) == 2 and sizes[0] == sizes[1]
 
 
 def action_key(action: Action) -> tuple[tuple[str, Any], ...]:

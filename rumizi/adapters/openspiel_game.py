@@ -7,7 +7,8 @@ Importing this module registers every game with an encoding (see :mod:`.base`), 
 **Chance.** A Rumizi game is fully determined by its seed: the deal and every later shuffle
 come from it. The adapter models this as one chance node at the very start whose outcome
 ``k`` (uniform over ``deals`` outcomes) is the seed, so deal ``k`` is exactly
-``rumizi.game(id).new(seed=k)``; everything after it is a player's move. Later shuffles are
+``rumizi.game(id).new(seed=k, players=..., format=...)`` with the game's parameters;
+everything after it is a player's move. Later shuffles are
 therefore not separate chance nodes: they follow from the chosen deal, which no player
 observes. With the ``seed`` parameter set (≥ 0) the game starts already dealt from that
 seed, with no chance node. This is what OpenSpiel's MCTS needs: it searches by cloning the
@@ -15,10 +16,16 @@ true state, so a stochastic engine would give it a different future on every clo
 perfect-information search on a hidden-information game, MCTS then knows the deal (and so the
 order of every shuffle); a fair bot searches over ``rumizi_state.sample(player, seed)``.
 
-**Parameters.** ``players`` (2), ``seed`` (−1: a chance node deals), ``deals`` (65536 chance
-outcomes), ``max_turns`` (1000; a turn is a stretch of moves by one player). A game cut off
-by ``max_turns`` — or by the move budget of 100 moves a turn — ends with returns of 0 for
-everyone; otherwise the winner gets +1 and every other player −1.
+**Parameters.** ``players`` (2), ``format`` (for games with formats, such as Star Realms:
+the game's first format, ``duel``; e.g. ``{"players": 4, "format": "hydra"}``), ``seed`` (−1:
+a chance node deals), ``deals`` (65536 chance outcomes), ``max_turns`` (1000; a turn is a
+stretch of moves by one player). A game cut off by ``max_turns`` — or by the move budget of
+100 moves a turn — ends with returns of 0 for everyone; otherwise every winner gets +1 and
+every loser −1, team by team where the format has teams (a team's win counts for its
+eliminated members too). The game is declared ``ZERO_SUM`` when that always sums to zero —
+two teams of equal size, as in the duel, hydra and emperor — and ``GENERAL_SUM`` otherwise
+(free-for-all, hunter, raid). The player to act is the game's: in Star Realms an eliminated
+player handing a card on acts during another player's turn.
 
 **Observations** come from the player's Rumizi view, never from hidden cards: the observation
 string is the view as canonical JSON and the observation tensor is the encoding's vector.
@@ -34,6 +41,9 @@ since played or discarded), not as a record of each past hand.
 >>> state.apply_action(7)
 >>> state.current_player() == rumizi.game("star-realms").new(seed=7).to_act
 True
+>>> hydra = pyspiel.load_game("python_rumizi_star_realms", {"players": 4, "format": "hydra"})
+>>> hydra.num_players(), hydra.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+(4, True)
 """
 
 from __future__ import annotations
@@ -45,11 +55,18 @@ import numpy as np
 import pyspiel
 
 import rumizi
-from rumizi.adapters.base import FloatArray, GameEncoding, encoded_game_ids, encoding
+from rumizi.adapters.base import (
+    FloatArray,
+    GameEncoding,
+    encoded_game_ids,
+    encoding,
+    is_zero_sum,
+)
 from rumizi.core.contract import Game, GameState, View
 
 PREFIX = "python_rumizi_"
 DEFAULTS: dict[str, int] = {"players": 2, "seed": -1, "deals": 1 << 16, "max_turns": 1000}
+FORMAT = "format"  # the parameter of games that have formats (``Game.formats``)
 MOVES_PER_TURN = 100  # the move budget of a turn, for OpenSpiel's max_game_length
 
 
@@ -62,16 +79,31 @@ def _json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def game_type(game_id: str) -> Any:
-    """The ``pyspiel.GameType`` of a Rumizi game."""
+def _formats(game: Game) -> tuple[str, ...]:
+    """The formats a game offers (its first is the default); none for most games."""
+    return tuple(getattr(game, "formats", ()))
+
+
+def parameters(game_id: str) -> dict[str, int | str]:
+    """The OpenSpiel parameters of a game and their defaults."""
+    params: dict[str, int | str] = dict(DEFAULTS)
+    formats = _formats(rumizi.game(game_id))
+    if formats:
+        params[FORMAT] = formats[0]
+    return params
+
+
+def game_type(game_id: str, zero_sum: bool = True) -> Any:
+    """The ``pyspiel.GameType`` of a Rumizi game (``GENERAL_SUM`` unless ``zero_sum``)."""
     g = rumizi.game(game_id)
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"Rumizi {g.names.get('en', game_id)}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,
         min_num_players=g.min_players,
@@ -79,7 +111,7 @@ def game_type(game_id: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(DEFAULTS),
+        parameter_specification=parameters(game_id),
     )
 
 
@@ -93,12 +125,18 @@ class _Settings:
         self.seed = int(params["seed"])
         self.deals = int(params["deals"])
         self.max_turns = int(params["max_turns"])
+        #: Options for ``Game.new`` and the encoding: the format, for games that have formats.
+        self.options: dict[str, str] = {}
+        if _formats(self.rumizi):
+            self.options[FORMAT] = str(params[FORMAT])
         if not self.rumizi.min_players <= self.players <= self.rumizi.max_players:
             raise ValueError(f"{game_id}: {self.players} players is not supported")
         if self.deals < 1 or self.max_turns < 1:
             raise ValueError("deals and max_turns must be at least 1")
         self.max_moves = self.max_turns * MOVES_PER_TURN
-        self.encoding: GameEncoding = encoding(game_id, self.players)
+        # Raises ValueError for a format the game does not play with this many players.
+        self.encoding: GameEncoding = encoding(game_id, self.players, **self.options)
+        self.zero_sum = is_zero_sum(self.encoding.teams)
         self.outcomes = [(k, 1.0 / self.deals) for k in range(self.deals)]
 
 
@@ -131,7 +169,7 @@ class _Play:
 
     def deal(self, seed: int) -> None:
         s = self.settings
-        self.state = s.rumizi.new(seed, s.players)
+        self.state = s.rumizi.new(seed, s.players, **s.options)
 
 
 class RumiziSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
@@ -141,7 +179,7 @@ class RumiziSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id = self.game_id
-        full = {**DEFAULTS, **(params or {})}
+        full = {**parameters(game_id), **(params or {})}
         settings = _Settings(game_id, full)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(settings.encoding.actions),
@@ -149,10 +187,10 @@ class RumiziSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
             num_players=settings.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=0.0 if settings.zero_sum else None,
             max_game_length=settings.max_moves,
         )
-        super().__init__(game_type(game_id), info, full)
+        super().__init__(game_type(game_id, settings.zero_sum), info, full)
         self.settings = settings
 
     def new_initial_state(self) -> RumiziSpielState:
@@ -321,5 +359,6 @@ __all__ = [
     "RumiziSpielGame",
     "RumiziSpielState",
     "game_type",
+    "parameters",
     "short_name",
 ]

@@ -1,15 +1,24 @@
 """A PettingZoo AEC environment for any Rumizi game that has an encoding.
 
-Agents are ``player_0``, ``player_1``, … (seat order). Each observation is a dict with
-``"observation"`` (the game encoding's float32 vector, built from that player's view only) and
-``"action_mask"`` (int8 over the fixed action index; all zeros for a player who is not to
-act). An action is an index into ``env.encoding.actions``.
+Agents are ``player_0`` … ``player_{N-1}`` for ``players=N`` (seat order). Each observation is
+a dict with ``"observation"`` (the game encoding's float32 vector, built from that player's
+view only) and ``"action_mask"`` (int8 over the fixed action index; all zeros for a player who
+is not to act). An action is an index into ``env.encoding.actions``. The agent selected is
+always the game's player to act, who is not always the player whose turn it is (in Star
+Realms an eliminated raider or admiral may hand a card on during another player's turn).
 
-Rewards come only at the end: +1 for a winner and −1 for a loser (``zero_sum=True``, the
-default), or the game's own 1/0 (``zero_sum=False``). ``max_turns`` truncates the game (every
-agent ``truncated``, reward 0) once that many turns have been played; a turn is a stretch of
-moves by one player, ending when another player is to act. Other keyword options go to the
-game (e.g. ``format``); ``encoding_options`` go to the game's encoding (e.g. ``attack_cap``).
+Game options such as Star Realms' ``format`` go to the game and to its encoding, so
+``rumizi.env("star-realms", players=4, format="hydra")`` plays 2 against 2; ``env.teams``
+gives each seat's team. ``encoding_options`` go to the encoding alone (e.g. ``attack_cap``).
+
+Rewards come only at the end, from the game's ``returns()``, so a team's win rewards every
+member, eliminated ones included: +1 for a winner and −1 for a loser (``zero_sum=True``, the
+default; the sum is zero when two equal teams meet, as in the duel, hydra and emperor, but not
+in free-for-all, hunter or raid), or the game's own 1/0 (``zero_sum=False``). Every agent
+stays in ``env.agents`` until the game ends, since an eliminated player's team may still win.
+``max_turns`` truncates the game (every agent ``truncated``, reward 0) once that many turns
+have been played; a turn is a stretch of moves by one player, ending when another player is
+to act.
 
 >>> import rumizi
 >>> env = rumizi.env("star-realms", max_turns=50)
@@ -19,6 +28,9 @@ game (e.g. ``format``); ``encoding_options`` go to the game's encoding (e.g. ``a
 (['action_mask', 'observation'], 'int8', 0.0, False)
 >>> action = int(obs["action_mask"].nonzero()[0][0])
 >>> env.step(action)
+>>> hydra = rumizi.env("star-realms", players=4, format="hydra")
+>>> hydra.possible_agents, hydra.teams
+(['player_0', 'player_1', 'player_2', 'player_3'], (0, 1, 0, 1))
 """
 
 from __future__ import annotations
@@ -70,6 +82,8 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             game_id, players, **options, **(encoding_options or {})
         )
         self.num_players = players
+        #: The team of each seat (seats that play alone have teams of their own).
+        self.teams = tuple(self.encoding.teams)
         self.options = options
         self.max_turns = max_turns
         self.zero_sum = zero_sum

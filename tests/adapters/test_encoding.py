@@ -112,7 +112,7 @@ def test_own_hand_is_seen_but_the_opponents_hand_is_not() -> None:
 
 
 def test_several_opponents_index_attack_amounts_up_to_the_cap() -> None:
-    enc = make_encoding(4, attack_cap=5)
+    enc = make_encoding(4, attack_cap=5, format="free-for-all")
     assert enc.index({"do": "attack", "player": 3, "amount": 5}) >= 0
     assert enc.index({"do": "choose", "player": 2}) >= 0
     legal = [{"do": "attack", "player": 1, "amount": a} for a in range(1, 9)] + [{"do": "end"}]
@@ -121,6 +121,12 @@ def test_several_opponents_index_attack_amounts_up_to_the_cap() -> None:
         enc.legal_indices([{"do": "fly"}])
     with pytest.raises(ValueError):
         make_encoding(1)
+    with pytest.raises(ValueError):
+        make_encoding(4)  # the duel is for two
+    with pytest.raises(ValueError):
+        make_encoding(5, format="hydra")
+    with pytest.raises(ValueError):
+        make_encoding(2, colour="red")
 
 
 def test_unknown_games_have_no_encoding() -> None:

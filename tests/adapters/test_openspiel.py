@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import mcts
 
 import rumizi
+from rumizi.adapters.base import encoding
 from rumizi.adapters.openspiel_game import RumiziSpielState
 
 NAME = "python_rumizi_star_realms"
+# (format, players, declared zero-sum: two teams of equal size)
+FORMATS = [
+    ("free-for-all", 4, False),
+    ("hunter", 3, False),
+    ("hydra", 4, True),
+    ("hydra", 6, True),
+    ("emperor", 6, True),
+    ("raid", 3, False),
+    ("raid", 6, False),
+]
 
 
-def load(**params: int) -> pyspiel.Game:
+def load(**params: int | str) -> pyspiel.Game:
     return pyspiel.load_game(NAME, params)
 
 
@@ -148,3 +160,66 @@ def test_information_state_string_is_the_view_and_the_moves() -> None:
     text = state.information_state_string(me)
     assert f'"viewer":{me}' in text
     assert text.endswith(" moves:[" + state.action_to_string(me, first) + "]")
+
+
+@pytest.mark.parametrize(("fmt", "players", "zero_sum"), FORMATS)
+def test_every_format_loads_with_its_players_and_utility(
+    fmt: str, players: int, zero_sum: bool
+) -> None:
+    game = load(players=players, format=fmt)
+    enc = encoding("star-realms", players, format=fmt)
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == len(enc.actions)
+    assert game.observation_tensor_shape() == [enc.observation_size]
+    utility = pyspiel.GameType.Utility
+    assert game.get_type().utility == (utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM)
+    state = dealt(game, 8)
+    inner = state.rumizi_state
+    assert inner is not None
+    assert inner.export() == rumizi.game("star-realms").new(8, players, format=fmt).export()
+
+
+@pytest.mark.parametrize(("fmt", "players", "zero_sum"), FORMATS)
+def test_openspiel_random_simulation_checks_pass_in_every_format(
+    fmt: str, players: int, zero_sum: bool
+) -> None:
+    game = load(players=players, format=fmt, max_turns=3 * players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("fmt", "players"), [("hydra", 4), ("raid", 3), ("free-for-all", 3)])
+def test_full_games_return_plus_one_to_every_winner(fmt: str, players: int) -> None:
+    state = dealt(load(players=players, format=fmt), 2)
+    random_play(state, np.random.RandomState(2))
+    inner = state.rumizi_state
+    assert inner is not None and inner.over
+    assert state.returns() == [1.0 if inner.is_winner(p) else -1.0 for p in range(players)]
+    assert 1.0 in state.returns()
+
+
+def test_bad_tables_are_refused() -> None:
+    with pytest.raises(ValueError, match="duel is for 2"):
+        load(players=4)
+    with pytest.raises(ValueError, match="hydra is for 4 or 6"):
+        load(players=5, format="hydra")
+    with pytest.raises(ValueError, match="unknown"):
+        load(players=3, format="melee")
+
+
+def test_mcts_plays_a_short_team_game() -> None:
+    game = load(players=4, format="hydra", max_turns=8)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=np.random.RandomState(p))
+        for p in range(4)
+    ]
+    state = dealt(game, 17)
+    movers = set()
+    while not state.is_terminal():
+        player = state.current_player()
+        movers.add(player)
+        action = bots[player].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert movers == {0, 1, 2, 3}  # each member of both teams took their part of a turn
+    assert sum(state.returns()) == 0.0

@@ -36,6 +36,56 @@ def test_pettingzoo_api_test_passes(max_turns: int | None) -> None:
         api_test(env, num_cycles=1500)  # long enough for a random game to end
 
 
+FORMATS = [
+    ("free-for-all", 4),
+    ("hunter", 3),
+    ("hydra", 4),
+    ("hydra", 6),
+    ("emperor", 6),
+    ("raid", 3),
+    ("raid", 5),
+]
+
+
+@pytest.mark.parametrize(("fmt", "players"), FORMATS)
+def test_pettingzoo_api_test_passes_in_every_format(fmt: str, players: int) -> None:
+    env = rumizi.env("star-realms", players=players, format=fmt, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=1000)
+
+
+@pytest.mark.parametrize(("fmt", "players"), FORMATS)
+def test_every_format_masks_the_player_to_act_and_rewards_teams(fmt: str, players: int) -> None:
+    env = rumizi.env("star-realms", players=players, format=fmt)
+    assert env.possible_agents == [f"player_{p}" for p in range(players)]
+    assert len(env.teams) == players
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state = env.game_state
+        assert state is not None and agent == f"player_{state.to_act}"
+        chosen = np.flatnonzero(obs["action_mask"]).tolist()
+        assert [env.encoding.actions[i] for i in chosen] == sorted(
+            state.legal_actions(), key=env.encoding.index
+        )
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(rng.choice(chosen)))
+    state = env.game_state
+    assert state is not None and state.over and env.agents == []
+    won = [p for p in range(players) if state.is_winner(p)]
+    assert won and {env.teams[p] for p in won} == {env.teams[won[0]]}
+    assert totals == {f"player_{p}": 1.0 if p in won else -1.0 for p in range(players)}
+
+
 def test_agents_spaces_and_reset() -> None:
     env = rumizi.env("star-realms")
     assert isinstance(env, RumiziEnv)

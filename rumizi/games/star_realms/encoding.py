@@ -1,38 +1,73 @@
-"""Star Realms for learning code: a fixed action index and an observation vector.
+"""Star Realms for learning code: a fixed action index and an observation vector, per format.
 
-The **action index** lists every canonical action that can ever be legal, grouped by kind,
-each group in card order (the row order of :data:`~.cards.CARDS`), seats in seat order:
+One encoding serves one table: a number of seats and a format (``duel``, ``free-for-all``,
+``hunter``, ``hydra``, ``emperor``, ``raid``). Make it with ``make_encoding(players,
+format=...)`` or through :func:`rumizi.adapters.base.encoding`.
 
-====================  =========================================================
-group                 entries
-====================  =========================================================
-play                  every card id
-buy                   every card that can be bought (trade-deck cards, explorer)
-scrap                 every card with a scrap ability
-choose from hand      every card id
-choose from discard   every card id
-choose from row       every trade-deck card
-attack player         every seat
-attack base           every seat x every base or outpost id
-skip, end             one each
-choose player         every seat (an opp-discard target; several opponents only)
-attack amount         every seat x amounts 1..cap (several opponents only)
-====================  =========================================================
+**The action index** lists every canonical action the format can ever list, grouped by kind,
+each group in card order (the row order of :data:`~.cards.CARDS`), seats in seat order. The
+first ten groups are shared by every format, so the duel's index is a prefix of the others
+(for the same number of seats):
 
-The duel (2 players) has 203 actions and a 565-number observation. With several opponents an
-attack on a player names an amount; the index holds amounts up to ``attack_cap`` and the mask
-leaves larger ones out, which costs nothing: unspent combat stays in the pool, so two smaller
-attacks do the same.
+=====================  ==========================================  ========================
+group                  entries                                     formats
+=====================  ==========================================  ========================
+play                   every card id                               all
+buy                    every buyable card (trade-deck, explorer)   all
+scrap                  every card with a scrap ability             all
+choose from hand       every card id                               all
+choose from discard    every card id                               all
+choose from row        every trade-deck card                       all
+attack player          every seat (the whole pool)                 all
+attack base           every seat x every base or outpost id       all
+skip, end              one each                                    all
+choose player          every seat (opp-discard target)             ffa, hydra, emperor, raid
+attack amount          target seat x amounts 1..``attack_cap``     ffa, emperor, raid
+wear down a base       boss (seat 0) x base x amounts 1..defense   raid
+bequeath from deck     every card id                               emperor, raid
+bequeath from bases    every base or outpost id                    emperor, raid
+transfer               every card id x every seat                  emperor
+=====================  ==========================================  ========================
 
-The **observation** is a float32 vector made from a player's view only (so it cannot leak a
-hidden card): one-hots for the viewer, the player to act, the current player and the winner;
-turn number; trade deck size; counts per card id of the trade row and the scrap heap; per
-seat (in seat order) authority, hand/deck/discard sizes, pending discards, elimination, and
-counts per card id of discard pile, bases, known hand cards and unseen cards (hand and deck
-less what is known); the viewer's own hand; and the current player's turn: trade, combat,
-counts of ships in play, cards played and allies fired, the open choice (kind, source card,
-optional) and the resolution queue (total amount per effect). :attr:`layout` names each
-block. Numbers are raw (authority 50 is 50.0), clipped to generous bounds.
+(A bequest from the hand or the discard pile is the same action as the "choose from hand" or
+"choose from discard" answer of another choice, so it shares that index.)
+
+*Attack amounts.* With several opponents an attack on a player names an amount, from 1 to
+the attacker's whole combat pool, and the pool has no upper bound (explorers never run out).
+The index holds amounts 1 to ``attack_cap`` (default 20) per target; the mask leaves larger
+ones out, and :meth:`~StarRealmsEncoding.legal_indices` skips them. This loses nothing: an
+attack of ``a > attack_cap`` has the same effect as attacks of ``attack_cap`` and then the
+rest (authority and combat simply add up), and if the target falls before the rest is dealt,
+the attacker only keeps more combat than the single attack would have left. Random play never
+reaches 20 (its pools peak near 12). The raid's partial damage to the boss's bases needs no
+cap: an amount never exceeds the base's defense, so those are indexed in full.
+
+Sizes with N seats (``attack_cap=20``): duel 203; free-for-all 183 + 31·N (3: 276, 4: 307,
+6: 369); hunter 183 + 10·N (3: 213, 6: 243); hydra 183 + 11·N (4: 227, 6: 249); emperor 623;
+raid 254 + 31·N (3: 347, 4: 378, 6: 440). Each attack-amount target adds ``attack_cap``.
+
+**The observation** is a float32 vector made from a player's view only (so it cannot leak a
+hidden card): one-hots for the viewer, the player to act (an eliminated player bequeathing a
+card may act outside the current player's turn), the current player; per seat whether it is
+on the winning side; turn number; trade deck size; counts per card id of the trade row and
+the scrap heap; per seat authority, hand/deck/discard sizes, pending discards, elimination,
+and counts per card id of discard pile, bases, known hand cards and unseen cards (hand and
+deck less what is known); the viewer's own hand; and the current player's turn: trade,
+combat, counts of ships in play, cards played and allies fired, the open choice (kind, source
+card, optional) and the resolution queue (total amount per effect). Formats add blocks at the
+end:
+
+* team formats (hydra, emperor, raid): per seat ``ally`` (on the viewer's team) and
+  ``leader`` (the raid boss, an emperor; always 0 in hydra);
+* hydra: per seat ``played_earlier`` (a teammate whose part of the team turn is done) and
+  that teammate's ``trade``, ``combat`` and ships ``in_play`` (pooled by the team);
+* raid: per seat ``shown_hand`` (raiders see each other's hands), and ``boss_damage`` /
+  ``boss_damage_max`` (total and largest lasting damage per base id of the boss);
+* emperor and raid: ``bequests`` (pending giver x recipient pairs) and ``bequest_to`` (the
+  recipient of the open bequest); the choice kinds gain ``bequeath``.
+
+:attr:`~StarRealmsEncoding.layout` names each block. Numbers are raw (authority 50 is 50.0),
+clipped to generous bounds. The duel's observation has 565 numbers.
 
 >>> enc = make_encoding(2)
 >>> len(enc.actions), enc.actions[enc.index({"do": "end"})]
@@ -46,6 +81,9 @@ block. Numbers are raw (authority 50 is 50.0), clipped to generous bounds.
 ((565,), 'float32')
 >>> float(vector[enc.layout["p0.authority"][0]])
 50.0
+>>> raid = make_encoding(4, format="raid")
+>>> len(raid.actions), raid.teams
+(378, (0, 1, 1, 1))
 """
 
 from __future__ import annotations
@@ -59,6 +97,7 @@ from rumizi.adapters.base import FloatArray, action_key
 from rumizi.core.contract import Action, View
 from rumizi.games.star_realms.cards import (
     BY_ID,
+    DEFENSE,
     EFFECTS,
     EXPLORER,
     HAS_SCRAP,
@@ -66,15 +105,54 @@ from rumizi.games.star_realms.cards import (
     NAMES,
     TRADE_COUNTS,
 )
+from rumizi.games.star_realms.engine import (
+    EMPERORS,
+    FORMATS,
+    HYDRA_AUTHORITY,
+    RAID_BOSS_SEAT,
+    TEAM_FORMATS,
+    seat_team,
+)
 
 GAME_ID = "star-realms"
 CHOICES: tuple[str, ...] = ("scrap-card", "clear-row", "discard", "opp-discard")
+BEQUEATH = "bequeath"
+DEFAULT_ATTACK_CAP = 20
+# Formats in which a player may face several opponents at once (opp-discard names a target).
+CHOOSE_TARGET = frozenset({"free-for-all", "hydra", "emperor", "raid"})
+# Formats in which an attack on a player may carry an amount (hydra deals its pool whole).
+ATTACK_AMOUNTS = frozenset({"free-for-all", "emperor", "raid"})
+# Formats in which an eliminated player may hand cards on.
+BEQUESTS = frozenset({"emperor", "raid"})
 _CARDS = len(NAMES)
+_BASES = tuple(n for c, n in enumerate(NAMES) if IS_BASE[c])
 _BIG = 1000.0  # bound of counts, sizes and pools (never reached in a real game)
 _TURN_BIG = 1e6
 
 
-def _action_list(players: int, attack_cap: int) -> list[Action]:
+def check_table(players: int, format: str) -> None:
+    """Raise ``ValueError`` unless the engine plays ``format`` with ``players`` seats."""
+    if not isinstance(format, str) or format not in FORMATS:
+        raise ValueError(f"unknown Star Realms format {format!r}; formats: {', '.join(FORMATS)}")
+    fewest, most = FORMATS[format]
+    if (
+        type(players) is not int
+        or not fewest <= players <= most
+        or (format == "hydra" and players not in HYDRA_AUTHORITY)
+    ):
+        if format == "hydra":
+            count = "4 or 6"
+        else:
+            count = str(fewest) if fewest == most else f"{fewest} to {most}"
+        hint = "; for more players choose a format, e.g. format='free-for-all'"
+        raise ValueError(
+            f"Star Realms {format} is for {count} players, not {players!r}"
+            + (hint if format == "duel" else "")
+        )
+
+
+def _action_list(players: int, format: str, attack_cap: int) -> list[Action]:
+    seats = range(players)
     buyable = [n for c, n in enumerate(NAMES) if TRADE_COUNTS[c] or c == EXPLORER]
     in_row = [n for c, n in enumerate(NAMES) if TRADE_COUNTS[c]]
     acts: list[Action] = []
@@ -84,38 +162,55 @@ def _action_list(players: int, attack_cap: int) -> list[Action]:
     acts += [{"do": "choose", "card": n, "from": "hand"} for n in NAMES]
     acts += [{"do": "choose", "card": n, "from": "discard"} for n in NAMES]
     acts += [{"do": "choose", "card": n, "from": "trade_row"} for n in in_row]
-    acts += [{"do": "attack", "player": q} for q in range(players)]
-    acts += [
-        {"do": "attack", "player": q, "base": n}
-        for q in range(players)
-        for c, n in enumerate(NAMES)
-        if IS_BASE[c]
-    ]
+    acts += [{"do": "attack", "player": q} for q in seats]
+    acts += [{"do": "attack", "player": q, "base": n} for q in seats for n in _BASES]
     acts += [{"do": "skip"}, {"do": "end"}]
-    if players > 2:
-        acts += [{"do": "choose", "player": q} for q in range(players)]
+    if format in CHOOSE_TARGET:
+        acts += [{"do": "choose", "player": q} for q in seats]
+    if format in ATTACK_AMOUNTS:
+        # In a raid only the boss has several opponents: the raiders.
+        targets = [q for q in seats if format != "raid" or q != RAID_BOSS_SEAT]
         acts += [
             {"do": "attack", "player": q, "amount": a}
-            for q in range(players)
+            for q in targets
             for a in range(1, attack_cap + 1)
         ]
+    if format == "raid":
+        acts += [
+            {"do": "attack", "player": RAID_BOSS_SEAT, "base": n, "amount": a}
+            for n in _BASES
+            for a in range(1, DEFENSE[BY_ID[n]] + 1)
+        ]
+    if format in BEQUESTS:
+        acts += [{"do": "choose", "card": n, "from": "deck"} for n in NAMES]
+        acts += [{"do": "choose", "card": n, "from": "bases"} for n in _BASES]
+    if format == "emperor":
+        acts += [{"do": "transfer", "card": n, "player": q} for n in NAMES for q in seats]
     return acts
 
 
 class StarRealmsEncoding:
-    """The action index and observation encoder of Star Realms for ``players`` seats."""
+    """The action index and observation encoder of Star Realms for one table (module docs)."""
 
     game_id = GAME_ID
 
-    def __init__(self, players: int = 2, attack_cap: int = 20) -> None:
-        if players < 2:
-            raise ValueError(f"Star Realms needs at least 2 players, not {players}")
-        if attack_cap < 1:
-            raise ValueError(f"attack_cap must be at least 1, not {attack_cap}")
+    def __init__(
+        self, players: int = 2, attack_cap: int = DEFAULT_ATTACK_CAP, format: str = "duel"
+    ) -> None:
+        check_table(players, format)
+        if type(attack_cap) is not int or attack_cap < 1:
+            raise ValueError(f"attack_cap must be a whole number of at least 1, not {attack_cap}")
         self.num_players = players
+        self.format = format
         self.attack_cap = attack_cap
-        self.actions: tuple[Action, ...] = tuple(_action_list(players, attack_cap))
+        #: The team of each seat (everyone alone outside hydra, emperor and raid).
+        self.teams: tuple[int, ...] = tuple(seat_team(format, players, p) for p in range(players))
+        self.actions: tuple[Action, ...] = tuple(_action_list(players, format, attack_cap))
         self._index = {action_key(a): i for i, a in enumerate(self.actions)}
+        self._team_format = format in TEAM_FORMATS
+        leaders = {"raid": (RAID_BOSS_SEAT,), "emperor": EMPERORS}.get(format, ())
+        self._leaders = tuple(p for p in leaders if p < players)
+        self.choices: tuple[str, ...] = CHOICES + ((BEQUEATH,) if format in BEQUESTS else ())
         self._build_layout()
 
     # ------------------------------------------------------------------ actions
@@ -129,18 +224,29 @@ class StarRealmsEncoding:
         for action in legal:
             i = found.get(action_key(action))
             if i is None:
-                if "amount" in action and action.get("do") == "attack":
+                if self.is_clipped(action):
                     continue  # above the cap: smaller attacks do the same (module docs)
                 raise KeyError(f"action {action!r} has no index in the Star Realms encoding")
             out.append(i)
         out.sort()
         return out
 
+    def is_clipped(self, action: Action) -> bool:
+        """Whether ``action`` is an attack on a player above :attr:`attack_cap` (left out)."""
+        amount = action.get("amount")
+        return (
+            action.get("do") == "attack"
+            and "base" not in action
+            and type(amount) is int
+            and amount > self.attack_cap
+        )
+
     # ------------------------------------------------------------------ observations
 
     def _build_layout(self) -> None:
         blocks: list[tuple[str, int, float, float]] = []
         n = self.num_players
+        fmt = self.format
 
         def add(name: str, size: int, low: float = 0.0, high: float = _BIG) -> None:
             blocks.append((name, size, low, high))
@@ -170,10 +276,29 @@ class StarRealmsEncoding:
         add("in_play", _CARDS)
         add("played", _CARDS)
         add("allied", _CARDS)
-        add("choice", len(CHOICES), high=1.0)
+        add("choice", len(self.choices), high=1.0)
         add("choice_card", _CARDS, high=1.0)
         add("choice_optional", 1, high=1.0)
         add("queue", len(EFFECTS))
+        # Blocks of the multiplayer formats; the duel ends here.
+        if self._team_format:
+            for p in range(n):
+                add(f"p{p}.ally", 1, high=1.0)
+                add(f"p{p}.leader", 1, high=1.0)
+        if fmt == "hydra":
+            for p in range(n):
+                add(f"p{p}.played_earlier", 1, high=1.0)
+                add(f"p{p}.trade", 1)
+                add(f"p{p}.combat", 1)
+                add(f"p{p}.in_play", _CARDS)
+        if fmt == "raid":
+            for p in range(n):
+                add(f"p{p}.shown_hand", _CARDS)
+            add("boss_damage", _CARDS)
+            add("boss_damage_max", _CARDS)
+        if fmt in BEQUESTS:
+            add("bequests", n * n)
+            add("bequest_to", n, high=1.0)
 
         layout: dict[str, tuple[int, int]] = {}
         low: list[float] = []
@@ -188,10 +313,16 @@ class StarRealmsEncoding:
         self.observation_low: FloatArray = np.array(low, dtype=np.float32)
         self.observation_high: FloatArray = np.array(high, dtype=np.float32)
         self._at = {name: start for name, (start, _) in layout.items()}
-        self._choice = {name: i for i, name in enumerate(CHOICES)}
+        self._choice = {name: i for i, name in enumerate(self.choices)}
         self._effect = {name: i for i, name in enumerate(EFFECTS)}
 
     def observe(self, view: View) -> FloatArray:
+        fmt = view.get("format", "duel")
+        if fmt != self.format or len(view["players"]) != self.num_players:
+            raise ValueError(
+                f"a {fmt} view of {len(view['players'])} players does not fit the encoding "
+                f"of {self.format} for {self.num_players}"
+            )
         at = self._at
         n = self.num_players
         ids = BY_ID
@@ -211,10 +342,17 @@ class StarRealmsEncoding:
             pos.append(at[block])
             val.append(value)
 
-        seat("viewer", view.get("viewer"))
-        seat("current", view.get("current"))
+        viewer = view.get("viewer")
+        current = view.get("current")
+        teams = self.teams
+        seat("viewer", viewer)
+        seat("current", current)
         seat("to_act", view.get("to_act"))
-        seat("winner", view.get("winner"))
+        winner = view.get("winner")
+        if winner is not None:
+            for p in range(n):
+                if (teams[p] if self._team_format else p) == winner:
+                    hits.append(at["winner"] + p)
         put("over", 1.0 if view.get("over") else 0.0)
         put("turn", view["turn"])
         put("trade_deck_size", view["trade_deck_size"])
@@ -222,8 +360,8 @@ class StarRealmsEncoding:
         count("trade_row", row)
         put("trade_row_empty", sum(1 for c in row if c is None))
         count("scrap_heap", view["scrap_heap"])
-        turn: dict[str, Any] | None = None
-        for p, pv in enumerate(view["players"]):
+        players = view["players"]
+        for p, pv in enumerate(players):
             key = f"p{p}."
             put(key + "authority", pv["authority"])
             put(key + "hand_size", pv["hand_size"])
@@ -236,10 +374,9 @@ class StarRealmsEncoding:
             count(key + "known_hand", pv["known_hand"])
             count(key + "unseen", pv["unseen"])
             if "hand" in pv:
-                count("hand", pv["hand"])
-            if "in_play" in pv:
-                turn = pv
-        if turn is not None:
+                count("hand" if p == viewer else key + "shown_hand", pv["hand"])
+        turn = players[current] if type(current) is int and 0 <= current < n else None
+        if turn is not None and "in_play" in turn:
             put("trade", turn["trade"])
             put("combat", turn["combat"])
             count("in_play", turn["in_play"])
@@ -251,12 +388,42 @@ class StarRealmsEncoding:
                 if pending.get("card") is not None:
                     hits.append(at["choice_card"] + ids[pending["card"]])
                 put("choice_optional", 1.0 if pending.get("optional") else 0.0)
+                if pending["choice"] == BEQUEATH:
+                    seat("bequest_to", pending.get("to"))
             totals = [0.0] * len(EFFECTS)
             for effect, amount, _source in turn.get("queue", ()):
                 totals[self._effect[effect]] += amount
             queue = at["queue"]
             pos.extend(range(queue, queue + len(totals)))
             val.extend(totals)
+        if self._team_format:
+            for p in range(n):
+                if type(viewer) is int and teams[p] == teams[viewer]:
+                    hits.append(at[f"p{p}.ally"])
+            for p in self._leaders:
+                hits.append(at[f"p{p}.leader"])
+        if self.format == "hydra":
+            for p, pv in enumerate(players):
+                if p != current and "in_play" in pv:
+                    key = f"p{p}."
+                    hits.append(at[key + "played_earlier"])
+                    put(key + "trade", pv["trade"])
+                    put(key + "combat", pv["combat"])
+                    count(key + "in_play", pv["in_play"])
+        if self.format == "raid":
+            boss = players[RAID_BOSS_SEAT]
+            total, most = at["boss_damage"], at["boss_damage_max"]
+            largest: dict[int, int] = {}
+            for base, dealt in zip(boss["bases"], boss.get("damage", ()), strict=False):
+                c = ids[base]
+                hits.extend([total + c] * dealt)
+                largest[c] = max(largest.get(c, 0), dealt)
+            pos.extend(most + c for c in largest)
+            val.extend(float(dealt) for dealt in largest.values())
+        if self.format in BEQUESTS:
+            start = at["bequests"]
+            for giver, recipient in view.get("bequests", ()):
+                hits.append(start + giver * n + recipient)
         v = np.bincount(hits, minlength=self.observation_size).astype(np.float32)
         v[pos] = val  # each plain number has a position of its own
         np.minimum(v, self.observation_high, out=v)
@@ -265,23 +432,38 @@ class StarRealmsEncoding:
 
     def describe(self, view: View) -> str:
         """A few lines of text: turn, then each seat's public state, then the trade row."""
-        lines = [
-            f"Star Realms, turn {view['turn']}: "
-            + (
-                f"over, winner player_{view['winner']}"
-                if view.get("over")
-                else f"player_{view['to_act']} to act"
-            )
-        ]
+        title = "Star Realms" if self.format == "duel" else f"Star Realms ({self.format})"
+        winner = view.get("winner")
+        if view.get("over"):
+            if winner is None:
+                status = "over, nobody won"
+            elif self._team_format:
+                members = ", ".join(f"player_{p}" for p, t in enumerate(self.teams) if t == winner)
+                status = f"over, team {winner} won ({members})"
+            else:
+                status = f"over, winner player_{winner}"
+        elif view["to_act"] != view["current"]:
+            status = f"player_{view['to_act']} to act in player_{view['current']}'s turn"
+        else:
+            status = f"player_{view['to_act']} to act"
+        lines = [f"{title}, turn {view['turn']}: {status}"]
         for p, pv in enumerate(view["players"]):
+            label = f"player_{p}"
+            if self._team_format:
+                role = " leader" if p in self._leaders else ""
+                label += f" (team {self.teams[p]}{role})"
             parts = [
-                f"player_{p}: authority {pv['authority']}",
+                f"{label}: authority {pv['authority']}",
                 f"hand {pv['hand_size']}",
                 f"deck {pv['deck_size']}",
                 f"discard {len(pv['discard'])}",
             ]
+            if pv.get("eliminated"):
+                parts.append("eliminated")
             if pv["bases"]:
                 parts.append("bases " + " ".join(pv["bases"]))
+            if pv.get("damage"):
+                parts.append("damage " + " ".join(map(str, pv["damage"])))
             if "in_play" in pv:
                 parts.append(f"trade {pv['trade']}, combat {pv['combat']}")
                 if pv["in_play"]:
@@ -297,7 +479,12 @@ class StarRealmsEncoding:
 
 
 def make_encoding(
-    players: int = 2, attack_cap: int = 20, **game_options: Any
+    players: int = 2,
+    attack_cap: int = DEFAULT_ATTACK_CAP,
+    format: str = "duel",
+    **game_options: Any,
 ) -> StarRealmsEncoding:
-    """The encoding for ``players`` seats; ``game_options`` (e.g. ``format``) change nothing."""
-    return StarRealmsEncoding(players, attack_cap)
+    """The encoding for ``players`` seats playing ``format`` (the game's only option)."""
+    if game_options:
+        raise ValueError(f"unknown options for Star Realms: {', '.join(sorted(game_options))}")
+    return StarRealmsEncoding(players, attack_cap, format)

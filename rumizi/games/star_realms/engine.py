@@ -61,7 +61,7 @@ from rumizi.games.star_realms.cards import (
 )
 
 GAME_ID = "star-realms"
-# Format -> (fewest, most) players. The other formats of spec §3 are not built yet.
+# Format -> (fewest, most) players (spec §1 and §3).
 FORMATS: dict[str, tuple[int, int]] = {
     "duel": (2, 2),
     "free-for-all": (3, 6),
@@ -1743,7 +1743,7 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
 
 
 class StarRealms(Game):
-    """Star Realms (the platform's own card version): the duel, free-for-all and hunter."""
+    """Star Realms (the platform's own card version): the duel and every format of spec §3."""
 
     id: ClassVar[str] = GAME_ID
     names: ClassVar[dict[str, str]] = {"en": "Star Realms", "fa": "استار رلمز"}
