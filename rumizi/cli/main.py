@@ -30,13 +30,15 @@ from rumizi.core.errors import IllegalAction
 from rumizi.core.i18n import LANGS, join, to_ascii_digits
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms import texts, tui
-from rumizi.games.star_realms.engine import StarRealmsState
+from rumizi.games.star_realms.engine import FORMATS, StarRealmsState
 from rumizi.games.star_realms.texts import Who, message
 
 TUI_GAMES = ("star-realms",)  # games with a terminal board
 LOG_MIN, LOG_MAX = 4, 24  # lines of the log shown under the board on a terminal
 LOG_PLAIN = 12  # ... and when the output is not a terminal
 MAX_WIDTH = 132  # wider boards only spread the same text thinner
+# Players at the table when --players is not given, by format.
+DEFAULT_PLAYERS = {"duel": 2, "free-for-all": 4, "hunter": 4, "hydra": 4, "emperor": 6, "raid": 4}
 
 # Keys of the prompt; the second spelling of each is the same key on a Persian keyboard.
 QUIT = {"q", "quit", "exit", "ض", "خروج"}
@@ -138,14 +140,24 @@ class Session:
     state: StarRealmsState
     record: GameRecord
     human: int
-    bot: bots.Bot
+    bots: dict[int, bots.Bot]  # seat -> the bot playing it (every seat but the human's)
     seats: list[Who]
     path: Path
     events: list[dict[str, Any]] = field(default_factory=list)
+    out_seen: bool = False  # the human was told they are out of the game
 
     @property
     def lang(self) -> str:
         return self.term.lang
+
+    @property
+    def merge_log(self) -> bool:
+        """Around a table of several players, a player's cards in a row share a log line."""
+        return self.state.num_players > 2
+
+    @property
+    def human_out(self) -> bool:
+        return self.state.players[self.human].eliminated
 
     def apply(self, action: Action) -> None:
         self.state.apply(action)
@@ -154,7 +166,12 @@ class Session:
     def show(self, legal: Sequence[Action] | None) -> None:
         """Draw the board from the human's seat, with as much of the log as fits."""
         view = self.state.view(self.human)
-        lines = tui.log_lines(self.events[-3 * LOG_MAX :], self.lang, self.seats)
+        lines = tui.log_lines(
+            self.events[-3 * LOG_MAX * (2 if self.merge_log else 1) :],
+            self.lang,
+            self.seats,
+            merge=self.merge_log,
+        )
         _print_board(
             self.term.console,
             lambda log: tui.board(view, self.lang, self.seats, log=log, legal=legal),
@@ -162,16 +179,35 @@ class Session:
         )
 
     def bot_turns(self) -> None:
-        """Let the bot act until the human must act or the game is over."""
-        bot_seat = 1 - self.human
-        while not self.state.over and self.state.to_act == bot_seat:
-            legal = self.state.legal_actions()
-            action = self.bot.choose(self.state.view(bot_seat), legal)
-            try:
-                self.apply(action)
-            except IllegalAction as err:
-                self.term.say(f"bot {self.bot!r} chose an illegal move ({err}); it ends its turn")
-                self.apply(legal[-1])
+        """Let the bots act until the human must act, the game is over, or the human has just
+        been knocked out (so that they can be told)."""
+        state = self.state
+        console = self.term.console
+        status = None
+        try:
+            while not state.over and state.to_act != self.human:
+                if self.human_out and not self.out_seen:
+                    return
+                seat = state.to_act
+                assert seat is not None
+                if console.is_terminal:  # slow bots: say who is thinking
+                    text = message("bot-playing", self.lang, who=self.seats[seat].name)
+                    if status is None:
+                        status = console.status(text)
+                        status.start()
+                    else:
+                        status.update(text)
+                bot = self.bots[seat]
+                legal = state.legal_actions()
+                action = bot.choose(state.view(seat), legal)
+                try:
+                    self.apply(action)
+                except IllegalAction as err:
+                    self.term.say(f"bot {bot!r} chose an illegal move ({err}); it ends its turn")
+                    self.apply(legal[-1])
+        finally:
+            if status is not None:
+                status.stop()
 
     def human_move(self) -> Action | None:
         """Show the board and read commands until the human picks a move (None: quit)."""
@@ -190,13 +226,11 @@ class Session:
             elif low in QUIT:
                 return None
             elif low in HELP:
-                self.term.console.print(tui.help_panel(lang))
+                self.term.console.print(tui.help_panel(lang, fmt=self.state.format))
             elif low in LOG:
+                lines = tui.log_lines(self.events, lang, self.seats, merge=self.merge_log)
                 self.term.console.print(
-                    Panel(
-                        Text("\n").join(tui.log_lines(self.events, lang, self.seats)),
-                        title=texts.label("log", lang),
-                    )
+                    Panel(Text("\n").join(lines), title=texts.label("log", lang))
                 )
             elif low.startswith(DETAIL) and text[1:].strip().isdigit():
                 k = int(text[1:].strip())
@@ -248,20 +282,41 @@ def _card_info(term: Terminal, query: str) -> None:
 @cli.command()
 @click.argument("game_id", metavar="GAME")
 @click.option(
-    "--vs",
-    type=click.Choice(["random", "greedy"]),
-    default="random",
+    "--format",
+    "fmt",
+    type=click.Choice(list(FORMATS)),
+    default="duel",
     show_default=True,
-    help="The bot to play against.",
+    help="The format: duel (2 players), free-for-all or hunter (3–6), hydra (4 or 6), "
+    "emperor (6), raid (3–6: a boss against raiders).",
+)
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Number of players (default: 2 in the duel, 6 in emperor, 4 in the others).",
+)
+@click.option(
+    "--vs",
+    type=click.Choice(bots.names()),
+    default=None,
+    help="The bot in every other seat [default: random].",
+)
+@click.option(
+    "--bots",
+    "bot_list",
+    default=None,
+    metavar="BOT,BOT,…",
+    help="A bot for each other seat, in seat order, separated by commas (or one for all).",
 )
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if not given).")
 @LANG_OPTION
 @click.option(
     "--seat",
-    type=click.Choice(["0", "1", "random"]),
     default="random",
     show_default=True,
-    help="Your seat; 'random' picks one from the seed. Who goes first comes from the seed.",
+    help="Your seat, from 0; 'random' picks one from the seed. Who goes first follows the "
+    "format and the seed.",
 )
 @click.option(
     "--save",
@@ -274,47 +329,80 @@ def _card_info(term: Terminal, query: str) -> None:
 def play(
     ctx: click.Context,
     game_id: str,
-    vs: str,
+    fmt: str,
+    players: int | None,
+    vs: str | None,
+    bot_list: str | None,
     seed: int | None,
     lang: str,
     seat: str,
     save_path: Path | None,
 ) -> None:
-    """Play a game against a bot in the terminal.
+    """Play a game against bots in the terminal.
 
-    GAME is a game id from ``rumizi games``, e.g. ``rumizi play star-realms --lang fa``.
-    Type a move's number to make it; h shows every key. The game is saved when it ends or
-    when you quit, and ``rumizi replay FILE`` shows it again.
+    GAME is a game id from ``rumizi games``, e.g. ``rumizi play star-realms --lang fa`` or
+    ``rumizi play star-realms --format raid --players 4 --vs greedy``. You take one seat and
+    bots every other. Type a move's number to make it; h shows every key. The game is saved
+    when it ends or when you quit, and ``rumizi replay FILE`` shows it again.
     """
     term = _terminal(ctx, lang)
     if game_id not in rumizi.game_ids():
         _fail(term, f"unknown game {game_id!r}; known games: {', '.join(rumizi.game_ids())}", 2)
     if game_id not in TUI_GAMES:
         _fail(term, message("no-tui", lang, game=game_id))
+    n = players if players is not None else DEFAULT_PLAYERS[fmt]
+    if fmt == "duel" and n != 2:
+        _fail(
+            term, f"the duel is for 2 players; for {n}, choose a format: --format free-for-all", 2
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    if seat == "random":
+        human = random.Random(seed).randrange(n)
+    elif seat.isdigit() and int(seat) < n:
+        human = int(seat)
+    else:
+        _fail(term, f"--seat must be 'random' or 0 to {n - 1}, not {seat!r}", 2)
+    names = _seat_bots(term, n, human, vs, bot_list)
+    path = save_path if save_path is not None else Path(f"{game_id}-{seed}.json")
+    meta: dict[str, Any] = {"human": human}
+    if len(set(names.values())) == 1:
+        meta["bot"] = next(iter(names.values()))
+    if n > 2:
+        meta["bots"] = [names.get(i) for i in range(n)]
+    record = GameRecord(game_id, seed, options={"players": n, "format": fmt}, meta=meta)
     try:
-        bot = bots.make(vs, seed)
+        state = record.start()
+    except ValueError as err:  # a number of players the format does not allow
+        _fail(term, str(err), 2)
+    assert isinstance(state, StarRealmsState)
+    try:
+        # The duel's bot keeps the game's seed; around a table each bot gets its own.
+        players_bots = {i: bots.make(b, seed if n == 2 else seed + i) for i, b in names.items()}
     except KeyError as err:
         _fail(term, message("unknown-bot", lang, error=err.args[0]))
-    human = random.Random(seed).randrange(2) if seat == "random" else int(seat)
-    path = save_path if save_path is not None else Path(f"{game_id}-{seed}.json")
-    record = GameRecord(game_id, seed, meta={"human": human, "bot": vs})
-    state = record.start()
-    assert isinstance(state, StarRealmsState)
+    if n == 2:
+        seats = texts.seats_for(
+            lang, you=human, names={1 - human: texts.bot_label(names[1 - human], lang)}
+        )
+    else:
+        # Each seat's bot is named on its panel only when the bots differ (else in the intro).
+        kinds = {i: texts.bot_label(b, lang) for i, b in names.items()}
+        shown = kinds if len(set(kinds.values())) > 1 else {}
+        seats = texts.table_seats(lang, fmt, n, you=human, kinds=shown)
     session = Session(
         term=term,
         state=state,
         record=record,
         human=human,
-        bot=bot,
-        seats=texts.seats_for(lang, you=human, names={1 - human: texts.bot_label(vs, lang)}),
+        bots=players_bots,
+        seats=seats,
         path=path,
     )
     state.events = session.events
     first = session.seats[state.current].name
-    term.say(
-        message(
+    if n == 2:
+        intro = message(
             "seats",
             lang,
             seed=seed,
@@ -322,9 +410,20 @@ def play(
             bot=session.seats[1 - human].name,
             other=1 - human,
             first=first,
-        ),
-        "dim",
-    )
+        )
+    else:
+        intro = message(
+            "seats-table",
+            lang,
+            seed=seed,
+            game=texts.format_name(fmt, lang),
+            n=n,
+            who=texts.table_seats(lang, fmt, n)[human].name,
+            seat=human,
+            first=first,
+            bots=join(dict.fromkeys(texts.bot_label(b, lang) for b in names.values()), lang),
+        )
+    term.say(intro, "dim")
     code = _play(session)
     try:
         session.save()
@@ -336,14 +435,42 @@ def play(
         raise SystemExit(code)
 
 
+def _seat_bots(
+    term: Terminal, n: int, human: int, vs: str | None, bot_list: str | None
+) -> dict[int, str]:
+    """The bot's name for every seat but the human's, from ``--vs`` or ``--bots``."""
+    others = [i for i in range(n) if i != human]
+    if vs is not None and bot_list is not None:
+        _fail(term, "give --vs or --bots, not both", 2)
+    if bot_list is None:
+        return dict.fromkeys(others, vs or "random")
+    chosen = [b.strip() for b in bot_list.split(",") if b.strip()]
+    unknown = [b for b in chosen if b not in bots.names()]
+    if unknown:
+        _fail(term, f"--bots: unknown bot {unknown[0]!r}; known bots: {', '.join(bots.names())}", 2)
+    if len(chosen) == 1:
+        chosen *= len(others)
+    if len(chosen) != len(others):
+        _fail(term, f"--bots needs 1 or {len(others)} names, one for each other seat", 2)
+    return dict(zip(others, chosen, strict=True))
+
+
 def _play(session: Session) -> int:
     """Run the game until it ends or the human leaves; the exit code."""
     term = session.term
+    state = session.state
     try:
-        while not session.state.over:
+        while not state.over:
             session.bot_turns()
-            if session.state.over:
+            if state.over:
                 break
+            if state.to_act != session.human:  # the human was just knocked out
+                session.out_seen = True
+                session.show(None)
+                if term.ask(message("out-watch", session.lang)).casefold() in QUIT:
+                    term.say(message("quit", session.lang), "bold")
+                    return 0
+                continue
             action = session.human_move()
             if action is None:
                 term.say(message("quit", session.lang), "bold")
@@ -358,7 +485,7 @@ def _play(session: Session) -> int:
         term.say(message("quit", session.lang), "bold")
         return 130
     session.show(None)
-    winner = session.state.winner
+    winner = state.winner
     term.say(texts.result_text(winner, session.seats), "bold reverse")
     return 0
 
@@ -399,12 +526,31 @@ def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all
         seat = human if isinstance(human, int) and 0 <= human < n_players else 0
     elif not 0 <= seat < n_players:
         _fail(term, f"--seat must be 0 to {n_players - 1}", 2)
-    names: dict[int, str] = {}
+    _replay(term, frames, _replay_seats(record, lang, n_players), None if show_all else seat)
+
+
+def _replay_seats(record: GameRecord, lang: str, n: int) -> list[Who]:
+    """The seats of a recorded game, named as ``rumizi play`` named them (nobody is “you”)."""
+    human = record.meta.get("human")
+    human_name = "انسان" if lang == "fa" else "Human"
     bot = record.meta.get("bot")
-    if isinstance(human, int) and isinstance(bot, str):
-        names = {human: "انسان" if lang == "fa" else "Human", 1 - human: texts.bot_label(bot, lang)}
-    seats = texts.seats_for(lang, n_players, names=names)
-    _replay(term, frames, seats, None if show_all else seat)
+    fmt = record.options.get("format", "duel")
+    if n == 2:
+        names: dict[int, str] = {}
+        if isinstance(human, int) and isinstance(bot, str):
+            names = {human: human_name, 1 - human: texts.bot_label(bot, lang)}
+        return texts.seats_for(lang, n, names=names)
+    listed = record.meta.get("bots")
+    kinds: dict[int, str] = {}
+    for i in range(n):
+        name = listed[i] if isinstance(listed, list) and i < len(listed) else bot
+        if isinstance(name, str) and i != human:
+            kinds[i] = texts.bot_label(name, lang)
+    if len(set(kinds.values())) == 1:  # the same bot everywhere: only the human is told apart
+        kinds = {}
+    if isinstance(human, int) and 0 <= human < n:
+        kinds[human] = human_name
+    return texts.table_seats(lang, str(fmt), n, kinds=kinds)
 
 
 Frame = tuple[StarRealmsState, list[dict[str, Any]]]
@@ -452,7 +598,7 @@ def _replay(term: Terminal, frames: list[Frame], seats: list[Who], seat: int | N
         elif low in QUIT:
             return
         elif low in HELP:
-            term.console.print(tui.help_panel(lang, replay=True))
+            term.console.print(tui.help_panel(lang, replay=True, fmt=frames[0][0].format))
         elif low.startswith(INFO):
             _card_info(term, text.split(" ", 1)[-1])
         else:
@@ -471,8 +617,9 @@ def _show_frame(
         note += texts.label("all-cards", lang)
     else:
         note += message("board-from", lang, who=seats[seat].name)
+    merge = len(seats) > 2
     events = [e for _, evs in frames[max(1, k - 3 * LOG_MAX) : k + 1] for e in evs]
-    lines = tui.log_lines(events[-3 * LOG_MAX :], lang, seats)
+    lines = tui.log_lines(events[-3 * LOG_MAX * (2 if merge else 1) :], lang, seats, merge=merge)
     _print_board(term.console, lambda log: tui.board(view, lang, seats, log=log, note=note), lines)
     if k == last:
         term.say(message("replay-end", lang), "bold")

@@ -115,6 +115,10 @@ SAMPLE_EVENTS: list[dict[str, Any]] = [
     {"event": "eliminated", "player": 1},
     {"event": "game-over", "winner": 0},
     {"event": "game-over", "winner": None},
+    {"event": "transfer", "player": 0, "to": 1, "card": "gnat"},
+    {"event": "bequeath", "player": 1, "to": 0, "card": "viper"},
+    {"event": "damage", "player": 0, "target": 1, "card": "trading-post", "amount": 2, "left": 2},
+    {"event": "damage", "player": 1, "target": 0, "card": "barter-world", "amount": 4, "left": 0},
 ]
 
 
@@ -238,6 +242,7 @@ def test_labels_messages_and_help_are_good_persian() -> None:
                 game="g",
                 error="e",
                 names="n",
+                bots="b",
             )
         )
     for text in texts:

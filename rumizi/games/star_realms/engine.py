@@ -997,6 +997,10 @@ class StarRealmsState(GameState):
         self._refresh_opponents()
         if self.events is not None:
             self.events.append({"event": "eliminated", "player": who})
+            if self.format == "hydra" or (self.format == "emperor" and who in EMPERORS):
+                self.events.extend(
+                    {"event": "eliminated", "player": mate} for mate in self._teammates(who)
+                )
         if self._check_over() and self.events is not None:
             self.events.append({"event": "game-over", "winner": self._winner})
 

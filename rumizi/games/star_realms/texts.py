@@ -20,6 +20,7 @@ acts: “You played Gnat.” / “شما «پشه» را بازی کردید.”
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from rumizi.games.star_realms.cards import (
     Card,
     Effect,
 )
+from rumizi.games.star_realms.engine import EMPERORS, RAID_BOSS_SEAT, seat_team
 
 __all__ = [
     "EVENT_KINDS",
@@ -87,6 +89,9 @@ EVENT_KINDS: tuple[str, ...] = (
     "concede",
     "eliminated",
     "game-over",
+    "transfer",
+    "bequeath",
+    "damage",
 )
 
 
@@ -109,6 +114,12 @@ class Who:
     name: str
     lang: str = "en"
     you: bool = False
+    # In the team formats (hydra, emperor, raid): the seat's team (the engine's index) and
+    # role ("member" in hydra, "emperor"/"admiral", "boss"/"raider"); ``kind`` says who plays
+    # the seat ("Greedy bot"), shown beside the name on the board.
+    team: int | None = None
+    role: str = ""
+    kind: str = ""
 
     @property
     def object(self) -> str:
@@ -139,6 +150,10 @@ class Who:
 _BOT_NAMES = {
     "random": {"en": "Random bot", "fa": "ربات تصادفی"},
     "greedy": {"en": "Greedy bot", "fa": "ربات حریص"},
+    "easy": {"en": "Easy bot", "fa": "ربات آسان"},
+    "medium": {"en": "Medium bot", "fa": "ربات متوسط"},
+    "hard": {"en": "Hard bot", "fa": "ربات سخت"},
+    "strong": {"en": "Strong bot", "fa": "ربات قوی"},
 }
 
 
@@ -168,6 +183,120 @@ def seats_for(
             name = (names or {}).get(seat) or player_label(seat, lang)
             seats.append(Who(name, lang))
     return seats
+
+
+# Roles of the team formats: (English, Persian) as a label and as a seat's name.
+_ROLES: dict[str, tuple[str, str]] = {
+    "boss": ("Boss", "رئیس"),
+    "raider": ("Raider", "مهاجم"),
+    "emperor": ("Emperor", "امپراتور"),
+    "admiral": ("Admiral", "دریاسالار"),
+}
+_TEAMS: tuple[tuple[str, str], ...] = (("Team A", "تیم الف"), ("Team B", "تیم ب"))
+_FORMATS: dict[str, tuple[str, str]] = {
+    "duel": ("Duel", "دونفره"),
+    "free-for-all": ("Free-for-all", "همه با همه"),
+    "hunter": ("Hunter", "شکارچی"),
+    "hydra": ("Hydra", "هیدرا"),
+    "emperor": ("Emperor", "امپراتور"),
+    "raid": ("Raid", "یورش"),
+}
+
+
+def format_name(fmt: str, lang: str) -> str:
+    """``format_name("raid", "fa") == "یورش"`` (the id itself for an unknown format)."""
+    en, fa = _FORMATS.get(fmt, (fmt, fmt))
+    return fa if lang == "fa" else en
+
+
+def role_label(role: str, lang: str) -> str:
+    """``role_label("admiral", "fa") == "دریاسالار"``; empty for no role or a hydra member."""
+    en, fa = _ROLES.get(role, ("", ""))
+    return fa if lang == "fa" else en
+
+
+def team_label(team: int, lang: str) -> str:
+    """``team_label(0, "en") == "Team A"``, ``team_label(1, "fa") == "تیم ب"``."""
+    en, fa = _TEAMS[team % 2]
+    return fa if lang == "fa" else en
+
+
+def seat_role(fmt: str, seat: int) -> str:
+    """The role of a seat in a team format ("" outside them)."""
+    if fmt == "raid":
+        return "boss" if seat == RAID_BOSS_SEAT else "raider"
+    if fmt == "emperor":
+        return "emperor" if seat in EMPERORS else "admiral"
+    if fmt == "hydra":
+        return "member"
+    return ""
+
+
+def table_seats(
+    lang: str,
+    fmt: str = "duel",
+    n: int = 2,
+    you: int | None = None,
+    kinds: Mapping[int, str] | None = None,
+    names: Mapping[int, str] | None = None,
+) -> list[Who]:
+    """One :class:`Who` per seat of a game in any format.
+
+    The duel keeps :func:`seats_for` (``names`` name the seats). Other formats name seats by
+    role where the format has roles — “Boss”, “Raider 2”, “Emperor 1”, “Admiral 3” — and by
+    number otherwise; ``you`` is “You”, and ``kinds`` says who plays each seat.
+
+    >>> [w.name for w in table_seats("en", "raid", 4, you=2)]
+    ['Boss', 'Raider 1', 'You', 'Raider 3']
+    >>> [w.name for w in table_seats("fa", "emperor", 6)][:2]
+    ['دریاسالار ۰', 'امپراتور ۱']
+    """
+    check_lang(lang)
+    if fmt == "duel":
+        plain = seats_for(lang, n, you=you, names=names)
+        return [
+            Who(w.name, lang, w.you, kind=(kinds or {}).get(i, "")) for i, w in enumerate(plain)
+        ]
+    seats = []
+    for seat in range(n):
+        role = seat_role(fmt, seat)
+        team = seat_team(fmt, n, seat) if role else None
+        if seat == you:
+            name = "شما" if lang == "fa" else "You"
+        elif (names or {}).get(seat):
+            name = (names or {})[seat]
+        elif role == "boss":
+            name = role_label(role, lang)
+        elif role in _ROLES:
+            name = f"{role_label(role, lang)} {number(seat, lang)}"
+        else:
+            name = player_label(seat, lang)
+        seats.append(Who(name, lang, seat == you, team, role, (kinds or {}).get(seat, "")))
+    return seats
+
+
+def team_name(team: int, seats: Sequence[Who]) -> tuple[str, bool]:
+    """How a side is called, and whether it is plural: “Team A”, “the raiders”, “the boss”.
+
+    >>> team_name(1, table_seats("fa", "raid", 3))
+    ('مهاجمان', True)
+    """
+    lang = seats[0].lang if seats else "en"
+    roles = {w.role for w in seats if w.team == team}
+    if roles == {"raider"}:
+        return ("مهاجمان" if lang == "fa" else "the raiders"), True
+    if roles == {"boss"}:
+        return ("رئیس" if lang == "fa" else "the boss"), False
+    return team_label(team, lang), False
+
+
+def team_possessive(team: int, seats: Sequence[Who]) -> str:
+    """Whose, for a side: “your team's”, “Team B's” (Persian: «تیم شما», «تیم ب»)."""
+    lang = seats[0].lang if seats else "en"
+    mine = any(w.you for w in seats if w.team == team)
+    if lang == "fa":
+        return "تیم شما" if mine else team_label(team, lang)
+    return "your team's" if mine else f"{team_label(team, lang)}'s"
 
 
 # ---------------------------------------------------------------------- cards and effects
@@ -356,8 +485,15 @@ _LABELS: dict[str, tuple[str, str]] = {
     "last": ("last", "آخری"),
     "known": ("known", "معلوم"),
     "out": ("out of the game", "بیرون از بازی"),
+    "out-short": ("out", "بیرون"),
     "over": ("Game over", "بازی تمام شد"),
     "all-cards": ("all cards shown", "همهٔ کارت‌ها پیدا"),
+    "team-authority": ("Team authority", "اقتدار تیم"),
+    "target": ("your target", "هدف شما"),
+    "team": ("team", "تیم"),
+    "left": ("left", "مانده"),
+    "then": ("then", "سپس"),
+    "players": ("players", "بازیکن"),
 }
 
 
@@ -397,6 +533,7 @@ _PLAY_KEYS_EN = (
     ("?N", "details of the card in move N"),
     ("i NAME", "details of any card (English or Persian name)"),
     ("l", "the whole game log"),
+    ("N→A", "in a line of attacks: move N deals A combat"),
     ("h", "this help"),
     ("q", "save the game and quit"),
 )
@@ -405,6 +542,7 @@ _PLAY_KEYS_FA = (
     ("؟N", "جزئیات کارتِ حرکت شمارهٔ N"),
     ("i نام", "جزئیات هر کارت (با نام فارسی یا انگلیسی)"),
     ("l", "همهٔ رویدادهای بازی"),
+    ("N→A", "در سطر حمله‌ها، حرکت N با A حمله ضربه می‌زند"),
     ("h", "همین راهنما"),
     ("q", "ذخیرهٔ بازی و خروج"),
 )
@@ -424,6 +562,79 @@ _REPLAY_KEYS_FA = (
     ("h", "همین راهنما"),
     ("q", "خروج"),
 )
+
+# A few words on each format beyond the duel (spec §3), shown in the help.
+_FORMAT_RULES: dict[str, tuple[str, str]] = {
+    "free-for-all": (
+        (
+            "Free-for-all: attack any opponent and any of their bases, sharing your combat out as "
+            "you like. The last player standing wins."
+        ),
+        (
+            "همه با همه: به هر حریف و هر پایگاهش می‌توانید حمله کنید و حمله‌تان را هر طور بخواهید "
+            "میان آن‌ها پخش کنید. آخرین بازیکنِ مانده برنده است."
+        ),
+    ),
+    "hunter": (
+        (
+            "Hunter: you attack only the player on your left (the next to play) and may hit the "
+            "bases of both neighbours; when your target is out, the next player along becomes it. "
+            "The last player standing wins."
+        ),
+        (
+            "شکارچی: فقط به بازیکن سمت چپتان (نفر بعد از شما) حمله می‌کنید و می‌توانید به "
+            "پایگاه‌های هر دو همسایه بزنید؛ اگر هدفتان حذف شود، نفر بعدی هدف می‌شود. آخرین "
+            "بازیکنِ مانده برنده است."
+        ),
+    ),
+    "hydra": (
+        (
+            "Hydra: two teams in alternate seats, each sharing one authority. Team members play "
+            "one after another; trade and combat left by earlier members can still buy cards and "
+            "destroy bases. Any member's outpost guards the whole team. A team at 0 loses."
+        ),
+        (
+            "هیدرا: دو تیم یک‌درمیان نشسته‌اند و هر تیم یک اقتدار مشترک دارد. اعضای تیم پشت سر هم "
+            "بازی می‌کنند؛ تجارت و حملهٔ ماندهٔ اعضای قبلی هنوز برای خرید کارت و نابودی پایگاه به "
+            "کار می‌آید. پاسگاه هر عضو از کل تیم محافظت می‌کند. تیمی که اقتدارش به صفر برسد "
+            "می‌بازد."
+        ),
+    ),
+    "emperor": (
+        (
+            "Emperor: two teams, each an emperor (60 authority) between two admirals (50). An "
+            "admiral fights the admiral opposite, then the enemy emperor; emperors fight anyone. "
+            "For 1 trade you may move a card from your discard pile to a teammate's. A fallen "
+            "admiral may give a card to their emperor. The team whose emperor falls loses."
+        ),
+        (
+            "امپراتور: دو تیم، هر کدام یک امپراتور (۶۰ اقتدار) میان دو دریاسالار (۵۰). دریاسالار "
+            "با دریاسالار روبه‌رویش می‌جنگد و پس از او با امپراتور دشمن؛ امپراتورها با همه. با ۱ "
+            "تجارت می‌توانید کارتی را از دورریزتان به دورریز هم‌تیمی بفرستید. دریاسالارِ حذف‌شده "
+            "می‌تواند یک کارت به امپراتورش ببخشد. تیمی که امپراتورش بیفتد می‌بازد."
+        ),
+    ),
+    "raid": (
+        (
+            "Raid: one boss against the raiders. Raiders see each other's hands, and damage they "
+            "deal to the boss's bases adds up until the boss's next turn. A fallen raider may "
+            "give one card to each other raider. The boss at 0: the raiders win; every raider "
+            "out: the boss wins."
+        ),
+        (
+            "یورش: یک رئیس در برابر مهاجمان. مهاجمان دست یکدیگر را می‌بینند و آسیبی که به "
+            "پایگاه‌های رئیس می‌زنند تا نوبت بعدی رئیس روی هم جمع می‌شود. مهاجمِ حذف‌شده می‌تواند "
+            "به هر مهاجم دیگر یک کارت ببخشد. اگر اقتدار رئیس به صفر برسد مهاجمان می‌برند و اگر "
+            "همهٔ مهاجمان حذف شوند رئیس می‌برد."
+        ),
+    ),
+}
+
+
+def format_rules(fmt: str, lang: str) -> str:
+    """The rules of a format beyond the duel in a few sentences (empty for the duel)."""
+    en, fa = _FORMAT_RULES.get(fmt, ("", ""))
+    return fa if lang == "fa" else en
 
 
 def rules_help(lang: str) -> tuple[str, ...]:
@@ -481,6 +692,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "unknown-bot": ("Unknown bot: {error}", "ربات ناشناخته: {error}"),
     "board-from": ("seen by {who}", "از دید {who}"),
+    "seats-table": (
+        "Seed {seed} · {game} for {n} · you are {who} (seat {seat}) · bots: {bots} · "
+        "first to play: {first}",
+        "بذر {seed} · {game} برای {n} نفر · شما {who} هستید (صندلی {seat}) · ربات‌ها: {bots} · "
+        "شروع‌کننده: {first}",
+    ),
+    "bot-playing": ("{who} is playing…", "{who} در حال بازی است…"),
+    "out-watch": (
+        "You are out of the game. Enter: let the bots play it out · q: leave",
+        "شما از بازی بیرون رفته‌اید. Enter: ربات‌ها بازی را تمام کنند · q: خروج",
+    ),
 }
 
 
@@ -504,9 +726,13 @@ def _field(value: Any, lang: str) -> str:
 # ---------------------------------------------------------------------- the open choice
 
 
-def choice_text(pending: Mapping[str, Any], who: Who) -> str:
-    """What the open choice asks of ``who``, the player who must answer it."""
+def choice_text(pending: Mapping[str, Any], who: Who, to: Who | None = None) -> str:
+    """What the open choice asks of ``who``, the player who must answer it.
+
+    A bequest names ``to``, the teammate who would get the card.
+    """
     lang = who.lang
+    to = to if to is not None else Who(label("none", lang), lang)
     kind = pending.get("choice")
     card = pending.get("card")
     source = f"{quoted(card, lang)}: " if isinstance(card, str) else ""
@@ -520,6 +746,8 @@ def choice_text(pending: Mapping[str, Any], who: Who) -> str:
             "clear-row": f"{p} {may} یک کارت ردیف بازار را پاک {who.present('کن')} (اختیاری).",
             "discard": f"{p} باید یک کارت از دست دور {must}.",
             "opp-discard": f"{p} باید حریفی را برای دور ریختن کارت انتخاب {who.present('کن')}.",
+            "bequeath": f"{p} از بازی بیرون {who.past('رفت')} و {may} یک کارت به {to.name} "
+            f"{who.present('ببخش')} (اختیاری).",
         }.get(str(kind), f"{p} باید انتخاب {who.present('کن')}.")
     else:
         p = who.name
@@ -528,6 +756,8 @@ def choice_text(pending: Mapping[str, Any], who: Who) -> str:
             "clear-row": f"{p} may clear a card from the trade row (optional).",
             "discard": f"{p} must discard a card from hand.",
             "opp-discard": f"{p} must choose an opponent to discard a card.",
+            "bequeath": f"{p} {'are' if who.you else 'is'} out of the game and may give one "
+            f"card to {to.object} (optional).",
         }.get(str(kind), f"{p} must choose.")
     return source + body
 
@@ -541,8 +771,16 @@ def action_card(action: Mapping[str, Any]) -> str | None:
     return card if isinstance(card, str) and card in BY_ID else None
 
 
-def action_text(action: Mapping[str, Any], view: Mapping[str, Any], seats: Sequence[Who]) -> str:
+def action_text(
+    action: Mapping[str, Any],
+    view: Mapping[str, Any],
+    seats: Sequence[Who],
+    amounts: tuple[int, int] | None = None,
+) -> str:
     """One line for the numbered menu: what ``action`` does, said to the player to act.
+
+    ``amounts`` (lowest, highest) describes a run of attacks that differ only in their
+    amount, for a menu that lists the amounts beside one sentence.
 
     >>> from rumizi.games.star_realms import GAME
     >>> state = GAME.new(seed=1)
@@ -553,17 +791,20 @@ def action_text(action: Mapping[str, Any], view: Mapping[str, Any], seats: Seque
     >>> action_text({"do": "end"}, state.view(me), seats_for("en", you=me))
     'End your turn'
     """
-    actor_seat = view.get("current", 0)
+    players = view["players"]
+    current = int(view.get("current", 0))
+    to_act = view.get("to_act")
+    actor_seat = to_act if isinstance(to_act, int) and 0 <= to_act < len(players) else current
     actor = seats[actor_seat]
     lang = actor.lang
     do = action.get("do")
     card = action_card(action)
-    me = view["players"][actor_seat]
+    pending: Mapping[str, Any] = players[current].get("pending") or {}
     fa = lang == "fa"
     v = actor.present
 
     def target() -> Who:
-        return seats[int(action.get("player", 0))]
+        return _seat(action.get("player", 0), seats, lang)
 
     if do == "play" and card:
         what = effects_text(CARDS[BY_ID[card]].primary, lang)
@@ -582,34 +823,23 @@ def action_text(action: Mapping[str, Any], view: Mapping[str, Any], seats: Seque
             return f"{quoted(card, lang)} را اسقاط {v('کن')} — {what}"
         return f"Scrap {card_name(card, lang)} — {what}"
     if do == "attack":
+        return _attack_text(action, view, actor, target(), amounts)
+    if do == "transfer" and card:
         t = target()
-        if card:
-            c = CARDS[BY_ID[card]]
-            kind = type_text(c, lang)
-            if fa:
-                what = _TYPES[c.type][lang]
-                defense = number(c.defense, lang)
-                return f"{what} {t.name}، {quoted(card, lang)}، را نابود {v('کن')} (دفاع {defense})"
-            return f"Destroy {t.possessive} {card_name(card, lang)} ({kind})"
-        amount = action.get("amount")
-        if isinstance(amount, int):
-            n = number(amount, lang)
-            if fa:
-                return f"با {n} حمله به {t.name} ضربه {v('بزن')}"
-            return f"Attack {t.object} with {n} combat"
-        n = number(int(me.get("combat", 0)), lang)
         if fa:
-            return f"با {n} حمله به {t.name} ضربه {v('بزن')}"
-        return f"Attack {t.object} with {n} combat"
+            return f"{quoted(card, lang)} را با ۱ تجارت از دورریز به دورریز {t.name} {v('بفرست')}"
+        return f"Pay 1 trade to move {card_name(card, lang)} into {t.possessive} discard pile"
     if do == "choose":
-        choice = str((me.get("pending") or {}).get("choice"))
+        choice = str(pending.get("choice"))
         source = action.get("from")
         if card is None:
             t = target()
             if fa:
-                return f"{t.name} کارت دور {t.present('بریز')}"
-            return f"{t.name} discards"
+                return f"{t.name} در آغاز نوبت بعد یک کارت دور {t.present('بریز')}"
+            return f"Make {t.object} discard a card at the start of {t.own} next turn"
         name = quoted(card, lang) if fa else card_name(card, lang)
+        if choice == "bequeath":
+            return _bequeath_text(name, str(source), actor, _seat(pending.get("to"), seats, lang))
         if choice == "discard":
             return f"{name} را دور {v('بریز')}" if fa else f"Discard {name}"
         if source == "trade_row":
@@ -624,35 +854,134 @@ def action_text(action: Mapping[str, Any], view: Mapping[str, Any], seats: Seque
             return f"{name} را از دست اسقاط {v('کن')}"
         return f"Scrap {name} from {actor.own} hand"
     if do == "skip":
-        choice = str((me.get("pending") or {}).get("choice"))
+        choice = str(pending.get("choice"))
         skips: tuple[str, str] = {
             "scrap-card": (f"{v('بگذر')}: چیزی اسقاط نشود", "Skip: scrap nothing"),
             "clear-row": (f"{v('بگذر')}: چیزی از بازار پاک نشود", "Skip: clear nothing"),
+            "bequeath": (f"چیزی {v('نبخش')}", "Give nothing"),
         }.get(choice, (v("بگذر"), "Skip"))
         return skips[0] if fa else skips[1]
     if do == "end":
-        return _end_text(me, actor)
+        return _end_text(view, actor_seat, seats)
     if do == "concede":
         return v("انصراف بده") if fa else "Concede"
     return str(dict(action))
 
 
-def _end_text(me: Mapping[str, Any], actor: Who) -> str:
+def _defense_left(view: Mapping[str, Any], seat: int, card: str) -> int:
+    """Defense left on the copy of a base an attack hits (the raid boss's bases wear down)."""
+    p = view["players"][seat]
+    bases = list(p.get("bases") or [])
+    damage = list(p.get("damage") or [0] * len(bases))
+    copies = [k for k, c in enumerate(bases) if c == card]
+    defense = CARDS[BY_ID[card]].defense
+    if not copies:
+        return defense
+    k = max(copies, key=lambda k: (damage[k] if k < len(damage) else 0, -k))
+    return defense - (damage[k] if k < len(damage) else 0)
+
+
+def _attack_text(
+    action: Mapping[str, Any],
+    view: Mapping[str, Any],
+    actor: Who,
+    t: Who,
+    amounts: tuple[int, int] | None,
+) -> str:
     lang = actor.lang
-    trade, combat = int(me.get("trade", 0)), int(me.get("combat", 0))
     fa = lang == "fa"
-    text = f"نوبت را تمام {actor.present('کن')}" if fa else f"End {actor.own} turn"
+    v = actor.present
+    card = action_card(action)
+    amount = action.get("amount")
+    if amounts is not None:
+        low, high = amounts
+        n = f"{number(low, lang)} تا {number(high, lang)}" if fa else f"{low}–{high}"
+    elif isinstance(amount, int):
+        low = high = amount
+        n = number(amount, lang)
+    else:
+        low = high = int(view["players"][view.get("current", 0)].get("combat", 0))
+        n = number(low, lang)
+    if card:
+        c = CARDS[BY_ID[card]]
+        kind = type_text(c, lang)
+        if fa:
+            what = _TYPES[c.type][lang]
+            q = quoted(card, lang)
+        if not isinstance(amount, int):
+            if fa:
+                defense = number(c.defense, lang)
+                return f"{what} {t.name}، {q}، را نابود {v('کن')} (دفاع {defense})"
+            return f"Destroy {t.possessive} {card_name(card, lang)} ({kind})"
+        # Raid: a raider wears a boss base down a little at a time.
+        left = _defense_left(view, int(action.get("player", 0)), card)
+        k = number(left, lang)
+        if amounts is None and amount == left:
+            if fa:
+                return f"با {n} حمله {what} {t.name}، {q}، را نابود {v('کن')}"
+            return f"Destroy {t.possessive} {card_name(card, lang)} with {n} combat"
+        if fa:
+            text = f"با {n} حمله به {what} {t.name}، {q}، آسیب {v('بزن')} ({k} دفاع مانده"
+            return text + ("؛ با " + k + " نابود می‌شود)" if high == left else ")")
+        text = f"Hit {t.possessive} {card_name(card, lang)} with {n} combat ({k} defense left"
+        return text + (f"; {k} destroys it)" if high == left else ")")
+    if fa:
+        return f"با {n} حمله به {t.name} ضربه {v('بزن')}"
+    return f"Attack {t.object} with {n} combat"
+
+
+def _bequeath_text(name: str, source: str, actor: Who, to: Who) -> str:
+    v = actor.present
+    if actor.lang == "fa":
+        if source == "bases":
+            return f"پایگاه {name} را به {to.name} {v('ببخش')}"
+        pile = {"hand": "دست", "deck": "دسته", "discard": "دورریز"}.get(source, source)
+        return f"{name} را از {pile} به {to.name} {v('ببخش')}"
+    if source == "bases":
+        return f"Give {actor.own} base {name} to {to.object}"
+    pile = {"hand": "hand", "deck": "deck", "discard": "discard pile"}.get(source, source)
+    return f"Give {name} from {actor.own} {pile} to {to.object}"
+
+
+def _end_text(view: Mapping[str, Any], seat: int, seats: Sequence[Who]) -> str:
+    actor = seats[seat]
+    lang = actor.lang
+    players = view["players"]
+    fa = lang == "fa"
+    v = actor.present
+    if view.get("format") == "hydra":
+        # A team turn: members play one after another, and unspent pools stay for the rest.
+        team = [i for i in range(len(players)) if i % 2 == seat % 2]
+        later = [i for i in team if i > seat and not players[i].get("eliminated")]
+        trade = sum(int(players[i].get("trade", 0)) for i in team)
+        combat = sum(int(players[i].get("combat", 0)) for i in team)
+        if later:
+            nxt = seats[later[0]]
+            left = _pools_text(trade, combat, lang, " و " if fa else " and ")
+            if fa:
+                text = f"بخش خود از نوبت را تمام {v('کن')} (سپس {nxt.name}"
+                return text + (f"؛ {left} برای تیم می‌ماند)" if left else ")")
+            text = f"End {actor.own} part of the turn ({nxt.name} next"
+            return text + (f"; {left} stay for the team)" if left else ")")
+        text = f"نوبت تیم را تمام {v('کن')}" if fa else f"End {actor.own} team's turn"
+    else:
+        me = players[seat]
+        trade, combat = int(me.get("trade", 0)), int(me.get("combat", 0))
+        text = f"نوبت را تمام {v('کن')}" if fa else f"End {actor.own} turn"
+    left = _pools_text(trade, combat, lang, " و " if fa else " and ")
+    if left:
+        text += f" ({left} خرج‌نشده می‌ماند!)" if fa else f" ({left} unspent!)"
+    return text
+
+
+def _pools_text(trade: int, combat: int, lang: str, glue: str) -> str:
+    fa = lang == "fa"
     left = []
     if trade:
         left.append(f"{number(trade, lang)} {'تجارت' if fa else 'trade'}")
     if combat:
         left.append(f"{number(combat, lang)} {'حمله' if fa else 'combat'}")
-    if left:
-        if fa:
-            text += f" ({' و '.join(left)} خرج‌نشده می‌ماند!)"
-        else:
-            text += f" ({' and '.join(left)} unspent!)"
-    return text
+    return glue.join(left)
 
 
 # ---------------------------------------------------------------------- the game log
@@ -663,6 +992,7 @@ def _end_text(me: Mapping[str, Any], actor: Who) -> str:
 _EVENTS: dict[str, tuple[str, str]] = {
     "turn": ("── Turn {turn} · {p} ──", "── نوبت {turn} · {p} ──"),
     "play": ("{p} played {card}.", "{p} {card} را بازی کرد{v}."),
+    "play-many": ("{p} played {cards}.", "{p} {cards} را بازی کرد{v}."),
     "trade": ("{p} gained {n} trade from {card}.", "{p} از {card} {n} تجارت گرفت{v}."),
     "trade-": ("{p} gained {n} trade.", "{p} {n} تجارت گرفت{v}."),
     "combat": ("{p} gained {n} combat from {card}.", "{p} از {card} {n} حمله گرفت{v}."),
@@ -714,10 +1044,42 @@ _EVENTS: dict[str, tuple[str, str]] = {
     ),
     "skip": ("{p} declined the choice.", "{p} از این انتخاب گذشت{v}."),
     "end": ("{p} ended {own} turn.", "{p} نوبت را تمام کرد{v}."),
+    "end-draw": (
+        "{p} ended {own} turn and drew {ncards}.",
+        "{p} نوبت را تمام کرد{v} و {n} کارت کشید{v}.",
+    ),
+    "end-shuffle": (
+        "{p} ended {own} turn, shuffled {own} discard pile and drew {ncards}.",
+        "{p} نوبت را تمام کرد{v}، دورریز را بُر زد{v} و {n} کارت کشید{v}.",
+    ),
     "concede": ("{p} conceded.", "{p} انصراف داد{v}."),
     "eliminated": ("{p} dropped out of the game.", "{p} از بازی حذف شد{v}."),
     "game-over": ("Game over: {p} won!", "بازی تمام شد: {p} برنده شد{v}!"),
     "game-over-": ("Game over.", "بازی تمام شد."),
+    "game-over-team": (
+        "Game over: {team} ({members}) won!",
+        "بازی تمام شد: {team} ({members}) برنده {won}!",
+    ),
+    "attack-team": (
+        "{p} hit {to} for {n}; {tteam} authority is now {a}.",
+        "{p} با {n} حمله به {t} ضربه زد{v}؛ اقتدار {tteam} اکنون {a} است.",
+    ),
+    "transfer": (
+        "{p} paid 1 trade to move {card} into {tp} discard pile.",
+        "{p} با ۱ تجارت {card} را به دورریز {tp} فرستاد{v}.",
+    ),
+    "bequeath": (
+        "{p} left {card} to {to}, into {tp} discard pile.",
+        "{p} هنگام رفتن {card} را به {t} بخشید{v}؛ به دورریز {tp} رفت.",
+    ),
+    "damage": (
+        "{p} dealt {n} damage to {tp} {card}; {left} defense left.",
+        "{p} با {n} حمله به پایگاه {tp}، {card}، آسیب زد{v}؛ {left} دفاع مانده است.",
+    ),
+    "damage-0": (
+        "{p} dealt {n} damage to {tp} {card} and destroyed it.",
+        "{p} با {n} حمله پایگاه {tp}، {card}، را نابود کرد{v}.",
+    ),
 }
 
 
@@ -741,22 +1103,28 @@ def event_text(event: Mapping[str, Any], lang: str, seats: Sequence[Who]) -> str
         key = "draw-0"
     elif kind == "scrap-card" and event.get("from") == "discard":
         key = "scrap-card-discard"
+    elif kind == "end" and event.get("shuffled"):
+        key = "end-shuffle"
+    elif kind == "end" and event.get("drew"):
+        key = "end-draw"
+    elif kind == "play" and isinstance(event.get("cards"), list):
+        key = "play-many"
     elif kind == "game-over" and event.get("winner") is None:
         key = "game-over-"
+    elif kind == "game-over" and _team_game(seats) and not _boss_won(event, seats):
+        key = "game-over-team"
+    elif kind == "attack" and _seat(event.get("target"), seats).role == "member":
+        key = "attack-team"  # hydra: the whole team shares one authority
+    elif kind == "damage" and not event.get("left"):
+        key = "damage-0"
     templates = _EVENTS.get(key)
     if templates is None:
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
     template = templates[1] if lang == "fa" else templates[0]
 
-    def seat(field: str) -> Who:
-        value = event.get(field)
-        if isinstance(value, int) and 0 <= value < len(seats):
-            return seats[value]
-        return Who(label("none", lang), lang)
-
-    p = seat("winner" if kind == "game-over" else "player")
-    t = seat("target")
-    n = event.get("amount", event.get("count", 0))
+    p = _seat(event.get("winner" if kind == "game-over" else "player"), seats, lang)
+    t = _seat(event.get("target", event.get("to")), seats, lang)
+    n = event.get("amount", event.get("count", event.get("drew", 0)))
     n = n if isinstance(n, int) else 0
     fields = {
         "p": p.name,
@@ -776,8 +1144,41 @@ def event_text(event: Mapping[str, Any], lang: str, seats: Sequence[Who]) -> str
         "cost": number(CARDS[BY_ID[card]].cost, lang) if card in BY_ID else "",
         "slot": number(int(event.get("slot", 0)) + 1, lang),
         "turn": number(int(event.get("turn", 0)), lang),
+        "left": number(int(event.get("left", 0)), lang),
+        "tteam": team_possessive(t.team, seats) if t.team is not None else t.possessive,
     }
+    if key == "play-many":
+        counts = Counter(str(c) for c in event["cards"])
+        fields["cards"] = join(
+            (
+                quoted(c, lang) + (f" ×{number(k, lang)}" if k > 1 else "")
+                for c, k in counts.items()
+            ),
+            lang,
+        )
+    if key == "game-over-team":
+        team = int(event["winner"])
+        name, plural = team_name(team, seats)
+        fields["team"] = name[:1].upper() + name[1:]
+        fields["won"] = "شدند" if plural else "شد"
+        fields["members"] = join((w.object for w in seats if w.team == team), lang)
     return template.format(**fields)
+
+
+def _boss_won(event: Mapping[str, Any], seats: Sequence[Who]) -> bool:
+    """Raid: the boss's side (team 0) is one player, who is named as such."""
+    return event.get("winner") == 0 and any(w.role == "boss" for w in seats)
+
+
+def _team_game(seats: Sequence[Who]) -> bool:
+    """Whether the seats are those of a team format, where a winner is a team index."""
+    return any(w.team is not None for w in seats)
+
+
+def _seat(value: Any, seats: Sequence[Who], lang: str = "en") -> Who:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
+        return seats[value]
+    return Who(label("none", lang), lang)
 
 
 def refill_after_text(card: str | None, lang: str) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -32,7 +32,12 @@ from rich.text import Text
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import join, number
 from rumizi.games.star_realms.cards import BY_ID, CARDS, EXPLORER
-from rumizi.games.star_realms.engine import HAND_SIZE, StarRealmsState
+from rumizi.games.star_realms.engine import (
+    EMPEROR_OPPOSITE,
+    EMPERORS,
+    HAND_SIZE,
+    StarRealmsState,
+)
 from rumizi.games.star_realms.texts import (
     Who,
     action_card,
@@ -44,12 +49,16 @@ from rumizi.games.star_realms.texts import (
     event_text,
     faction_name,
     faction_of,
+    format_name,
+    format_rules,
     keys_help,
     label,
     quoted,
     refill_after_text,
     result_text,
+    role_label,
     rules_help,
+    team_label,
     type_text,
 )
 
@@ -66,6 +75,8 @@ COMBAT_STYLE = "red"
 AUTHORITY_STYLE = "green"
 YOU_STYLE = "cyan"
 CHOICE_STYLE = "bold magenta"
+TEAM_STYLES = ("bold dark_orange", "bold medium_purple1")  # team A (or the raid boss), team B
+OPPONENT_WIDTH = 40  # narrowest panel of an opponent when several share a row
 
 OUTPOST_MARK = "◆"
 BASE_MARK = "■"
@@ -92,12 +103,18 @@ def cards_text(cards: Iterable[str], lang: str, empty: str | None = None) -> Tex
     return Text(" · ").join(card_text(c, lang, n) for c, n in counts.items())
 
 
-def _base_text(card_id: str, lang: str) -> Text:
+def _base_text(card_id: str, lang: str, damage: int = 0) -> Text:
     card = CARDS[BY_ID[card_id]]
     mark = OUTPOST_MARK if card.is_outpost else BASE_MARK
     text = Text(f"{mark} ", style="bold" if card.is_outpost else "")
     text.append_text(card_text(card_id, lang))
-    text.append(f" ({type_text(card, lang, short=True)})", style="dim")
+    text.append(f" ({type_text(card, lang, short=True)}", style="dim")
+    if damage:
+        comma = "، " if lang == "fa" else ", "
+        left = number(card.defense - damage, lang)
+        text.append(comma, style="dim")
+        text.append(f"{left} {label('left', lang)}", style="bold red")
+    text.append(")", style="dim")
     return text
 
 
@@ -108,33 +125,78 @@ def _amount(value: int, what: str, lang: str, style: str) -> Text:
 # ---------------------------------------------------------------------- the log
 
 
-def log_lines(events: Iterable[Mapping[str, Any]], lang: str, seats: Sequence[Who]) -> list[Text]:
+def log_lines(
+    events: Iterable[Mapping[str, Any]], lang: str, seats: Sequence[Who], merge: bool = False
+) -> list[Text]:
     """The game log for ``events``, one coloured line per happening.
 
     Gains of trade, combat, authority and cards drawn are folded into the line of the card that
     gave them (“You played Lance (+1 combat, +1 card).”), and a trade-row refill into the line
-    of the buy or clear that emptied the slot.
+    of the buy or clear that emptied the slot. With ``merge`` (tables of several players),
+    cards a player plays one after another share a line: “Player 2 played Lookout ×3 · Viper
+    (+3 trade, +1 combat).”
     """
     lines: list[Text] = []
     # The line being built: its sentence, style, cards named, and gains folded into it.
-    sentence, style, cards, gains = "", "", list[str](), list[str]()
+    sentence, style, cards, gains = "", "", list[str](), list[tuple[str, int]]()
+    played: list[str] = []  # the cards of a line of plays
     takes_gains: tuple[Any, Any] | None = None  # (player, card) whose gains fold in
 
     def flush() -> None:
-        if sentence:
-            text = sentence.rstrip(".") + f" ({join(gains, lang)})." if gains else sentence
-            lines.append(_styled_line(text, style, cards, lang))
+        if not sentence:
+            return
+        text = sentence
+        if gains:
+            if len(played) > 1:  # one total per kind for a line of several cards
+                totals: dict[str, int] = {}
+                for kind, amount in gains:
+                    totals[kind] = totals.get(kind, 0) + amount
+                parts = [_gain(kind, amount, lang) for kind, amount in totals.items()]
+            else:
+                parts = [_gain(kind, amount, lang) for kind, amount in gains]
+            text = sentence.rstrip(".") + f" ({join(parts, lang)})."
+        lines.append(_styled_line(text, style, cards, lang))
 
     previous = None
+    last: Mapping[str, Any] = {}
+    ending: Any = None  # the player whose end-of-turn line may take their draw
+    shuffled = False
+    dealt = 0  # damage dealt by the line's blows so far
     for event in events:
         kind = event.get("event")
         card = event.get("card")
-        if kind in ("trade", "combat", "authority") and takes_gains == (event.get("player"), card):
-            gains.append(_gain(str(kind), int(event.get("amount", 0)), lang))
+        player = event.get("player")
+        before, last = last, event
+        if (
+            kind == "destroy"
+            and before.get("event") == "damage"
+            and not before.get("left")
+            and (before.get("player"), before.get("target"), before.get("card"))
+            == (player, event.get("target"), card)
+        ):
+            continue  # “… dealt 3 damage to the boss's Trading Post and destroyed it.”
+        if (
+            (kind == "damage" or (merge and kind == "attack"))
+            and before.get("event") == kind
+            and (kind == "attack" or before.get("left"))
+            and (before.get("player"), before.get("target"), before.get("card"))
+            == (player, event.get("target"), card)
+        ):
+            # Blows in a row on one base or one player: one line with their total.
+            dealt += int(event.get("amount", 0))
+            sentence = event_text({**event, "amount": dealt}, lang, seats)
+            continue
+        if kind in ("damage", "attack"):
+            dealt = int(event.get("amount", 0))
+        if kind in ("trade", "combat", "authority") and takes_gains == (player, card):
+            gains.append((str(kind), int(event.get("amount", 0))))
             continue
         count = event.get("count")
-        if kind == "draw" and count and takes_gains and takes_gains[0] == event.get("player"):
-            gains.append(_gain("draw", int(count), lang))
+        if merge and kind == "shuffle" and takes_gains and takes_gains[0] == player:
+            gains.append(("shuffle", 0))  # a card's draw that ran through the deck
+            continue
+        if kind == "draw" and count and takes_gains and takes_gains[0] == player:
+            gains.append(("draw", int(count)))
             continue
         if kind == "refill" and previous in ("buy", "clear-row"):
             # “You bought Gnat for 1 trade; Lance took its place.”
@@ -144,18 +206,36 @@ def log_lines(events: Iterable[Mapping[str, Any]], lang: str, seats: Sequence[Wh
             cards += [new] if new else []
             previous = kind
             continue
+        if merge and kind in ("shuffle", "draw") and ending == player is not None:
+            # “Player 2 ended their turn, shuffled their discard pile and drew 5 cards.”
+            shuffled = shuffled or kind == "shuffle"
+            end = {"event": "end", "player": player, "drew": int(count or 0), "shuffled": shuffled}
+            sentence = event_text(end, lang, seats)
+            ending = player if kind == "shuffle" else None
+            continue
+        ending, shuffled = (player if kind == "end" else None), False
+        mine = takes_gains is not None and takes_gains[0] == player
+        if merge and kind == "play" == previous and played and mine:
+            played.append(str(card))
+            sentence = event_text({"event": "play", "player": player, "cards": played}, lang, seats)
+            cards.append(str(card))
+            takes_gains = (player, card)
+            continue
         previous = kind
         flush()
         sentence = event_text(event, lang, seats)
         style = _line_style(event, seats)
         cards = [c for c in (card,) if isinstance(c, str) and c in BY_ID]
         gains = []
-        takes_gains = (event.get("player"), card) if kind in ("play", "scrap", "ally") else None
+        played = [str(card)] if kind == "play" else []
+        takes_gains = (player, card) if kind in ("play", "scrap", "ally") else None
     flush()
     return lines
 
 
 def _gain(kind: str, amount: int, lang: str) -> str:
+    if kind == "shuffle":
+        return "بُر زدن دورریز" if lang == "fa" else "reshuffled"
     n = number(amount, lang)
     if kind == "draw":
         return f"کشیدن {n} کارت" if lang == "fa" else f"+{n} card" + ("s" if amount > 1 else "")
@@ -170,7 +250,7 @@ def _line_style(event: Mapping[str, Any], seats: Sequence[Who]) -> str:
         return "bold cyan"
     if kind in ("game-over", "eliminated", "concede"):
         return "bold reverse"
-    if kind in ("attack", "destroy"):
+    if kind in ("attack", "destroy", "damage"):
         return "bold red"
     player = event.get("player")
     if isinstance(player, int) and 0 <= player < len(seats) and not seats[player].you:
@@ -197,36 +277,83 @@ def board(
     legal: Sequence[Action] | None = None,
     note: str = "",
 ) -> RenderableType:
-    """The whole table as ``view``'s seat sees it, with the log and the numbered moves."""
+    """The whole table as ``view``'s seat sees it, with the log and the numbered moves.
+
+    The viewer sits at the bottom; the others are above the trade row, in the order they play
+    after the viewer (with several, their panels share rows as the width allows).
+    """
     players = view["players"]
+    n = len(players)
     bottom = view.get("viewer")
     if not isinstance(bottom, int):
         bottom = 0
+    others = [(bottom + k) % n for k in range(1, n)]
     parts: list[RenderableType] = [_header(view, lang, seats, note)]
-    for seat in range(len(players)):
-        if seat != bottom:
-            parts.append(player_panel(view, seat, lang, seats))
+    if n == 2:
+        parts.append(player_panel(view, others[0], lang, seats))
+    else:
+        parts.append(
+            _Seats([player_panel(view, seat, lang, seats, compact=True) for seat in others])
+        )
     parts.append(trade_row_panel(view, lang))
     parts.append(player_panel(view, bottom, lang, seats))
     if log:
         parts.append(Panel(Group(*log), title=label("log", lang), title_align="left"))
-    current = int(view["current"])
-    pending = players[current].get("pending")
-    if pending and not view.get("over"):
-        parts.append(
-            Text(f"{label('choice', lang)}: {choice_text(pending, seats[current])}", CHOICE_STYLE)
-        )
+    choice = _choice_line(view, lang, seats)
+    if choice is not None:
+        parts.append(choice)
     if legal:
         parts.append(moves_panel(view, legal, lang, seats))
     return Group(*parts)
 
 
-def _header(view: View, lang: str, seats: Sequence[Who], note: str) -> Rule:
+class _Seats:
+    """Panels side by side, as many to a row as the width allows (at least one)."""
+
+    def __init__(self, panels: Sequence[Panel]) -> None:
+        self.panels = list(panels)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cols = max(1, min(len(self.panels), options.max_width // OPPONENT_WIDTH))
+        if len(self.panels) == 4 and cols == 3:
+            cols = 2  # two rows of two rather than three and one
+        grid = Table.grid(expand=True, padding=(0, 1))
+        for _ in range(cols):
+            grid.add_column(ratio=1)
+        for start in range(0, len(self.panels), cols):
+            row: list[RenderableType] = list(self.panels[start : start + cols])
+            grid.add_row(*row, *([""] * (cols - len(row))))
+        yield grid
+
+
+def _choice_line(view: View, lang: str, seats: Sequence[Who]) -> Text | None:
+    """The open choice and who must answer it (a bequest: the fallen player, not the current)."""
+    current = int(view["current"])
+    pending = view["players"][current].get("pending")
+    if not pending or view.get("over"):
+        return None
+    who, to = seats[current], None
+    if pending.get("choice") == "bequeath":
+        giver, recipient = pending.get("player"), pending.get("to")
+        if isinstance(giver, int) and 0 <= giver < len(seats):
+            who = seats[giver]
+        if isinstance(recipient, int) and 0 <= recipient < len(seats):
+            to = seats[recipient]
+    text = f"{label('choice', lang)}: {choice_text(pending, who, to)}"
+    later = [b for b in view.get("bequests") or [] if isinstance(b, list) and len(b) == 2][1:]
+    if later:
+        arrows = join((f"{seats[g].name} → {seats[r].name}" for g, r in later), lang)
+        text += f" ({label('then', lang)}: {arrows})"
+    return Text(text, CHOICE_STYLE)
+
+
+def _header(view: View, lang: str, seats: Sequence[Who], note: str) -> RenderableType:
     turn_no = number(int(view["turn"]), lang)
-    title = Text.assemble(
-        (label("game", lang), "bold"),
-        f" · نوبت {turn_no}" if lang == "fa" else f" · Turn {turn_no}",
-    )
+    fmt = str(view.get("format", "duel"))
+    title = Text.assemble((label("game", lang), "bold"))
+    if fmt != "duel":
+        title.append(f" · {format_name(fmt, lang)}", "bold")
+    title.append(f" · نوبت {turn_no}" if lang == "fa" else f" · Turn {turn_no}")
     if view.get("over"):
         winner = view.get("winner")
         title.append(" · ")
@@ -236,32 +363,79 @@ def _header(view: View, lang: str, seats: Sequence[Who], note: str) -> Rule:
         turn = f"نوبت {current.possessive}" if lang == "fa" else f"{current.possessive} turn"
         title.append(" · ")
         title.append(turn, style=f"bold {YOU_STYLE}" if current.you else "bold")
-    if note:
-        title.append(f" · {note}", style="dim")
-    return Rule(title, style="bright_black")
+        to_act = view.get("to_act")
+        if isinstance(to_act, int) and to_act != view["current"] and 0 <= to_act < len(seats):
+            actor = seats[to_act]
+            must = (
+                f"{actor.name} باید انتخاب {actor.present('کن')}"
+                if lang == "fa"
+                else f"{actor.name} must choose"
+            )
+            title.append(" · ")
+            title.append(must, style=CHOICE_STYLE)
+    if fmt == "hydra":
+        for team in (0, 1):
+            member = next(p for i, p in enumerate(view["players"]) if i % 2 == team)
+            title.append(" · ")
+            title.append(f"{team_label(team, lang)} ", TEAM_STYLES[team])
+            title.append(number(int(member["authority"]), lang), f"bold {AUTHORITY_STYLE}")
+    return _Header(title, Text(note, style="dim"))
 
 
-def player_panel(view: View, seat: int, lang: str, seats: Sequence[Who]) -> Panel:
-    """One seat's authority, piles, bases, and — on their turn — cards in play and pools."""
+class _Header:
+    """The title (and a note) in a rule across the board; when that is too long for the width,
+    the note goes on a line of its own, and a title still too long goes above a plain rule."""
+
+    def __init__(self, title: Text, note: Text) -> None:
+        self.title = title
+        self.note = note
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = options.max_width - 6
+        whole = self.title + Text(" · ", style="dim") + self.note if self.note else self.title
+        if whole.cell_len <= room:
+            yield Rule(whole, style="bright_black")
+            return
+        if self.title.cell_len <= room:
+            yield Rule(self.title, style="bright_black")
+        else:
+            yield self.title
+            yield Rule(style="bright_black")
+        yield self.note
+
+
+def player_panel(
+    view: View, seat: int, lang: str, seats: Sequence[Who], compact: bool = False
+) -> Panel:
+    """One seat's authority, piles, bases, and — on their turn — cards in play and pools.
+
+    ``compact`` packs the numbers tighter, for panels that share a row.
+    """
     p: Mapping[str, Any] = view["players"][seat]
     who = seats[seat]
-    current = view.get("current") == seat and not view.get("over")
-    grid = Table.grid(padding=(0, 2))
+    over = bool(view.get("over"))
+    current = view.get("current") == seat and not over
+    hydra = view.get("format") == "hydra"
+    grid = Table.grid(padding=(0, 1 if compact else 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
 
     authority = int(p["authority"])
     a_style = "bold red" if authority <= 10 else f"bold {AUTHORITY_STYLE}"
+    gap = "  " if compact else "    "
     counts = Text.assemble(
-        (f"{label('authority', lang)} ", AUTHORITY_STYLE),
+        (
+            f"{label('team-authority' if hydra and not compact else 'authority', lang)} ",
+            AUTHORITY_STYLE,
+        ),
         (number(authority, lang), a_style),
-        "    ",
+        gap,
         f"{label('hand', lang)} ",
         (number(int(p["hand_size"]), lang), "bold"),
-        "    ",
+        gap,
         f"{label('deck', lang)} ",
         (number(int(p["deck_size"]), lang), "bold"),
-        "    ",
+        "\n" if compact else gap,  # a narrow panel: the discard pile on a line of its own
         f"{label('discard', lang)} ",
         (number(len(p["discard"]), lang), "bold"),
     )
@@ -269,7 +443,8 @@ def player_panel(view: View, seat: int, lang: str, seats: Sequence[Who]) -> Pane
         counts.append(f" ({label('last', lang)}: ", style="dim")
         counts.append_text(card_text(p["discard"][-1], lang))
         counts.append(")", style="dim")
-    grid.add_row("", counts)
+    if not compact:
+        grid.add_row("", counts)
 
     if "hand" in p:
         grid.add_row(label("hand", lang), cards_text(p["hand"], lang))
@@ -279,34 +454,111 @@ def player_panel(view: View, seat: int, lang: str, seats: Sequence[Who]) -> Pane
         grid.add_row(label("hand", lang), known)
     if isinstance(p.get("deck"), list) and p["deck"]:
         grid.add_row(label("deck-next", lang), cards_text(p["deck"][:HAND_SIZE], lang))
-    if p.get("pending_discards"):
+    if p.get("pending_discards") and not p.get("eliminated"):
         n = number(int(p["pending_discards"]), lang)
         if lang == "fa":
             warn = f"در آغاز نوبت باید {n} کارت دور {who.present('بریز')}"
+        elif compact:
+            warn = f"must discard {n} next turn"
         else:
             warn = f"must discard {n} at the start of the turn"
-        grid.add_row("", Text(warn, style="bold yellow"))
+        if compact:
+            counts.append("\n")
+            counts.append(warn, style="bold yellow")
+        else:
+            grid.add_row("", Text(warn, style="bold yellow"))
     bases = p.get("bases") or []
-    if bases:
-        grid.add_row(label("bases", lang), Text("   ").join(_base_text(b, lang) for b in bases))
-    if current:
+    damage = list(p.get("damage") or [])
+    damage += [0] * (len(bases) - len(damage))
+    based = [_base_text(b, lang, d) for b, d in zip(bases, damage, strict=True)]
+    if based and not compact:
+        grid.add_row(label("bases", lang), Text("   ").join(based))
+    # The current player's turn, and in hydra what earlier teammates left in play this turn.
+    if current or ("in_play" in p and not over):
         grid.add_row(label("in-play", lang), cards_text(p.get("in_play", []), lang))
         pools = Text.assemble(
             _amount(int(p.get("trade", 0)), "trade", lang, TRADE_STYLE),
-            "    ",
+            gap,
             _amount(int(p.get("combat", 0)), "combat", lang, COMBAT_STYLE),
         )
+        if hydra and current:
+            pools.append_text(_team_pools(view, seat, lang))
         grid.add_row("", pools)
+    body: RenderableType = grid
+    if compact:  # a narrow panel: the numbers, the rows, then a base a line (marked ◆ or ■)
+        body = Group(counts, *([grid] if grid.row_count else []), *based)
+    return Panel(
+        body,
+        title=_panel_title(view, seat, lang, seats, compact),
+        title_align="left",
+        border_style=YOU_STYLE if current else "bright_black",
+    )
+
+
+def _panel_title(
+    view: View, seat: int, lang: str, seats: Sequence[Who], compact: bool = False
+) -> Text:
+    """“▶ You · Raider”, “Emperor 4 · Team B · Greedy bot”, “Player 2 (out of the game)”."""
+    p: Mapping[str, Any] = view["players"][seat]
+    who = seats[seat]
+    current = view.get("current") == seat and not view.get("over")
     title = Text(
         ("▶ " if current else "") + who.name, style=f"bold {YOU_STYLE}" if who.you else "bold"
     )
+    if who.team is not None:
+        if who.you and who.role in ("boss", "raider", "emperor", "admiral"):
+            title.append(" · ")
+            title.append(role_label(who.role, lang), TEAM_STYLES[who.team % 2])
+        if who.role in ("member", "emperor", "admiral"):
+            title.append(" · ")
+            title.append(team_label(who.team, lang), TEAM_STYLES[who.team % 2])
+        elif not who.you:  # raid: the boss and the raiders are told apart by colour
+            title.stylize(TEAM_STYLES[who.team % 2], 2 if current else 0)
+    if who.kind:
+        title.append(f" · {who.kind}", style="dim")
+    if seat == _target_of_viewer(view):
+        title.append(f" · {label('target', lang)}", style="bold red")
     if p.get("eliminated"):
-        title.append(f" ({label('out', lang)})", style="dim")
-    return Panel(
-        grid,
-        title=title,
-        title_align="left",
-        border_style=YOU_STYLE if current else "bright_black",
+        title.append(f" ({label('out-short' if compact else 'out', lang)})", style="dim")
+    return title
+
+
+def _target_of_viewer(view: View) -> int | None:
+    """The one player the viewer may attack, where the format names one: in hunter the next
+    player still in, for an emperor's admiral the admiral opposite (then the enemy emperor)."""
+    viewer = view.get("viewer")
+    players = view["players"]
+    if not isinstance(viewer, int) or players[viewer].get("eliminated") or view.get("over"):
+        return None
+    n = len(players)
+    if view.get("format") == "hunter":
+        for step in range(1, n):
+            seat = (viewer + step) % n
+            if not players[seat].get("eliminated"):
+                return seat
+    if view.get("format") == "emperor" and viewer in EMPEROR_OPPOSITE:
+        opposite = EMPEROR_OPPOSITE[viewer]
+        if not players[opposite].get("eliminated"):
+            return opposite
+        return next(e for e in EMPERORS if e // 3 != viewer // 3)
+    return None
+
+
+def _team_pools(view: View, seat: int, lang: str) -> Text:
+    """Hydra: the trade and combat the whole team has this turn, when teammates add to it."""
+    players = view["players"]
+    team = [i for i in range(len(players)) if i % 2 == seat % 2 and "trade" in players[i]]
+    trade = sum(int(players[i].get("trade", 0)) for i in team)
+    combat = sum(int(players[i].get("combat", 0)) for i in team)
+    me = players[seat]
+    if (trade, combat) == (int(me.get("trade", 0)), int(me.get("combat", 0))):
+        return Text()
+    return Text.assemble(
+        (f"    ({label('team', lang)}: ", "dim"),
+        _amount(trade, "trade", lang, TRADE_STYLE),
+        "  ",
+        _amount(combat, "combat", lang, COMBAT_STYLE),
+        (")", "dim"),
     )
 
 
@@ -354,9 +606,32 @@ def _row(table: Table, slot: str, card_id: str, lang: str) -> None:
 
 
 def moves_panel(view: View, legal: Sequence[Action], lang: str, seats: Sequence[Who]) -> Panel:
-    """The legal moves, numbered from 1, each said in a few words."""
-    items = []
-    for k, action in enumerate(legal, 1):
+    """The legal moves, numbered from 1, each said in a few words.
+
+    Attacks that differ only in how much combat they deal (several opponents, or a raid
+    boss's base worn down) share one line: the sentence, then each move's number → amount.
+    """
+    blocks: list[RenderableType] = []
+    items: list[Text] = []  # single moves not yet put in a block
+
+    def close() -> None:
+        if items:
+            many = len(items) > 8
+            blocks.append(
+                Columns(items[:], column_first=True, padding=(0, 3)) if many else Group(*items)
+            )
+            items.clear()
+
+    k = 0
+    while k < len(legal):
+        end = _amount_run(legal, k)
+        if end - k >= 3:
+            close()
+            blocks.append(_run_line(view, legal, k, end, lang, seats))
+            k = end
+            continue
+        action = legal[k]
+        k += 1
         text = Text(f"{number(k, lang):>3}. ", style="bold")
         line = Text(action_text(action, view, seats))
         card = action_card(action)
@@ -367,11 +642,50 @@ def moves_panel(view: View, legal: Sequence[Action], lang: str, seats: Sequence[
             line.stylize("italic")
         text.append_text(line)
         items.append(text)
-    many = len(items) > 8
-    body: RenderableType = (
-        Columns(items, column_first=True, padding=(0, 3)) if many else Group(*items)
-    )
+    close()
+    body = blocks[0] if len(blocks) == 1 else Group(*blocks)
     return Panel(body, title=label("moves", lang), title_align="left", border_style=YOU_STYLE)
+
+
+def _amount_run(legal: Sequence[Action], start: int) -> int:
+    """The end of the run of attacks from ``start`` that step their amount up by one."""
+    first = legal[start]
+    amount = first.get("amount")
+    if first.get("do") != "attack" or not isinstance(amount, int):
+        return start + 1
+    end = start + 1
+    while end < len(legal):
+        a = legal[end]
+        if (
+            a.get("do") != "attack"
+            or a.get("player") != first.get("player")
+            or a.get("base") != first.get("base")
+            or a.get("amount") != amount + (end - start)
+        ):
+            break
+        end += 1
+    return end
+
+
+def _run_line(
+    view: View, legal: Sequence[Action], start: int, end: int, lang: str, seats: Sequence[Who]
+) -> Text:
+    """“Attack Player 3 with 1–6 combat:  7→1  8→2 …”: every move's number and its amount."""
+    first, last = legal[start], legal[end - 1]
+    amounts = (int(first["amount"]), int(last["amount"]))
+    text = Text(f"{number(start + 1, lang):>3}–{number(end, lang)}. ", style="bold")
+    line = Text(action_text(first, view, seats, amounts=amounts) + ":", style="bold red")
+    card = action_card(first)
+    if card is not None:
+        shown = quoted(card, lang) if lang == "fa" else card_name(card, lang)
+        line.highlight_words([shown], style=card_style(card))
+    text.append_text(line)
+    for k in range(start, end):
+        text.append("  ")
+        text.append(number(k + 1, lang), style="bold")
+        text.append("→", style="dim")
+        text.append(number(int(legal[k]["amount"]), lang))
+    return text
 
 
 # ---------------------------------------------------------------------- details and help
@@ -393,14 +707,17 @@ def card_panel(card_id: str, lang: str) -> Panel:
     )
 
 
-def help_panel(lang: str, replay: bool = False) -> Panel:
-    """The keys the prompt understands, then the rules in a few lines."""
+def help_panel(lang: str, replay: bool = False, fmt: str = "duel") -> Panel:
+    """The keys the prompt understands, then the rules in a few lines (and the format's)."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
     for key, meaning in keys_help(lang, replay):
         keys.add_row(key, meaning)
-    rules = Group(*(Text(f"• {line}") for line in rules_help(lang)))
+    lines = list(rules_help(lang))
+    if format_rules(fmt, lang):
+        lines.append(format_rules(fmt, lang))
+    rules = Group(*(Text(f"• {line}") for line in lines))
     title = "راهنما" if lang == "fa" else "Help"
     return Panel(Group(keys, Text(""), rules), title=title, title_align="left")
 
