@@ -3,7 +3,7 @@
 Importing this package registers the built-in bots.
 """
 
-from rumizi.bots import greedy, random_bot
+from rumizi.bots import greedy, levels, random_bot, search, strong
 from rumizi.bots.base import Bot, make, names, register
 
-__all__ = ["Bot", "greedy", "make", "names", "random_bot", "register"]
+__all__ = ["Bot", "greedy", "levels", "make", "names", "random_bot", "register", "search", "strong"]

@@ -11,12 +11,20 @@ The plan for a turn, one decision at a time:
    the least useful card, clear the row card the opponent wants most, or skip);
 2. play every card in hand, card-drawing cards first and scrap-card cards last (so that the
    starting cards are already in play and the scrap takes a card from the discard pile);
-3. if the opponent can be killed this turn — if need be by scrapping cards for combat — do it;
+3. if an opponent can be killed this turn — if need be by scrapping cards for combat — do it
+   (an enemy emperor first: that ends the game);
 4. scrap for combat when that is what it takes to destroy a base worth destroying;
 5. buy the most valuable affordable card, again and again (value from the card's effects,
    the game's progress, faction synergy with the player's own cards, and cost);
-6. destroy outposts and bases that are worth it, then hit the opponent with the rest;
+6. destroy outposts and bases that are worth it, then hit an opponent with the rest;
 7. end the turn.
+
+With several opponents (spec §3) it picks whom to hurt from the view alone: in a free-for-all
+the leader (the most authority: the last one standing wins), in the team formats the weakest
+enemy (one enemy fewer is one attacker fewer); in Hunter the right neighbour's bases (they
+attack us) count double. A Raid boss's worn bases are finished with exactly the defense left,
+and chipped at when outposts keep the boss out of reach. A fallen player bequeaths the card
+the recipient would most like to buy; an opp-discard goes to the enemy it would hit first.
 
 >>> import rumizi
 >>> state = rumizi.game("star-realms").new(seed=4)
@@ -56,6 +64,7 @@ from rumizi.games.star_realms.cards import (
     VIPER,
     Effect,
 )
+from rumizi.games.star_realms.engine import EMPEROR_OPPOSITE, EMPERORS, RAID_BOSS_SEAT, seat_team
 
 # Never scrap a card (with a scrap-card effect) when that would leave fewer cards than this.
 MIN_DECK = 8
@@ -176,12 +185,45 @@ class TurnPlan:
         self.trade: int = mine.get("trade", 0)
         self.combat: int = mine.get("combat", 0)
         self.own = Collection(self.hand + self.in_play + self.bases + self.discard + self.deck)
-        self.opponents = [i for i, p in enumerate(players) if i != me and not p.get("eliminated")]
+        self.format: str = view.get("format", "duel")
+        n = len(players)
+        self.teams = [seat_team(self.format, n, i) for i in range(n)]
+        # Enemies still in the game (teammates are not opponents).
+        self.opponents = [
+            i
+            for i, p in enumerate(players)
+            if self.teams[i] != self.teams[me] and not p.get("eliminated")
+        ]
+        self.targets, self.reach, self.attacker = self._reach()
         authorities = [players[i]["authority"] for i in [me, *self.opponents]]
         turn: int = view["turn"]
         progress = max((turn - 2) / 22.0, 1.0 - min(authorities) / 50.0)
         self.progress = min(1.0, max(0.0, progress))
         self.w = weights(self.progress, mine["authority"])
+
+    def _reach(self) -> tuple[list[int], list[int], int | None]:
+        """(whom we may attack, whose bases we may attack, and in Hunter the neighbour who
+        attacks us), by the format's rules (spec §3)."""
+        players = self.view["players"]
+        me = self.me
+        n = len(players)
+        if self.format == "hunter":
+
+            def nearest(step: int) -> int:
+                seat = (me + step) % n
+                while players[seat].get("eliminated") and seat != me:
+                    seat = (seat + step) % n
+                return seat
+
+            left, right = nearest(1), nearest(-1)
+            return [left], sorted({left, right} - {me}), right
+        if self.format == "emperor" and me in EMPEROR_OPPOSITE:
+            opposite = EMPEROR_OPPOSITE[me]
+            if not players[opposite].get("eliminated"):
+                return [opposite], [opposite], None
+            emperors = [i for i in self.opponents if i in EMPERORS]
+            return emperors, emperors, None
+        return list(self.opponents), list(self.opponents), None
 
     # ------------------------------------------------------------------ values
 
@@ -206,7 +248,9 @@ class TurnPlan:
     # ------------------------------------------------------------------ decisions
 
     def choose(self, legal: list[Action]) -> Action:
-        pending = self.mine.get("pending")
+        # The open choice is shown with the current player (a fallen player answering a
+        # bequest is not the current player).
+        pending = self.view["players"][self.view["current"]].get("pending")
         if pending is not None:
             return self.answer(pending["choice"], legal)
         by_kind: dict[str, list[Action]] = {}
@@ -258,12 +302,45 @@ class TurnPlan:
             return min(legal, key=lambda a: (self.play_value(BY_ID[a["card"]]), a["card"]))
         if choice == "clear-row":
             return self.clear_row(legal)
-        # A choice of opponent (formats with several): the one closest to dying.
-        players = self.view["players"]
+        if choice == "bequeath":
+            return self.bequeath(legal)
+        # A choice of opponent (opp-discard with several): the one we would hit first.
         targets = [a for a in legal if "player" in a]
         if targets:
-            return min(targets, key=lambda a: (players[a["player"]]["authority"], a["player"]))
+            return max(targets, key=lambda a: self.target_rank(a["player"]))
         return legal[0]
+
+    def bequeath(self, legal: list[Action]) -> Action:
+        """A fallen player's gift: the card the recipient would most like to buy."""
+        skip = next((a for a in legal if a["do"] == "skip"), legal[0])
+        pending = self.view["players"][self.view["current"]].get("pending") or {}
+        heir = pending.get("to")
+        if heir is None:
+            return skip
+        theirs = self.opponent_collection(heir)
+        best: tuple[float, str, Action] | None = None
+        for a in legal:
+            if a["do"] != "choose":
+                continue
+            card = BY_ID[a["card"]]
+            if card in STARTERS:
+                continue  # a starting card would only dilute their deck
+            key = (theirs.buy_value(card, self.w), a["card"], a)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        return skip if best is None else best[2]
+
+    def target_rank(self, who: int) -> tuple[float, int]:
+        """Sort key of an opponent to hit (greatest first) when there is a choice.
+
+        Free-for-all: the leader, by authority (the last one standing wins, and the weak
+        are what everyone else goes for). The team formats: the weakest enemy, since each
+        one gone is one attacker fewer. Ties: the lower seat.
+        """
+        authority: int = self.view["players"][who]["authority"]
+        if self.format == "free-for-all":
+            return float(authority), -who
+        return float(-authority), -who
 
     def scrap_card(self, legal: list[Action]) -> Action:
         skip = next((a for a in legal if a["do"] == "skip"), legal[0])
@@ -319,31 +396,75 @@ class TurnPlan:
         return out
 
     def defenders(self, who: int) -> tuple[list[int], list[int]]:
-        bases = _ids(self.view["players"][who]["bases"])
-        return [c for c in bases if IS_OUTPOST[c]], [c for c in bases if not IS_OUTPOST[c]]
+        """(the outposts guarding ``who``, their other bases); in Hydra an outpost of any
+        member guards the whole team."""
+        players = self.view["players"]
+        bases = _ids(players[who]["bases"])
+        others = [c for c in bases if not IS_OUTPOST[c]]
+        if self.format != "hydra":
+            return [c for c in bases if IS_OUTPOST[c]], others
+        team = self.teams[who]
+        guards = [
+            c
+            for i, p in enumerate(players)
+            if self.teams[i] == team and not p.get("eliminated")
+            for c in _ids(p["bases"])
+            if IS_OUTPOST[c]
+        ]
+        return guards, others
+
+    def left(self, who: int, card: int) -> int:
+        """Combat still needed to destroy base ``card`` of ``who``: in a Raid, the boss's
+        bases keep the raiders' damage (the most worn copy is the one hit)."""
+        pv = self.view["players"][who]
+        damage = pv.get("damage")
+        if not damage or who != RAID_BOSS_SEAT or self.me == RAID_BOSS_SEAT:
+            return DEFENSE[card]
+        worn = [d for d, c in zip(damage, _ids(pv["bases"]), strict=True) if c == card]
+        return DEFENSE[card] - max(worn, default=0)
 
     def go_for_kill(self, scraps: list[Action], attacks: list[Action]) -> Action | None:
-        """Kill an opponent this turn if the combat (with scraps) reaches through outposts."""
+        """Kill an opponent this turn if the combat (with scraps) reaches through outposts
+        (an enemy emperor first: that ends the game; then the weakest)."""
         extra = self.scrap_combat(scraps)
         available = self.combat + sum(t[1] for t in extra)
         players = self.view["players"]
-        for who in sorted(self.opponents, key=lambda i: players[i]["authority"]):
+
+        def order(i: int) -> tuple[bool, int, int]:
+            return i not in EMPERORS or self.format != "emperor", players[i]["authority"], i
+
+        for who in sorted(self.targets, key=order):
             outposts, _ = self.defenders(who)
-            need = players[who]["authority"] + sum(DEFENSE[c] for c in outposts)
+            need = players[who]["authority"] + sum(self.left(who, c) for c in outposts)
             if available < need:
                 continue
             if self.combat < need:
                 return extra[0][2]
-            for a in attacks:
-                if a["player"] == who and "base" in a and IS_OUTPOST[BY_ID[a["base"]]]:
-                    return a
-            for a in attacks:
-                if a["player"] == who and "base" not in a:
-                    return a
+            guard_attacks = [a for a in attacks if "base" in a and IS_OUTPOST[BY_ID[a["base"]]]]
+            if self.format != "hydra":
+                guard_attacks = [a for a in guard_attacks if a["player"] == who]
+            if guard_attacks:
+                # A worn outpost of the boss: deal all it takes.
+                return max(guard_attacks, key=lambda a: a.get("amount", 0))
+            blows = [a for a in attacks if a["player"] == who and "base" not in a]
+            if blows:
+                exact = [a for a in blows if a.get("amount") == players[who]["authority"]]
+                return exact[0] if exact else max(blows, key=lambda a: a.get("amount", 0))
         return None
 
-    def worth_destroying(self, card: int) -> bool:
-        return IS_OUTPOST[card] or 3.0 * self.base_threat(card) >= DEFENSE[card]
+    def threat_of(self, card: int, owner: int) -> float:
+        """:meth:`base_threat`, doubled for the bases of a Hunter's attacker."""
+        return self.base_threat(card) * (2.0 if owner == self.attacker else 1.0)
+
+    def worth_destroying(self, card: int, owner: int) -> bool:
+        """Outposts always; other bases when three turns of their effects outweigh the
+        combat still needed to destroy them."""
+        return IS_OUTPOST[card] or 3.0 * self.threat_of(card, owner) >= self.left(owner, card)
+
+    def finishes(self, action: Action) -> bool:
+        """Whether a base attack destroys the base (a raider's may only wear it down)."""
+        amount = action.get("amount")
+        return amount is None or amount >= self.left(action["player"], BY_ID[action["base"]])
 
     def scrap_for_base(self, scraps: list[Action]) -> Action | None:
         """Scrap for combat if that is what it takes to destroy a base worth destroying."""
@@ -351,12 +472,13 @@ class TurnPlan:
         extra = [t for t in self.scrap_combat(scraps) if not IS_BASE[BY_ID[t[2]["card"]]]]
         if not extra:
             return None
-        for who in self.opponents:
+        for who in self.reach:
             outposts, others = self.defenders(who)
             for card in sorted(outposts or others, key=self.base_threat, reverse=True):
-                if not self.worth_destroying(card) or DEFENSE[card] <= self.combat:
+                cost = self.left(who, card)
+                if not self.worth_destroying(card, who) or cost <= self.combat:
                     continue
-                short = DEFENSE[card] - self.combat
+                short = cost - self.combat
                 spend = 0.0
                 gained = 0
                 for loss, gain, _ in extra:
@@ -364,7 +486,7 @@ class TurnPlan:
                         break
                     spend += loss
                     gained += gain
-                value = self.base_threat(card) * 3.0 + (3.0 if IS_OUTPOST[card] else 0.0)
+                value = self.threat_of(card, who) * 3.0 + (3.0 if IS_OUTPOST[card] else 0.0)
                 if gained >= short and spend <= value:
                     return extra[0][2]
         return None
@@ -377,23 +499,36 @@ class TurnPlan:
 
     def pick_attack(self, attacks: list[Action]) -> Action | None:
         base_attacks = [a for a in attacks if "base" in a]
-        worthy = [a for a in base_attacks if self.worth_destroying(BY_ID[a["base"]])]
+        worthy = [
+            a
+            for a in base_attacks
+            if self.worth_destroying(BY_ID[a["base"]], a["player"]) and self.finishes(a)
+        ]
         if worthy:
             return max(
                 worthy,
                 key=lambda a: (
                     IS_OUTPOST[BY_ID[a["base"]]],
-                    self.base_threat(BY_ID[a["base"]]),
+                    self.threat_of(BY_ID[a["base"]], a["player"]),
                     a["base"],
+                    a["player"],
                 ),
             )
-        players = self.view["players"]
         on_player = [a for a in attacks if "base" not in a]
         if on_player:
-            # Several opponents: hit the weakest with everything ("amount" = the whole pool).
+            # Several opponents: everything ("amount" = the whole pool) on the chosen one.
+            return max(on_player, key=lambda a: (a.get("amount", 0), self.target_rank(a["player"])))
+        # A raider facing the boss's outposts: wear the nearest-to-fall one down for the
+        # raiders still to play this round.
+        chips = [a for a in base_attacks if "amount" in a and IS_OUTPOST[BY_ID[a["base"]]]]
+        if chips:
             return max(
-                on_player,
-                key=lambda a: (a.get("amount", 0), -players[a["player"]]["authority"]),
+                chips,
+                key=lambda a: (
+                    a["amount"],
+                    -self.left(a["player"], BY_ID[a["base"]]),
+                    a["base"],
+                ),
             )
         return None
 

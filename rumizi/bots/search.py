@@ -1,0 +1,544 @@
+"""Search bots that play well without peeking: flat Monte Carlo and ISMCTS.
+
+Both bots see only what every bot sees — the acting player's view and the legal actions.
+Each iteration of a search deals a *determinization*: a full state consistent with the view,
+hidden cards re-dealt at random by ``Game.sample(view, seed)``. Whatever the bot then learns
+from that state, it learned from a guess, never from the real hidden cards.
+
+* :class:`FlatMCBot` (``flat-mc``): every legal action is a candidate; each iteration picks one
+  by UCB1, plays it in a determinization, plays the game on with the playout policy and
+  scores the outcome for the acting player. Candidates share their luck (common random
+  numbers): the j-th try of every candidate is played in the same world j — the same
+  determinization, the same playout randomness — so two candidates are compared on equal
+  terms and the comparison needs far fewer tries. The most tried candidate is played.
+* :class:`ISMCTSBot` (``ismcts``): single-observer information-set MCTS (Cowling, Powley and
+  Whitehouse, 2012). One tree whose edges are actions (keyed canonically), shared by every
+  determinization, and a new determinization per iteration; in each iteration only the actions
+  legal in that determinization may be selected or expanded, and UCB counts a child's
+  *availability* (how often it could have been chosen) instead of its parent's visits. Each
+  node collects the payoff of the player who chose its action, so the same tree serves any
+  number of players.
+
+A strong playout policy is also a strong player, and a few hundred noisy playouts easily
+talk search out of a good move. So both bots lean on the policy's own move (``trust``): flat
+Monte Carlo leaves it only for a candidate whose advantage, world by world, exceeds ``trust``
+standard errors; ISMCTS tries the policy's move first at every node and adds a progressive
+bias ``trust / (visits + 1)`` to it. ``trust=None`` searches without this prior, and it is
+never used with uniformly random playouts.
+
+What a game contributes is found per game, like the greedy heuristic: a module ``strategy``
+next to the game's engine may define
+
+* ``playout_action(state, rng) -> action``: a fast policy for the player to act on a full
+  state, reading only that player's knowledge (used to play determinizations on);
+* ``evaluate(state, player) -> float``: how likely ``player`` is to win, in ``[0, 1]``; with it,
+  playouts may stop after ``horizon`` turns (a turn ends whenever the player to act changes);
+* ``obvious_action(state) -> action | None``: a move that is safe to make without search
+  (for example, playing a card whose effects open no choice), read only from the acting
+  player's knowledge; search makes those moves at once and never branches on them. It may
+  also live in a module ``search_hints`` next to the engine.
+
+A game without a ``strategy`` module is played out with its greedy ``heuristics`` module if
+it has one (through the view, so slower), else uniformly at random; without ``evaluate`` every
+playout runs to the end (or to ``max_steps``, scored as a draw). :func:`register_strategy`
+installs a :class:`Strategy` by hand, and the bots accept ``game=`` and ``strategy=`` so that a
+game outside the registry can be searched too.
+
+Trivial decisions are not searched: one legal action is played at once, as is an obvious one.
+With ``iterations=`` (and no ``budget=``) a bot's choices are a function of its seed and the
+positions it was shown; a time ``budget`` makes the amount of search, and so the choice,
+depend on the machine.
+
+>>> import rumizi
+>>> state = rumizi.game("star-realms").new(seed=3)
+>>> bot = ISMCTSBot(seed=1, iterations=20)
+>>> bot.choose(state.view(state.to_act), state.legal_actions()) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Final
+
+from rumizi.bots.base import Bot, register
+from rumizi.core.contract import Action, Game, GameState, View
+from rumizi.core.registry import game as registered_game
+
+Policy = Callable[[GameState, random.Random], Action]
+Evaluator = Callable[[GameState, int], float]
+Hint = Callable[[GameState], Action | None]
+
+# A playout that has not finished after this many decisions is stopped and scored.
+MAX_STEPS: Final = 2000
+# UCB1 exploration constant for payoffs in [0, 1].
+EXPLORATION: Final = 0.7
+# How firmly search sticks to the playout policy's own move (see SearchBot).
+TRUST: Final = 1.0
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """The uniform random playout policy, for games that bring none of their own."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """What search needs from a game: a playout policy, and optionally an evaluator and hints."""
+
+    playout_action: Policy = random_action
+    evaluate: Evaluator | None = None
+    obvious_action: Hint | None = None
+    source: str = "random"
+
+
+_STRATEGIES: dict[str, Strategy] = {}
+
+
+def register_strategy(game_id: str, strategy: Strategy) -> None:
+    """Use ``strategy`` when searching ``game_id`` (instead of the game's own modules)."""
+    _STRATEGIES[game_id] = strategy
+
+
+def _game_module(game_obj: Game, name: str) -> ModuleType | None:
+    """The module ``name`` next to the engine of ``game_obj``, or ``None`` if it has none."""
+    engine_module = type(game_obj).__module__
+    module = sys.modules.get(engine_module)
+    package = (module.__package__ if module else None) or engine_module.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return import_module(f"{package}.{name}")
+    except ModuleNotFoundError as err:
+        wanted = f"{package}.{name}"
+        if err.name is None or not (wanted + ".").startswith(err.name + "."):
+            raise  # the module exists but something it imports does not
+        return None
+
+
+def _greedy_policy(choose: Callable[..., Action]) -> Policy:
+    def policy(state: GameState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(state.view(state.to_act), legal, rng)
+
+    return policy
+
+
+def strategy_for(game_obj: Game) -> Strategy:
+    """The search strategy of a game: its ``strategy`` module, or the best fallback it has."""
+    found = _STRATEGIES.get(game_obj.id)
+    if found is not None:
+        return found
+    module = _game_module(game_obj, "strategy")
+    hints = _game_module(game_obj, "search_hints")
+    obvious = getattr(module, "obvious_action", None) or getattr(hints, "obvious_action", None)
+    if module is not None and hasattr(module, "playout_action"):
+        found = Strategy(
+            playout_action=module.playout_action,
+            evaluate=getattr(module, "evaluate", None),
+            obvious_action=obvious,
+            source="strategy",
+        )
+    else:
+        heuristics = _game_module(game_obj, "heuristics")
+        if heuristics is not None and hasattr(heuristics, "choose"):
+            found = Strategy(_greedy_policy(heuristics.choose), None, obvious, "heuristics")
+        else:
+            found = Strategy(random_action, None, obvious, "random")
+    _STRATEGIES[game_obj.id] = found
+    return found
+
+
+def action_key(action: Action) -> Hashable:
+    """A hashable canonical form of an action: equal actions, equal keys.
+
+    >>> action_key({"do": "buy", "card": "gnat"}) == action_key({"card": "gnat", "do": "buy"})
+    True
+    """
+    try:
+        return tuple(sorted(action.items()))
+    except TypeError:  # a nested list or dict: fall back to canonical JSON
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last search did (for benchmarks and the curious)."""
+
+    iterations: int = 0
+    playout_steps: int = 0
+    seconds: float = 0.0
+    searched: bool = False
+    values: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+_UNSET: Any = object()
+
+
+class SearchBot(Bot):
+    """Shared machinery: budgets, determinizations, shortcuts and playouts.
+
+    ``budget``: seconds per decision (``None``: no time limit); ``iterations``: determinizations
+    per decision (``None``: no limit). Giving only ``iterations`` makes the bot reproducible.
+    ``horizon``: a playout stops, to be scored by ``evaluate``, once the player to act has
+    changed that many times (1: at the end of the turn in progress; ``None``: it runs to the
+    end; only used when the game has an evaluator). ``exploration``: the UCB constant.
+    ``trust``: how firmly to keep the playout policy's own move (module docstring; ``None``:
+    not at all).
+    ``max_steps``: decisions after which an unfinished playout is stopped and scored.
+    ``game`` and ``strategy``: use these instead of looking them up by ``view["game"]``.
+    """
+
+    name = "search"
+    default_budget: float = 1.0
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = _UNSET,
+        iterations: int | None = None,
+        horizon: int | None = None,
+        exploration: float = EXPLORATION,
+        trust: float | None = TRUST,
+        max_steps: int = MAX_STEPS,
+        game: Game | None = None,
+        strategy: Strategy | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if budget is _UNSET:
+            budget = None if iterations is not None else self.default_budget
+        if budget is None and iterations is None:
+            raise ValueError("a search bot needs a time budget or an iteration budget")
+        if budget is not None and budget <= 0:
+            raise ValueError(f"budget must be positive seconds, not {budget!r}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"horizon must be a number of turns (1 or more), not {horizon!r}")
+        self.budget = budget
+        self.iterations = iterations
+        self.horizon = horizon
+        self.exploration = exploration
+        self.trust = trust
+        self.max_steps = max_steps
+        self._game = game
+        self._strategy = strategy
+        self._rng = random.Random(seed)
+        self.stats = SearchStats()
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        start = time.perf_counter()
+        self.stats = SearchStats()
+        if len(legal) == 1:
+            return legal[0]
+        game_obj = self._game if self._game is not None else registered_game(view["game"])
+        strategy = self._strategy if self._strategy is not None else strategy_for(game_obj)
+        if strategy.obvious_action is not None:
+            # Hints read only the acting player's knowledge, which every sample shares.
+            hint = strategy.obvious_action(self._sample(game_obj, view))
+            if hint is not None:
+                for action in legal:
+                    if action == hint:
+                        return action
+        deadline = None if self.budget is None else start + self.budget
+        action = self._search(game_obj, strategy, view, legal, deadline)
+        self.stats.searched = True
+        self.stats.seconds = time.perf_counter() - start
+        return action
+
+    def _search(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+    ) -> Action:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ helpers
+
+    def _default(self, strategy: Strategy, world: GameState, legal: list[Action]) -> int | None:
+        """Index in ``legal`` of the playout policy's own move (``None`` for random play)."""
+        if strategy.playout_action is random_action:
+            return None
+        action = strategy.playout_action(world.clone(), random.Random(0))
+        return next((i for i, a in enumerate(legal) if a == action), None)
+
+    def _sample(self, game_obj: Game, view: View) -> GameState:
+        return game_obj.sample(view, self._rng.getrandbits(64))
+
+    def _more(self, done: int, deadline: float | None) -> bool:
+        """Whether another iteration fits the budgets (at least one always runs)."""
+        if done == 0:
+            return True
+        if self.iterations is not None and done >= self.iterations:
+            return False
+        return deadline is None or time.perf_counter() < deadline
+
+    def _playout(
+        self, state: GameState, strategy: Strategy, rng: random.Random | None = None
+    ) -> list[float]:
+        """Play ``state`` on with the policy and return every player's payoff."""
+        policy = strategy.playout_action
+        evaluate = strategy.evaluate
+        horizon = self.horizon if evaluate is not None else None
+        if rng is None:
+            rng = self._rng
+        steps = 0
+        turns = 0
+        last = state.to_act
+        limit = self.max_steps
+        while not state.over and steps < limit:
+            actor = state.to_act
+            if actor != last:
+                turns += 1
+                last = actor
+                if horizon is not None and turns >= horizon:
+                    break
+            state.apply(policy(state, rng))
+            steps += 1
+        self.stats.playout_steps += steps
+        if state.over:
+            return state.returns()
+        n = state.num_players
+        if evaluate is None:
+            return [0.5] * n
+        return [evaluate(state, p) for p in range(n)]
+
+    def _advance(self, state: GameState, strategy: Strategy) -> list[Action]:
+        """Make forced and obvious moves; the legal actions of the next real decision."""
+        hint = strategy.obvious_action
+        while True:
+            legal = state.legal_actions()
+            if len(legal) > 1 and hint is not None:
+                action = hint(state)
+                if action is None:
+                    return legal
+                state.apply(action)
+            elif len(legal) == 1:
+                state.apply(legal[0])
+            else:
+                return legal
+
+
+@register("flat-mc")
+class FlatMCBot(SearchBot):
+    """Flat Monte Carlo: UCB1 over the legal actions, one fresh determinization per try.
+
+    >>> import rumizi
+    >>> state = rumizi.game("star-realms").new(seed=5)
+    >>> bot = FlatMCBot(seed=2, iterations=12)
+    >>> bot.choose(state.view(state.to_act), state.legal_actions()) in state.legal_actions()
+    True
+    """
+
+    name = "flat-mc"
+
+    def _search(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+    ) -> Action:
+        n = len(legal)
+        visits = [0] * n
+        totals = [0.0] * n
+        values: list[list[float]] = [[] for _ in range(n)]
+        c = self.exploration
+        # Common random numbers: every candidate's j-th try is played in the same world j
+        # (the same determinization and the same playout randomness), so candidates are
+        # compared on the same luck and the differences between them are far less noisy.
+        worlds: list[GameState] = []
+        world_seeds: list[int] = []
+        done = 0
+        while self._more(done, deadline):
+            if done < n:
+                i = done
+            else:
+                log_n = math.log(done)
+                i = max(
+                    range(n),
+                    key=lambda j: totals[j] / visits[j] + c * math.sqrt(log_n / visits[j]),
+                )
+            j = visits[i]
+            if j == len(worlds):  # the first candidate to reach its j-th try deals world j
+                worlds.append(self._sample(game_obj, view))
+                world_seeds.append(self._rng.getrandbits(64))
+            state = worlds[j].clone()
+            me = state.to_act
+            assert me is not None
+            state.apply(legal[i])
+            payoff = self._playout(state, strategy, random.Random(world_seeds[j]))
+            visits[i] += 1
+            totals[i] += payoff[me]
+            values[i].append(payoff[me])
+            done += 1
+        self.stats.iterations = done
+        self.stats.values = {
+            json.dumps(a, sort_keys=True): (visits[i], totals[i] / visits[i] if visits[i] else 0.0)
+            for i, a in enumerate(legal)
+        }
+        best = max(range(n), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0))
+        trust = self.trust
+        default = self._default(strategy, worlds[0], legal) if trust is not None else None
+        if trust is None or default is None or best == default:
+            return legal[best]
+        # Leave the policy's own move only for one that beats it clearly, world by world.
+        best, best_gain = default, 0.0
+        base = values[default]
+        for i in range(n):
+            k = min(len(values[i]), len(base))
+            if i == default or k < 2:
+                continue
+            diffs = [v - b for v, b in zip(values[i][:k], base[:k], strict=True)]
+            mean = sum(diffs) / k
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+            gain = mean - trust * spread
+            if gain > best_gain:
+                best, best_gain = i, gain
+        return legal[best]
+
+
+class _Node:
+    """One edge of the ISMCTS tree: the action chosen by ``player``, and what followed."""
+
+    __slots__ = ("action", "avail", "children", "player", "total", "visits")
+
+    def __init__(self, action: Action | None, player: int) -> None:
+        self.action = action
+        self.player = player
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+@register("ismcts")
+class ISMCTSBot(SearchBot):
+    """Single-observer ISMCTS over determinizations sampled from the view.
+
+    >>> import rumizi
+    >>> state = rumizi.game("star-realms").new(seed=5)
+    >>> bot = ISMCTSBot(seed=2, iterations=12)
+    >>> bot.choose(state.view(state.to_act), state.legal_actions()) in state.legal_actions()
+    True
+    """
+
+    name = "ismcts"
+
+    def _search(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+    ) -> Action:
+        rng = self._rng
+        c = self.exploration
+        sqrt = math.sqrt
+        log = math.log
+        root = _Node(None, -1)
+        root_keys = [action_key(a) for a in legal]
+        # Progressive bias: the policy's own move is tried first and gets a bonus that fades
+        # as its visits grow (``trust / (visits + 1)``).
+        trust = self.trust if strategy.playout_action is not random_action else None
+        policy = strategy.playout_action
+        favourite: Hashable = None
+        done = 0
+        while self._more(done, deadline):
+            state = self._sample(game_obj, view)
+            path: list[_Node] = []
+            node = root
+            here = legal
+            keys = root_keys
+            expanded = False
+            while here:
+                actor = state.to_act
+                assert actor is not None
+                children = node.children
+                untried: list[int] = []
+                available: list[tuple[_Node, int]] = []
+                if trust is not None:
+                    favourite = action_key(policy(state, rng))
+                for i, key in enumerate(keys):
+                    child = children.get(key)
+                    if child is None:
+                        untried.append(i)
+                    else:
+                        available.append((child, i))
+                        child.avail += 1
+                if untried:
+                    i = untried[rng.randrange(len(untried))]
+                    if trust is not None:
+                        i = next((j for j in untried if keys[j] == favourite), i)
+                    child = _Node(here[i], actor)
+                    child.avail = 1
+                    children[keys[i]] = child
+                    expanded = True
+                else:
+                    best = -1.0
+                    child, i = available[0]
+                    for cand, j in available:
+                        score = cand.total / cand.visits + c * sqrt(log(cand.avail) / cand.visits)
+                        if trust is not None and keys[j] == favourite:
+                            score += trust / (cand.visits + 1)
+                        if score > best:
+                            best = score
+                            child, i = cand, j
+                state.apply(here[i])
+                path.append(child)
+                node = child
+                if expanded:
+                    break
+                here = self._advance(state, strategy)
+                keys = [action_key(a) for a in here]
+            payoff = self._playout(state, strategy)
+            for visited in path:
+                visited.visits += 1
+                visited.total += payoff[visited.player]
+            done += 1
+        self.stats.iterations = done
+        self.stats.values = {
+            json.dumps(ch.action, sort_keys=True): (ch.visits, ch.total / max(ch.visits, 1))
+            for ch in root.children.values()
+        }
+        best_i = 0
+        best_rank = (-1, -1.0)
+        for i, key in enumerate(root_keys):
+            child = root.children.get(key)
+            if child is not None and child.visits:
+                rank = (child.visits, child.total / child.visits)
+                if rank > best_rank:
+                    best_rank = rank
+                    best_i = i
+        return legal[best_i]
+
+
+__all__ = [
+    "FlatMCBot",
+    "ISMCTSBot",
+    "SearchBot",
+    "SearchStats",
+    "Strategy",
+    "action_key",
+    "random_action",
+    "register_strategy",
+    "strategy_for",
+]

@@ -1,0 +1,78 @@
+"""The strong bot: the game's strong heuristic, played on a state sampled from the view.
+
+Each game may ship a module ``strategy`` next to its engine (for Star Realms,
+:mod:`rumizi.games.star_realms.strategy`) with a function ``playout_action(state, rng)``
+that picks the move of the player to act on a *full* state, fast enough for search playouts.
+The bot never holds the true state: for each decision it deals a full state consistent with
+its view (``rumizi.game(id).sample(view, seed)``), so the heuristic cannot peek even if it
+tried, and plays what the heuristic picks there. The game's strategy module promises that
+its choice depends only on what the acting player knows, so the sample's random deal does
+not change the move. :func:`register_strategy` can install a policy by hand.
+
+>>> import rumizi
+>>> from rumizi.bots import make
+>>> state = rumizi.game("star-realms").new(seed=3)
+>>> bot = make("strong", seed=0)
+>>> bot.choose(state.view(state.to_act), state.legal_actions()) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from rumizi.bots.base import Bot, register
+from rumizi.core.contract import Action, View
+from rumizi.core.registry import game
+
+PlayoutPolicy = Callable[[Any, random.Random], Action]
+_STRATEGIES: dict[str, PlayoutPolicy] = {}
+
+
+def register_strategy(game_id: str, policy: PlayoutPolicy) -> None:
+    """Use ``policy`` for ``game_id`` (instead of the game's own ``strategy`` module)."""
+    _STRATEGIES[game_id] = policy
+
+
+def strategy_for(game_id: str) -> PlayoutPolicy:
+    """The strong policy of ``game_id``; ``KeyError`` if the game has none."""
+    found = _STRATEGIES.get(game_id)
+    if found is not None:
+        return found
+    engine_module = type(game(game_id)).__module__
+    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
+    try:
+        module = import_module(f"{package}.strategy")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.strategy":
+            raise
+        raise KeyError(f"game {game_id!r} has no strong strategy") from None
+    policy: PlayoutPolicy = module.playout_action
+    _STRATEGIES[game_id] = policy
+    return policy
+
+
+@register("strong")
+class StrongBot(Bot):
+    """Plays the game's strong heuristic on a state sampled from its view (deterministic)."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        game_id = view["game"]
+        policy = strategy_for(game_id)
+        world = game(game_id).sample(view, self._rng.getrandbits(63))
+        action = policy(world, self._rng)
+        if action not in legal:  # pragma: no cover - a strategy bug, never a player's fault
+            raise RuntimeError(f"strong strategy for {game_id!r} chose {action!r}")
+        return action
