@@ -6,11 +6,15 @@ never the true state, so it cannot peek. Bots are deterministic for a given seed
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from importlib import import_module
+from types import ModuleType
 from typing import Any, ClassVar
 
 from rumizi.core.contract import Action, View
+from rumizi.core.registry import game
 
 
 class Bot(ABC):
@@ -55,3 +59,19 @@ def make(name: str, seed: int = 0, **options: Any) -> Bot:
 def names() -> list[str]:
     """Names of every registered bot."""
     return sorted(_BOTS)
+
+
+def game_module(game_id: str, name: str) -> ModuleType | None:
+    """The module ``name`` beside a game's engine (e.g. its ``heuristics``), or ``None``.
+
+    Bots find a game's own heuristics this way, so a new game brings its players along
+    without any change here.
+    """
+    engine_module = type(game(game_id)).__module__
+    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
+    try:
+        return import_module(f"{package}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.{name}":
+            raise
+        return None

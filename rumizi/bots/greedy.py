@@ -17,13 +17,10 @@ True
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from importlib import import_module
 
-from rumizi.bots.base import Bot, register
+from rumizi.bots.base import Bot, game_module, register
 from rumizi.core.contract import Action, View
-from rumizi.core.registry import game
 
 Heuristic = Callable[[View, list[Action], random.Random], Action]
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -39,14 +36,9 @@ def heuristic_for(game_id: str) -> Heuristic:
     found = _HEURISTICS.get(game_id)
     if found is not None:
         return found
-    engine_module = type(game(game_id)).__module__
-    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
-    try:
-        module = import_module(f"{package}.heuristics")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.heuristics":
-            raise
-        raise KeyError(f"game {game_id!r} has no greedy heuristic") from None
+    module = game_module(game_id, "heuristics")
+    if module is None:
+        raise KeyError(f"game {game_id!r} has no greedy heuristic")
     heuristic: Heuristic = module.choose
     _HEURISTICS[game_id] = heuristic
     return heuristic

@@ -20,12 +20,10 @@ True
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
-from rumizi.bots.base import Bot, register
+from rumizi.bots.base import Bot, game_module, register
 from rumizi.core.contract import Action, View
 from rumizi.core.registry import game
 
@@ -43,14 +41,9 @@ def strategy_for(game_id: str) -> PlayoutPolicy:
     found = _STRATEGIES.get(game_id)
     if found is not None:
         return found
-    engine_module = type(game(game_id)).__module__
-    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
-    try:
-        module = import_module(f"{package}.strategy")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.strategy":
-            raise
-        raise KeyError(f"game {game_id!r} has no strong strategy") from None
+    module = game_module(game_id, "strategy")
+    if module is None:
+        raise KeyError(f"game {game_id!r} has no strong strategy")
     policy: PlayoutPolicy = module.playout_action
     _STRATEGIES[game_id] = policy
     return policy
