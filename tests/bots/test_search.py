@@ -357,8 +357,8 @@ def test_search_keeps_the_policy_move_unless_another_is_clearly_better(
     if cls is FlatMCBot:  # (ISMCTS searches the opponent's replies too, not just the policy's)
         # Four stones: every move loses against this policy, so the policy's move stands.
         four = PileState(4, 2, [0, 0])
-        bot = cls(1, iterations=60, game=PILE, strategy=greedy_pile)
-        assert bot.choose(four.view(0), four.legal_actions()) == {"do": "take", "n": 3}
+        flat = cls(1, iterations=60, game=PILE, strategy=greedy_pile)
+        assert flat.choose(four.view(0), four.legal_actions()) == {"do": "take", "n": 3}
     # Five stones: taking one wins in every world, taking three loses in every world.
     five = PileState(5, 2, [0, 0])
     bot = cls(1, iterations=60, game=PILE, strategy=greedy_pile)
