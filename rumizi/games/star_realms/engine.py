@@ -371,8 +371,9 @@ class StarRealmsState(GameState):
         return sum(int(getattr(self.players[m], pool)) for m in members)
 
     def _spend(self, player: int, pool: str, amount: int) -> None:
-        """Spend from the player's own pool first, then (Hydra) the teammates' in seat order."""
-        for who in (player, *self._teammates(player)):
+        """Spend (Hydra) what teammates left over first, in seat order, then the player's own:
+        their main phases are over, while the player's own combat may still hit a player."""
+        for who in (*self._teammates(player), player):
             q = self.players[who]
             take = min(amount, getattr(q, pool))
             setattr(q, pool, getattr(q, pool) - take)

@@ -631,17 +631,20 @@ def test_hydra_teammates_pool_trade_for_a_purchase_and_combat_for_a_base() -> No
     assert {"do": "buy", "card": "star-freighter"} in state.legal_actions()  # 4 <= 2 + 3
     assert {"do": "buy", "card": "flagship"} not in state.legal_actions()  # 6 > 5
     state.apply({"do": "buy", "card": "star-freighter"})
+    # The teammate's leftover pays first (their main phase is over), then the player's own.
     doc = state.export()
-    assert doc["players"][2]["trade"] == 0 and doc["players"][0]["trade"] == 1
-    # Own combat first, then the teammate's: 1 (viper) + 5 (pod ally + gnat) >= 4.
+    assert doc["players"][0]["trade"] == 0 and doc["players"][2]["trade"] == 1
     state.apply({"do": "play", "card": "viper"})
     assert {"do": "attack", "player": 1, "base": "barter-world"} in state.legal_actions()
     state.apply({"do": "attack", "player": 1, "base": "barter-world"})
     doc = state.export()
-    assert doc["players"][2]["combat"] == 0 and doc["players"][0]["combat"] == 2
+    assert doc["players"][0]["combat"] == 1 and doc["players"][2]["combat"] == 1
     assert doc["players"][1]["discard"] == ["barter-world"]
-    # The player's own attack on the enemy uses their own pool only: they have none left.
-    assert not [a for a in state.legal_actions() if a["do"] == "attack" and "base" not in a]
+    # A player is hit with one's own combat only: the viper's point is still there for it.
+    assert [a for a in state.legal_actions() if a["do"] == "attack"] == [
+        {"do": "attack", "player": 1},
+        {"do": "attack", "player": 3},
+    ]
 
 
 def test_hydra_one_authority_per_team_and_outposts_guard_the_whole_team() -> None:
