@@ -131,10 +131,20 @@ from rumizi.games.star_realms.cards import (
     Effect,
 )
 from rumizi.games.star_realms.engine import (
+    ATTACK_BASE,
+    ATTACK_PLAYER,
     BEQUEATH,
+    BUY,
+    CHOOSE_DISCARD,
+    CHOOSE_HAND,
+    CHOOSE_ROW,
     EMPERORS,
+    END,
+    PLAY,
     RAID_BOSS,
     RAID_BOSS_SEAT,
+    SCRAP_ACTION,
+    SKIP,
     TEAM_FORMATS,
     StarRealmsState,
     starting_authority,
@@ -175,24 +185,6 @@ def _play_rank(c: int) -> int:
 PLAY_RANK: tuple[int, ...] = tuple(_play_rank(c) for c in range(_N))
 # The trade deck's distinct cards and copies (public: printed in the rules).
 _TRADE_KINDS: tuple[tuple[int, int], ...] = tuple(sorted(Counter(TRADE_DECK).items()))
-
-# Canonical actions, built once (equal to the engine's own; read-only).
-_PLAY: tuple[Action, ...] = tuple({"do": "play", "card": n} for n in NAMES)
-_BUY: tuple[Action, ...] = tuple({"do": "buy", "card": n} for n in NAMES)
-_SCRAP: tuple[Action, ...] = tuple({"do": "scrap", "card": n} for n in NAMES)
-_FROM_HAND: tuple[Action, ...] = tuple({"do": "choose", "card": n, "from": "hand"} for n in NAMES)
-_FROM_DISCARD: tuple[Action, ...] = tuple(
-    {"do": "choose", "card": n, "from": "discard"} for n in NAMES
-)
-_FROM_ROW: tuple[Action, ...] = tuple(
-    {"do": "choose", "card": n, "from": "trade_row"} for n in NAMES
-)
-_HIT: tuple[Action, ...] = tuple({"do": "attack", "player": q} for q in range(6))
-_HIT_BASE: tuple[tuple[Action, ...], ...] = tuple(
-    tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
-)
-_END: Action = {"do": "end"}
-_SKIP: Action = {"do": "skip"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,12 +595,12 @@ class _Table:
         """Attack player ``q`` with ``amount`` combat (the whole pool when only one may be hit)."""
         if self.several:
             return {"do": "attack", "player": q, "amount": amount}
-        return _HIT[q]
+        return ATTACK_PLAYER[q]
 
     def smash(self, owner: int, c: int, combat: int) -> Action:
         """Attack base ``c`` of ``owner``; a raider deals what it takes (or all it has)."""
         if not self.partial:
-            return _HIT_BASE[owner][c]
+            return ATTACK_BASE[owner][c]
         state = self.state
         bases = [b for b in state.players[owner].field if IS_BASE[b]]
         # The engine hits the most damaged copy of the card.
@@ -817,7 +809,7 @@ class Policy:
         p = players[me]
         hand = p.hand
         if hand:
-            return _PLAY[self._next_play(hand, p.discard)]
+            return PLAY[self._next_play(hand, p.discard)]
         return self._main(state, me)
 
     # ------------------------------------------------------------------ playing cards
@@ -848,20 +840,20 @@ class Policy:
         if kind == SCRAP_CARD:
             deck = self._deck(state, me)
             best_gain = self.k.thin_margin
-            best: Action = _SKIP
+            best: Action = SKIP
             for c in sorted(set(p.discard)):
                 gain = deck.thin_gain(c)
                 if gain > best_gain:
-                    best_gain, best = gain, _FROM_DISCARD[c]
+                    best_gain, best = gain, CHOOSE_DISCARD[c]
             for c in sorted(set(p.hand)):
                 # From the hand the card's play this turn is lost too.
                 gain = deck.thin_gain(c) - deck.value(c, owned=True)
                 if gain > best_gain:
-                    best_gain, best = gain, _FROM_HAND[c]
+                    best_gain, best = gain, CHOOSE_HAND[c]
             return best
         if kind == FORCED_DISCARD:
             mine = _Public(self.k, state, me)
-            return _FROM_HAND[min(set(p.hand), key=lambda c: (mine.want(c), c))]
+            return CHOOSE_HAND[min(set(p.hand), key=lambda c: (mine.want(c), c))]
         return self._clear(state, me, self._deck(state, me), 1 - me)
 
     def _clear(self, state: StarRealmsState, me: int, deck: _Deck, rival: int) -> Action:
@@ -870,7 +862,7 @@ class Policy:
         replacement = opp.market(*self._market)
         trade = state.players[me].trade
         best_score = self.k.clear_margin
-        best: Action = _SKIP
+        best: Action = SKIP
         for c in sorted({c for c in state.row if c is not None}):
             score = opp.want(c) - replacement
             if COST[c] <= trade:
@@ -878,7 +870,7 @@ class Policy:
                 if net > 0.0:
                     score -= 2.0 * net  # rather buy it
             if score > best_score:
-                best_score, best = score, _FROM_ROW[c]
+                best_score, best = score, CHOOSE_ROW[c]
         return best
 
     # ------------------------------------------------------------------ the main phase
@@ -907,14 +899,14 @@ class Policy:
             if combat >= need:
                 for b in obases:
                     if IS_OUTPOST[b]:
-                        return _HIT_BASE[them][b]
-                return _HIT[them]
+                        return ATTACK_BASE[them][b]
+                return ATTACK_PLAYER[them]
             if combat + extra >= need:
                 best = -1
                 for c in field:
                     if SCRAP_COMBAT[c] and (best < 0 or SCRAP_COMBAT[c] > SCRAP_COMBAT[best]):
                         best = c
-                return _SCRAP[best]
+                return SCRAP_ACTION[best]
         can_buy = trade >= 2
         if trade == 1:
             for r in row:
@@ -922,7 +914,7 @@ class Policy:
                     can_buy = True
                     break
         if not (ship_scrap or can_buy or combat):
-            return _END
+            return END
         opp = None
         deck = None
         if ship_scrap:
@@ -930,12 +922,12 @@ class Policy:
             opp = _Public(self.k, state, them)
             chosen = self._scrap(deck, opp, state, me)
             if chosen is not None:
-                return _SCRAP[chosen]
+                return SCRAP_ACTION[chosen]
         # Combat and trade are separate pools: attack first, then buy (attacks need no
         # valuation of our own deck).
         if combat:
             if not obases:
-                return _HIT[them]  # nothing else to spend it on
+                return ATTACK_PLAYER[them]  # nothing else to spend it on
             if opp is None:
                 opp = _Public(self.k, state, them)
             attack = self._attack_plan(opp, combat, obases, them)[1]
@@ -946,8 +938,8 @@ class Policy:
                 deck = self._deck(state, me)
             card = self._buy_plan(deck, trade, row)[1]
             if card is not None:
-                return _BUY[card]
-        return _END
+                return BUY[card]
+        return END
 
     def _scrap(
         self,
@@ -1054,7 +1046,7 @@ class Policy:
         """The best use of ``combat``: (its value, the attack to make first)."""
         face = opp.face
         if not bases:
-            return combat * face, (_HIT[them] if combat > 0 else None)
+            return combat * face, (ATTACK_PLAYER[them] if combat > 0 else None)
         n = len(bases)
         threats = [opp.threat(b, bases) for b in bases]
         outposts = 0
@@ -1082,9 +1074,9 @@ class Policy:
             # Outposts first (nothing else can be hit before them), the most valuable first.
             chosen = [i for i in range(n) if best_mask >> i & 1]
             pick = max(chosen, key=lambda i: (outposts >> i & 1, threats[i], -i))
-            return best_value, _HIT_BASE[them][bases[pick]]
+            return best_value, ATTACK_BASE[them][bases[pick]]
         if not outposts and combat > 0:
-            return best_value, _HIT[them]
+            return best_value, ATTACK_PLAYER[them]
         return best_value, None
 
     # ------------------------------------------------------------------ multiplayer formats
@@ -1105,7 +1097,7 @@ class Policy:
             return self._answer(state, me, kind)
         p = state.players[me]
         if p.hand:
-            return _PLAY[self._next_play(p.hand, p.discard)]
+            return PLAY[self._next_play(p.hand, p.discard)]
         return self._main_at_table(state, me)
 
     def _main_at_table(self, state: StarRealmsState, me: int) -> Action:
@@ -1132,7 +1124,7 @@ class Policy:
                 for c in field:
                     if SCRAP_COMBAT[c] and (best < 0 or SCRAP_COMBAT[c] > SCRAP_COMBAT[best]):
                         best = c
-                return _SCRAP[best]
+                return SCRAP_ACTION[best]
         can_buy = trade >= 2
         if trade == 1:
             for r in state.row:
@@ -1141,7 +1133,7 @@ class Policy:
                     break
         transfer = fmt == "emperor" and p.trade > 0 and bool(p.discard) and me not in EMPERORS
         if not (ship_scrap or can_buy or pool or transfer):
-            return _END
+            return END
         deck = None
         if ship_scrap:
             deck = self._deck(state, me)
@@ -1149,7 +1141,7 @@ class Policy:
                 table = _Table(self.k, state, me)
             chosen = self._scrap(deck, None, state, me, table)
             if chosen is not None:
-                return _SCRAP[chosen]
+                return SCRAP_ACTION[chosen]
         if pool and table is not None:
             attack = table.plan(own, pool)[1]
             if attack is not None:
@@ -1159,12 +1151,12 @@ class Policy:
                 deck = self._deck(state, me)
             card = self._buy_plan(deck, trade, state.row, explorers)[1]
             if card is not None:
-                return _BUY[card]
+                return BUY[card]
         if transfer:
             action = self._transfer(state, me)
             if action is not None:
                 return action
-        return _END
+        return END
 
     @staticmethod
     def _discard_target(state: StarRealmsState, me: int) -> Action:
@@ -1182,7 +1174,7 @@ class Policy:
         g = state.players[giver]
         deck = self._deck(state, heir)
         best_value = 0.0
-        best: Action = _SKIP
+        best: Action = SKIP
         piles = (
             ("hand", g.hand),
             ("deck", g.deck),  # as a multiset: the giver knows what it holds, not its order
