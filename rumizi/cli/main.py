@@ -25,6 +25,7 @@ from rich.text import Text
 import rumizi
 from rumizi import bots
 from rumizi.cli.arena import arena, arena_extract
+from rumizi.cli.serve import serve
 from rumizi.core.contract import Action, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.i18n import LANGS, join, to_ascii_digits
@@ -95,6 +96,7 @@ def cli() -> None:
 
 cli.add_command(arena)
 cli.add_command(arena_extract)
+cli.add_command(serve)
 
 
 LANG_OPTION = click.option(

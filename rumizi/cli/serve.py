@@ -1,0 +1,66 @@
+"""``rumizi serve``: the web platform on one machine."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import click
+
+
+def default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("rumizi", appauthor=False))
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    help="Database URL, e.g. postgresql://user@host/rumizi (default: SQLite in --data-dir).",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where the SQLite database lives (default: the user's data directory).",
+)
+@click.option(
+    "--bot-workers",
+    default=1,
+    show_default=True,
+    type=int,
+    help="Processes in which bots think (0: a thread of the server).",
+)
+@click.option(
+    "--hard-budget",
+    default=None,
+    type=float,
+    help="Seconds the hard bot thinks per decision (default: the level's own, 1 s).",
+)
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    data_dir: Path | None,
+    bot_workers: int,
+    hard_budget: float | None,
+) -> None:
+    """Start the web platform: play in the browser at http://HOST:PORT/."""
+    import uvicorn
+
+    from rumizi.server.app import Settings, create_app
+    from rumizi.server.db import sqlite_url
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if db_url is None:
+        db_url = sqlite_url(data_dir or default_data_dir())
+    app = create_app(Settings(db_url=db_url, bot_workers=bot_workers, hard_budget=hard_budget))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    click.echo(f"Rumizi is ready: open http://{shown}:{port}/ in a browser (Ctrl+C stops it).")
+    click.echo(f"Database: {db_url.split('@')[-1]}")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

@@ -1,0 +1,125 @@
+"""Star Realms on the web platform: catalog line, options, card data, move labels and the log.
+
+The platform (:mod:`rumizi.server.plugins`) calls these; every sentence comes from
+:mod:`rumizi.games.star_realms.texts`, the same words the terminal uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rumizi.core.contract import Action, View
+from rumizi.core.i18n import number
+from rumizi.games.star_realms import rules as rules_text
+from rumizi.games.star_realms import texts, tui
+from rumizi.games.star_realms.cards import CARDS, EFFECTS, FACTION_NAMES
+from rumizi.games.star_realms.engine import FORMATS, GAME, HYDRA_AUTHORITY, StarRealmsState
+from rumizi.server.plugins import Audience
+
+# Catalog line (spec): 2 players (up to 6 in the multiplayer formats), 20 minutes, age 12+.
+MINUTES = 20
+AGE = 12
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    return {
+        "name": GAME.names[lang],
+        "tagline": rules_text.tagline(lang),
+        "players": f"{number(2, lang)}–{number(6, lang)}",
+        "minutes": MINUTES,
+        "age": AGE,
+    }
+
+
+def rules(lang: str) -> list[dict[str, Any]]:
+    return [
+        {"title": section.title, "paragraphs": list(section.paragraphs)}
+        for section in rules_text.rules(lang)
+    ]
+
+
+def _player_counts(fmt: str) -> list[int]:
+    fewest, most = FORMATS[fmt]
+    counts = range(fewest, most + 1)
+    return [n for n in counts if fmt != "hydra" or n in HYDRA_AUTHORITY]
+
+
+def options(lang: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": "format",
+            "label": "قالب بازی" if lang == "fa" else "Format",
+            "choices": [
+                {
+                    "value": fmt,
+                    "label": texts.format_name(fmt, lang),
+                    "players": _player_counts(fmt),
+                }
+                for fmt in FORMATS
+            ],
+        }
+    ]
+
+
+def _effects(effects: Sequence[tuple[int, int]]) -> list[list[Any]]:
+    return [[EFFECTS[code], amount] for code, amount in effects]
+
+
+def cards(lang: str) -> list[dict[str, Any]]:
+    """Every distinct card with what the page needs to draw it."""
+    found = []
+    for card in CARDS:
+        found.append(
+            {
+                "id": card.id,
+                "name": card.name(lang),
+                "faction": card.faction,
+                "faction_name": FACTION_NAMES[card.faction][lang],
+                "type": card.type,
+                "type_name": texts.type_text(card, lang, short=True),
+                "cost": card.cost,
+                "defense": card.defense,
+                "copies": card.copies,
+                "primary": _effects(card.primary),
+                "ally": _effects(card.ally),
+                "scrap": _effects(card.scrap),
+                "text": {
+                    "primary": texts.effects_text(card.primary, lang),
+                    "ally": texts.effects_text(card.ally, lang) if card.ally else "",
+                    "scrap": texts.effects_text(card.scrap, lang) if card.scrap else "",
+                },
+            }
+        )
+    return found
+
+
+def _seats(audience: Audience, fmt: str, players: int) -> list[texts.Who]:
+    names = {i: name for i, name in enumerate(audience.names) if name}
+    return texts.table_seats(audience.lang, fmt, players, you=audience.seat, names=names)
+
+
+def action_label(view: View, action: Action, audience: Audience) -> str:
+    seats = _seats(audience, view.get("format", "duel"), len(view["players"]))
+    return texts.action_text(action, view, seats)
+
+
+def log_lines(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
+    fmt = audience.options.get("format", "duel")
+    players = int(audience.options.get("players", 2))
+    seats = _seats(audience, fmt, players)
+    return [line.plain for line in tui.log_lines(events, audience.lang, seats, merge=players > 2)]
+
+
+def result_text(view: View, audience: Audience) -> str:
+    seats = _seats(audience, view.get("format", "duel"), len(view["players"]))
+    return texts.result_text(view.get("winner"), seats)
+
+
+def revealed_view(state: StarRealmsState, seat: int | None) -> View:
+    """The view of ``seat`` with every player's hand shown (for replays of finished games)."""
+    view = state.view(seat)
+    for who, player in enumerate(view["players"]):
+        if "hand" not in player:
+            player["hand"] = state.view(who)["players"][who].get("hand", [])
+    return view

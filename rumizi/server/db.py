@@ -1,0 +1,190 @@
+"""The database: tables of users, sessions, game tables, seats and the actions played.
+
+A game is stored as its seed, options and the list of accepted actions; the live state is
+always rebuilt by replaying them. SQLite (the default, in the user's data directory) and
+PostgreSQL are both supported; the schema is created and upgraded by Alembic migrations.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+
+def now() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+class UtcDateTime(DateTime):
+    """A timestamp stored as UTC; SQLite gives naive values back, so they are re-tagged."""
+
+    cache_ok = True
+
+    def __init__(self) -> None:
+        super().__init__(timezone=True)
+
+    def result_processor(self, dialect: Any, coltype: Any) -> Any:
+        parent = super().result_processor(dialect, coltype)
+
+        def process(value: Any) -> Any:
+            if parent is not None:
+                value = parent(value)
+            if isinstance(value, datetime) and value.tzinfo is None:
+                value = value.replace(tzinfo=UTC)
+            return value
+
+        return process
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class LoginSession(Base):
+    __tablename__ = "sessions"
+
+    # SHA-256 of the cookie's token: a leaked database does not give away live sessions.
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class GameTable(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # waiting, playing, over
+    version: Mapped[int] = mapped_column(Integer, default=0)  # number of accepted actions
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str] = mapped_column(String(32))
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    started: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    finished: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # human or bot
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+
+
+class PlayedAction(Base):
+    __tablename__ = "actions"
+    __table_args__ = (
+        UniqueConstraint("table_id", "version"),
+        UniqueConstraint("table_id", "client_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)  # the table's version after this action
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: the clock
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    client_id: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("user_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets the page read while a move is written; FULL makes a commit survive a crash.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def sqlite_url(data_dir: Path) -> str:
+    """The default database: ``rumizi.sqlite3`` in ``data_dir``."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir / 'rumizi.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """Accept plain ``postgresql://`` URLs and use the psycopg 3 driver for them."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` with the settings the server relies on."""
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def session_factory(engine: Engine) -> sessionmaker[Any]:
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,505 @@
+"""The live tables: the authoritative game states, the players connected to them, bots, clocks.
+
+Each open table is a :class:`LiveTable` rebuilt from its stored seed and actions. An action
+goes through :meth:`Hub.submit`: checked against the table's version and turn, tried on a
+copy of the state, stored in the database, and only then applied, acknowledged and sent to
+everyone — each connection gets its own seat's view and nothing more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from rumizi.core.contract import GameState
+from rumizi.core.errors import IllegalAction
+from rumizi.core.registry import game
+from rumizi.server.bots import LEVEL_NAMES, BotPool
+from rumizi.server.plugins import Audience, GameWeb, plugin
+from rumizi.server.store import Conflict, Store, TableRow
+
+log = logging.getLogger("rumizi.server")
+T = TypeVar("T")
+
+MAX_MESSAGE = 16 * 1024  # bytes; a real action is a few dozen
+
+
+class ActionError(Exception):
+    """An action refused, with a code the page understands (see docs/web-protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _epoch(at: datetime) -> float:
+    return at.timestamp()
+
+
+@dataclass
+class Clock:
+    """Time left per seat. ``realtime``: initial + increment per move; ``turn``: per move.
+
+    The seat to act owns the clock; a move ends when the turn passes to another seat (a Star
+    Realms turn is many decisions, and its player's time runs through all of them).
+    """
+
+    kind: str
+    remaining: list[float]
+    increment: float = 0.0
+    per_move: float = 0.0
+    owner: int | None = None
+    since: float = 0.0
+
+    @classmethod
+    def make(cls, config: dict[str, Any], players: int) -> Clock | None:
+        kind = config.get("kind", "none")
+        if kind == "realtime":
+            initial = float(config["initial"])
+            return cls("realtime", [initial] * players, increment=float(config["increment"]))
+        if kind == "turn":
+            per_move = float(config["per_move"])
+            return cls("turn", [per_move] * players, per_move=per_move)
+        return None
+
+    def start(self, owner: int | None, at: float) -> None:
+        self.owner, self.since = owner, at
+
+    def advance(self, owner: int | None, at: float) -> None:
+        """The clock after an action at ``at``; ``owner`` is the seat to act now."""
+        if self.owner is not None:
+            self.remaining[self.owner] -= at - self.since
+            if owner != self.owner and self.kind == "realtime":
+                self.remaining[self.owner] += self.increment
+        if owner is not None and owner != self.owner and self.kind == "turn":
+            self.remaining[owner] = self.per_move
+        self.owner, self.since = owner, at
+
+    def left(self, at: float) -> list[float]:
+        left = list(self.remaining)
+        if self.owner is not None:
+            left[self.owner] -= at - self.since
+        return left
+
+    def deadline(self) -> float | None:
+        if self.owner is None:
+            return None
+        return self.since + self.remaining[self.owner]
+
+    def message(self, at: float) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "remaining_ms": [max(0, round(x * 1000)) for x in self.left(at)],
+            "running": self.owner,
+            "at": round(at * 1000),
+        }
+
+
+@dataclass(eq=False)
+class Client:
+    """One open WebSocket: who it is, which seat it holds (``None``: watching), its language."""
+
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    seat: int | None
+    lang: str
+    user_id: int | None
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    web: GameWeb
+    state: GameState
+    events: list[list[dict[str, Any]]]  # events[v]: what action v did (0: the deal)
+    client_ids: set[str]
+    clock: Clock | None
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log_cache: dict[tuple[int | None, str, int], list[str]] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    bot_version: int = -1  # the version a bot was last asked to move on
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for seat in self.row.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def names(self, lang: str) -> tuple[str, ...]:
+        names = []
+        for seat in self.row.seats:
+            if seat.kind == "bot":
+                names.append(LEVEL_NAMES.get(seat.level or "", {}).get(lang, seat.level or "bot"))
+            else:
+                names.append(seat.name or "")
+        return tuple(names)
+
+    def audience(self, seat: int | None, lang: str) -> Audience:
+        options = dict(self.row.options)
+        options.setdefault("players", self.row.players)
+        return Audience(lang, seat, self.names(lang), options)
+
+    def log(self, seat: int | None, lang: str) -> list[str]:
+        audience = self.audience(seat, lang)
+        lines: list[str] = []
+        for version, events in enumerate(self.events):
+            key = (seat, lang, version)
+            cached = self.log_cache.get(key)
+            if cached is None:
+                cached = self.log_cache[key] = self.web.log_lines(events, audience)
+            lines.extend(cached)
+        return lines
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.state.over:
+            return None
+        return {"winner": self.state.winner, "returns": self.state.returns()}
+
+
+def new_state(row: TableRow) -> GameState:
+    options = {k: v for k, v in row.options.items() if k != "players"}
+    return game(row.game).new(seed=row.seed, players=row.players, **options)
+
+
+def _record_events(state: GameState) -> list[dict[str, Any]] | None:
+    if hasattr(state, "events"):
+        events: list[dict[str, Any]] = []
+        state.events = events
+        return events
+    return None
+
+
+def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None]:
+    """The state after every stored action of ``row``, with its events and its clock."""
+    state = new_state(row)
+    events: list[list[dict[str, Any]]] = [[]]
+    clock = Clock.make(row.clock, row.players)
+    if clock is not None and row.started is not None:
+        clock.start(state.to_act, _epoch(row.started))
+    for _seat, action, _client_id, at in row.actions:
+        happened = _record_events(state)
+        state.apply(action)
+        events.append(happened or [])
+        if clock is not None:
+            clock.advance(None if state.over else state.to_act, _epoch(at))
+    if hasattr(state, "events"):
+        state.events = None
+    return state, events, clock
+
+
+class Hub:
+    """Every live table of this server process."""
+
+    def __init__(self, store: Store, bot_pool: BotPool) -> None:
+        self.store = store
+        self.bots = bot_pool
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        # One thread writes to the database, so writes keep their order and SQLite one writer.
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rumizi-db")
+        self.closing = False
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    # ------------------------------------------------------------------ loading
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            found = self.tables.get(table_id)
+            if found is not None:
+                return found
+            row = await self.db(self.store.load_table, table_id, True)
+            if row is None:
+                return None
+            state, events, clock = rebuild(row)
+            client_ids = {client_id for _, _, client_id, _ in row.actions}
+            row.actions = []
+            table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
+            self.tables[table_id] = table
+            self._schedule(table)
+            return table
+
+    async def resume(self) -> None:
+        """After a start: every unfinished game's bots and clocks carry on."""
+        for table_id in await self.db(self.store.playing_table_ids):
+            await self.get(table_id)
+
+    async def reload_seats(self, table_id: str) -> None:
+        """Someone sat down: refresh the seats (and start the game if it just started)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        row = await self.db(self.store.load_table, table_id, False)
+        if row is None:
+            return
+        async with table.lock:
+            was_waiting = table.row.status == "waiting"
+            table.row.seats, table.row.status, table.row.started = (
+                row.seats,
+                row.status,
+                row.started,
+            )
+            if was_waiting and row.status == "playing" and table.clock and row.started:
+                table.clock.start(table.state.to_act, _epoch(row.started))
+            for client in table.clients:
+                if client.seat is None and client.user_id is not None:
+                    client.seat = table.seat_of(client.user_id)
+            table.log_cache.clear()  # names changed
+        await self.broadcast(table)
+        self._schedule(table)
+
+    # ------------------------------------------------------------------ connections
+
+    async def join(self, table: LiveTable, client: Client) -> None:
+        table.clients.add(client)
+        await client.send(self.state_message(table, client.seat, client.lang))
+        await self.broadcast(table, skip=client)
+
+    async def leave(self, table: LiveTable, client: Client) -> None:
+        table.clients.discard(client)
+        await self.broadcast(table)
+
+    def state_message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        state = table.state
+        audience = table.audience(seat, lang)
+        view = state.view(seat)
+        to_act = state.to_act
+        legal: list[dict[str, Any]] = []
+        playing = table.row.status == "playing"
+        if playing and seat is not None and to_act == seat and not state.over:
+            legal = [
+                {"action": action, "label": table.web.action_label(view, action, audience)}
+                for action in state.legal_actions()
+            ]
+        connected = {client.seat for client in table.clients}
+        result = None
+        if table.row.status == "over" or state.over:
+            result = dict(table.row.result or table.result() or {})
+            result["text"] = table.web.result_text(view, audience)
+        at = time.time()
+        return {
+            "type": "state",
+            "table": table.id,
+            "game": table.row.game,
+            "version": table.version,
+            "status": table.row.status,
+            "seat": seat,
+            "view": view,
+            "legal": legal,
+            "to_act": [] if to_act is None or not playing else [to_act],
+            "log": table.log(seat, lang),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": audience.names[s.seat],
+                    "kind": s.kind,
+                    "level": s.level,
+                    "connected": s.kind == "bot" or s.seat in connected,
+                    "empty": s.kind == "human" and s.user_id is None,
+                }
+                for s in table.row.seats
+            ],
+            "clock": table.clock.message(at) if table.clock and playing else None,
+            "result": result,
+        }
+
+    async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
+        messages: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for client in list(table.clients):
+            if client is skip:
+                continue
+            key = (client.seat, client.lang)
+            message = messages.get(key)
+            if message is None:
+                message = messages[key] = self.state_message(table, client.seat, client.lang)
+            with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
+                await client.send(message)
+
+    # ------------------------------------------------------------------ actions
+
+    async def submit(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        action: Any,
+        version: Any,
+        client_id: Any,
+        sender: Client | None = None,
+    ) -> int:
+        """Play ``action`` for ``seat`` (``None``: the clock); the new version, or ActionError."""
+        if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
+            raise ActionError("malformed", "client_id must be a string of 1 to 64 characters")
+        if (
+            not isinstance(action, dict)
+            or not isinstance(version, int)
+            or isinstance(version, bool)
+        ):
+            raise ActionError(
+                "malformed",
+                "an action message needs 'action' (an object) and 'version' (an integer)",
+            )
+        async with table.lock:
+            if table.row.status == "waiting":
+                raise ActionError("waiting", "the game has not started: seats are still free")
+            if table.row.status == "over" or table.state.over:
+                raise ActionError("over", "the game is over")
+            if client_id in table.client_ids:
+                raise ActionError("duplicate", f"action {client_id!r} was already received")
+            if version != table.version:
+                raise ActionError(
+                    "stale",
+                    f"the action was made on version {version}; the table is at {table.version}",
+                )
+            concede = action.get("do") == "concede"
+            if concede and seat is not None and action.get("player", seat) != seat:
+                raise ActionError("not-your-turn", "you can only concede for yourself")
+            if not concede and seat != table.state.to_act:
+                raise ActionError("not-your-turn", "it is not your turn")
+            trial = table.state.clone()
+            events = _record_events(trial)
+            try:
+                trial.apply(action)
+            except IllegalAction as err:
+                raise ActionError("illegal", str(err)) from None
+            except (KeyError, TypeError, ValueError) as err:
+                raise ActionError("illegal", f"not a legal action: {err}") from None
+            if hasattr(trial, "events"):
+                trial.events = None
+            new_version = table.version + 1
+            at = datetime.now(UTC)
+            result = None
+            ranks = None
+            if trial.over:
+                result = {"winner": trial.winner, "returns": trial.returns()}
+                ranks = self._rating_ranks(table, trial)
+            try:
+                await self.db(
+                    self.store.append_action,
+                    table.id,
+                    new_version,
+                    seat,
+                    action,
+                    client_id,
+                    at,
+                    result,
+                    ranks,
+                    table.row.game,
+                )
+            except Conflict as err:
+                raise ActionError("stale", f"the table moved on: {err}") from None
+            table.state = trial
+            table.row.version = new_version
+            table.events.append(events or [])
+            table.client_ids.add(client_id)
+            if result is not None:
+                table.row.status, table.row.result, table.row.finished = "over", result, at
+            if table.clock is not None:
+                table.clock.advance(None if trial.over else trial.to_act, _epoch(at))
+            if sender is not None:
+                with contextlib.suppress(Exception):
+                    await sender.send(
+                        {"type": "ack", "client_id": client_id, "version": new_version}
+                    )
+        await self.broadcast(table)
+        self._schedule(table)
+        return new_version
+
+    def _rating_ranks(self, table: LiveTable, state: GameState) -> list[tuple[int, int]] | None:
+        if not table.row.rated:
+            return None
+        seats = table.row.seats
+        if any(s.kind != "human" or s.user_id is None for s in seats):
+            return None
+        return [(s.user_id, 1 if state.is_winner(s.seat) else 2) for s in seats if s.user_id]
+
+    # ------------------------------------------------------------------ bots and clocks
+
+    def _schedule(self, table: LiveTable) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if self.closing or table.row.status != "playing" or table.state.over:
+            return
+        to_act = table.state.to_act
+        if to_act is None:
+            return
+        seat = table.row.seats[to_act]
+        if seat.kind == "bot" and table.bot_version != table.version:
+            table.bot_version = table.version
+            table.bot_task = asyncio.create_task(self._bot_move(table, to_act, table.version))
+        if table.clock is not None:
+            deadline = table.clock.deadline()
+            if deadline is not None:
+                loop = asyncio.get_running_loop()
+                delay = max(0.0, deadline - time.time())
+                table.timer = loop.call_later(
+                    delay, lambda: asyncio.create_task(self._time_out(table, table.version))
+                )
+
+    async def _bot_move(self, table: LiveTable, seat: int, version: int) -> None:
+        state = table.state
+        level = table.row.seats[seat].level or "easy"
+        legal = [dict(a) for a in state.legal_actions()]
+        view = state.view(seat)
+        seed = (table.row.seed * 1_000_003 + version) % (1 << 63)
+        try:
+            action = (
+                legal[0] if len(legal) == 1 else await self.bots.choose(level, seed, view, legal)
+            )
+        except Exception:
+            if self.closing:
+                return
+            log.exception("bot failed on table %s; it plays its first legal move", table.id)
+            action = legal[0]
+        if self.closing or table.version != version:
+            return
+        try:
+            await self.submit(table, seat, action, version, f"bot-{version}")
+        except ActionError as err:
+            log.warning("bot move on table %s refused: %s", table.id, err.message)
+
+    async def _time_out(self, table: LiveTable, version: int) -> None:
+        if table.version != version or table.clock is None or table.state.over:
+            return
+        owner = table.clock.owner
+        if owner is None or table.clock.left(time.time())[owner] > 0.05:
+            self._schedule(table)
+            return
+        with contextlib.suppress(ActionError):
+            await self.submit(
+                table, None, {"do": "concede", "player": owner}, version, f"clock-{version}"
+            )
+
+    async def close(self) -> None:
+        self.closing = True
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        self.bots.close()
+        self._db.shutdown(wait=True)

@@ -1,0 +1,48 @@
+"""Replays: a stored game stepped move by move, as one seat saw it (or fully revealed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rumizi.server.bots import LEVEL_NAMES
+from rumizi.server.hub import _record_events, new_state
+from rumizi.server.plugins import Audience, plugin
+from rumizi.server.store import TableRow
+
+
+def replay_frames(row: TableRow, seat: int | None, lang: str, reveal: bool) -> dict[str, Any]:
+    """Every position of ``row`` from ``seat``'s side, each with the log lines of its move.
+
+    With ``reveal`` (a finished game) each frame shows every card of the position.
+    """
+    web = plugin(row.game)
+    names = tuple(
+        LEVEL_NAMES.get(s.level or "", {}).get(lang, "bot") if s.kind == "bot" else (s.name or "")
+        for s in row.seats
+    )
+    options = dict(row.options)
+    options.setdefault("players", row.players)
+    audience = Audience(lang, seat, names, options)
+    state = new_state(row)
+
+    def frame(version: int, lines: list[str]) -> dict[str, Any]:
+        view = web.revealed_view(state, seat) if reveal else state.view(seat)
+        return {"version": version, "view": view, "log": lines}
+
+    frames = [frame(0, [])]
+    for version, (_seat, action, _client, _at) in enumerate(row.actions, start=1):
+        events = _record_events(state)
+        state.apply(action)
+        frames.append(frame(version, web.log_lines(events or [], audience)))
+    return {
+        "id": row.id,
+        "game": row.game,
+        "seat": seat,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": names[s.seat]}
+            for s in row.seats
+        ],
+        "final": row.status == "over",
+        "result": row.result,
+        "frames": frames,
+    }

@@ -1,0 +1,328 @@
+"""Reading and writing tables in the database, synchronously (the hub runs it in a thread).
+
+Every write that the hub acknowledges goes through :meth:`Store.append_action`, one
+transaction per action, so an acknowledged action is on disk before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from rumizi.server import ratings
+from rumizi.server.auth import hash_password, new_token, token_hash
+from rumizi.server.db import (
+    GameTable,
+    LoginSession,
+    PlayedAction,
+    Rating,
+    Seat,
+    User,
+    now,
+    session_factory,
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    user_id: int | None
+    name: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    status: str
+    version: int
+    clock: dict[str, Any]
+    rated: bool
+    invite: str
+    created: datetime
+    started: datetime | None
+    finished: datetime | None
+    result: dict[str, Any] | None
+    seats: list[SeatRow]
+    actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
+
+
+class Conflict(Exception):
+    """The write lost a race (a duplicated client id or version); nothing was stored."""
+
+
+@dataclass(frozen=True)
+class UserRow:
+    id: int
+    name: str
+    guest: bool
+
+
+def _user(user: User) -> UserRow:
+    return UserRow(user.id, user.name, user.guest)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = session_factory(engine)
+
+    # ------------------------------------------------------------------ users and sessions
+
+    def create_guest(self) -> tuple[UserRow, str]:
+        with self.sessions.begin() as s:
+            for _ in range(10):
+                name = f"guest-{secrets.token_hex(3)}"
+                if s.scalar(select(User.id).where(User.name == name)) is None:
+                    break
+            user = User(name=name, guest=True)
+            s.add(user)
+            s.flush()
+            token = self._new_session(s, user.id)
+            return _user(user), token
+
+    def signup(self, name: str, password: str, guest_id: int | None) -> tuple[UserRow, str] | None:
+        """A new account (``None`` if the name is taken); a guest becomes it, keeping its games."""
+        hashed = hash_password(password)
+        try:
+            with self.sessions.begin() as s:
+                taken = s.scalar(select(User.id).where(func.lower(User.name) == name.lower()))
+                if taken is not None:
+                    return None
+                user = s.get(User, guest_id) if guest_id is not None else None
+                if user is None or not user.guest:
+                    user = User(name=name, guest=False, password_hash=hashed)
+                    s.add(user)
+                else:
+                    user.name, user.guest, user.password_hash = name, False, hashed
+                s.flush()
+                token = self._new_session(s, user.id)
+                return _user(user), token
+        except IntegrityError:
+            return None
+
+    def password_hash(self, name: str) -> tuple[UserRow, str] | None:
+        with self.sessions() as s:
+            user = s.scalar(select(User).where(func.lower(User.name) == name.lower()))
+            if user is None or user.password_hash is None:
+                return None
+            return _user(user), user.password_hash
+
+    def login(self, user_id: int) -> str:
+        with self.sessions.begin() as s:
+            return self._new_session(s, user_id)
+
+    def _new_session(self, s: Any, user_id: int) -> str:
+        token = new_token()
+        s.add(LoginSession(token_hash=token_hash(token), user_id=user_id))
+        return token
+
+    def logout(self, token: str) -> None:
+        with self.sessions.begin() as s:
+            found = s.get(LoginSession, token_hash(token))
+            if found is not None:
+                s.delete(found)
+
+    def user_for_token(self, token: str | None) -> UserRow | None:
+        if not token:
+            return None
+        with self.sessions() as s:
+            found = s.get(LoginSession, token_hash(token))
+            if found is None:
+                return None
+            user = s.get(User, found.user_id)
+            return None if user is None else _user(user)
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int,
+        seats: Sequence[SeatRow],
+        clock: dict[str, Any],
+        rated: bool,
+        creator: int,
+    ) -> TableRow:
+        with self.sessions.begin() as s:
+            while True:
+                table_id = secrets.token_urlsafe(8)[:10]
+                if s.get(GameTable, table_id) is None:
+                    break
+            humans_missing = any(seat.kind == "human" and seat.user_id is None for seat in seats)
+            table = GameTable(
+                id=table_id,
+                game=game,
+                options=options,
+                players=players,
+                seed=seed,
+                status="waiting" if humans_missing else "playing",
+                version=0,
+                clock=clock,
+                rated=rated,
+                invite=secrets.token_urlsafe(9),
+                created_by=creator,
+                started=None if humans_missing else now(),
+            )
+            s.add(table)
+            for seat in seats:
+                s.add(
+                    Seat(
+                        table_id=table_id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        level=seat.level,
+                        user_id=seat.user_id,
+                    )
+                )
+        found = self.load_table(table_id)
+        assert found is not None
+        return found
+
+    def load_table(self, table_id: str, actions: bool = False) -> TableRow | None:
+        with self.sessions() as s:
+            table = s.get(GameTable, table_id)
+            if table is None:
+                return None
+            rows = s.execute(
+                select(Seat, User.name)
+                .outerjoin(User, User.id == Seat.user_id)
+                .where(Seat.table_id == table_id)
+                .order_by(Seat.seat)
+            ).all()
+            seats = [
+                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name) for seat, name in rows
+            ]
+            found = TableRow(
+                table.id,
+                table.game,
+                dict(table.options),
+                table.players,
+                table.seed,
+                table.status,
+                table.version,
+                dict(table.clock),
+                table.rated,
+                table.invite,
+                table.created,
+                table.started,
+                table.finished,
+                table.result,
+                seats,
+            )
+            if actions:
+                played = s.scalars(
+                    select(PlayedAction)
+                    .where(PlayedAction.table_id == table_id)
+                    .order_by(PlayedAction.version)
+                ).all()
+                found.actions = [(a.seat, a.action, a.client_id, a.at) for a in played]
+            return found
+
+    def playing_table_ids(self) -> list[str]:
+        with self.sessions() as s:
+            return list(s.scalars(select(GameTable.id).where(GameTable.status == "playing")))
+
+    def take_seat(self, table_id: str, user_id: int) -> tuple[int, bool] | None:
+        """Seat ``user_id`` in the first free human seat: (seat, whether the game starts now)."""
+        with self.sessions.begin() as s:
+            table = s.get(GameTable, table_id, with_for_update=True)
+            if table is None:
+                return None
+            seats = list(
+                s.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat))
+            )
+            for seat in seats:
+                if seat.user_id == user_id:
+                    return seat.seat, False
+            free = [seat for seat in seats if seat.kind == "human" and seat.user_id is None]
+            if not free or table.status != "waiting":
+                return None
+            free[0].user_id = user_id
+            starts = len(free) == 1
+            if starts:
+                table.status, table.started = "playing", now()
+            return free[0].seat, starts
+
+    def append_action(
+        self,
+        table_id: str,
+        version: int,
+        seat: int | None,
+        action: dict[str, Any],
+        client_id: str,
+        at: datetime,
+        result: dict[str, Any] | None,
+        rating_ranks: list[tuple[int, int]] | None,
+        game: str,
+    ) -> None:
+        """Store action number ``version``; with ``result``, the game ends in the same commit."""
+        try:
+            with self.sessions.begin() as s:
+                table = s.get(GameTable, table_id, with_for_update=True)
+                if table is None or table.version != version - 1 or table.status != "playing":
+                    raise Conflict(f"table {table_id} is not at version {version - 1}")
+                s.add(
+                    PlayedAction(
+                        table_id=table_id,
+                        version=version,
+                        seat=seat,
+                        action=action,
+                        client_id=client_id,
+                        at=at,
+                    )
+                )
+                table.version = version
+                if result is not None:
+                    table.status, table.result, table.finished = "over", result, at
+                    if rating_ranks:
+                        ratings.update(s, game, rating_ranks)
+        except IntegrityError as err:
+            raise Conflict(str(err.orig)) from None
+
+    def user_games(self, user_id: int, limit: int = 100) -> list[TableRow]:
+        with self.sessions() as s:
+            ids = list(
+                s.scalars(
+                    select(GameTable.id)
+                    .join(Seat, Seat.table_id == GameTable.id)
+                    .where(Seat.user_id == user_id)
+                    .order_by(GameTable.created.desc())
+                    .limit(limit)
+                )
+            )
+        return [row for row in map(self.load_table, ids) if row is not None]
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        with self.sessions() as s:
+            rows = s.execute(
+                select(User.name, Rating.mu, Rating.sigma, Rating.games)
+                .join(User, User.id == Rating.user_id)
+                .where(Rating.game == game)
+            ).all()
+        board = [
+            {
+                "name": name,
+                "rating": ratings.display(mu, sigma),
+                "mu": mu,
+                "sigma": sigma,
+                "games": games,
+            }
+            for name, mu, sigma, games in rows
+        ]
+        board.sort(key=lambda r: -r["rating"])
+        return board[:limit]

@@ -1,0 +1,91 @@
+"""The table's WebSocket: one per open table page, carrying that seat's view and its moves."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from rumizi.server.auth import LANG_COOKIE, SESSION_COOKIE
+from rumizi.server.hub import MAX_MESSAGE, ActionError, Client, Hub
+from rumizi.server.plugins import LANGS
+from rumizi.server.store import Store
+
+router = APIRouter()
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Refuse pages of other sites (the browser sends Origin on every WebSocket handshake)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: scripts and tests authenticate with the cookie alone
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    store: Store = websocket.app.state.store
+    if not _same_origin(websocket):
+        await websocket.close(code=4403, reason="cross-site connection refused")
+        return
+    user = await hub.db(store.user_for_token, websocket.cookies.get(SESSION_COOKIE))
+    table = await hub.get(table_id)
+    if table is None:
+        await websocket.close(code=4404, reason="no such table")
+        return
+    await websocket.accept()
+    lang = websocket.cookies.get(LANG_COOKIE, "fa")
+    user_id = None if user is None else user.id
+    client = Client(
+        websocket.send_json, table.seat_of(user_id), lang if lang in LANGS else "fa", user_id
+    )
+
+    async def refuse(client_id: Any, code: str, message: str) -> None:
+        await websocket.send_json(
+            {
+                "type": "error",
+                "client_id": client_id if isinstance(client_id, str) else None,
+                "code": code,
+                "message": message,
+            }
+        )
+
+    await hub.join(table, client)
+    try:
+        while True:
+            text = await websocket.receive_text()
+            if len(text.encode()) > MAX_MESSAGE:
+                await refuse(None, "too-large", f"messages are limited to {MAX_MESSAGE} bytes")
+                continue
+            try:
+                message = json.loads(text)
+            except ValueError:
+                await refuse(None, "malformed", "a message is one JSON object")
+                continue
+            if not isinstance(message, dict):
+                await refuse(None, "malformed", "a message is one JSON object")
+                continue
+            kind = message.get("type")
+            client_id = message.get("client_id")
+            if kind not in ("act", "concede"):
+                await refuse(client_id, "malformed", "'type' must be 'act' or 'concede'")
+                continue
+            if client.seat is None:
+                await refuse(client_id, "spectator", "you are watching this table, not playing")
+                continue
+            if kind == "concede":
+                action: Any = {"do": "concede", "player": client.seat}
+                version = message.get("version", table.version)
+            else:
+                action, version = message.get("action"), message.get("version")
+            try:
+                await hub.submit(table, client.seat, action, version, client_id, sender=client)
+            except ActionError as err:
+                await refuse(client_id, err.code, err.message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(table, client)
