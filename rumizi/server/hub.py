@@ -23,7 +23,7 @@ from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
 from rumizi.server.bots import LEVEL_NAMES, BotPool
 from rumizi.server.plugins import Audience, GameWeb, plugin
-from rumizi.server.store import Conflict, Store, TableRow
+from rumizi.server.store import ActionWrite, Conflict, Store, TableRow
 
 log = logging.getLogger("rumizi.server")
 T = TypeVar("T")
@@ -111,6 +111,7 @@ class Client:
     seat: int | None
     lang: str
     user_id: int | None
+    log_sent: int = 0  # lines of the log this connection already has
 
 
 @dataclass(eq=False)
@@ -217,6 +218,28 @@ class Hub:
         # One thread writes to the database, so writes keep their order and SQLite one writer.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rumizi-db")
         self.closing = False
+        self._writes: list[tuple[ActionWrite, asyncio.Future[Conflict | None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def _write(self, write: ActionWrite) -> Conflict | None:
+        """Store ``write``; actions arriving while a commit is under way share the next one."""
+        future: asyncio.Future[Conflict | None] = asyncio.get_running_loop().create_future()
+        self._writes.append((write, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        return await future
+
+    async def _write_batches(self) -> None:
+        while self._writes:
+            batch, self._writes = self._writes, []
+            try:
+                errors = await self.db(self.store.append_actions, [w for w, _ in batch])
+            except Exception as err:  # the database is down: refuse the whole batch
+                log.exception("could not store %d actions", len(batch))
+                errors = [Conflict(f"the database refused the write: {err}")] * len(batch)
+            for (_, future), error in zip(batch, errors, strict=True):
+                if not future.done():
+                    future.set_result(error)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
@@ -276,8 +299,15 @@ class Hub:
 
     async def join(self, table: LiveTable, client: Client) -> None:
         table.clients.add(client)
-        await client.send(self.state_message(table, client.seat, client.lang))
+        await self._send_state(client, self.state_message(table, client.seat, client.lang))
         await self.broadcast(table, skip=client)
+
+    async def _send_state(self, client: Client, message: dict[str, Any]) -> None:
+        """Send a state message with only the log lines this connection does not have yet."""
+        lines = message["log"]
+        start = min(client.log_sent, len(lines))
+        await client.send({**message, "log_start": start, "log": lines[start:]})
+        client.log_sent = len(lines)
 
     async def leave(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
@@ -337,7 +367,7 @@ class Hub:
             if message is None:
                 message = messages[key] = self.state_message(table, client.seat, client.lang)
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await client.send(message)
+                await self._send_state(client, message)
 
     # ------------------------------------------------------------------ actions
 
@@ -396,21 +426,12 @@ class Hub:
             if trial.over:
                 result = {"winner": trial.winner, "returns": trial.returns()}
                 ranks = self._rating_ranks(table, trial)
-            try:
-                await self.db(
-                    self.store.append_action,
-                    table.id,
-                    new_version,
-                    seat,
-                    action,
-                    client_id,
-                    at,
-                    result,
-                    ranks,
-                    table.row.game,
-                )
-            except Conflict as err:
-                raise ActionError("stale", f"the table moved on: {err}") from None
+            write = ActionWrite(
+                table.id, new_version, seat, action, client_id, at, result, ranks, table.row.game
+            )
+            error = await self._write(write)
+            if error is not None:
+                raise ActionError("stale", f"the table moved on: {error}")
             table.state = trial
             table.row.version = new_version
             table.events.append(events or [])

@@ -59,6 +59,21 @@ class TableRow:
     actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ActionWrite:
+    """One accepted action to store (with the game's result if it ended the game)."""
+
+    table_id: str
+    version: int
+    seat: int | None
+    action: dict[str, Any]
+    client_id: str
+    at: datetime
+    result: dict[str, Any] | None
+    rating_ranks: list[tuple[int, int]] | None
+    game: str
+
+
 class Conflict(Exception):
     """The write lost a race (a duplicated client id or version); nothing was stored."""
 
@@ -271,28 +286,59 @@ class Store:
         game: str,
     ) -> None:
         """Store action number ``version``; with ``result``, the game ends in the same commit."""
-        try:
-            with self.sessions.begin() as s:
-                table = s.get(GameTable, table_id, with_for_update=True)
-                if table is None or table.version != version - 1 or table.status != "playing":
-                    raise Conflict(f"table {table_id} is not at version {version - 1}")
-                s.add(
-                    PlayedAction(
-                        table_id=table_id,
-                        version=version,
-                        seat=seat,
-                        action=action,
-                        client_id=client_id,
-                        at=at,
-                    )
-                )
-                table.version = version
-                if result is not None:
-                    table.status, table.result, table.finished = "over", result, at
-                    if rating_ranks:
-                        ratings.update(s, game, rating_ranks)
-        except IntegrityError as err:
-            raise Conflict(str(err.orig)) from None
+        write = ActionWrite(
+            table_id, version, seat, action, client_id, at, result, rating_ranks, game
+        )
+        (error,) = self.append_actions([write])
+        if error is not None:
+            raise error
+
+    def append_actions(self, writes: Sequence[ActionWrite]) -> list[Conflict | None]:
+        """Store several tables' actions in one commit (one disk flush for all of them).
+
+        If the batch fails, each action is tried alone, so one bad write fails only itself.
+        Returns, per write, ``None`` (stored) or the :class:`Conflict` that refused it.
+        """
+        if len(writes) > 1:
+            try:
+                with self.sessions.begin() as s:
+                    for write in writes:
+                        self._append(s, write)
+                return [None] * len(writes)
+            except (Conflict, IntegrityError):
+                pass
+        errors: list[Conflict | None] = []
+        for write in writes:
+            try:
+                with self.sessions.begin() as s:
+                    self._append(s, write)
+                errors.append(None)
+            except Conflict as err:
+                errors.append(err)
+            except IntegrityError as err:
+                errors.append(Conflict(str(err.orig)))
+        return errors
+
+    def _append(self, s: Any, write: ActionWrite) -> None:
+        table = s.get(GameTable, write.table_id, with_for_update=True)
+        if table is None or table.version != write.version - 1 or table.status != "playing":
+            raise Conflict(f"table {write.table_id} is not at version {write.version - 1}")
+        s.add(
+            PlayedAction(
+                table_id=write.table_id,
+                version=write.version,
+                seat=write.seat,
+                action=write.action,
+                client_id=write.client_id,
+                at=write.at,
+            )
+        )
+        table.version = write.version
+        if write.result is not None:
+            table.status, table.result, table.finished = "over", write.result, write.at
+            if write.rating_ranks:
+                ratings.update(s, write.game, write.rating_ranks)
+        s.flush()
 
     def user_games(self, user_id: int, limit: int = 100) -> list[TableRow]:
         with self.sessions() as s:
