@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -19,7 +21,7 @@ from rumizi.server.auth import (
     check_username,
     verify_password,
 )
-from rumizi.server.bots import LEVEL_NAMES, LEVELS
+from rumizi.server.bots import LEVEL_NAMES, LEVELS, seat_names
 from rumizi.server.deps import (
     ApiError,
     HubDep,
@@ -34,6 +36,13 @@ from rumizi.server.replay import replay_frames
 from rumizi.server.store import SeatRow, UserRow
 
 router = APIRouter(prefix="/api")
+
+
+def static_dir() -> Path:
+    """The page's files, shipped in the package."""
+    return Path(str(resources.files("rumizi.web") / "static"))
+
+
 post = Annotated[None, Depends(check_csrf)]
 LOGIN_LIMITER = RateLimiter(limit=5, window=60.0)
 
@@ -173,6 +182,7 @@ def game_page(game_id: str, lang: LangDep) -> dict[str, Any]:
     entry = _catalog(game_id, lang)
     entry["rules"] = web.rules(lang)
     entry["options"] = web.options(lang)
+    entry["renderer"] = (static_dir() / "games" / f"{game_id}.js").is_file()
     entry["levels"] = [{"value": level, "label": LEVEL_NAMES[level][lang]} for level in LEVELS]
     return entry
 
@@ -198,9 +208,14 @@ class ClockIn(BaseModel):
     per_move: int = Field(default=86400, ge=60, le=MAX_CLOCK)
 
 
+# Option names and values are short words (a format's name); longer ones are refused at once.
+OptionName = Annotated[str, Field(max_length=40)]
+OptionValue = Annotated[str, Field(max_length=40)] | int
+
+
 class TableIn(BaseModel):
     game: str = Field(max_length=40)
-    options: dict[str, str | int] = Field(default_factory=dict, max_length=8)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     clock: ClockIn = Field(default_factory=ClockIn)
     rated: bool = False
@@ -261,10 +276,7 @@ async def create_table(
 
 def _table_json(row: Any, user: UserRow | None, lang: str) -> dict[str, Any]:
     you = next((s.seat for s in row.seats if user is not None and s.user_id == user.id), None)
-    names = [
-        LEVEL_NAMES.get(s.level or "", {}).get(lang, "bot") if s.kind == "bot" else (s.name or "")
-        for s in row.seats
-    ]
+    names = seat_names(row.seats, lang)
     found = {
         "id": row.id,
         "game": row.game,
@@ -313,6 +325,8 @@ async def join_table(
         raise ApiError(404, "unknown-table", f"no table {table_id!r}")
     if not secrets.compare_digest(body.invite, row.invite):
         raise ApiError(403, "wrong-invite", "this invite link is not valid for the table")
+    if row.rated and user.guest:  # ratings are for accounts, as at create_table
+        raise ApiError(403, "sign-up", "sign up to play rated games")
     taken = await hub.db(store.take_seat, table_id, user.id)
     if taken is None:
         raise ApiError(409, "table-full", "every seat at this table is taken")

@@ -6,8 +6,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -16,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi.server import api, ws
+from rumizi.server.api import static_dir
 from rumizi.server.bots import BotPool
 from rumizi.server.db import make_engine, migrate
 from rumizi.server.deps import ApiError
@@ -33,10 +32,6 @@ class Settings:
     bot_workers: int = 1
     hard_budget: float | None = None
     secure_cookies: bool = False
-
-
-def static_dir() -> Path:
-    return Path(str(resources.files("rumizi.web") / "static"))
 
 
 # Paths the page routes itself; the server answers each with index.html.
@@ -81,7 +76,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        # Parts of the path are cut short: a key of the request may be any length.
+        where = ".".join(str(part)[:40] for part in first.get("loc", ()) if part != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "malformed request"
         return JSONResponse({"error": {"code": "malformed", "message": message}}, status_code=422)
 

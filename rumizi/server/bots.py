@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 from rumizi import bots
 from rumizi.core.contract import Action, View
+from rumizi.core.i18n import number
 
 LEVELS = ("easy", "medium", "hard")
 LEVEL_NAMES = {
@@ -16,6 +19,39 @@ LEVEL_NAMES = {
     "medium": {"en": "Medium bot", "fa": "ربات متوسط"},
     "hard": {"en": "Hard bot", "fa": "ربات سخت"},
 }
+
+
+class SeatLike(Protocol):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+
+
+def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
+    """How each seat is called in ``lang``: a person by their name, a bot by its level.
+
+    Bots of the same level get their seat number (“Easy bot 2”). A person's name is isolated
+    (U+2068 … U+2069) so a Latin name keeps its place inside a Persian sentence and the other
+    way round; an empty seat is "" (the game's texts then name it by its number).
+
+    >>> from types import SimpleNamespace as S
+    >>> seat_names([S(seat=0, kind="human", level=None, name="ali"),
+    ...             S(seat=1, kind="bot", level="easy", name=None),
+    ...             S(seat=2, kind="bot", level="easy", name=None)], "en")
+    ('\u2068ali\u2069', 'Easy bot 1', 'Easy bot 2')
+    """
+    levels = Counter(s.level for s in seats if s.kind == "bot")
+    names = []
+    for s in seats:
+        if s.kind == "bot":
+            label = LEVEL_NAMES.get(s.level or "", {}).get(lang, s.level or "bot")
+            if levels[s.level] > 1:
+                label = f"{label} {number(s.seat, lang)}"
+            names.append(label)
+        else:
+            names.append(f"\u2068{s.name}\u2069" if s.name else "")
+    return tuple(names)
 
 
 def think(level: str, seed: int, view: View, legal: list[Action], budget: float | None) -> Action:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
-from rumizi.server.bots import LEVEL_NAMES, BotPool
+from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.plugins import Audience, GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, TableRow
 
@@ -146,13 +146,7 @@ class LiveTable:
         return None
 
     def names(self, lang: str) -> tuple[str, ...]:
-        names = []
-        for seat in self.row.seats:
-            if seat.kind == "bot":
-                names.append(LEVEL_NAMES.get(seat.level or "", {}).get(lang, seat.level or "bot"))
-            else:
-                names.append(seat.name or "")
-        return tuple(names)
+        return seat_names(self.row.seats, lang)
 
     def audience(self, seat: int | None, lang: str) -> Audience:
         options = dict(self.row.options)
@@ -383,16 +377,18 @@ class Hub:
         """Play ``action`` for ``seat`` (``None``: the clock); the new version, or ActionError."""
         if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
             raise ActionError("malformed", "client_id must be a string of 1 to 64 characters")
-        if (
-            not isinstance(action, dict)
-            or not isinstance(version, int)
-            or isinstance(version, bool)
+        if not isinstance(action, dict) or (
+            # A concede may leave out the version: it holds whatever happened meanwhile.
+            not (version is None and action.get("do") == "concede")
+            and (not isinstance(version, int) or isinstance(version, bool))
         ):
             raise ActionError(
                 "malformed",
                 "an action message needs 'action' (an object) and 'version' (an integer)",
             )
         async with table.lock:
+            if version is None:
+                version = table.version
             if table.row.status == "waiting":
                 raise ActionError("waiting", "the game has not started: seats are still free")
             if table.row.status == "over" or table.state.over:
@@ -405,8 +401,11 @@ class Hub:
                     f"the action was made on version {version}; the table is at {table.version}",
                 )
             concede = action.get("do") == "concede"
-            if concede and seat is not None and action.get("player", seat) != seat:
-                raise ActionError("not-your-turn", "you can only concede for yourself")
+            if concede and seat is not None:
+                if action.get("player", seat) != seat:
+                    raise ActionError("not-your-turn", "you can only concede for yourself")
+                # Named, so a concede out of turn is not read as the player to act's.
+                action = {**action, "player": seat}
             if not concede and seat != table.state.to_act:
                 raise ActionError("not-your-turn", "it is not your turn")
             trial = table.state.clone()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rumizi.server.bots import LEVEL_NAMES
+from rumizi.server.bots import seat_names
 from rumizi.server.hub import _record_events, new_state
 from rumizi.server.plugins import Audience, plugin
 from rumizi.server.store import TableRow
@@ -16,10 +16,7 @@ def replay_frames(row: TableRow, seat: int | None, lang: str, reveal: bool) -> d
     With ``reveal`` (a finished game) each frame shows every card of the position.
     """
     web = plugin(row.game)
-    names = tuple(
-        LEVEL_NAMES.get(s.level or "", {}).get(lang, "bot") if s.kind == "bot" else (s.name or "")
-        for s in row.seats
-    )
+    names = seat_names(row.seats, lang)
     options = dict(row.options)
     options.setdefault("players", row.players)
     audience = Audience(lang, seat, names, options)

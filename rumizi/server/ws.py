@@ -13,6 +13,7 @@ from rumizi.server.plugins import LANGS
 from rumizi.server.store import Store
 
 router = APIRouter()
+SERVER_IDS = ("bot-", "clock-")  # client ids of the hub's own moves (Hub._bot_move, _time_out)
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -56,7 +57,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await hub.join(table, client)
     try:
         while True:
-            text = await websocket.receive_text()
+            try:
+                text: str | None = await websocket.receive_text()
+            except KeyError:  # a binary frame has no "text"
+                text = None
+            if not isinstance(text, str):
+                await refuse(None, "malformed", "a message is one JSON object, sent as text")
+                continue
             if len(text.encode()) > MAX_MESSAGE:
                 await refuse(None, "too-large", f"messages are limited to {MAX_MESSAGE} bytes")
                 continue
@@ -73,12 +80,20 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if kind not in ("act", "concede"):
                 await refuse(client_id, "malformed", "'type' must be 'act' or 'concede'")
                 continue
+            if isinstance(client_id, str) and client_id.startswith(SERVER_IDS):
+                # The server's own moves use these; taken by a page they would block them.
+                await refuse(
+                    client_id,
+                    "malformed",
+                    "client ids starting 'bot-' or 'clock-' are the server's",
+                )
+                continue
             if client.seat is None:
                 await refuse(client_id, "spectator", "you are watching this table, not playing")
                 continue
             if kind == "concede":
                 action: Any = {"do": "concede", "player": client.seat}
-                version = message.get("version", table.version)
+                version = message.get("version")  # None: the table's version at its turn
             else:
                 action, version = message.get("action"), message.get("version")
             try:

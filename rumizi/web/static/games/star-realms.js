@@ -1,0 +1,733 @@
+// Star Realms at the table: cards drawn with HTML/CSS and small inline SVG icons, the trade
+// row, the hand, cards in play, bases, every player's authority and piles, the turn's pools
+// and pending choices. The server's legal actions are the source of truth: each one is
+// mapped onto a card or a player by its `card` / `base` / `player` fields, and whatever is
+// not mapped stays in the page's generic move list (which always shows every move).
+//
+// Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// ------------------------------------------------------------------ words of this renderer
+const WORDS = {
+  fa: {
+    tradeRow: "ردیف بازار",
+    explorers: "کاوشگرها",
+    explorersHint: "همیشه موجود",
+    tradeDeck: "دستهٔ بازار",
+    scrapHeap: "اسقاط\u200cشده\u200cها",
+    hand: "دست شما",
+    handOf: "دست {name}",
+    inPlay: "در بازی",
+    bases: "پایگاه\u200cها",
+    noBases: "بدون پایگاه",
+    discard: "دورریز",
+    deck: "دسته",
+    deckCards: "کارت\u200cهای دستهٔ شما (بی\u200cترتیب)",
+    authority: "اقتدار",
+    trade: "تجارت",
+    combat: "حمله",
+    handCount: "دست",
+    you: "شما",
+    player: "بازیکن {n}",
+    current: "در نوبت",
+    eliminated: "حذف\u200cشده",
+    team0: "تیم الف",
+    team1: "تیم ب",
+    boss: "رئیس",
+    raider: "مهاجم",
+    emperor: "امپراتور",
+    admiral: "دریاسالار",
+    mustDiscard: "در آغاز نوبت {n} کارت دور می\u200cریزد",
+    knownHand: "کارت\u200cهای آشکار در دست",
+    empty: "خالی",
+    emptySlot: "جای خالی",
+    ally: "متحد",
+    scrap: "اسقاط",
+    outpost: "پاسگاه",
+    base: "پایگاه",
+    ship: "سفینه",
+    defense: "دفاع {n}",
+    cost: "هزینه {n}",
+    damage: "آسیب {n}",
+    copies: "{n} نسخه در دستهٔ بازار",
+    turn: "نوبت {n}",
+    attackHint: "برای حمله کلیک کنید",
+    waitingFor: "{name} در حال انتخاب است…",
+    "choose.scrap-card": "یک کارت از دست یا دورریزتان را برای اسقاط انتخاب کنید (اختیاری).",
+    "choose.clear-row": "یک کارت از ردیف بازار را برای پاک\u200cکردن انتخاب کنید (اختیاری).",
+    "choose.discard": "یک کارت از دستتان را دور بریزید.",
+    "choose.opp-discard": "حریفی را انتخاب کنید که در آغاز نوبتش یک کارت دور بریزد.",
+    "choose.bequeath": "کارتی را برای سپردن به هم\u200cتیمی\u200cتان انتخاب کنید (اختیاری).",
+    "short.draw": "کشیدن {n}",
+    "short.scrap-card": "اسقاط",
+    "short.clear-row": "پاک\u200cسازی",
+    "short.opp-discard": "دورریز حریف",
+    "fx.trade": "{n} تجارت",
+    "fx.combat": "{n} حمله",
+    "fx.authority": "{n} اقتدار",
+    "fx.draw": "کشیدن {n} کارت",
+    "fx.scrap-card": "اسقاط {n} کارت از دست یا دورریز",
+    "fx.clear-row": "پاک\u200cکردن {n} کارت از ردیف بازار",
+    "fx.opp-discard": "حریف {n} کارت دور می\u200cریزد",
+    "format.duel": "دونفره",
+    "format.free-for-all": "همه با همه",
+    "format.hunter": "شکارچی",
+    "format.hydra": "هیدرا",
+    "format.emperor": "امپراتور",
+    "format.raid": "یورش",
+    "faction.federation": "فدراسیون",
+    "faction.empire": "امپراتوری",
+    "faction.machine-cult": "ماشین\u200cپرستان",
+    "faction.monsters": "هیولاها",
+    "faction.none": "بی\u200cجناح",
+  },
+  en: {
+    tradeRow: "Trade row",
+    explorers: "Explorers",
+    explorersHint: "always available",
+    tradeDeck: "Trade deck",
+    scrapHeap: "Scrap heap",
+    hand: "Your hand",
+    handOf: "{name}'s hand",
+    inPlay: "In play",
+    bases: "Bases",
+    noBases: "no bases",
+    discard: "Discard",
+    deck: "Deck",
+    deckCards: "Cards in your deck (any order)",
+    authority: "Authority",
+    trade: "Trade",
+    combat: "Combat",
+    handCount: "Hand",
+    you: "You",
+    player: "Player {n}",
+    current: "to play",
+    eliminated: "eliminated",
+    team0: "Team A",
+    team1: "Team B",
+    boss: "Boss",
+    raider: "Raider",
+    emperor: "Emperor",
+    admiral: "Admiral",
+    mustDiscard: "discards {n} at the start of their turn",
+    knownHand: "Known cards in hand",
+    empty: "empty",
+    emptySlot: "empty slot",
+    ally: "Ally",
+    scrap: "Scrap",
+    outpost: "Outpost",
+    base: "Base",
+    ship: "Ship",
+    defense: "defense {n}",
+    cost: "cost {n}",
+    damage: "damage {n}",
+    copies: "{n} copies in the trade deck",
+    turn: "Turn {n}",
+    attackHint: "click to attack",
+    waitingFor: "{name} is choosing…",
+    "choose.scrap-card": "Choose a card from your hand or discard pile to scrap (optional).",
+    "choose.clear-row": "Choose a trade-row card to clear away (optional).",
+    "choose.discard": "Discard a card from your hand.",
+    "choose.opp-discard": "Choose an opponent who must discard a card at the start of their turn.",
+    "choose.bequeath": "Choose a card to pass on to your teammate (optional).",
+    "short.draw": "draw {n}",
+    "short.scrap-card": "scrap",
+    "short.clear-row": "clear row",
+    "short.opp-discard": "opp. discards",
+    "fx.trade": "{n} trade",
+    "fx.combat": "{n} combat",
+    "fx.authority": "{n} authority",
+    "fx.draw": "draw {n}",
+    "fx.scrap-card": "scrap {n} from hand or discard",
+    "fx.clear-row": "clear {n} from the trade row",
+    "fx.opp-discard": "opponent discards {n}",
+    "format.duel": "Duel",
+    "format.free-for-all": "Free-for-all",
+    "format.hunter": "Hunter",
+    "format.hydra": "Hydra",
+    "format.emperor": "Emperor",
+    "format.raid": "Raid",
+    "faction.federation": "Federation",
+    "faction.empire": "Empire",
+    "faction.machine-cult": "Machine Cult",
+    "faction.monsters": "Monsters",
+    "faction.none": "Unaligned",
+  },
+};
+
+const DIGITS_FA = "۰۱۲۳۴۵۶۷۸۹";
+let LANG = "fa";
+
+function n(value) {
+  const text = String(value);
+  if (LANG !== "fa") return text;
+  const shown = text.replace(/[0-9]/g, (d) => DIGITS_FA[d]);
+  // A negative number keeps its minus on the left inside right-to-left text.
+  return shown.startsWith("-") ? `\u2066\u2212${shown.slice(1)}\u2069` : shown;
+}
+
+function w(key, vars = {}) {
+  let text = (WORDS[LANG] || WORDS.fa)[key] ?? WORDS.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(typeof v === "number" ? n(v) : String(v));
+  return text;
+}
+
+// ------------------------------------------------------------------ elements and icons
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) node.dataset[k] = v;
+    } else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Icon shapes on a 24×24 grid, drawn for this project.
+const ICONS = {
+  // A coin: rim, face and a small diamond stamp.
+  trade: [
+    ["circle", { cx: 12, cy: 12, r: 10, class: "i-fill" }],
+    ["circle", { cx: 12, cy: 12, r: 7, class: "i-line" }],
+    ["path", { d: "M12 8.2 15 12l-3 3.8L9 12z", class: "i-mark" }],
+  ],
+  // A burst with eight points.
+  combat: [
+    ["path", { d: "M12 1.5l2.3 5.6 5.9-1.9-2.6 5.5 5 3.3-5.9 1.1.6 6-4.7-3.7L8 21.1l.6-6-5.9-1.1 5-3.3L5 5.2l5.9 1.9z", class: "i-fill" }],
+    ["circle", { cx: 12, cy: 12.3, r: 2.6, class: "i-mark" }],
+  ],
+  // A cross in a rounded square: the health of a player.
+  authority: [
+    ["rect", { x: 2, y: 2, width: 20, height: 20, rx: 6, class: "i-fill" }],
+    ["path", { d: "M10 6h4v4h4v4h-4v4h-4v-4H6v-4h4z", class: "i-mark" }],
+  ],
+  // A card with an arrow into it.
+  draw: [
+    ["rect", { x: 5, y: 3, width: 14, height: 18, rx: 2.5, class: "i-fill" }],
+    ["path", { d: "M12 7v7m-3.2-3.2L12 14l3.2-3.2", class: "i-stroke" }],
+  ],
+  // A bin with a lid: scrap this card (its scrap ability).
+  scrap: [
+    ["path", { d: "M5 7h14l-1.3 13.2a2 2 0 0 1-2 1.8H8.3a2 2 0 0 1-2-1.8z", class: "i-fill" }],
+    ["path", { d: "M3.5 5h17M9.5 5V3h5v2M10 10.5v7m4-7v7", class: "i-stroke" }],
+  ],
+  // A small card going into the bin.
+  "scrap-card": [
+    ["path", { d: "M6 10h12l-1.1 10.2a2 2 0 0 1-2 1.8H9.1a2 2 0 0 1-2-1.8z", class: "i-fill" }],
+    ["rect", { x: 8.5, y: 1.5, width: 7, height: 9.5, rx: 1.3, class: "i-mark" }],
+  ],
+  // Three slots with the middle one swept away.
+  "clear-row": [
+    ["rect", { x: 1.5, y: 7, width: 6, height: 10, rx: 1.2, class: "i-fill" }],
+    ["rect", { x: 16.5, y: 7, width: 6, height: 10, rx: 1.2, class: "i-fill" }],
+    ["path", { d: "M9.5 9.5l5 5m0-5-5 5", class: "i-stroke" }],
+  ],
+  // A card with a minus: an opponent discards.
+  "opp-discard": [
+    ["rect", { x: 5, y: 3, width: 14, height: 18, rx: 2.5, class: "i-fill" }],
+    ["path", { d: "M8.5 12h7", class: "i-stroke" }],
+  ],
+  // Defense of a base: a round shield.
+  base: [["path", { d: "M12 2 20 5v6.5c0 5-3.4 8.7-8 10.5-4.6-1.8-8-5.5-8-10.5V5z", class: "i-fill" }]],
+  // Defense of an outpost: a shield with battlements (it must be destroyed first).
+  outpost: [
+    ["path", { d: "M4 3h3v2h2.5V3h5v2H17V3h3v8.5c0 5-3.4 8.7-8 10.5-4.6-1.8-8-5.5-8-10.5z", class: "i-fill" }],
+  ],
+  // Hand of cards.
+  hand: [
+    ["rect", { x: 3, y: 5, width: 10, height: 15, rx: 2, class: "i-fill", transform: "rotate(-12 8 12)" }],
+    ["rect", { x: 10, y: 4, width: 10, height: 15, rx: 2, class: "i-fill", transform: "rotate(8 15 12)" }],
+  ],
+  // Deck: a stack.
+  deck: [
+    ["rect", { x: 6, y: 2, width: 13, height: 17, rx: 2, class: "i-fill" }],
+    ["path", { d: "M4.5 5.5V20a2 2 0 0 0 2 2h10", class: "i-stroke" }],
+  ],
+  // Discard: a fanned pile face up.
+  discard: [
+    ["rect", { x: 4, y: 6, width: 13, height: 15, rx: 2, class: "i-fill", transform: "rotate(-15 10 13)" }],
+    ["path", { d: "M9 3h9a2 2 0 0 1 2 2v12", class: "i-stroke" }],
+  ],
+};
+
+function icon(name, extra = "") {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", `ic ic-${name} ${extra}`.trim());
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [tag, attrs] of ICONS[name] || []) {
+    const part = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
+    svg.append(part);
+  }
+  return svg;
+}
+
+// ------------------------------------------------------------------ cards
+const FACTION_CLASS = { federation: "fed", empire: "emp", "machine-cult": "mc", monsters: "blob", none: "neutral" };
+
+function cardData(cards, id) {
+  return (cards && cards.get && cards.get(id)) || { id, name: id, faction: "none", type: "ship", cost: 0, defense: 0, primary: [], ally: [], scrap: [], text: {} };
+}
+
+function fxText(effect, amount) {
+  return w(`fx.${effect}`, { n: amount });
+}
+
+function fxChips(effects) {
+  return (effects || []).map(([effect, amount]) => {
+    const numeric = ["trade", "combat", "authority"].includes(effect);
+    let label;
+    if (numeric) label = el("b", {}, n(amount));
+    else if (effect === "draw") label = el("span", { class: "fx-word" }, w("short.draw", { n: amount }));
+    else label = el("span", { class: "fx-word" }, amount > 1 ? `${w(`short.${effect}`)} ×${n(amount)}` : w(`short.${effect}`));
+    return el("span", { class: ["fx", `fx-${effect}`], title: fxText(effect, amount) }, icon(effect), label);
+  });
+}
+
+function cardDescription(card) {
+  const parts = [card.name];
+  parts.push(card.faction_name || w(`faction.${card.faction}`));
+  parts.push(w(card.type));
+  if (card.defense) parts.push(w("defense", { n: card.defense }));
+  if (card.cost) parts.push(w("cost", { n: card.cost }));
+  const text = card.text || {};
+  const say = (key, effects) => text[key] || (effects || []).map(([e, a]) => fxText(e, a)).join(LANG === "fa" ? "، " : ", ");
+  if ((card.primary || []).length) parts.push(say("primary", card.primary));
+  if ((card.ally || []).length) parts.push(`${w("ally")}: ${say("ally", card.ally)}`);
+  if ((card.scrap || []).length) parts.push(`${w("scrap")}: ${say("scrap", card.scrap)}`);
+  return parts.join(" · ");
+}
+
+/**
+ * One card. opts: {size: "s"|"m"|"l", action, label, act, testid, focusKey, extra (class),
+ * damage}. With an action the card is a button that plays it.
+ */
+function cardEl(card, opts = {}) {
+  const size = opts.size || "m";
+  const base = card.type === "base" || card.type === "outpost";
+  const text = card.text || {};
+  const description = cardDescription(card);
+  const line = (key, effects, marker) => {
+    if (!(effects || []).length) return null;
+    return el(
+      "span",
+      { class: ["sr-fx", `sr-fx-${key}`] },
+      marker,
+      el("span", { class: "sr-chips" }, fxChips(effects)),
+      size === "l" && text[key] ? el("span", { class: "sr-fx-text" }, text[key]) : null,
+    );
+  };
+  const faction = FACTION_CLASS[card.faction] || "neutral";
+  const children = [
+    el(
+      "span",
+      { class: "sr-card-head" },
+      card.cost > 0 || card.id === "explorer" ? el("span", { class: "sr-cost", title: w("cost", { n: card.cost }) }, icon("trade"), el("b", {}, n(card.cost))) : null,
+      el("span", { class: "sr-name" }, card.name),
+    ),
+    size !== "s" ? el("span", { class: "sr-type" }, `${card.faction_name || w(`faction.${card.faction}`)} · ${w(card.type)}`) : null,
+    el(
+      "span",
+      { class: "sr-body" },
+      line("primary", card.primary),
+      line("ally", card.ally, el("span", { class: "sr-ally-mark", title: w("ally"), "aria-hidden": "true" })),
+      line("scrap", card.scrap, el("span", { class: "sr-scrap-mark", title: w("scrap") }, icon("scrap"))),
+    ),
+    base
+      ? el(
+          "span",
+          { class: ["sr-def", card.type === "outpost" && "sr-def-outpost"], title: `${w(card.type)} · ${w("defense", { n: card.defense })}` },
+          icon(card.type === "outpost" ? "outpost" : "base"),
+          el("b", {}, n(opts.damage ? Math.max(0, card.defense - opts.damage) : card.defense)),
+        )
+      : null,
+    opts.damage ? el("span", { class: "sr-damage" }, w("damage", { n: opts.damage })) : null,
+    el("span", { class: "sr-only" }, description),
+  ];
+  const classes = ["sr-card", `fac-${faction}`, `size-${size}`, base && "is-base", card.type === "outpost" && "is-outpost", opts.extra];
+  if (opts.action && opts.act) {
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: [...classes, "playable"],
+        title: `${opts.label}\n${description}`,
+        "aria-label": `${opts.label} — ${description}`,
+        dataset: { testid: opts.testid, card: card.id, action: JSON.stringify(opts.action), focusKey: opts.focusKey },
+      },
+      children,
+    );
+    button.addEventListener("click", () => opts.act(opts.action));
+    return button;
+  }
+  return el("div", { class: classes, title: description, dataset: { testid: opts.testid, card: card.id } }, children);
+}
+
+/** A card for the gallery on the game page. */
+export function renderCard(card, ctx = {}) {
+  LANG = ctx.lang || LANG;
+  const node = cardEl(card, { size: ctx.size || "l" });
+  const type = node.querySelector(".sr-type");
+  if (card.copies && type) type.append(el("span", { class: "sr-copies", title: w("copies", { n: card.copies }) }, ` · ×${n(card.copies)}`));
+  return node;
+}
+
+// ------------------------------------------------------------------ seats, teams, roles
+function teamOf(format, seat) {
+  if (format === "raid") return seat === 0 ? 0 : 1;
+  if (format === "emperor") return Math.floor(seat / 3);
+  if (format === "hydra") return seat % 2;
+  return seat;
+}
+
+function roleOf(format, seat) {
+  if (format === "raid") return seat === 0 ? "boss" : "raider";
+  if (format === "emperor") return seat === 1 || seat === 4 ? "emperor" : "admiral";
+  return "";
+}
+
+// ------------------------------------------------------------------ mapping legal actions
+/** Where an action shows on the board, or null (then it lives only in the move list). */
+function targetKey(a) {
+  switch (a.do) {
+    case "play":
+      return `hand:${a.card}`;
+    case "buy":
+      return a.card === "explorer" ? "explorer" : `row:${a.card}`;
+    case "scrap":
+      return `mine:${a.card}`;
+    case "choose":
+      if (a.card === undefined && a.player !== undefined) return `player:${a.player}`;
+      if (a.from === "hand") return `hand:${a.card}`;
+      if (a.from === "discard") return `discard:${a.card}`;
+      if (a.from === "trade_row") return `row:${a.card}`;
+      return null;
+    case "attack":
+      return a.base !== undefined ? `base:${a.player}:${a.base}` : `player:${a.player}`;
+    default:
+      return null;
+  }
+}
+
+/** key → {action, label, index}: the move a click on that element plays (largest amount). */
+function mapActions(legal) {
+  const map = new Map();
+  legal.forEach((move, index) => {
+    const a = move.action || {};
+    const key = targetKey(a);
+    if (!key) return;
+    const known = map.get(key);
+    if (!known) map.set(key, { action: a, label: move.label, index, indices: [index] });
+    else {
+      known.indices.push(index);
+      if (typeof a.amount === "number" && a.amount > (known.action.amount ?? -1)) Object.assign(known, { action: a, label: move.label, index });
+    }
+  });
+  return map;
+}
+
+// ------------------------------------------------------------------ the board
+function stat(kind, value, label, testid) {
+  return el(
+    "span",
+    { class: ["sr-stat", `sr-stat-${kind}`], title: label, dataset: { testid } },
+    icon(kind),
+    el("b", {}, n(value)),
+    el("span", { class: "sr-stat-label" }, label),
+  );
+}
+
+export function render(root, msg, ctx) {
+  LANG = ctx.lang || "fa";
+  const view = msg.view || {};
+  const players = view.players || [];
+  const format = view.format || "duel";
+  const cards = ctx.cards || new Map();
+  const legal = msg.legal || [];
+  const actions = mapActions(legal);
+  const used = new Set();
+  const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
+  const current = view.current;
+  const toAct = typeof view.to_act === "number" ? view.to_act : current;
+  // Names several seats share (three "Easy bot"s) get the seat's number.
+  const counts = new Map();
+  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
+  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
+  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+  const act = ctx.act;
+
+  /** The action a click on `key` plays (and note it as shown on the board). */
+  const take = (key) => {
+    const found = actions.get(key);
+    if (found) for (const i of found.indices) used.add(i);
+    return found;
+  };
+  const cardFor = (id, key, opts = {}) => {
+    const found = key ? take(key) : null;
+    return cardEl(cardData(cards, id), { ...opts, action: found && found.action, label: found && found.label, act });
+  };
+
+  const board = el("div", { class: ["sr", `sr-${format}`, players.length > 2 && "sr-multi"], dataset: { testid: "sr-board", format } });
+
+  // ---- top line: format, turn
+  board.append(
+    el(
+      "div",
+      { class: "sr-topline" },
+      el("span", { class: "sr-format" }, w(`format.${format}`)),
+      typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
+    ),
+  );
+
+  // ---- opponents (everyone else; every player when watching)
+  const others = players.map((_, q) => q).filter((q) => q !== me);
+  const oppBox = el("section", { class: ["sr-opponents", others.length > 1 && "sr-opponents-many"], dataset: { testid: "opponents" } });
+  for (const q of others) oppBox.append(playerPanel(q));
+  board.append(oppBox);
+
+  // ---- the trade row, explorers, trade deck, scrap heap
+  const row = el("div", { class: "sr-row-cards" });
+  (view.trade_row || []).forEach((id, i) => {
+    if (id === null || id === undefined) {
+      row.append(el("div", { class: "sr-card sr-slot size-m", dataset: { testid: "trade-row-empty" } }, el("span", { class: "sr-slot-text" }, w("emptySlot"))));
+      return;
+    }
+    row.append(cardFor(id, `row:${id}`, { testid: "trade-row-card", focusKey: `row:${id}:${i}` }));
+  });
+  const explorer = cardFor("explorer", "explorer", { testid: "explorer-pile", extra: "sr-pile", focusKey: "explorer" });
+  const tradeDeck = el(
+    "div",
+    { class: "sr-card sr-back size-m", dataset: { testid: "trade-deck" }, title: w("tradeDeck") },
+    el("span", { class: "sr-back-label" }, w("tradeDeck")),
+    el("b", { class: "sr-back-count" }, n(view.trade_deck_size ?? 0)),
+  );
+  const heap = view.scrap_heap || [];
+  board.append(
+    el(
+      "section",
+      { class: "sr-center", dataset: { testid: "trade-row" } },
+      el("h3", { class: "sr-zone-title" }, w("tradeRow")),
+      el(
+        "div",
+        { class: "sr-row" },
+        row,
+        el("div", { class: "sr-supply" }, el("div", { class: "sr-pile-wrap" }, explorer, el("span", { class: "sr-pile-label" }, `${w("explorers")} · ${w("explorersHint")}`)), tradeDeck),
+      ),
+      pileDetails(w("scrapHeap"), heap, "scrap-heap"),
+    ),
+  );
+
+  // ---- my side of the table
+  if (me !== null && players[me]) board.append(mySide(me));
+
+  root.replaceChildren(board);
+  return { mapped: used };
+
+  // ================================================================ helpers using the scope
+  function pileDetails(title, list, testid, { open = false, key = null } = {}) {
+    const details = el(
+      "details",
+      { class: "sr-pile-list", dataset: { testid }, open },
+      el("summary", {}, `${title} (${n(list.length)})`),
+    );
+    if (list.length) {
+      details.append(
+        el(
+          "div",
+          { class: "sr-mini-row" },
+          list.map((id, i) => cardFor(id, key ? `${key}:${id}` : null, { size: "s", testid: `${testid}-card`, focusKey: `${testid}:${id}:${i}` })),
+        ),
+      );
+    } else details.append(el("p", { class: "sr-empty" }, w("empty")));
+    return details;
+  }
+
+  function tagsFor(q) {
+    const tags = [];
+    const role = roleOf(format, q);
+    if (role) tags.push(el("span", { class: ["sr-tag", `sr-role-${role}`] }, w(role)));
+    if (format === "hydra" || format === "emperor") tags.push(el("span", { class: ["sr-tag", `sr-team-${teamOf(format, q)}`] }, w(`team${teamOf(format, q)}`)));
+    if (players[q].eliminated) tags.push(el("span", { class: "sr-tag sr-tag-out" }, w("eliminated")));
+    return tags;
+  }
+
+  function poolStats(p, q) {
+    if (typeof p.trade !== "number" && typeof p.combat !== "number") return null;
+    return el(
+      "div",
+      { class: "sr-pools" },
+      stat("trade", p.trade ?? 0, w("trade"), q === me ? "pool-trade" : "opponent-trade"),
+      stat("combat", p.combat ?? 0, w("combat"), q === me ? "pool-combat" : "opponent-combat"),
+    );
+  }
+
+  function basesRow(p, q, size) {
+    const bases = p.bases || [];
+    if (!bases.length) return el("p", { class: "sr-empty sr-no-bases" }, w("noBases"));
+    return el(
+      "div",
+      { class: "sr-bases" },
+      bases.map((id, i) => {
+        const key = q === me ? `mine:${id}` : `base:${q}:${id}`;
+        const damage = Array.isArray(p.damage) ? p.damage[i] || 0 : 0;
+        return cardFor(id, key, { size, testid: q === me ? "my-base" : "base-card", damage, focusKey: `base:${q}:${id}:${i}` });
+      }),
+    );
+  }
+
+  function playerPanel(q) {
+    const p = players[q];
+    const target = take(`player:${q}`);
+    const isCurrent = q === current && !view.over;
+    const authority = el(
+      target ? "button" : "div",
+      {
+        type: target ? "button" : undefined,
+        class: ["sr-authority", target && "sr-target"],
+        title: target ? target.label : w("authority"),
+        "aria-label": target ? target.label : `${w("authority")}: ${p.authority}`,
+        dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target.action) : undefined, focusKey: `player:${q}` },
+      },
+      icon("authority"),
+      el("b", {}, n(p.authority)),
+      target && target.action.do === "attack" ? icon("combat", "sr-target-mark") : null,
+    );
+    if (target) authority.addEventListener("click", () => act(target.action));
+    const panel = el(
+      "section",
+      {
+        class: ["sr-player", "sr-opp", isCurrent && "is-current", p.eliminated && "is-out", target && "is-target"],
+        dataset: { testid: "opponent", player: String(q) },
+        "aria-label": nameOf(q),
+      },
+      el(
+        "header",
+        { class: "sr-player-head" },
+        isCurrent ? el("span", { class: "sr-current-mark", title: w("current") }, "▸") : null,
+        el("span", { class: "sr-player-name" }, nameOf(q)),
+        tagsFor(q),
+      ),
+      el(
+        "div",
+        { class: "sr-player-stats" },
+        authority,
+        stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count"),
+        stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count"),
+        stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count"),
+      ),
+      p.pending_discards ? el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })) : null,
+      basesRow(p, q, "s"),
+    );
+    if (isCurrent || (p.in_play && p.in_play.length)) {
+      const inPlay = p.in_play || [];
+      if (inPlay.length || typeof p.trade === "number") {
+        panel.append(
+          el(
+            "div",
+            { class: "sr-opp-turn" },
+            poolStats(p, q),
+            inPlay.length ? el("div", { class: "sr-mini-row" }, inPlay.map((id) => cardFor(id, null, { size: "s", testid: "opponent-in-play" }))) : null,
+          ),
+        );
+      }
+    }
+    if (Array.isArray(p.hand) && p.hand.length) {
+      // Raiders see each other's hands; a finished game shows everything.
+      panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("handOf", { name: nameOf(q) })), el("div", { class: "sr-mini-row" }, p.hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-hand-card" })))));
+    } else if ((p.known_hand || []).length) {
+      panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("knownHand")), el("div", { class: "sr-mini-row" }, p.known_hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-known-card" })))));
+    }
+    if ((p.discard || []).length) panel.append(pileDetails(w("discard"), p.discard, "opponent-discard"));
+    return panel;
+  }
+
+  function mySide(q) {
+    const p = players[q];
+    const mine = el("section", { class: ["sr-player", "sr-me", q === current && !view.over && "is-current", p.eliminated && "is-out"], dataset: { testid: "my-area", player: String(q) } });
+    const target = take(`player:${q}`); // e.g. a Hydra teammate choice never targets oneself, but be safe
+    mine.append(
+      el(
+        "header",
+        { class: "sr-player-head" },
+        q === current && !view.over ? el("span", { class: "sr-current-mark" }, "▸") : null,
+        el("span", { class: "sr-player-name" }, nameOf(q)),
+        tagsFor(q),
+      ),
+      el(
+        "div",
+        { class: "sr-player-stats sr-my-stats" },
+        el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", {}, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
+        poolStats(p, q),
+        stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count"),
+        stat("discard", (p.discard || []).length, w("discard"), "my-discard-count"),
+      ),
+    );
+    if (target) {
+      mine.append(el("button", { type: "button", class: "btn", dataset: { action: JSON.stringify(target.action) }, onclick: () => act(target.action) }, target.label));
+    }
+    if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
+
+    // A pending choice: what to do, in the page's words (the moves themselves are the server's).
+    const pending = q === current ? p.pending : null;
+    if (pending && toAct === me) {
+      const source = pending.card ? cardData(cards, pending.card).name : null;
+      mine.append(
+        el(
+          "div",
+          { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
+          source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null,
+          w(`choose.${pending.choice}`),
+        ),
+      );
+    } else if (pending && typeof toAct === "number") {
+      mine.append(el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: nameOf(toAct) })));
+    }
+
+    const bases = p.bases || [];
+    if (bases.length) mine.append(el("div", { class: "sr-zone" }, el("h3", { class: "sr-zone-title" }, w("bases")), basesRow(p, q, "m")));
+    const inPlay = p.in_play || [];
+    if (inPlay.length) {
+      mine.append(
+        el(
+          "div",
+          { class: "sr-zone", dataset: { testid: "in-play" } },
+          el("h3", { class: "sr-zone-title" }, w("inPlay")),
+          el("div", { class: "sr-inplay" }, inPlay.map((id, i) => cardFor(id, `mine:${id}`, { size: "s", testid: "in-play-card", focusKey: `play:${id}:${i}`, extra: (p.allied || []).includes(id) && "is-allied" }))),
+        ),
+      );
+    }
+    const hand = p.hand || [];
+    mine.append(
+      el(
+        "div",
+        { class: "sr-zone sr-hand-zone" },
+        el("h3", { class: "sr-zone-title" }, `${w("hand")} (${n(hand.length)})`),
+        el(
+          "div",
+          { class: "sr-hand", dataset: { testid: "hand" } },
+          hand.length ? hand.map((id, i) => cardFor(id, `hand:${id}`, { testid: "hand-card", focusKey: `hand:${id}:${i}` })) : el("p", { class: "sr-empty" }, w("empty")),
+        ),
+      ),
+    );
+    const discardChoice = legal.some((m) => m.action && m.action.do === "choose" && m.action.from === "discard");
+    mine.append(
+      el(
+        "div",
+        { class: "sr-piles" },
+        pileDetails(w("discard"), p.discard || [], "discard-pile", { open: discardChoice, key: "discard" }),
+        Array.isArray(p.unseen) ? pileDetails(w("deckCards"), p.unseen, "deck-contents") : null,
+      ),
+    );
+    return mine;
+  }
+}

@@ -1,0 +1,76 @@
+// Sign in and sign up: username + password forms (POST /api/auth/login, /api/auth/signup).
+
+import { t } from "../i18n.js";
+import { h, link, toast } from "../dom.js";
+import { api, getMe, setUser, ApiError } from "../api.js";
+
+export async function mount(main, ctx) {
+  const signup = ctx.mode === "signup";
+  const title = signup ? t("auth.signup") : t("auth.login");
+  ctx.setTitle(title);
+  await getMe().catch(() => null);
+  if (!ctx.alive()) return;
+
+  const error = h("p", { class: "form-error", role: "alert", dataset: { testid: "auth-error" }, hidden: true });
+  const username = h("input", {
+    id: "auth-username",
+    name: "username",
+    type: "text",
+    required: true,
+    autocomplete: "username",
+    autocapitalize: "none",
+    spellcheck: "false",
+    dir: "auto",
+    maxlength: "40",
+    dataset: { testid: "username" },
+  });
+  const password = h("input", {
+    id: "auth-password",
+    name: "password",
+    type: "password",
+    required: true,
+    autocomplete: signup ? "new-password" : "current-password",
+    dir: "ltr",
+    minlength: signup ? "8" : null,
+    maxlength: "200",
+    dataset: { testid: "password" },
+  });
+  const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: signup ? "signup-submit" : "login-submit" } }, title);
+  const form = h(
+    "form",
+    { class: "panel form narrow", dataset: { testid: signup ? "signup-form" : "login-form" } },
+    h("h1", {}, title),
+    h("div", { class: "field" }, h("label", { for: username.id }, t("auth.username")), username),
+    h("div", { class: "field" }, h("label", { for: password.id }, t("auth.password")), password),
+    signup ? h("p", { class: "hint" }, t("auth.guestKeeps")) : null,
+    error,
+    h("div", { class: "form-actions" }, submit),
+    h("p", {}, signup ? link("/login", t("auth.toLogin")) : link("/signup", t("auth.toSignup"))),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    if (!username.value.trim() || !password.value) {
+      (username.value.trim() ? password : username).focus();
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const data = await api(signup ? "/api/auth/signup" : "/api/auth/login", {
+        body: { username: username.value.trim(), password: password.value },
+      });
+      setUser(data.user);
+      toast(t("auth.welcome", { name: data.user ? data.user.name : username.value.trim() }));
+      const next = ctx.query.get("next");
+      ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
+    } catch (err) {
+      error.textContent = err instanceof ApiError ? err.message : t("error.generic");
+      error.hidden = false;
+      toast(error.textContent, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  main.append(form);
+  username.focus();
+}

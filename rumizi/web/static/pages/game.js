@@ -1,0 +1,95 @@
+// A game's page: catalog line, rules, card gallery, "play now" and "new table".
+
+import { t, lang } from "../i18n.js";
+import { h, link } from "../dom.js";
+import { getGame, getCards, playNow, showError } from "../api.js";
+import { loadRenderer } from "../renderers.js";
+import { catalogLine } from "./home.js";
+
+function genericCard(card) {
+  const text = card.text;
+  const lines = typeof text === "string" ? [text] : text && typeof text === "object" ? Object.values(text).filter(Boolean) : [];
+  return h("div", { class: "generic-card" }, h("strong", {}, card.name || card.id), lines.map((line) => h("p", {}, line)));
+}
+
+export async function mount(main, ctx) {
+  const id = ctx.params[0];
+  const code = lang();
+  const game = await getGame(id, code);
+  if (!ctx.alive()) return;
+  ctx.setTitle(game.name);
+
+  const playButton = h(
+    "button",
+    { type: "button", class: "btn btn-primary btn-big", dataset: { testid: "play-now" } },
+    t("game.playNow"),
+  );
+  playButton.addEventListener("click", async () => {
+    playButton.disabled = true;
+    playButton.textContent = t("game.starting");
+    try {
+      const created = await playNow(game);
+      ctx.navigate(created.url || `/t/${encodeURIComponent(created.id)}`);
+    } catch (err) {
+      showError(err);
+      playButton.disabled = false;
+      playButton.textContent = t("game.playNow");
+    }
+  });
+
+  const rules = h(
+    "section",
+    { class: "rules panel", dataset: { testid: "rules" } },
+    h("h2", {}, t("game.rules")),
+    (game.rules || []).map((section) =>
+      h(
+        "details",
+        { class: "rules-section", dataset: { testid: "rules-section" } },
+        h("summary", {}, section.title),
+        (section.paragraphs || []).map((p) => h("p", {}, p)),
+      ),
+    ),
+  );
+  const firstSection = rules.querySelector("details");
+  if (firstSection) firstSection.open = true;
+
+  const gallery = h("div", { class: "gallery", dataset: { testid: "card-gallery" } }, h("p", { class: "muted" }, t("loading")));
+  const galleryCount = h("span", { class: "muted count" });
+
+  main.append(
+    h(
+      "section",
+      { class: "game-head" },
+      h("div", { class: "game-head-text" },
+        h("h1", { dataset: { testid: "game-name" } }, game.name),
+        game.tagline ? h("p", { class: "tagline" }, game.tagline) : null,
+        catalogLine(game),
+      ),
+      h(
+        "div",
+        { class: "game-actions" },
+        playButton,
+        link(`/new/${encodeURIComponent(game.id || id)}`, t("game.newTable"), { class: "btn", dataset: { testid: "new-table" } }),
+        link(`/leaderboard/${encodeURIComponent(game.id || id)}`, t("game.leaderboard"), { class: "btn btn-ghost", dataset: { testid: "leaderboard-link" } }),
+      ),
+    ),
+    rules,
+    h("section", { class: "panel" }, h("h2", {}, t("game.cards"), " ", galleryCount), gallery),
+  );
+
+  try {
+    const [cards, renderer] = await Promise.all([getCards(id, code), loadRenderer(id)]);
+    if (!ctx.alive()) return;
+    gallery.replaceChildren();
+    galleryCount.textContent = `(${t("game.cardsCount", { n: cards.size })})`;
+    const cardCtx = { lang: code, t, cards, act: () => {} };
+    for (const card of cards.values()) {
+      const el = renderer && renderer.renderCard ? renderer.renderCard(card, { ...cardCtx, size: "large" }) : genericCard(card);
+      el.dataset.testid = "gallery-card";
+      gallery.append(el);
+    }
+  } catch (err) {
+    if (!ctx.alive()) return;
+    gallery.replaceChildren(h("p", { class: "muted" }, err.message || t("error.generic")));
+  }
+}

@@ -1,0 +1,84 @@
+// My games: GET /api/my/games.
+
+import { t, dateTime, lang } from "../i18n.js";
+import { h, link } from "../dom.js";
+import { api, getMe, getGame } from "../api.js";
+
+function seatNames(seats) {
+  return (seats || [])
+    .map((s) => (typeof s === "string" ? s : s.name || (s.kind === "bot" ? `${t("table.bot")} ${s.level || ""}`.trim() : t("table.free"))))
+    .join(lang() === "fa" ? "، " : ", ");
+}
+
+function resultText(game) {
+  const result = game.result;
+  if (!result) return "—";
+  if (typeof result === "string") return result;
+  if (result.text) return result.text;
+  // {"winner", "returns": [1, 0, ...]}: said from this user's seat.
+  const you = game.you;
+  if (Array.isArray(result.returns) && typeof you === "number" && typeof result.returns[you] === "number") {
+    const mine = result.returns[you];
+    return mine >= 1 ? t("me.won") : mine <= 0 ? t("me.lost") : t("me.draw");
+  }
+  return "—";
+}
+
+export async function mount(main, ctx) {
+  ctx.setTitle(t("me.title"));
+  main.append(h("h1", {}, t("me.title")));
+  const me = await getMe();
+  if (!ctx.alive()) return;
+  if (!me.user) {
+    main.append(
+      h("section", { class: "panel", dataset: { testid: "me-signin" } },
+        h("p", {}, t("me.signin")),
+        h("p", { class: "button-row" }, link("/login", t("nav.login"), { class: "btn btn-primary" }), link("/signup", t("nav.signup"), { class: "btn" }), link("/", t("nav.home"), { class: "btn btn-ghost" })),
+      ),
+    );
+    return;
+  }
+  const games = await api("/api/my/games");
+  if (!ctx.alive()) return;
+  if (!games || !games.length) {
+    main.append(h("p", { class: "panel muted", dataset: { testid: "me-empty" } }, t("me.empty"), " ", link("/", t("nav.home"))));
+    return;
+  }
+  const names = new Map();
+  await Promise.all(
+    [...new Set(games.map((g) => g.game))].map((id) =>
+      getGame(id, document.documentElement.lang).then((g) => names.set(id, g.name), () => names.set(id, id)),
+    ),
+  );
+  if (!ctx.alive()) return;
+  const rows = games.map((g) =>
+    h(
+      "tr",
+      { dataset: { testid: "my-game", table: g.id, status: g.status, game: g.game } },
+      h("td", {}, names.get(g.game) || g.game),
+      h("td", {}, h("span", { class: ["status", `status-${g.status}`] }, t(`status.${g.status}`))),
+      h("td", {}, resultText(g)),
+      h("td", {}, seatNames(g.seats)),
+      h("td", { class: "nowrap" }, g.created ? dateTime(g.created) : ""),
+      h(
+        "td",
+        { class: "nowrap" },
+        link(`/t/${encodeURIComponent(g.id)}`, t("me.open"), { class: "btn btn-small" }),
+        " ",
+        link(`/replay/${encodeURIComponent(g.id)}`, t("me.replay"), { class: "btn btn-small btn-ghost" }),
+      ),
+    ),
+  );
+  main.append(
+    h(
+      "div",
+      { class: "table-scroll panel" },
+      h(
+        "table",
+        { class: "data-table", dataset: { testid: "my-games" } },
+        h("thead", {}, h("tr", {}, ["me.game", "me.status", "me.result", "me.players", "me.created", "me.open"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("tbody", {}, rows),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,238 @@
+// The new-table form: the game's options (a choice with a `players` list drives the
+// player count), a human or a bot level per seat, the clock and "rated".
+
+import { t, num } from "../i18n.js";
+import { h, link, copyText, toast } from "../dom.js";
+import { api, getGame, ensureUser, defaultOptions, showError } from "../api.js";
+
+let uid = 0;
+
+/** A number typed with Latin, Persian or Arabic-Indic digits (null when there is none). */
+export function parseNumber(text) {
+  const latin = String(text || "")
+    .replace(/[۰-۹]/g, (d) => String("۰۱۲۳۴۵۶۷۸۹".indexOf(d)))
+    .replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d)))
+    .replace(/[٫,]/g, ".")
+    .trim();
+  const value = Number.parseFloat(latin);
+  return Number.isFinite(value) ? value : null;
+}
+const fieldId = (name) => `f-${name}-${++uid}`;
+
+export function inviteBox(url, { testid = "invite-link", help } = {}) {
+  const input = h("input", {
+    type: "text",
+    readonly: true,
+    value: url,
+    class: "invite-input",
+    dir: "ltr",
+    "aria-label": t("table.invite"),
+    dataset: { testid },
+    onfocus: (e) => e.target.select(),
+  });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "btn",
+      dataset: { testid: "invite-copy" },
+      onclick: async () => {
+        const ok = await copyText(url, input);
+        toast(ok ? t("table.copied") : t("table.copyFailed"), ok ? "info" : "error");
+      },
+    },
+    t("table.copy"),
+  );
+  return h("div", { class: "invite" }, help ? h("p", { class: "invite-help" }, help) : null, h("div", { class: "invite-row" }, input, button));
+}
+
+export async function mount(main, ctx) {
+  const id = ctx.params[0];
+  const game = await getGame(id, document.documentElement.lang);
+  if (!ctx.alive()) return;
+  ctx.setTitle(t("new.title", { game: game.name }));
+
+  const options = game.options || [];
+  const levels = game.levels && game.levels.length ? game.levels : [{ value: "easy", label: "easy" }];
+  // The option whose choices carry `players` lists decides how many seats there can be.
+  const driver = options.find((o) => (o.choices || []).some((c) => Array.isArray(c.players)));
+  const chosen = defaultOptions(game, 2);
+  const allPlayers = Array.isArray(game.players) ? game.players : [2];
+
+  const form = h("form", { class: "panel form new-table", dataset: { testid: "new-table-form" }, novalidate: true });
+  const optionBox = h("fieldset", { class: "fieldset" });
+  const countSelect = h("select", { id: fieldId("players"), name: "players", dataset: { testid: "players-select" } });
+  const seatsBox = h("div", { class: "seats-grid" });
+  const result = h("div", { class: "created", "aria-live": "polite" });
+  let seatKinds = []; // per seat: "human" or a level value
+
+  function playersAllowed() {
+    if (driver) {
+      const choice = (driver.choices || []).find((c) => c.value === chosen[driver.name]);
+      if (choice && Array.isArray(choice.players) && choice.players.length) return choice.players;
+    }
+    return allPlayers.length ? allPlayers : [2];
+  }
+
+  function renderOptions() {
+    optionBox.replaceChildren(h("legend", {}, t("new.options")));
+    for (const option of options) {
+      const fid = fieldId(option.name);
+      const select = h(
+        "select",
+        {
+          id: fid,
+          name: option.name,
+          dataset: { testid: `option-${option.name}` },
+          onchange: (e) => {
+            chosen[option.name] = e.target.value;
+            if (option === driver) renderCount();
+          },
+        },
+        (option.choices || []).map((c) =>
+          h("option", { value: c.value, selected: c.value === chosen[option.name] }, c.label || c.value),
+        ),
+      );
+      optionBox.append(h("div", { class: "field" }, h("label", { for: fid }, option.label || option.name), select));
+    }
+    const countField = h("div", { class: "field" }, h("label", { for: countSelect.id }, t("new.players")), countSelect);
+    optionBox.append(countField);
+  }
+
+  function renderCount() {
+    const allowed = playersAllowed();
+    const previous = Number(countSelect.value) || seatKinds.length || 2;
+    const pick = allowed.includes(previous) ? previous : allowed.includes(2) ? 2 : allowed[0];
+    countSelect.replaceChildren(...allowed.map((n) => h("option", { value: String(n), selected: n === pick }, num(n))));
+    countSelect.value = String(pick);
+    renderSeats();
+  }
+
+  function renderSeats() {
+    const n = Number(countSelect.value) || 2;
+    const easy = (levels.find((l) => l.value === "easy") || levels[0]).value;
+    seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] ?? (i === 0 ? "human" : easy));
+    seatsBox.replaceChildren();
+    seatKinds.forEach((kind, i) => {
+      const fid = fieldId(`seat${i}`);
+      const select = h(
+        "select",
+        {
+          id: fid,
+          dataset: { testid: "seat-kind", seat: String(i) },
+          onchange: (e) => {
+            seatKinds[i] = e.target.value;
+          },
+        },
+        h("option", { value: "human", selected: kind === "human" }, t("new.human")),
+        levels.map((l) => h("option", { value: l.value, selected: kind === l.value }, t("new.botLevel", { level: l.label || l.value }))),
+      );
+      seatsBox.append(h("div", { class: "field seat-field" }, h("label", { for: fid }, t("new.seat", { n: i + 1 })), select));
+    });
+  }
+
+  countSelect.addEventListener("change", renderSeats);
+
+  // The clock: none, real time (minutes + increment) or turn-based (one day a move).
+  const clockName = fieldId("clock");
+  // Text inputs (not type=number) so Persian digits can be shown and typed.
+  const numberInput = (value, testid, name) =>
+    h("input", { type: "text", inputmode: "numeric", value: num(value), id: fieldId(name), class: "num-input", dir: "ltr", autocomplete: "off", dataset: { testid } });
+  const minutes = numberInput(10, "clock-minutes", "min");
+  const increment = numberInput(5, "clock-increment", "inc");
+  const radio = (value, label) => {
+    const rid = fieldId(`clock-${value}`);
+    return h(
+      "div",
+      { class: "radio" },
+      h("input", { type: "radio", name: clockName, id: rid, value, checked: value === "none", dataset: { testid: `clock-${value}` } }),
+      h("label", { for: rid }, label),
+    );
+  };
+  const realtimeFields = h(
+    "div",
+    { class: "clock-fields" },
+    h("div", { class: "field" }, h("label", { for: minutes.id }, t("new.minutes")), minutes),
+    h("div", { class: "field" }, h("label", { for: increment.id }, t("new.increment")), increment),
+  );
+  const clockBox = h(
+    "fieldset",
+    { class: "fieldset" },
+    h("legend", {}, t("new.clock")),
+    radio("none", t("new.clockNone")),
+    radio("realtime", t("new.clockRealtime")),
+    realtimeFields,
+    radio("turn", t("new.clockTurn")),
+  );
+  const syncClock = () => {
+    const kind = form.querySelector(`input[name="${clockName}"]:checked`)?.value || "none";
+    realtimeFields.hidden = kind !== "realtime";
+  };
+  clockBox.addEventListener("change", syncClock);
+
+  const ratedId = fieldId("rated");
+  const rated = h("input", { type: "checkbox", id: ratedId, dataset: { testid: "rated" } });
+  const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "create-table" } }, t("new.create"));
+
+  renderOptions();
+  form.append(
+    h("h1", {}, t("new.title", { game: game.name })),
+    optionBox,
+    h("fieldset", { class: "fieldset" }, h("legend", {}, t("new.seats")), h("p", { class: "hint" }, t("new.youSit")), seatsBox),
+    clockBox,
+    h("div", { class: "checkbox" }, rated, h("label", { for: ratedId }, t("new.rated"))),
+    h("div", { class: "form-actions" }, submit),
+  );
+  renderCount();
+  syncClock();
+  main.append(h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(id)}`, game.name)), form, result);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!seatKinds.includes("human")) {
+      toast(t("new.needHuman"), "error");
+      return;
+    }
+    const kind = form.querySelector(`input[name="${clockName}"]:checked`)?.value || "none";
+    let clock = { kind: "none" };
+    if (kind === "realtime") {
+      const min = Math.max(1, Math.min(180, parseNumber(minutes.value) ?? 10));
+      const inc = Math.max(0, Math.min(120, parseNumber(increment.value) ?? 0));
+      clock = { kind: "realtime", initial: Math.round(min * 60), increment: Math.round(inc) };
+    } else if (kind === "turn") {
+      clock = { kind: "turn", per_move: 86400 };
+    }
+    const body = {
+      game: game.id || id,
+      options: { ...chosen },
+      seats: seatKinds.map((k) => (k === "human" ? { kind: "human", level: null } : { kind: "bot", level: k })),
+      clock,
+      rated: rated.checked,
+    };
+    submit.disabled = true;
+    try {
+      await ensureUser();
+      const created = await api("/api/tables", { body });
+      if (!ctx.alive()) return;
+      const path = created.url || `/t/${encodeURIComponent(created.id)}`;
+      const invite = created.invite
+        ? `${location.origin}/t/${encodeURIComponent(created.id)}?invite=${encodeURIComponent(created.invite)}`
+        : null;
+      form.hidden = true;
+      result.replaceChildren(
+        h(
+          "section",
+          { class: "panel", dataset: { testid: "table-created" } },
+          h("h2", {}, t("new.created")),
+          invite ? inviteBox(invite, { help: t("new.inviteHelp") }) : null,
+          h("p", {}, link(path, t("new.goTable"), { class: "btn btn-primary", dataset: { testid: "go-table" } })),
+        ),
+      );
+      result.querySelector("a").focus();
+    } catch (err) {
+      showError(err);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,529 @@
+// The table: joins with ?invite=CODE, keeps a WebSocket open (reconnecting with backoff),
+// renders every `state` message (seats, clocks, board, legal moves, log, result) and sends
+// actions as {"type": "act", "client_id", "version", "action"}.
+
+import { t, num, lang } from "../i18n.js";
+import { h, link, toast, confirmDialog } from "../dom.js";
+import { api, ensureUser, getGame, getCards, showError } from "../api.js";
+import { loadRenderer } from "../renderers.js";
+import { renderMoves, installMoveKeys } from "../moves.js";
+import { inviteBox } from "./new-table.js";
+
+let counter = 0;
+function clientId() {
+  counter += 1;
+  const random = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  return `c-${Date.now().toString(36)}-${counter}-${random}`;
+}
+
+/** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
+export function formatClock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  let text;
+  if (days > 0) text = `${t("table.days", { n: days })} ${hours}:${two(minutes)}`;
+  else if (hours > 0) text = `${hours}:${two(minutes)}:${two(seconds)}`;
+  else text = `${minutes}:${two(seconds)}`;
+  return num(text);
+}
+
+/** What a clock shows for `seat` now, counting down the running one locally. */
+function clockLeft(clock, seat, receivedAt) {
+  const left = clock.remaining_ms && clock.remaining_ms[seat];
+  if (typeof left !== "number") return null;
+  if (clock.running !== seat) return left;
+  // Count from the server's `at` when the two clocks agree (within 5 s); otherwise from
+  // when the message arrived, so a wrong computer clock cannot eat the time.
+  const at = typeof clock.at === "number" ? clock.at : receivedAt;
+  const start = Math.abs(receivedAt - at) < 5000 ? at : receivedAt;
+  return left - (Date.now() - start);
+}
+
+function errorText(msg) {
+  const known = t(`err.${msg.code}`);
+  return known !== `err.${msg.code}` ? known : msg.message || t("error.generic");
+}
+
+/** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */
+export function seatNames(seats) {
+  const count = new Map();
+  for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
+  return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
+}
+
+export async function mount(main, ctx) {
+  const id = ctx.params[0];
+  const code = lang();
+  let info = await api(`/api/tables/${encodeURIComponent(id)}`);
+  if (!ctx.alive()) return;
+
+  // An invite in the address: take a seat first (as a guest when not signed in).
+  const invite = ctx.query.get("invite");
+  if (invite) {
+    if (info.you === null || info.you === undefined) {
+      try {
+        await ensureUser();
+        const joined = await api(`/api/tables/${encodeURIComponent(id)}/join`, { body: { invite } });
+        toast(t("table.joined", { n: (joined.seat ?? 0) + 1 }));
+        info = await api(`/api/tables/${encodeURIComponent(id)}`);
+      } catch (err) {
+        toast(t("table.joinFailed", { msg: err.message || "" }), "error");
+      }
+      if (!ctx.alive()) return;
+    }
+    history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+  }
+
+  const [game, cards, renderer] = await Promise.all([
+    getGame(info.game, code).catch(() => ({ id: info.game, name: info.game, levels: [] })),
+    getCards(info.game, code).catch(() => new Map()),
+    loadRenderer(info.game),
+  ]);
+  if (!ctx.alive()) return;
+  ctx.setTitle(`${game.name} · ${t("table.title", { id })}`);
+  const levelLabel = new Map((game.levels || []).map((l) => [l.value, l.label]));
+
+  // ------------------------------------------------------------------ the page's parts
+  const status = h("p", { class: "turn-status", dataset: { testid: "turn-status" }, "aria-live": "polite" }, t("table.connecting"));
+  const connection = h("div", { class: "connection", "aria-live": "assertive" });
+  const inviteSlot = h("div", { class: "invite-slot" });
+  const resultSlot = h("div", { class: "result-slot" });
+  const seatsBox = h("ul", { class: "seats", dataset: { testid: "seats" }, "aria-label": t("table.seats") });
+  const board = h("div", { class: ["board", renderer ? `board-${info.game}` : "board-generic"], dataset: { testid: "board" } });
+  const movesBox = h("div", { class: "moves-box" });
+  const movesPanel = h("section", { class: "moves-panel", dataset: { testid: "moves" } }, h("h2", { class: "panel-title" }, t("table.moves")), movesBox);
+  const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
+  const concede = h("button", { type: "button", class: "btn btn-danger-ghost", dataset: { testid: "concede" }, hidden: true }, t("table.concede"));
+  const spectating = h("p", { class: "hint spectating", dataset: { testid: "spectating" }, hidden: true }, t("table.spectating"));
+
+  const page = h(
+    "div",
+    { class: "table-page", dataset: { testid: "table", table: id, game: info.game } },
+    h(
+      "div",
+      { class: "table-head" },
+      h("h1", { class: "table-title" }, link(`/games/${encodeURIComponent(info.game)}`, game.name), h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`)),
+      status,
+    ),
+    connection,
+    resultSlot,
+    inviteSlot,
+    seatsBox,
+    h(
+      "div",
+      { class: "table-layout" },
+      h("section", { class: "board-wrap", "aria-label": t("table.board") }, board),
+      h(
+        "aside",
+        { class: "side" },
+        movesPanel,
+        h(
+          "details",
+          { class: "log-panel", open: true, dataset: { testid: "log-panel" } },
+          h("summary", {}, t("table.log")),
+          logList,
+        ),
+        spectating,
+        h("div", { class: "side-actions" }, concede),
+      ),
+    ),
+  );
+  main.append(page);
+
+  // ------------------------------------------------------------------ state
+  let last = null; // the latest state message (its `log` replaced by the whole log so far)
+  let fullLog = []; // every log line received on this table
+  let receivedAt = 0;
+  let busy = false; // an action is on its way
+  let pendingId = null; // its client_id
+  let waitVersion = null; // after its ack, the version we wait to see
+  let busyTimer = null;
+  let socket = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer = null;
+  let connState = "connecting";
+
+  const canAct = () => !busy && last && socket && socket.readyState === WebSocket.OPEN && (last.legal || []).length > 0;
+
+  function setBusy(value) {
+    busy = value;
+    clearTimeout(busyTimer);
+    if (value) {
+      // Never leave the controls dead: if no answer comes, give them back after a while.
+      busyTimer = setTimeout(() => {
+        busy = false;
+        pendingId = null;
+        waitVersion = null;
+        renderControls();
+      }, 8000);
+    }
+    page.classList.toggle("is-busy", value);
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function act(action) {
+    if (!canAct()) return false;
+    const cid = clientId();
+    if (!send({ type: "act", client_id: cid, version: last.version, action })) return false;
+    pendingId = cid;
+    waitVersion = null;
+    setBusy(true);
+    renderControls();
+    return true;
+  }
+
+  concede.addEventListener("click", async () => {
+    const yes = await confirmDialog(t("table.concedeConfirm"), t("table.concedeYes"), { testid: "concede" });
+    if (!yes || closed) return;
+    const cid = clientId();
+    if (send({ type: "concede", client_id: cid })) {
+      pendingId = cid;
+      setBusy(true);
+      renderControls();
+    } else {
+      toast(t("table.reconnecting"), "error");
+    }
+  });
+
+  // ------------------------------------------------------------------ rendering
+  function renderStatus() {
+    if (!last) return;
+    const names = seatNames(last.seats || []);
+    const toAct = last.to_act || [];
+    let text;
+    if (last.result) text = t("table.result");
+    else if (last.status === "waiting") text = t("table.waiting");
+    else if (last.seat !== null && last.seat !== undefined && toAct.includes(last.seat)) text = t("table.yourTurn");
+    else if (toAct.length) text = t("table.turnOf", { name: toAct.map((s) => names.get(s) || t("new.seat", { n: s + 1 })).join(code === "fa" ? "، " : ", ") });
+    else text = "";
+    status.textContent = text;
+    status.classList.toggle("my-turn", text === t("table.yourTurn"));
+  }
+
+  function renderConnection() {
+    connection.replaceChildren();
+    if (connState === "reconnecting") {
+      connection.append(h("div", { class: "banner banner-warn", role: "status", dataset: { testid: "reconnecting" } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.reconnecting")));
+    } else if (connState === "connecting" && !last) {
+      connection.append(h("div", { class: "banner", role: "status", dataset: { testid: "connecting" } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.connecting")));
+    }
+  }
+
+  function botTag(seat) {
+    const level = levelLabel.get(seat.level) || seat.level || "";
+    // The server names a bot seat by its level ("Easy bot"): then the tag just says "bot".
+    const text = !level || (seat.name || "").includes(level) ? t("table.bot") : `${t("table.bot")}: ${level}`;
+    return h("span", { class: "tag tag-bot", dataset: { testid: "seat-level", level: seat.level || "" } }, text);
+  }
+
+  function renderSeats() {
+    seatsBox.replaceChildren();
+    if (!last) return;
+    const shownName = seatNames(last.seats || []);
+    const toAct = last.to_act || [];
+    for (const seat of last.seats || []) {
+      const mine = seat.seat === last.seat;
+      const free = seat.kind === "human" && (seat.empty === true || !seat.name);
+      const acting = toAct.includes(seat.seat) && !last.result;
+      const bot = seat.kind === "bot";
+      const dot = bot ? null : h("span", {
+        class: ["dot", seat.connected ? "dot-on" : "dot-off"],
+        title: seat.connected ? t("table.connected") : t("table.disconnected"),
+        role: "img",
+        "aria-label": seat.connected ? t("table.connected") : t("table.disconnected"),
+        dataset: { testid: "seat-connected", connected: String(Boolean(seat.connected)) },
+      });
+      const clock = h("span", { class: "seat-clock", dataset: { testid: "clock", seat: String(seat.seat) } });
+      seatsBox.append(
+        h(
+          "li",
+          {
+            class: ["seat", mine && "seat-mine", acting && "seat-acting", free && "seat-free"],
+            dataset: { testid: "seat", seat: String(seat.seat), toAct: String(acting) },
+          },
+          acting ? h("span", { class: "turn-mark", title: t("table.toAct"), "aria-label": t("table.toAct"), role: "img" }, "▸") : null,
+          dot,
+          h("span", { class: "seat-name" }, free ? t("table.free") : shownName.get(seat.seat)),
+          mine ? h("span", { class: "tag tag-you" }, t("table.you")) : null,
+          bot ? botTag(seat) : null,
+          clock,
+        ),
+      );
+    }
+    tickClocks();
+  }
+
+  function tickClocks() {
+    if (!last) return;
+    const clock = last.clock;
+    for (const el of seatsBox.querySelectorAll('[data-testid="clock"]')) {
+      const seat = Number(el.dataset.seat);
+      if (!clock || clock.kind === "none") {
+        el.textContent = "";
+        continue;
+      }
+      const left = clockLeft(clock, seat, receivedAt);
+      if (left === null) {
+        el.textContent = "";
+        continue;
+      }
+      const running = clock.running === seat && !last.result;
+      el.textContent = `⏱ ${formatClock(running ? left : clock.remaining_ms[seat])}`;
+      el.classList.toggle("clock-running", running);
+      el.classList.toggle("clock-low", running && left < 30000 && clock.kind === "realtime");
+    }
+  }
+
+  function renderInvite() {
+    inviteSlot.replaceChildren();
+    if (!last || !info.invite || last.seat === null || last.seat === undefined || last.result) return;
+    const freeSeat = last.status === "waiting" || (last.seats || []).some((s) => s.kind === "human" && (s.empty === true || !s.name));
+    if (!freeSeat) return;
+    const url = `${location.origin}/t/${encodeURIComponent(id)}?invite=${encodeURIComponent(info.invite)}`;
+    inviteSlot.append(h("section", { class: "panel invite-panel" }, h("h2", { class: "panel-title" }, t("table.invite")), inviteBox(url, { help: t("table.inviteHelp") })));
+  }
+
+  function renderLog() {
+    const lines = (last && last.log) || [];
+    const nearEnd = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
+    const fresh = !logList.querySelector(".log-line");
+    if (!lines.length) {
+      logList.replaceChildren(h("li", { class: "muted log-empty" }, t("table.logEmpty")));
+      return;
+    }
+    logList.querySelector(".log-empty")?.remove();
+    // The server sends the whole log each time: keep the lines that did not change, rewrite
+    // those that did, add the new ones and drop any left over.
+    const items = logList.children;
+    lines.forEach((line, i) => {
+      const item = items[i];
+      if (item && item.textContent === line) return;
+      const node = h("li", { class: ["log-line", /^──/.test(line) && "log-turn"], dataset: { testid: "log-line" } }, line);
+      if (item) item.replaceWith(node);
+      else logList.append(node);
+    });
+    while (items.length > lines.length) logList.lastElementChild.remove();
+    for (const li of logList.querySelectorAll(".log-latest")) li.classList.remove("log-latest");
+    if (logList.lastElementChild) logList.lastElementChild.classList.add("log-latest");
+    if (fresh || nearEnd) logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderResult() {
+    resultSlot.replaceChildren();
+    if (!last || !last.result) return;
+    const again = h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "play-again" } }, t("table.again"));
+    again.addEventListener("click", async () => {
+      again.disabled = true;
+      try {
+        await ensureUser();
+        const seats = (info.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level || "easy" } : { kind: "human", level: null }));
+        const created = await api("/api/tables", {
+          body: {
+            game: info.game,
+            options: info.options || {},
+            seats: seats.length ? seats : [{ kind: "human", level: null }, { kind: "bot", level: "easy" }],
+            // The same clock as this table (the table answer carries it); never rated again
+            // by surprise.
+            clock: info.clock && typeof info.clock.kind === "string" ? info.clock : { kind: "none" },
+            rated: false,
+          },
+        });
+        ctx.navigate(created.url || `/t/${encodeURIComponent(created.id)}`);
+      } catch (err) {
+        showError(err);
+        again.disabled = false;
+      }
+    });
+    const r = last.result;
+    let mood = "neutral";
+    if (last.seat !== null && last.seat !== undefined && r.winner !== null && r.winner !== undefined && (last.seats || []).length === 2) {
+      mood = r.winner === last.seat ? "won" : "lost";
+    }
+    resultSlot.append(
+      h(
+        "section",
+        { class: ["panel", "result", `result-${mood}`], dataset: { testid: "result", winner: r.winner === null || r.winner === undefined ? "" : String(r.winner) }, role: "status" },
+        h("h2", {}, t("table.result")),
+        h("p", { class: "result-text", dataset: { testid: "result-text" } }, r.text || ""),
+        h(
+          "div",
+          { class: "result-actions" },
+          link(`/replay/${encodeURIComponent(id)}`, t("table.replay"), { class: "btn", dataset: { testid: "replay-link" } }),
+          last.seat !== null && last.seat !== undefined ? again : null,
+        ),
+      ),
+    );
+  }
+
+  let mapped = null;
+
+  function renderBoard() {
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    mapped = null;
+    let drawn = false;
+    if (renderer && last) {
+      try {
+        const out = renderer.render(board, last, { act, cards, lang: code, t, num, busy });
+        mapped = out && out.mapped instanceof Set ? out.mapped : null;
+        drawn = true;
+      } catch (err) {
+        console.error("renderer failed; showing the generic view", err);
+      }
+    }
+    if (!drawn) renderGenericBoard();
+    if (busy) for (const b of board.querySelectorAll("button")) b.disabled = true;
+    return focusKey;
+  }
+
+  function renderGenericBoard() {
+    board.replaceChildren(
+      renderer ? null : h("p", { class: "hint" }, t("table.noRenderer")),
+      last
+        ? h("details", { class: "raw-view" }, h("summary", {}, t("table.rawView")), h("pre", { dir: "ltr" }, JSON.stringify(last.view, null, 1)))
+        : null,
+    );
+  }
+
+  function renderControls() {
+    renderMoves(movesBox, last, { onPick: (action) => act(action), busy: busy || !socket || socket.readyState !== WebSocket.OPEN, mapped });
+    const seated = last && last.seat !== null && last.seat !== undefined;
+    concede.hidden = !seated || !last || Boolean(last.result) || last.status === "over";
+    concede.disabled = busy;
+    spectating.hidden = !last || seated;
+    // Nothing to choose once the game is over, or for a spectator: the moves panel goes away
+    // (on a phone it would otherwise keep a strip of the screen).
+    movesPanel.hidden = Boolean(last && (last.result || !seated));
+    for (const b of board.querySelectorAll("button")) b.disabled = busy || !socket || socket.readyState !== WebSocket.OPEN;
+  }
+
+  function renderAll() {
+    renderStatus();
+    renderConnection();
+    renderSeats();
+    renderInvite();
+    renderResult();
+    const focusKey = renderBoard();
+    renderControls();
+    renderLog();
+    if (focusKey) {
+      const again = page.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  // ------------------------------------------------------------------ the socket
+  function onMessage(event) {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (msg.type === "state") {
+      if (last && typeof msg.version === "number" && msg.version < last.version && last.status === msg.status) return;
+      // The log comes in pieces: `log` holds lines log_start, log_start + 1, … of the whole
+      // log (a new connection starts again at 0). Without log_start, `log` is the whole log.
+      const start = typeof msg.log_start === "number" ? msg.log_start : 0;
+      const piece = Array.isArray(msg.log) ? msg.log : [];
+      if (start > fullLog.length) console.warn(`log gap: have ${fullLog.length} lines, got lines from ${start}`);
+      fullLog = fullLog.slice(0, Math.min(start, fullLog.length)).concat(piece);
+      msg.log = fullLog;
+      last = msg;
+      receivedAt = Date.now();
+      pendingId = null;
+      waitVersion = null;
+      setBusy(false);
+      if (msg.seat !== null && msg.seat !== undefined && (info.you === null || info.you === undefined)) {
+        // Seated by another tab or a join: learn the invite code.
+        api(`/api/tables/${encodeURIComponent(id)}`).then((fresh) => {
+          info = fresh;
+          if (!closed) renderInvite();
+        }, () => {});
+        info = { ...info, you: msg.seat };
+      }
+      renderAll();
+    } else if (msg.type === "ack") {
+      if (msg.client_id !== pendingId) return;
+      if (last && typeof msg.version === "number" && last.version >= msg.version) {
+        pendingId = null;
+        setBusy(false);
+        renderControls();
+      } else {
+        waitVersion = msg.version; // the new state is on its way
+      }
+    } else if (msg.type === "error") {
+      // Known codes in the page's words (the server's technical message goes to the console).
+      if (msg.message) console.info(`server: ${msg.code}: ${msg.message}`);
+      toast(errorText(msg), "error");
+      if (!msg.client_id || msg.client_id === pendingId) {
+        pendingId = null;
+        setBusy(false);
+        renderControls();
+      }
+    }
+  }
+
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      if (socket !== ws) return;
+      attempt = 0;
+      connState = "open";
+      renderConnection();
+    });
+    ws.addEventListener("message", (event) => {
+      if (socket === ws) onMessage(event);
+    });
+    ws.addEventListener("close", () => {
+      if (socket !== ws || closed) return;
+      connState = "reconnecting";
+      pendingId = null;
+      setBusy(false);
+      renderConnection();
+      if (last) renderControls();
+      scheduleReconnect();
+    });
+  }
+
+  function scheduleReconnect(now = false) {
+    clearTimeout(retryTimer);
+    const delay = now ? 0 : Math.min(10000, 500 * 2 ** attempt) * (0.8 + Math.random() * 0.4);
+    attempt = Math.min(attempt + 1, 6);
+    retryTimer = setTimeout(connect, delay);
+  }
+
+  const wakeUp = () => {
+    if (!closed && connState === "reconnecting" && document.visibilityState === "visible") scheduleReconnect(true);
+  };
+  window.addEventListener("online", wakeUp);
+  document.addEventListener("visibilitychange", wakeUp);
+  const clockTimer = setInterval(tickClocks, 250);
+  const removeKeys = installMoveKeys(() => (canAct() ? movesBox : null));
+
+  renderConnection();
+  connect();
+
+  return () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    clearTimeout(busyTimer);
+    clearInterval(clockTimer);
+    removeKeys();
+    window.removeEventListener("online", wakeUp);
+    document.removeEventListener("visibilitychange", wakeUp);
+    if (socket) socket.close(1000);
+  };
+}

@@ -1,0 +1,139 @@
+"""End-to-end fixtures: a real ``rumizi serve`` process and headless Chromium (Playwright).
+
+The browser is Debian's Chromium at ``/usr/bin/chromium`` (``scripts/system-deps`` installs
+it); Playwright's own browser download is not used. Screenshots go to ``SCREENSHOT_DIR``
+(``build/screenshots`` by default) for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+SCREENSHOT_DIR = Path(os.environ.get("SCREENSHOT_DIR", ROOT / "build" / "screenshots"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``rumizi serve`` in a subprocess on a fixed port and data directory; can be killed."""
+
+    def __init__(self, data_dir: Path, bot_workers: int = 1) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.bot_workers = bot_workers
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "rumizi",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            "--bot-workers",
+            str(self.bot_workers),
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{self.url}/api/games", timeout=2).raise_for_status()
+                return
+            except httpx.HTTPError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"rumizi serve did not start:\n{self.log.read_text()}"
+                    ) from None
+                time.sleep(0.2)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("rumizi-web"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/system-deps (apt-get install -y chromium)")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def new_context(browser: Browser, lang: str = "fa", phone: bool = False) -> BrowserContext:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+    context = browser.new_context(viewport=size, locale="fa-IR" if lang == "fa" else "en-US")
+    context.set_default_timeout(30_000)
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = new_context(browser)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
