@@ -166,22 +166,15 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     data = tempfile.mkdtemp(prefix="rumizi-load-")
+    # RUMIZI_SERVE_COMMAND: a script run instead of `rumizi serve` (e.g. to profile it),
+    # given the port and the data directory.
+    wrapper = os.environ.get("RUMIZI_SERVE_COMMAND")
+    serve = ["-m", "rumizi", "serve", "--port", str(port), "--data-dir", data, "--bot-workers", "0"]
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "rumizi",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            data,
-            "--bot-workers",
-            "0",
-        ],
+        [sys.executable, *([wrapper, str(port), data] if wrapper else serve)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=open(Path(data) / "server.log", "w"),  # noqa: SIM115 (closed with the process)
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:
@@ -206,17 +199,16 @@ def main() -> None:
             server.kill()
             print("(the server did not stop within 20 s of SIGTERM; killed)")
     per_game = (busy - idle) / max(1, args.games + 1)
-    print(
-        f"one game alone:   {alone['moves_per_s']:8.1f} moves/s   p50 {alone['p50_ms']:6.2f} ms   p99 {alone['p99_ms']:6.2f} ms"
-    )
-    print(
-        f"{args.games:3d} games:        {loaded['moves_per_s']:8.1f} moves/s   p50 {loaded['p50_ms']:6.2f} ms   "
-        f"p99 {loaded['p99_ms']:6.2f} ms   ({loaded['moves']} moves, {loaded['games_finished']} games finished, "
-        f"{loaded['errors']} errors)"
-    )
+    for label, figures in (("one game alone", alone), (f"{args.games} games", loaded)):
+        print(
+            f"{label:>15}: {figures['moves_per_s']:7.1f} moves/s, p50 {figures['p50_ms']:6.2f} ms, "
+            f"p99 {figures['p99_ms']:6.2f} ms ({figures['moves']} moves, "
+            f"{figures['games_finished']} games finished, {figures['errors']} errors)"
+        )
     print(f"p99 under load / p99 alone: {loaded['p99_ms'] / max(alone['p99_ms'], 1e-9):.1f}x")
     print(
-        f"server memory: {idle / 1024:.0f} MiB idle, {busy / 1024:.0f} MiB busy, {per_game:.0f} KiB per open game"
+        f"server memory: {idle / 1024:.0f} MiB idle, {busy / 1024:.0f} MiB busy, "
+        f"{per_game:.0f} KiB per open game"
     )
 
 

@@ -124,7 +124,8 @@ class LiveTable:
     clock: Clock | None
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    log_cache: dict[tuple[int | None, str, int], list[str]] = field(default_factory=dict)
+    # (seat, language) -> (moves already in the log, the log's lines)
+    log_cache: dict[tuple[int | None, str], tuple[int, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     bot_version: int = -1  # the version a bot was last asked to move on
     timer: asyncio.TimerHandle | None = None
@@ -154,14 +155,13 @@ class LiveTable:
         return Audience(lang, seat, self.names(lang), options)
 
     def log(self, seat: int | None, lang: str) -> list[str]:
-        audience = self.audience(seat, lang)
-        lines: list[str] = []
-        for version, events in enumerate(self.events):
-            key = (seat, lang, version)
-            cached = self.log_cache.get(key)
-            if cached is None:
-                cached = self.log_cache[key] = self.web.log_lines(events, audience)
-            lines.extend(cached)
+        """The whole log as ``seat`` reads it in ``lang`` (kept, and extended move by move)."""
+        done, lines = self.log_cache.get((seat, lang), (0, []))
+        if done < len(self.events):
+            audience = self.audience(seat, lang)
+            for events in self.events[done:]:
+                lines.extend(self.web.log_lines(events, audience))
+            self.log_cache[(seat, lang)] = (len(self.events), lines)
         return lines
 
     def result(self) -> dict[str, Any] | None:
@@ -285,7 +285,9 @@ class Hub:
             for client in table.clients:
                 if client.seat is None and client.user_id is not None:
                     client.seat = table.seat_of(client.user_id)
-            table.log_cache.clear()  # names changed
+            table.log_cache.clear()  # names changed: everyone gets the log anew
+            for client in table.clients:
+                client.log_sent = 0
         await self.broadcast(table)
         self._schedule(table)
 

@@ -100,7 +100,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await hub.submit(table, client.seat, action, version, client_id, sender=client)
             except ActionError as err:
                 await refuse(client_id, err.code, err.message)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError):
+        # RuntimeError: Starlette's "not connected" once a send to this socket has failed.
         pass
     finally:
         await hub.leave(table, client)
