@@ -330,6 +330,7 @@ async def join_table(
     taken = await hub.db(store.take_seat, table_id, user.id)
     if taken is None:
         raise ApiError(409, "table-full", "every seat at this table is taken")
+    await hub.get(table_id)  # loaded, so its bots and clock start when the game does
     await hub.reload_seats(table_id)
     return {"seat": taken[0]}
 

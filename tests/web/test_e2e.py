@@ -62,6 +62,12 @@ def test_guest_plays_a_whole_game_against_the_easy_bot(page: Page, server: Serve
     page.get_by_test_id("replay-link").click()
     page.wait_for_url(re.compile(r"/replay/"))
     expect(page.get_by_test_id("replay-slider")).to_be_visible()
+    page.get_by_test_id("replay-last").click()
+    # Once the game is over the replay can be seen from the other seat, every card shown.
+    page.get_by_test_id("replay-seat").select_option("1")
+    page.wait_for_url(re.compile(r"/replay/.*\?seat=1"))
+    expect(page.get_by_test_id("replay-slider")).to_be_visible()
+    screenshot(page, "replay-fa-seat1")
 
 
 def test_two_people_play_each_other_and_a_spectator_sees_no_hidden_card(

@@ -134,6 +134,8 @@ const STRINGS = {
     "replay.live": "بازی هنوز در جریان است؛ بازبینی تا همین لحظه است.",
     "replay.empty": "این بازی هنوز حرکتی ندارد.",
     "replay.toTable": "رفتن به میز",
+    "replay.seat": "از دید:",
+    "replay.everyone": "همهٔ کارت\u200cها",
     "replay.keys": "با کلیدهای جهت\u200cنما گام\u200cبه\u200cگام جلو و عقب بروید.",
 
     "me.title": "بازی\u200cهای من",
@@ -299,6 +301,8 @@ const STRINGS = {
     "replay.live": "The game is still running; the replay goes up to now.",
     "replay.empty": "This game has no moves yet.",
     "replay.toTable": "Go to the table",
+    "replay.seat": "Seen by:",
+    "replay.everyone": "All cards",
     "replay.keys": "Use the arrow keys to step back and forth.",
 
     "me.title": "My games",

@@ -14,8 +14,11 @@ function isPrefix(a, b) {
 export async function mount(main, ctx) {
   const id = ctx.params[0];
   const code = lang();
+  // ?seat=N: whose side to see; any seat once the game is over (everything is shown then).
+  const wanted = ctx.query.get("seat");
+  const seatQuery = wanted !== null && /^\d+$/.test(wanted) ? `?seat=${wanted}` : "";
   const [data, info] = await Promise.all([
-    api(`/api/tables/${encodeURIComponent(id)}/replay`),
+    api(`/api/tables/${encodeURIComponent(id)}/replay${seatQuery}`),
     api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null),
   ]);
   if (!ctx.alive()) return;
@@ -51,6 +54,24 @@ export async function mount(main, ctx) {
     return;
   }
   if (data.final === false) main.append(h("p", { class: "banner", dataset: { testid: "replay-live" } }, t("replay.live")));
+  if (data.final && seats.length) {
+    const current = typeof data.seat === "number" ? String(data.seat) : "";
+    const picker = h(
+      "select",
+      {
+        dataset: { testid: "replay-seat" },
+        "aria-label": t("replay.seat"),
+        onchange: (e) => {
+          const value = e.target.value;
+          ctx.navigate(`/replay/${encodeURIComponent(id)}${value === "" ? "" : `?seat=${value}`}`);
+        },
+      },
+      current === "" ? h("option", { value: "" }, t("replay.everyone")) : null,
+      ...seats.map((s) => h("option", { value: String(s.seat) }, s.name || t("new.seat", { n: num(s.seat) }))),
+    );
+    picker.value = current;
+    main.append(h("p", { class: "replay-seat" }, h("label", {}, t("replay.seat"), " ", picker)));
+  }
 
   let index = 0;
   const rtl = dir(code) === "rtl";

@@ -1,0 +1,202 @@
+"""Clocks: the arithmetic (with explicit timestamps) and a player who runs out of time."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from rumizi.server.hub import Clock
+from rumizi.server.store import SeatRow
+from tests.server.kit import Server, Socket
+
+
+def test_no_clock() -> None:
+    assert Clock.make({"kind": "none"}, 2) is None
+    assert Clock.make({}, 2) is None
+
+
+def test_realtime_clock() -> None:
+    clock = Clock.make({"kind": "realtime", "initial": 60, "increment": 5}, 2)
+    assert clock is not None
+    assert clock.remaining == [60.0, 60.0] and clock.deadline() is None
+    clock.start(0, 1000.0)
+    assert clock.left(1010.0) == [50.0, 60.0]
+    assert clock.deadline() == 1060.0
+    # A decision inside seat 0's own turn: its time runs on, no increment.
+    clock.advance(0, 1012.0)
+    assert clock.remaining == [48.0, 60.0] and clock.owner == 0
+    assert clock.deadline() == 1060.0
+    # The turn passes: seat 0 gets its increment, seat 1's time starts running.
+    clock.advance(1, 1020.0)
+    assert clock.remaining == [45.0, 60.0] and clock.owner == 1
+    assert clock.left(1030.0) == [45.0, 50.0]
+    assert clock.deadline() == 1080.0
+    assert clock.message(1030.0) == {
+        "kind": "realtime",
+        "remaining_ms": [45000, 50000],
+        "running": 1,
+        "at": 1030000,
+    }
+    # Past the deadline the message shows zero, never a negative time.
+    assert clock.message(1100.0)["remaining_ms"] == [45000, 0]
+    # The game ends: nobody's clock runs.
+    clock.advance(None, 1040.0)
+    assert clock.owner is None and clock.deadline() is None
+    assert clock.left(5000.0) == clock.left(1040.0)
+
+
+def test_turn_clock() -> None:
+    clock = Clock.make({"kind": "turn", "per_move": 100}, 3)
+    assert clock is not None
+    clock.start(0, 0.0)
+    assert clock.deadline() == 100.0
+    clock.advance(0, 30.0)  # a decision inside the turn uses the same allowance
+    assert clock.remaining == [70.0, 100.0, 100.0]
+    clock.advance(1, 50.0)  # the turn passes: the next seat gets a full allowance
+    assert clock.remaining == [50.0, 100.0, 100.0]
+    assert clock.deadline() == 150.0
+    clock.advance(1, 80.0)
+    assert clock.remaining == [50.0, 70.0, 100.0]
+    clock.advance(0, 90.0)  # back to seat 0: reset, whatever it had left
+    assert clock.remaining == [100.0, 60.0, 100.0]
+    assert clock.deadline() == 190.0
+    assert clock.message(100.0)["remaining_ms"] == [90000, 60000, 100000]
+
+
+def _clocked_duel(
+    server: Server, seconds: float, increment: float = 0
+) -> tuple[Socket, Socket, str, list[Any]]:
+    """A playing duel with a tiny realtime clock, made through the store (the API asks 10 s+)."""
+    first, second = server.guest(), server.guest()
+    row = server.store.create_table(
+        "star-realms",
+        {"players": 2},
+        2,
+        secrets.randbits(62),
+        [
+            SeatRow(0, "human", None, first.user_id, None),
+            SeatRow(1, "human", None, second.user_id, None),
+        ],
+        {"kind": "realtime", "initial": seconds, "increment": increment},
+        False,
+        first.user_id,
+    )
+    assert row.status == "playing"
+    contexts = [first.socket(row.id), second.socket(row.id)]
+    s0, s1 = (context.__enter__() for context in contexts)
+    return s0, s1, row.id, contexts
+
+
+def test_running_out_of_time_loses(server: Server) -> None:
+    s0, s1, table_id, contexts = _clocked_duel(server, 1.0)
+    try:
+        state = s0.next_state()
+        s1.next_state()
+        clock = state["clock"]
+        assert clock["kind"] == "realtime" and clock["running"] in (0, 1)
+        assert clock["remaining_ms"][clock["running"]] <= 1000
+        assert clock["remaining_ms"][1 - clock["running"]] == 1000
+        slow = clock["running"]
+        started = time.monotonic()
+        # Nobody moves: after a second the server concedes for the player whose time ran out.
+        final = s0.wait(lambda m: m["result"] is not None, timeout=10)
+        assert time.monotonic() - started < 5
+        assert final["result"]["winner"] == 1 - slow
+        assert final["status"] == "over" and final["to_act"] == []
+        assert s1.wait(lambda m: m["result"] is not None)["result"]["winner"] == 1 - slow
+        row = server.store.load_table(table_id, actions=True)
+        assert row is not None and row.status == "over"
+        (seat, action, client_id, _at) = row.actions[-1]
+        assert (seat, action) == (None, {"do": "concede", "player": slow})
+        assert client_id.startswith("clock-")
+        # Too late to move now.
+        mover = (s0, s1)[slow]
+        answer = mover.act({"do": "end"}, version=final["version"])
+        assert answer["code"] == "over"
+    finally:
+        for context in reversed(contexts):
+            context.__exit__(None, None, None)
+
+
+def test_moving_in_time_keeps_the_clock_going(server: Server) -> None:
+    """A player who passes the turn in time stops their clock and gets the increment."""
+    s0, s1, table_id, contexts = _clocked_duel(server, 2.0, increment=1.0)
+    try:
+        state = s0.next_state()
+        s1.next_state()
+        mover_seat = state["clock"]["running"]
+        mover = (s0, s1)[mover_seat]
+        mine = mover.wait_version(state["version"])
+        assert mine["legal"]
+        # End the turn at once (discarding nothing): the clock passes to the other seat.
+        version = mover.play({"do": "end"})
+        after = mover.wait_version(version)
+        assert after["result"] is None
+        assert after["clock"]["running"] == 1 - mover_seat
+        # 2 s less what the turn took (well under a second), plus the 1 s increment.
+        assert 2000 < after["clock"]["remaining_ms"][mover_seat] <= 3000
+        # The other player does nothing and loses on time.
+        final = mover.wait(lambda m: m["result"] is not None, timeout=10)
+        assert final["result"]["winner"] == mover_seat
+        assert server.count("actions", table_id) == version + 1
+    finally:
+        for context in reversed(contexts):
+            context.__exit__(None, None, None)
+
+
+def test_the_clock_starts_when_the_table_fills(server: Server) -> None:
+    owner, joiner = server.guest(), server.guest()
+    made = owner.create_table(
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        clock={"kind": "realtime", "initial": 10, "increment": 0},
+    )
+    with owner.socket(made["id"]) as sock:
+        assert sock.next_state()["clock"] is None  # waiting: no clock yet
+        time.sleep(0.3)
+        joiner.join(made)
+        state = sock.wait(lambda m: m["status"] == "playing")
+        clock = state["clock"]
+        running = clock["running"]
+        assert running in (0, 1)
+        # The wait before the second player came is nobody's time.
+        assert 9_700 < clock["remaining_ms"][running] <= 10_000
+        assert clock["remaining_ms"][1 - running] == 10_000
+
+
+def test_the_api_clock_settings(server: Server) -> None:
+    browser = server.guest()
+    made = browser.create_table(clock={"kind": "realtime", "initial": 10, "increment": 2})
+    with browser.socket(made["id"]) as sock:
+        state = sock.next_state()
+        assert state["clock"]["kind"] == "realtime"
+        assert all(0 < ms <= 10_000 for ms in state["clock"]["remaining_ms"])
+    made = browser.create_table(clock={"kind": "turn", "per_move": 60})
+    with browser.socket(made["id"]) as sock:
+        assert sock.next_state()["clock"]["kind"] == "turn"
+    made = browser.create_table()
+    with browser.socket(made["id"]) as sock:
+        assert sock.next_state()["clock"] is None
+
+
+def test_time_runs_out_while_nobody_is_connected(server: Server) -> None:
+    """The clock is rebuilt from the stored times: a table loaded late is already lost."""
+    first, second = server.guest(), server.guest()
+    row = server.store.create_table(
+        "star-realms",
+        {"players": 2},
+        2,
+        secrets.randbits(62),
+        [
+            SeatRow(0, "human", None, first.user_id, None),
+            SeatRow(1, "human", None, second.user_id, None),
+        ],
+        {"kind": "realtime", "initial": 0.3, "increment": 0},
+        False,
+        first.user_id,
+    )
+    time.sleep(0.5)
+    with first.socket(row.id) as sock:
+        final = sock.wait(lambda m: m["result"] is not None, timeout=10)
+    assert final["status"] == "over"
+    assert server.count("actions", row.id) == 1

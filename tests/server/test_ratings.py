@@ -1,0 +1,107 @@
+"""Ratings: rated games between accounts move them; unrated and guest games do not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.kit import Browser, Server
+
+
+def concede_game(server: Server, loser: Browser, winner: Browser, table_id: str) -> None:
+    with loser.socket(table_id) as sock, winner.socket(table_id) as other:
+        sock.next_state()
+        other.next_state()
+        sock.send({"type": "concede", "client_id": "resign"})
+        answer = sock.answer("resign")
+        assert answer["type"] == "ack"
+        final = other.wait_version(answer["version"])
+        assert final["result"] is not None
+        assert final["result"]["winner"] == final["seat"]
+
+
+def board(server: Server) -> list[dict[str, Any]]:
+    response = server.browser().get("/api/leaderboard/star-realms")
+    assert response.status_code == 200
+    found: list[dict[str, Any]] = response.json()
+    return found
+
+
+def test_a_rated_game_moves_both_ratings(server: Server) -> None:
+    alice, bob = server.browser(), server.browser()
+    alice.signup("alice")
+    bob.signup("bob")
+    assert board(server) == []
+    made = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
+    assert bob.join(made) == 1
+    assert alice.get(f"/api/tables/{made['id']}").json()["rated"] is True
+    concede_game(server, alice, bob, made["id"])
+
+    rows = {row["name"]: row for row in board(server)}
+    assert set(rows) == {"alice", "bob"}
+    assert [row["name"] for row in board(server)] == ["bob", "alice"]  # best first
+    assert rows["bob"]["games"] == rows["alice"]["games"] == 1
+    assert rows["bob"]["rating"] > rows["alice"]["rating"]
+    start = 25.0  # OpenSkill's first mu
+    assert rows["bob"]["mu"] > start > rows["alice"]["mu"]
+    for row in rows.values():
+        assert set(row) >= {"name", "rating", "games"}
+
+    # A second game: alice wins this time and climbs back.
+    again = bob.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
+    assert alice.join(again) == 1
+    concede_game(server, bob, alice, again["id"])
+    after = {row["name"]: row for row in board(server)}
+    assert after["alice"]["games"] == after["bob"]["games"] == 2
+    assert after["alice"]["mu"] > rows["alice"]["mu"]
+    assert after["bob"]["mu"] < rows["bob"]["mu"]
+
+
+def test_unrated_games_leave_ratings_alone(server: Server) -> None:
+    carol, dave = server.browser(), server.browser()
+    carol.signup("carol")
+    dave.signup("dave")
+    made = carol.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    dave.join(made)
+    concede_game(server, carol, dave, made["id"])
+    assert carol.get(f"/api/tables/{made['id']}").json()["status"] == "over"
+    assert board(server) == []
+    assert server.count("ratings") == 0
+
+
+def test_guest_games_are_never_rated(server: Server) -> None:
+    member, guest = server.browser(), server.guest()
+    member.signup("erin")
+    # A guest cannot make a rated table...
+    response = guest.post(
+        "/api/tables",
+        {"game": "star-realms", "seats": [{"kind": "human"}, {"kind": "human"}], "rated": True},
+    )
+    assert response.status_code == 400
+    # ... nor sit at one.
+    made = member.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
+    response = guest.post(f"/api/tables/{made['id']}/join", {"invite": made["invite"]})
+    assert response.status_code == 403, response.text
+    assert response.json()["error"]["code"] == "sign-up"
+    assert member.get(f"/api/tables/{made['id']}").json()["status"] == "waiting"
+    # Guests play each other unrated.
+    other = server.guest()
+    game = guest.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    other.join(game)
+    concede_game(server, guest, other, game["id"])
+    # After signing up the guest may take the rated seat.
+    guest.signup("frank")
+    assert guest.join(made) == 1
+    concede_game(server, guest, member, made["id"])
+    assert {row["name"] for row in board(server)} == {"erin", "frank"}
+    assert all(row["games"] == 1 for row in board(server))
+
+
+def test_games_against_bots_are_never_rated(server: Server) -> None:
+    member = server.browser()
+    member.signup("gina")
+    made = member.create_table()
+    with member.socket(made["id"]) as sock:
+        sock.next_state()
+        sock.send({"type": "concede", "client_id": "resign"})
+        assert sock.answer("resign")["type"] == "ack"
+    assert board(server) == []
