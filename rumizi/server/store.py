@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -320,11 +320,26 @@ class Store:
         return errors
 
     def _append(self, s: Any, write: ActionWrite) -> None:
-        table = s.get(GameTable, write.table_id, with_for_update=True)
-        if table is None or table.version != write.version - 1 or table.status != "playing":
+        # A compare-and-set on the version (the row is only moved on from the version the hub
+        # applied the action to), then the action itself: two statements, no ORM bookkeeping,
+        # as this runs for every move of every table.
+        values: dict[str, Any] = {"version": write.version}
+        if write.result is not None:
+            values.update(status="over", result=write.result, finished=write.at)
+        moved = s.execute(
+            update(GameTable)
+            .where(
+                GameTable.id == write.table_id,
+                GameTable.version == write.version - 1,
+                GameTable.status == "playing",
+            )
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if moved.rowcount != 1:
             raise Conflict(f"table {write.table_id} is not at version {write.version - 1}")
-        s.add(
-            PlayedAction(
+        s.execute(
+            insert(PlayedAction).values(
                 table_id=write.table_id,
                 version=write.version,
                 seat=write.seat,
@@ -333,12 +348,8 @@ class Store:
                 at=write.at,
             )
         )
-        table.version = write.version
-        if write.result is not None:
-            table.status, table.result, table.finished = "over", write.result, write.at
-            if write.rating_ranks:
-                ratings.update(s, write.game, write.rating_ranks)
-        s.flush()
+        if write.result is not None and write.rating_ranks:
+            ratings.update(s, write.game, write.rating_ranks)
 
     def user_games(self, user_id: int, limit: int = 100) -> list[TableRow]:
         with self.sessions() as s:
