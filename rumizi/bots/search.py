@@ -165,9 +165,13 @@ def action_key(action: Action) -> Hashable:
 
     >>> action_key({"do": "buy", "card": "gnat"}) == action_key({"card": "gnat", "do": "buy"})
     True
+    >>> action_key({"do": "take", "spaces": [[1, 2]]})
+    '{"do":"take","spaces":[[1,2]]}'
     """
     try:
-        return tuple(sorted(action.items()))
+        key = tuple(sorted(action.items()))
+        hash(key)
+        return key
     except TypeError:  # a nested list or dict: fall back to canonical JSON
         return json.dumps(action, sort_keys=True, separators=(",", ":"))
 

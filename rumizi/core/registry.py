@@ -9,6 +9,7 @@ from rumizi.core.contract import Game
 # Game id -> module that defines it; modules are imported on first use.
 _MODULES = {
     "star-realms": "rumizi.games.star_realms",
+    "splendor-duel": "rumizi.games.splendor_duel",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,208 @@
+"""Properties over random games: conservation, documents, replays, privacy, exact legal lists."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rumizi import IllegalAction
+from rumizi.games.splendor_duel import GAME, SplendorDuelState
+from rumizi.games.splendor_duel.cards import IDS, N_CARDS, ROYAL_IDS, TOKEN_COUNTS
+from rumizi.games.splendor_duel.engine import (
+    BUY_ACTIONS,
+    BUY_AS_ACTIONS,
+    CLAIM,
+    DISCARD_ACTIONS,
+    PASS,
+    PRIVILEGE_ACTIONS,
+    REPLENISH,
+    RESERVE_ACTIONS,
+    RESERVE_DECK_ACTIONS,
+    ROYAL_ACTIONS,
+    STEAL_ACTIONS,
+    TAKE_ACTIONS,
+    TAKE_BONUS_ACTIONS,
+)
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Every well-formed action the engine knows, plus hand-written and malformed ones.
+UNIVERSE: list[Any] = [
+    *PRIVILEGE_ACTIONS,
+    *TAKE_BONUS_ACTIONS,
+    *TAKE_ACTIONS,
+    *(a for row in RESERVE_ACTIONS[:6] for a in row),
+    *(a for row in RESERVE_DECK_ACTIONS for a in row),
+    *BUY_ACTIONS,
+    *(a for row in BUY_AS_ACTIONS for a in row),
+    *DISCARD_ACTIONS,
+    *STEAL_ACTIONS,
+    *ROYAL_ACTIONS,
+    REPLENISH,
+    PASS,
+    CLAIM,
+    {"do": "take", "spaces": [[1, 1], [1, 3]]},
+    {"do": "take", "spaces": [[2, 1], [1, 1]]},
+    {"do": "take", "spaces": [[0, 1]]},
+    {"do": "take", "spaces": "a1"},
+    {"do": "buy", "card": "nonsense"},
+    {"do": "buy", "card": "1-white-a", "color": "pearl"},
+    {"do": "reserve", "gold": [1, 1], "deck": 4},
+    {"do": "royal", "card": "royal-9"},
+    {"do": "discard", "token": "ruby"},
+    {"do": "dance"},
+    {"do": "pass", "extra": 1},
+    {"spaces": [[1, 1]]},
+    "take",
+    None,
+]
+
+
+def random_game(
+    seed: int, rng: random.Random, limit: int = 400
+) -> tuple[SplendorDuelState, list[Any]]:
+    state = GAME.new(seed=seed)
+    actions: list[Any] = []
+    while not state.over and len(actions) < limit:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        actions.append(action)
+        state.apply(action)
+    return state, actions
+
+
+def check_conservation(state: SplendorDuelState) -> None:
+    for k, total in enumerate(TOKEN_COUNTS):
+        held = state.bag[k] + state.board.count(k) + sum(p.tokens[k] for p in state.players)
+        assert held == total
+        assert state.bag[k] >= 0 and all(p.tokens[k] >= 0 for p in state.players)
+    cards = [c for row in state.pyramid for c in row if c >= 0]
+    cards += [c for deck in state.decks for c in deck]
+    for p in state.players:
+        cards += p.cards + p.reserved
+        assert len(p.reserved) <= 3
+    assert sorted(cards) == list(range(N_CARDS))
+    royals = state.royals + [r for p in state.players for r in p.royals]
+    assert sorted(royals) == list(range(len(ROYAL_IDS)))
+    assert 0 <= state.supply <= 3
+    if not state.over:
+        assert sum(state.players[1 - state.current].tokens) <= 10
+
+
+def check_documents(state: SplendorDuelState) -> None:
+    doc = state.export()
+    text = json.dumps(doc)
+    again = GAME.load(json.loads(text))
+    assert again.export() == doc
+    assert again.legal_actions() == state.legal_actions()
+
+
+def check_privacy(state: SplendorDuelState) -> None:
+    for owner, p in enumerate(state.players):
+        for card, blind in zip(p.reserved, p.blind, strict=True):
+            if blind:
+                for viewer in (1 - owner, None):
+                    assert f'"{IDS[card]}"' not in json.dumps(state.view(viewer))
+                assert f'"{IDS[card]}"' in json.dumps(state.view(owner))
+    for viewer in (0, 1, None):
+        view = state.view(viewer)
+        assert "seed" not in view
+        assert all(isinstance(n, int) for n in view["decks"])
+        assert view["game"] == "splendor-duel"
+
+
+def check_sample(state: SplendorDuelState, seed: int) -> None:
+    me = state.to_act
+    assert me is not None
+    view = state.view(me)
+    guess = GAME.sample(view, seed)
+    assert guess.view(me) == view
+    assert guess.legal_actions() == state.legal_actions()
+
+
+def check_exact_legal_list(state: SplendorDuelState, rng: random.Random) -> None:
+    legal = state.legal_actions()
+    keys = [json.dumps(a, sort_keys=True) for a in legal]
+    assert len(set(keys)) == len(keys)  # no duplicates
+    before = state.export()
+    for action in legal:
+        twin = state.clone()
+        twin.apply(action)  # every listed action applies
+    for action in rng.sample(UNIVERSE, 40):
+        if isinstance(action, dict) and action in legal:
+            continue
+        try:
+            state.apply(action)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"unlisted action {action!r} was accepted")
+        assert state.export() == before
+
+
+@SETTINGS
+@given(st.integers(0, 2**63 - 1), st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(seed: int, choice_seed: int) -> None:
+    rng = random.Random(choice_seed)
+    state = GAME.new(seed=seed)
+    steps = 0
+    while not state.over and steps < 400:
+        check_conservation(state)
+        if steps % 9 == 0:
+            check_documents(state)
+            check_privacy(state)
+            check_sample(state, steps)
+        if steps % 23 == 0:
+            check_exact_legal_list(state, rng)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    check_conservation(state)
+    check_documents(state)
+
+
+@SETTINGS
+@given(st.integers(0, 2**63 - 1), st.integers(0, 2**32))
+def test_replays_are_deterministic(seed: int, choice_seed: int) -> None:
+    state, actions = random_game(seed, random.Random(choice_seed), limit=250)
+    again = GAME.new(seed=seed)
+    for action in actions:
+        again.apply(json.loads(json.dumps(action)))  # hand-written copies, not the shared dicts
+    assert again.export() == state.export()
+
+
+def test_states_are_independent_after_clone() -> None:
+    state, _ = random_game(3, random.Random(3), limit=60)
+    twin = state.clone()
+    before = state.export()
+    rng = random.Random(4)
+    for _ in range(300):
+        if twin.over:
+            break
+        legal = twin.legal_actions()
+        twin.apply(legal[rng.randrange(len(legal))])
+    assert twin.export() != before
+    assert state.export() == before
+
+
+def test_events_never_show_a_blind_reserve() -> None:
+    for seed in range(30):
+        state = GAME.new(seed=seed)
+        state.events = []
+        rng = random.Random(seed)
+        blind_reserves = 0
+        while not state.over:
+            legal = state.legal_actions()
+            decks = [a for a in legal if a["do"] == "reserve" and "deck" in a]
+            action = decks[0] if decks and rng.random() < 0.3 else legal[rng.randrange(len(legal))]
+            state.apply(action)
+            event = next((e for e in reversed(state.events) if e["event"] == "reserve"), None)
+            if "deck" in action and event is not None:
+                assert "card" not in event
+                blind_reserves += 1
+        assert state.events[-1]["event"] == "game-over"
+        assert blind_reserves > 0
