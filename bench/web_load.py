@@ -6,7 +6,13 @@ answers. Prints moves per second, the round-trip latency of a move (sent → ack
 bot thinking is not part of it) at p50/p99, and the server's memory per open game (growth of
 its resident set from before the tables opened to the busiest moment, divided by the games).
 
-    .venv/bin/python bench/web_load.py --games 200 --seconds 60
+    .venv/bin/python bench/web_load.py --games 200 --seconds 60 --think 1.0
+    .venv/bin/python bench/web_load.py --games 50 --seconds 30 --think 0     # saturation
+
+``--think`` is the mean pause (exponential) a player takes before each move: 1 s is already
+far quicker than people play, and with it the offered load is one move per second per game.
+With ``--think 0`` every client moves the instant it may, which measures the most moves per
+second the server can take (latency then only says how long the queue is).
 
 The baseline in the same run is the latency of an idle server (one game alone), so the figure
 to compare across machines is the ratio of p99 under load to p99 alone.
@@ -84,6 +90,7 @@ async def player(
     stats: Stats,
     stop: float,
     rng: random.Random,
+    think: float,
 ) -> None:
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     async with websockets.connect(
@@ -113,6 +120,8 @@ async def player(
                 stats.games_done += 1
                 break
             if message["legal"] and not sent:
+                if think > 0:
+                    await asyncio.sleep(rng.expovariate(1 / think))
                 counter += 1
                 client_id = f"{prefix}{counter}"
                 action = rng.choice(message["legal"])["action"]
@@ -129,7 +138,7 @@ async def player(
                 )
 
 
-async def run(games: int, seconds: float, port: int, seed: int) -> dict[str, float]:
+async def run(games: int, seconds: float, port: int, seed: int, think: float) -> dict[str, float]:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     tables = [await open_table(base) for _ in range(games)]
     stats = Stats()
@@ -138,7 +147,7 @@ async def run(games: int, seconds: float, port: int, seed: int) -> dict[str, flo
     stop = started + seconds
     await asyncio.gather(
         *(
-            player(ws_base, table, client, stats, stop, random.Random(rng.getrandbits(64)))
+            player(ws_base, table, client, stats, stop, random.Random(rng.getrandbits(64)), think)
             for table, clients in tables
             for client in clients
         )
@@ -163,6 +172,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds before a move")
     args = parser.parse_args()
     port = free_port()
     data = tempfile.mkdtemp(prefix="rumizi-load-")
@@ -188,8 +198,8 @@ def main() -> None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.2)
         idle = rss_kib(server.pid)
-        alone = asyncio.run(run(1, min(10.0, args.seconds), port, args.seed))
-        loaded = asyncio.run(run(args.games, args.seconds, port, args.seed + 1))
+        alone = asyncio.run(run(1, min(10.0, args.seconds), port, args.seed, args.think))
+        loaded = asyncio.run(run(args.games, args.seconds, port, args.seed + 1, args.think))
         busy = rss_kib(server.pid)
     finally:
         server.terminate()

@@ -1,0 +1,1000 @@
+// Splendor Duel at the table: the 5×5 token board with its spiral, the pyramid of jewel
+// cards drawn with HTML/CSS, the decks, the royals, both players' tokens, bonuses, points,
+// crowns, privileges and reserves, and the open choices. The server's legal actions are the
+// source of truth: the board only lets a player build what some legal action does (tokens
+// along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice);
+// whatever is not mapped stays in the page's generic move list, which always shows every move.
+//
+// Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
+// The renderer's styles live in splendor-duel.css, loaded once beside this module.
+
+const SVG = "http://www.w3.org/2000/svg";
+const CSS_ID = "splendor-duel-css";
+
+function ensureCss() {
+  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
+  const link = document.createElement("link");
+  link.id = CSS_ID;
+  link.rel = "stylesheet";
+  link.href = new URL("./splendor-duel.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+// ------------------------------------------------------------------ words of this renderer
+const WORDS = {
+  fa: {
+    turn: "نوبت {n}",
+    you: "شما",
+    player: "بازیکن {n}",
+    toPlay: "نوبت {name}",
+    yourTurn: "نوبت شماست",
+    over: "بازی تمام شد",
+    goal: "هدف: ۲۰ امتیاز · ۱۰ تاج · ۱۰ امتیاز در یک رنگ",
+    board: "صفحهٔ توکن‌ها",
+    spiral: "شماره‌ها ترتیب مارپیچ پر شدن صفحه‌اند.",
+    freshNote: "توکن‌های تازه: به ترتیب مارپیچ",
+    bag: "کیسه",
+    bagCount: "کیسه: {n} توکن",
+    replenish: "پر کردن صفحه از کیسه",
+    supply: "طومارهای ذخیره",
+    pyramid: "هرم کارت‌ها",
+    royals: "اشراف‌زاده‌ها",
+    noRoyals: "اشراف‌زاده‌ای نمانده است",
+    deck: "دستهٔ سطح {n}",
+    deckCount: "{n} کارت",
+    level: "سطح {n}",
+    emptySlot: "جای خالی",
+    points: "امتیاز",
+    crowns: "تاج",
+    privileges: "طومار",
+    tokens: "توکن",
+    bestColor: "بیشترین امتیاز یک رنگ",
+    bonus: "پاداش",
+    colorPoints: "امتیاز این رنگ",
+    reserved: "رزروشده‌ها",
+    noReserved: "کارتی رزرو نشده",
+    hiddenCard: "کارت پنهان سطح {n}",
+    blindMine: "از روی دسته رزرو شده؛ حریف آن را نمی‌بیند",
+    royalsOwned: "اشراف‌زاده‌های گرفته‌شده",
+    bought: "کارت‌های خریده‌شده",
+    none: "هیچ",
+    take: "بردارید",
+    usePrivilege: "با طومار بردارید",
+    clear: "لغو انتخاب",
+    buy: "بخرید",
+    buyAs: "بخرید به رنگ {color}",
+    reserve: "رزرو",
+    reserveWith: "رزرو با طلای {space}",
+    goldChosen: "طلای {space} انتخاب شد؛ حالا کارت یا دسته‌ای را برای رزرو انتخاب کنید.",
+    pickTokens: "توکن‌ها را در یک خط انتخاب کنید، یا کارتی را برای خرید یا رزرو.",
+    extend: "می‌توانید توکن دیگری در همین خط اضافه کنید.",
+    notYet: "این انتخاب هنوز کامل نیست؛ توکن دیگری در همین خط انتخاب کنید.",
+    chooseGold: "کدام طلا را برمی‌دارید؟",
+    noMove: "این کارت را اکنون نمی‌توانید بخرید یا رزرو کنید.",
+    "pending.take-bonus": "یک توکن {color} از صفحه انتخاب کنید.",
+    "pending.steal": "یکی از جواهرها یا مرواریدهای حریف را برای دزدیدن انتخاب کنید.",
+    "pending.royal": "یک اشراف‌زاده انتخاب کنید.",
+    "pending.discard": "{n} توکن به کیسه برگردانید: روی توکن‌هایتان کلیک کنید.",
+    waitingFor: "{name} در حال انتخاب است…",
+    claimable: "حریف سه نوبت وقت‌کشی کرده است: می‌توانید ادعای پیروزی کنید.",
+    fresh: "تازه گذاشته شد",
+    space: "خانهٔ ({r}، {c})",
+    spiralNo: "شمارهٔ مارپیچ {n}",
+    empty: "خالی",
+    cost: "قیمت",
+    free: "رایگان",
+    "color.white": "سفید",
+    "color.blue": "آبی",
+    "color.green": "سبز",
+    "color.red": "قرمز",
+    "color.black": "سیاه",
+    "color.pearl": "مروارید",
+    "color.gold": "طلا",
+    "ability.again": "نوبت دوباره",
+    "ability.token": "توکن",
+    "ability.privilege": "طومار",
+    "ability.steal": "دزدی",
+    joker: "جوکر",
+    double: "پاداش دوتایی",
+    noBonus: "بدون پاداش",
+    royal: "اشراف‌زاده",
+  },
+  en: {
+    turn: "Turn {n}",
+    you: "You",
+    player: "Player {n}",
+    toPlay: "{name} to play",
+    yourTurn: "Your turn",
+    over: "The game is over",
+    goal: "Goal: 20 points · 10 crowns · 10 points in one colour",
+    board: "Token board",
+    spiral: "The numbers give the spiral order in which the board is filled.",
+    freshNote: "New tokens, in spiral order",
+    bag: "Bag",
+    bagCount: "Bag: {n} tokens",
+    replenish: "Replenish the board from the bag",
+    supply: "Privileges in the supply",
+    pyramid: "Pyramid",
+    royals: "Royals",
+    noRoyals: "No royal is left",
+    deck: "Level {n} deck",
+    deckCount: "{n} cards",
+    level: "Level {n}",
+    emptySlot: "empty slot",
+    points: "points",
+    crowns: "crowns",
+    privileges: "privileges",
+    tokens: "tokens",
+    bestColor: "most points in one colour",
+    bonus: "bonus",
+    colorPoints: "points of this colour",
+    reserved: "Reserved",
+    noReserved: "no reserved card",
+    hiddenCard: "hidden level-{n} card",
+    blindMine: "reserved from the deck: your opponent cannot see it",
+    royalsOwned: "Royals",
+    bought: "Cards bought",
+    none: "none",
+    take: "Take",
+    usePrivilege: "Use a privilege",
+    clear: "Clear",
+    buy: "Buy",
+    buyAs: "Buy as {color}",
+    reserve: "Reserve",
+    reserveWith: "Reserve (gold at {space})",
+    goldChosen: "Gold at {space} chosen: now pick a card or a deck to reserve.",
+    pickTokens: "Pick tokens in a line, or a card to buy or reserve.",
+    extend: "You may add another token of the same line.",
+    notYet: "Not a full line yet: pick another token of the same line.",
+    chooseGold: "Which gold do you take?",
+    noMove: "You cannot buy or reserve this card now.",
+    "pending.take-bonus": "Choose a {color} token on the board.",
+    "pending.steal": "Choose one of your opponent's gems or pearls to steal.",
+    "pending.royal": "Choose a royal.",
+    "pending.discard": "Give back {n} token(s) to the bag: click your tokens.",
+    waitingFor: "{name} is choosing…",
+    claimable: "Your opponent has stalled for three turns: you may claim the win.",
+    fresh: "just placed",
+    space: "space ({r}, {c})",
+    spiralNo: "spiral number {n}",
+    empty: "empty",
+    cost: "Cost",
+    free: "free",
+    "color.white": "white",
+    "color.blue": "blue",
+    "color.green": "green",
+    "color.red": "red",
+    "color.black": "black",
+    "color.pearl": "pearl",
+    "color.gold": "gold",
+    "ability.again": "Again",
+    "ability.token": "Token",
+    "ability.privilege": "Privilege",
+    "ability.steal": "Steal",
+    joker: "Joker",
+    double: "Double bonus",
+    noBonus: "No bonus",
+    royal: "Royal",
+  },
+};
+
+const DIGITS_FA = "۰۱۲۳۴۵۶۷۸۹";
+let LANG = "fa";
+
+function n(value) {
+  const text = String(value);
+  return LANG === "fa" ? text.replace(/[0-9]/g, (d) => DIGITS_FA[d]) : text;
+}
+
+function w(key, vars = {}) {
+  let text = (WORDS[LANG] || WORDS.fa)[key] ?? WORDS.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(typeof v === "number" ? n(v) : String(v));
+  return text;
+}
+
+const colorWord = (c) => w(`color.${c}`);
+const spaceWord = (key) => {
+  const [r, c] = key.split(",").map(Number);
+  return LANG === "fa" ? `(${n(r)}، ${n(c)})` : `(${r}, ${c})`;
+};
+
+// ------------------------------------------------------------------ the game's facts
+const COLORS = ["white", "blue", "green", "red", "black"];
+const TOKENS = [...COLORS, "pearl", "gold"];
+const LETTERS = { W: "white", B: "blue", G: "green", R: "red", K: "black", P: "pearl", Y: "gold" };
+// The spiral the board is filled in, from the centre (the engine's SPIRAL), as "row,col".
+const SPIRAL = [
+  [3, 3], [4, 3], [4, 2], [3, 2], [2, 2], [2, 3], [2, 4], [3, 4], [4, 4], [5, 4],
+  [5, 3], [5, 2], [5, 1], [4, 1], [3, 1], [2, 1], [1, 1], [1, 2], [1, 3], [1, 4],
+  [1, 5], [2, 5], [3, 5], [4, 5], [5, 5],
+];
+const SPIRAL_NO = new Map(SPIRAL.map(([r, c], i) => [`${r},${c}`, i + 1]));
+const WIN = { points: 20, crowns: 10, color: 10, tokens: 10 };
+
+// ------------------------------------------------------------------ elements and icons
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) node.dataset[k] = v;
+    } else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Icon shapes on a 24×24 grid, drawn for this project.
+const ICONS = {
+  crown: [
+    ["path", { d: "M3 8.5 7.5 12 12 4.5 16.5 12 21 8.5 19 18H5z", class: "i-fill" }],
+    ["rect", { x: 5, y: 19, width: 14, height: 2.6, rx: 1, class: "i-fill" }],
+  ],
+  star: [["path", { d: "M12 2.5l2.9 6 6.6.8-4.9 4.5 1.3 6.5L12 17l-5.9 3.3 1.3-6.5L2.5 9.3l6.6-.8z", class: "i-fill" }]],
+  // A circular arrow: play again.
+  again: [
+    ["path", { d: "M18.5 8.5A7.5 7.5 0 1 0 19.5 14", class: "i-stroke" }],
+    ["path", { d: "M20.5 3.5v6h-6z", class: "i-fill" }],
+  ],
+  // A token with a plus: take a token.
+  token: [
+    ["circle", { cx: 12, cy: 12, r: 9, class: "i-fill" }],
+    ["path", { d: "M12 7.5v9M7.5 12h9", class: "i-mark" }],
+  ],
+  // A scroll: a privilege.
+  privilege: [
+    ["rect", { x: 5, y: 4, width: 13, height: 16, rx: 2, class: "i-fill" }],
+    ["path", { d: "M4 6.5a2.5 2.5 0 0 1 5 0M15 17.5a2.5 2.5 0 0 0 5 0", class: "i-stroke" }],
+    ["path", { d: "M8.5 9h6M8.5 12.5h6M8.5 16h4", class: "i-mark" }],
+  ],
+  // A hook pulling a token away: steal.
+  steal: [
+    ["circle", { cx: 15.5, cy: 12, r: 6, class: "i-fill" }],
+    ["path", { d: "M2 12h8.5m-3.5-3.5L10.5 12 7 15.5", class: "i-stroke" }],
+  ],
+  // An eye with a slash: unseen by the opponent.
+  hidden: [
+    ["path", { d: "M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z", class: "i-stroke" }],
+    ["circle", { cx: 12, cy: 12, r: 2.6, class: "i-fill" }],
+    ["path", { d: "M4 20 20 4", class: "i-stroke" }],
+  ],
+  bag: [
+    ["path", { d: "M8 6h8l-1.5 3c3.5 1.5 5.5 5 5.5 8.5 0 2.5-2 3.5-4 3.5H8c-2 0-4-1-4-3.5C4 14 6 10.5 9.5 9z", class: "i-fill" }],
+    ["path", { d: "M9 9h6", class: "i-stroke" }],
+  ],
+};
+
+function icon(name, extra = "") {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", `sd-ic sd-ic-${name} ${extra}`.trim());
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [tag, attrs] of ICONS[name] || []) {
+    const part = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
+    svg.append(part);
+  }
+  return svg;
+}
+
+/** A token disc of `kind` (a colour, pearl or gold). */
+function disc(kind, extra = "") {
+  return el("span", { class: ["sd-tok", `sd-t-${kind}`, extra], "aria-hidden": "true" });
+}
+
+// ------------------------------------------------------------------ cards
+/** A card's data from the server's card list, or a guess from its id when the list is missing. */
+function cardData(cards, id) {
+  const found = cards && cards.get && cards.get(id);
+  if (found) return found;
+  if (String(id).startsWith("royal-")) return { id, kind: "royal", name: id, points: 0, ability: "none", cost: {} };
+  const [level, color] = String(id).split("-");
+  return { id, kind: "jewel", name: id, level: Number(level) || 1, color: color === "grey" ? "none" : color, bonus: 1, points: 0, crowns: 0, ability: "none", cost: {} };
+}
+
+function bandColor(card) {
+  return card.color === "joker" || card.color === "none" ? "grey" : card.color;
+}
+
+function costPips(cost) {
+  return el(
+    "span",
+    { class: "sd-cost" },
+    Object.entries(cost || {})
+      .filter(([, count]) => count > 0)
+      .map(([kind, count]) => el("span", { class: ["sd-pip", `sd-t-${kind}`], title: `${n(count)} ${colorWord(kind)}` }, n(count))),
+  );
+}
+
+function abilityBadge(ability) {
+  if (!ability || ability === "none") return null;
+  return el("span", { class: ["sd-ability", `sd-ab-${ability}`], title: w(`ability.${ability}`) }, icon(ability));
+}
+
+function crownBadge(count) {
+  if (!count) return null;
+  return el(
+    "span",
+    { class: "sd-crowns", title: `${n(count)} ${w("crowns")}` },
+    Array.from({ length: count }, () => icon("crown")),
+  );
+}
+
+function cardDescription(card, jokerColor) {
+  const parts = [card.name];
+  if (card.text) parts.push(card.text);
+  if (jokerColor) parts.push(`${w("joker")}: ${colorWord(jokerColor)}`);
+  return parts.join(" — ");
+}
+
+/**
+ * One jewel card or royal. opts: {size: "s"|"m"|"l", onClick, label, testid, selected,
+ * buyable, jokerColor, blindMine, focusKey, extra}. With onClick the card is a button.
+ */
+function cardEl(card, opts = {}) {
+  const size = opts.size || "m";
+  const royal = card.kind === "royal";
+  const band = royal ? "royal" : bandColor(card);
+  const description = cardDescription(card, opts.jokerColor);
+  let gem = null;
+  if (!royal) {
+    if (card.color === "joker") {
+      gem = opts.jokerColor ? disc(opts.jokerColor, "sd-joker-set") : disc("joker");
+    } else if (card.color !== "none") {
+      gem = card.bonus === 2 ? el("span", { class: "sd-double", title: w("double") }, disc(card.color), disc(card.color)) : disc(card.color);
+    }
+  }
+  const children = [
+    el(
+      "span",
+      { class: "sd-card-top" },
+      el("b", { class: "sd-points", title: `${n(card.points || 0)} ${w("points")}` }, card.points ? n(card.points) : ""),
+      royal ? icon("crown", "sd-royal-mark") : el("span", { class: "sd-gem", title: card.color === "joker" ? w("joker") : card.color === "none" ? w("noBonus") : colorWord(card.color) }, gem),
+    ),
+    el(
+      "span",
+      { class: "sd-card-body" },
+      royal ? null : costPips(card.cost),
+      el("span", { class: "sd-card-side" }, crownBadge(card.crowns), abilityBadge(card.ability)),
+    ),
+    !royal && size !== "s" ? el("span", { class: "sd-level", "aria-hidden": "true" }, "•".repeat(card.level || 1)) : null,
+    royal ? el("span", { class: "sd-card-name" }, card.name) : null,
+    opts.blindMine ? el("span", { class: "sd-blind-mark", title: w("blindMine") }, icon("hidden")) : null,
+    el("span", { class: "sr-only" }, description),
+  ];
+  const classes = [
+    "sd-card",
+    `sd-band-${band}`,
+    `size-${size}`,
+    royal && "sd-royal",
+    card.color === "joker" && "sd-is-joker",
+    opts.selected && "is-selected",
+    opts.buyable && "is-buyable",
+    opts.blindMine && "is-blind",
+    opts.extra,
+  ];
+  const dataset = { testid: opts.testid, card: card.id, points: String(card.points || 0), focusKey: opts.focusKey };
+  if (opts.onClick) {
+    return el(
+      "button",
+      {
+        type: "button",
+        class: [...classes, "playable"],
+        title: opts.label ? `${opts.label}\n${description}` : description,
+        "aria-label": opts.label ? `${opts.label} — ${description}` : description,
+        "aria-pressed": opts.selected ? "true" : "false",
+        dataset,
+        onclick: opts.onClick,
+      },
+      children,
+    );
+  }
+  return el("div", { class: classes, title: description, dataset }, children);
+}
+
+function backEl(level, opts = {}) {
+  const label = opts.count !== undefined ? `${w("deck", { n: level })} · ${w("deckCount", { n: opts.count })}` : w("hiddenCard", { n: level });
+  const children = [
+    el("span", { class: "sd-back-level" }, "•".repeat(level)),
+    opts.count !== undefined ? el("b", { class: "sd-back-count" }, n(opts.count)) : null,
+    el("span", { class: "sr-only" }, label),
+  ];
+  const classes = ["sd-card", "sd-back", `sd-back-${level}`, `size-${opts.size || "m"}`, opts.selected && "is-selected", opts.count === 0 && "is-empty"];
+  if (opts.onClick) {
+    return el(
+      "button",
+      { type: "button", class: [...classes, "playable"], title: opts.title || label, "aria-label": opts.title || label, "aria-pressed": opts.selected ? "true" : "false", dataset: { testid: opts.testid, deck: String(level), focusKey: opts.focusKey }, onclick: opts.onClick },
+      children,
+    );
+  }
+  return el("div", { class: classes, title: label, dataset: { testid: opts.testid, deck: String(level) } }, children);
+}
+
+/** The gallery's card: the drawn card and its name and text. */
+export function renderCard(card, ctx = {}) {
+  ensureCss();
+  LANG = ctx.lang || LANG;
+  return el(
+    "figure",
+    { class: "sd-gallery-card" },
+    cardEl(card, { size: "l" }),
+    el("figcaption", {}, el("b", {}, card.name), el("span", {}, card.text || "")),
+  );
+}
+
+// ------------------------------------------------------------------ the board's state
+// What the player is building, kept across renders of the same position.
+const sel = { key: null, tokens: [], card: null, deck: null, gold: null };
+// Tokens the last replenish placed, to show the spiral order they came in.
+const memory = { table: null, version: -1, board: null, fresh: new Map() };
+let lastCall = null;
+
+function resetSelection(key) {
+  Object.assign(sel, { key, tokens: [], card: null, deck: null, gold: null });
+}
+
+function trackFresh(msg, view) {
+  const table = msg.table || msg.game || "";
+  const board = (view.board || []).join("");
+  const version = typeof msg.version === "number" ? msg.version : -1;
+  if (memory.table !== table || version < memory.version || !memory.board || board.length !== 25) {
+    memory.fresh = new Map();
+  } else if (version > memory.version) {
+    for (let i = 0; i < 25; i++) if (memory.board[i] === "." && board[i] !== ".") memory.fresh.set(i, view.turn);
+  }
+  for (const [i, turn] of memory.fresh) {
+    if (board[i] === "." || (typeof view.turn === "number" && view.turn - turn > 1)) memory.fresh.delete(i);
+  }
+  Object.assign(memory, { table, version, board });
+}
+
+const spaceKey = (space) => `${space[0]},${space[1]}`;
+
+function push(map, key, item) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(item);
+}
+
+/** The legal actions by where they show on the board. */
+function mapLegal(legal) {
+  const m = {
+    takes: [],
+    privilege: new Map(),
+    bonus: new Map(),
+    buy: new Map(),
+    reserveCard: new Map(),
+    reserveDeck: new Map(),
+    steal: new Map(),
+    royal: new Map(),
+    discard: new Map(),
+    replenish: null,
+  };
+  legal.forEach((move, index) => {
+    const a = move.action || {};
+    const item = { action: a, label: move.label, index };
+    switch (a.do) {
+      case "take":
+        if (Array.isArray(a.spaces)) m.takes.push({ ...item, cells: a.spaces.map(spaceKey) });
+        break;
+      case "privilege":
+        m.privilege.set(spaceKey(a.space), item);
+        break;
+      case "take-bonus":
+        m.bonus.set(spaceKey(a.space), item);
+        break;
+      case "buy":
+        push(m.buy, a.card, item);
+        break;
+      case "reserve":
+        if (a.deck !== undefined) push(m.reserveDeck, a.deck, { ...item, gold: spaceKey(a.gold) });
+        else push(m.reserveCard, a.card, { ...item, gold: spaceKey(a.gold) });
+        break;
+      case "steal":
+        m.steal.set(a.token, item);
+        break;
+      case "royal":
+        m.royal.set(a.card, item);
+        break;
+      case "discard":
+        m.discard.set(a.token, item);
+        break;
+      case "replenish":
+        m.replenish = item;
+        break;
+      default:
+        break;
+    }
+  });
+  return m;
+}
+
+// ------------------------------------------------------------------ rendering
+export function render(root, msg, ctx) {
+  ensureCss();
+  lastCall = { root, msg, ctx };
+  LANG = ctx.lang || "fa";
+  const view = msg.view || {};
+  const players = view.players || [];
+  const cards = ctx.cards || new Map();
+  const legal = msg.legal || [];
+  const m = mapLegal(legal);
+  const used = new Set();
+  const act = (item) => {
+    if (!item) return;
+    resetSelection(null);
+    ctx.act(item.action);
+  };
+  const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
+  const bottom = me ?? 0;
+  const top = 1 - bottom;
+  const toAct = typeof view.to_act === "number" ? view.to_act : null;
+  const pending = view.pending || null;
+  const myMove = me !== null && toAct === me && legal.length > 0;
+  const key = `${msg.table || ""}|${msg.version}|${legal.length}`;
+  if (sel.key !== key) resetSelection(key);
+  trackFresh(msg, view);
+
+  const counts = new Map();
+  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
+  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
+  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+
+  const rerender = (focusKey) => {
+    if (!lastCall) return;
+    render(lastCall.root, lastCall.msg, lastCall.ctx);
+    if (lastCall.ctx.busy) for (const b of lastCall.root.querySelectorAll("button")) b.disabled = true;
+    if (focusKey) {
+      const again = lastCall.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  };
+  const mark = (items) => {
+    for (const item of [].concat(items || [])) if (item) used.add(item.index);
+  };
+
+  // ---- what the selection allows
+  const takesWith = (cells) => m.takes.filter((t) => cells.every((c) => t.cells.includes(c)));
+  const exactTake = (cells) => m.takes.find((t) => t.cells.length === cells.length && cells.every((c) => t.cells.includes(c)));
+  const goldOptions = (items) => (sel.gold ? items.filter((i) => i.gold === sel.gold) : items);
+  const reserveGolds = new Set([...m.reserveCard.values(), ...m.reserveDeck.values()].flat().map((i) => i.gold));
+
+  const board = el("div", { class: ["sd", pending && "has-pending"], dataset: { testid: "sd-board" } });
+
+  // ---- top line: turn, who acts, the open choice
+  board.append(topLine());
+
+  // ---- the opponent (both players for a spectator: seat 1 on top)
+  if (players[top]) board.append(playerPanel(top, false));
+
+  // ---- the middle: the token board and the cards
+  const middle = el("div", { class: "sd-middle" });
+  middle.append(tokenZone(), cardZone());
+  board.append(middle);
+
+  if (players[bottom]) board.append(playerPanel(bottom, me === bottom));
+
+  root.replaceChildren(board);
+  return { mapped: used };
+
+  // ================================================================ parts
+  function topLine() {
+    let status;
+    if (view.over) status = w("over");
+    else if (myMove) status = w("yourTurn");
+    else if (toAct !== null) status = pending ? w("waitingFor", { name: nameOf(toAct) }) : w("toPlay", { name: nameOf(toAct) });
+    const line = el(
+      "div",
+      { class: "sd-topline" },
+      typeof view.turn === "number" ? el("span", { class: "sd-turn" }, w("turn", { n: view.turn })) : null,
+      status ? el("span", { class: ["sd-status", myMove && "is-mine"], dataset: { testid: "sd-status" } }, status) : null,
+      el("span", { class: "sd-goal" }, w("goal")),
+    );
+    const box = el("div", { class: "sd-head" }, line);
+    if (myMove && pending) {
+      const text = w(`pending.${pending.choice}`, { color: colorWord(pending.color || ""), n: pending.count || 1 });
+      box.append(el("p", { class: "sd-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } }, text));
+    }
+    if (myMove && view.claimable) box.append(el("p", { class: "sd-pending sd-claim", role: "status" }, w("claimable")));
+    return box;
+  }
+
+  // ---------------------------------------------------------------- the token board
+  function tokenZone() {
+    const grid = el("div", { class: "sd-grid", dir: "ltr", role: "group", "aria-label": w("board"), dataset: { testid: "sd-grid" } });
+    const rows = view.board || [];
+    const selected = new Set(sel.tokens);
+    const extendable = new Set();
+    if (myMove && !pending && sel.tokens.length) {
+      for (const t of takesWith(sel.tokens)) for (const c of t.cells) if (!selected.has(c)) extendable.add(c);
+    }
+    if (myMove && !pending) mark(m.takes);
+    for (let r = 1; r <= 5; r++) {
+      for (let c = 1; c <= 5; c++) {
+        const k = `${r},${c}`;
+        const i = (r - 1) * 5 + (c - 1);
+        const kind = LETTERS[(rows[r - 1] || "")[c - 1]] || null;
+        grid.append(cell(k, i, kind, selected, extendable));
+      }
+    }
+    const zone = el("section", { class: "sd-board-zone", "aria-label": w("board") }, grid);
+    const foot = el("div", { class: "sd-board-foot" });
+    // The bag: a button when the board may be replenished.
+    const bagText = w("bagCount", { n: view.bag_size ?? 0 });
+    if (m.replenish) {
+      mark(m.replenish);
+      foot.append(
+        el(
+          "button",
+          { type: "button", class: "sd-bag playable", title: m.replenish.label, dataset: { testid: "sd-replenish", focusKey: "replenish" }, onclick: () => act(m.replenish) },
+          icon("bag"),
+          el("span", {}, w("replenish")),
+          el("b", {}, `(${n(view.bag_size ?? 0)})`),
+        ),
+      );
+    } else {
+      foot.append(el("span", { class: "sd-bag", title: bagText }, icon("bag"), el("span", {}, bagText)));
+    }
+    foot.append(
+      el(
+        "span",
+        { class: "sd-supply", title: w("supply") },
+        Array.from({ length: view.privileges || 0 }, () => icon("privilege")),
+        el("span", {}, `${w("supply")}: ${n(view.privileges || 0)}`),
+      ),
+    );
+    zone.append(foot);
+    if (memory.fresh.size) zone.append(el("p", { class: "sd-fresh-note" }, el("span", { class: "sd-fresh-swatch" }), w("freshNote")));
+    else zone.append(el("p", { class: "sd-fresh-note muted" }, w("spiral")));
+    const bar = tokenBar();
+    if (bar) zone.append(bar);
+    return zone;
+  }
+
+  function cell(k, i, kind, selected, extendable) {
+    const spiral = SPIRAL_NO.get(k);
+    const fresh = memory.fresh.has(i);
+    const [r, c] = k.split(",").map(Number);
+    const what = kind ? colorWord(kind) : w("empty");
+    const base = `${w("space", { r, c })} · ${what} · ${w("spiralNo", { n: spiral })}${fresh ? ` · ${w("fresh")}` : ""}`;
+    let onClick = null;
+    let label = base;
+    const classes = ["sd-cell", kind ? `has-${kind}` : "is-empty", fresh && "is-fresh", selected.has(k) && "is-selected", extendable.has(k) && "is-option"];
+    if (myMove && kind) {
+      if (pending && pending.choice === "take-bonus" && m.bonus.has(k)) {
+        const item = m.bonus.get(k);
+        mark(item);
+        classes.push("is-target");
+        label = item.label;
+        onClick = () => act(item);
+      } else if (!pending && kind === "gold" && reserveGolds.has(k)) {
+        classes.push("is-gold-choice");
+        if (sel.gold === k) classes.push("is-selected");
+        onClick = () => {
+          if (sel.card || sel.deck) {
+            const items = sel.card ? m.reserveCard.get(sel.card) || [] : m.reserveDeck.get(sel.deck) || [];
+            const found = items.find((x) => x.gold === k);
+            if (found) return act(found);
+          }
+          sel.gold = sel.gold === k ? null : k;
+          sel.tokens = [];
+          rerender(`cell:${k}`);
+        };
+      } else if (!pending && (takesWith([k]).length || m.privilege.has(k))) {
+        onClick = () => pickToken(k);
+        if (m.privilege.has(k)) mark(m.privilege.get(k));
+      }
+    }
+    const content = [
+      kind ? disc(kind, "sd-cell-tok") : null,
+      el("span", { class: "sd-spiral", "aria-hidden": "true" }, n(spiral)),
+    ];
+    if (onClick) {
+      return el(
+        "button",
+        { type: "button", class: [...classes, "playable"], title: label, "aria-label": label, "aria-pressed": selected.has(k) ? "true" : "false", dataset: { testid: "sd-cell", space: k, token: kind || "", focusKey: `cell:${k}` }, onclick: onClick },
+        content,
+      );
+    }
+    return el("div", { class: classes, title: base, dataset: { testid: "sd-cell", space: k, token: kind || "" } }, content);
+  }
+
+  function pickToken(k) {
+    sel.card = null;
+    sel.deck = null;
+    sel.gold = null;
+    if (sel.tokens.includes(k)) sel.tokens = sel.tokens.filter((x) => x !== k);
+    else {
+      const grown = [...sel.tokens, k];
+      if (takesWith(grown).length) sel.tokens = grown;
+      else sel.tokens = [k];
+    }
+    rerender(`cell:${k}`);
+  }
+
+  function clearButton() {
+    return el(
+      "button",
+      { type: "button", class: "btn btn-small btn-ghost sd-clear", dataset: { testid: "sd-clear", focusKey: "sd-clear" }, onclick: () => {
+        resetSelection(sel.key);
+        rerender();
+      } },
+      w("clear"),
+    );
+  }
+
+  /** The buttons for the chosen tokens: take them, or use a privilege on a single one. */
+  function tokenBar() {
+    if (!myMove || pending) return null;
+    if (sel.gold && !sel.card && sel.deck === null) {
+      return el("div", { class: "sd-bar", role: "status", dataset: { testid: "sd-bar" } }, el("p", { class: "sd-bar-text" }, w("goldChosen", { space: spaceWord(sel.gold) })), clearButton());
+    }
+    if (!sel.tokens.length) return el("p", { class: "sd-bar sd-bar-hint muted" }, w("pickTokens"));
+    const exact = exactTake(sel.tokens);
+    const privilege = sel.tokens.length === 1 ? m.privilege.get(sel.tokens[0]) : null;
+    const grows = takesWith(sel.tokens).some((t) => t.cells.length > sel.tokens.length);
+    const bar = el("div", { class: "sd-bar", dataset: { testid: "sd-bar" } });
+    const order = [...sel.tokens].sort();
+    const kinds = order.map((k) => {
+      const [r, c] = k.split(",").map(Number);
+      return LETTERS[(view.board[r - 1] || "")[c - 1]];
+    });
+    bar.append(el("span", { class: "sd-bar-tokens" }, kinds.map((kind) => disc(kind))));
+    if (exact) bar.append(el("p", { class: "sd-bar-text" }, exact.label));
+    else if (privilege) bar.append(el("p", { class: "sd-bar-text" }, privilege.label));
+    else bar.append(el("p", { class: "sd-bar-text" }, w("notYet")));
+    const buttons = el("div", { class: "sd-bar-buttons" });
+    if (exact) buttons.append(el("button", { type: "button", class: "btn btn-primary", title: exact.label, dataset: { testid: "sd-take", action: JSON.stringify(exact.action), focusKey: "sd-take" }, onclick: () => act(exact) }, w("take")));
+    if (privilege) buttons.append(el("button", { type: "button", class: "btn", title: privilege.label, dataset: { testid: "sd-privilege", action: JSON.stringify(privilege.action), focusKey: "sd-privilege" }, onclick: () => act(privilege) }, icon("privilege"), w("usePrivilege")));
+    buttons.append(clearButton());
+    bar.append(buttons);
+    if (exact && grows) bar.append(el("p", { class: "sd-bar-hint muted" }, w("extend")));
+    return bar;
+  }
+
+  // ---------------------------------------------------------------- cards: royals, pyramid, decks
+  function cardZone() {
+    const zone = el("section", { class: "sd-card-zone", "aria-label": w("pyramid") });
+    // Royals on offer.
+    const royals = view.royals || [];
+    const royalRow = el("div", { class: "sd-royals", dataset: { testid: "sd-royals" } }, el("h3", { class: "sd-zone-title" }, w("royals")));
+    const royalCards = el("div", { class: "sd-row-cards" });
+    if (!royals.length) royalCards.append(el("p", { class: "muted sd-empty" }, w("noRoyals")));
+    for (const id of royals) {
+      const item = myMove && pending && pending.choice === "royal" ? m.royal.get(id) : null;
+      if (item) mark(item);
+      royalCards.append(cardEl(cardData(cards, id), { size: "s", testid: item ? "sd-royal" : "sd-royal-card", label: item && item.label, onClick: item ? () => act(item) : null, extra: item && "is-target", focusKey: `royal:${id}` }));
+    }
+    royalRow.append(royalCards);
+    zone.append(royalRow);
+
+    // The pyramid: level 3 on top, then 2, then 1; each row starts with its deck.
+    const pyramid = el("div", { class: "sd-pyramid", dataset: { testid: "sd-pyramid" } }, el("h3", { class: "sd-zone-title" }, w("pyramid")));
+    for (const level of [3, 2, 1]) {
+      const row = el("div", { class: ["sd-pyr-row", `sd-pyr-${level}`], dataset: { level: String(level) } });
+      row.append(deckEl(level));
+      const slots = (view.pyramid || [])[level - 1] || [];
+      slots.forEach((id, slot) => {
+        if (!id) {
+          row.append(el("div", { class: "sd-card sd-slot size-m", title: w("emptySlot") }, el("span", { class: "sr-only" }, w("emptySlot"))));
+          return;
+        }
+        row.append(buyableCard(id, "sd-card", `pyr:${id}:${slot}`));
+      });
+      pyramid.append(row);
+      const menu = (sel.card && slots.includes(sel.card)) || sel.deck === level ? cardMenu() : null;
+      if (menu) pyramid.append(menu);
+    }
+    zone.append(pyramid);
+    return zone;
+  }
+
+  function deckEl(level) {
+    const count = (view.decks || [])[level - 1] ?? 0;
+    const items = myMove && !pending ? m.reserveDeck.get(level) || [] : [];
+    if (items.length) mark(items);
+    return backEl(level, {
+      count,
+      testid: items.length ? "sd-deck" : "sd-deck-pile",
+      selected: sel.deck === level,
+      title: items.length ? `${w("deck", { n: level })} · ${w("deckCount", { n: count })} — ${items[0].label}` : undefined,
+      focusKey: `deck:${level}`,
+      onClick: items.length
+        ? () => {
+            sel.deck = sel.deck === level ? null : level;
+            sel.card = null;
+            sel.tokens = [];
+            const options = goldOptions(items);
+            if (sel.deck !== null && options.length === 1 && sel.gold) return act(options[0]);
+            rerender(`deck:${level}`);
+          }
+        : null,
+    });
+  }
+
+  /** A card of the pyramid or of the reserve: a button when it can be bought or reserved. */
+  function buyableCard(id, testid, focusKey, opts = {}) {
+    const buys = myMove && !pending ? m.buy.get(id) || [] : [];
+    const reserves = myMove && !pending ? m.reserveCard.get(id) || [] : [];
+    mark(buys);
+    mark(reserves);
+    const playable = buys.length || reserves.length;
+    const label = buys.length ? buys[0].label : reserves.length ? reserves[0].label : null;
+    return cardEl(cardData(cards, id), {
+      ...opts,
+      testid,
+      label,
+      focusKey,
+      selected: sel.card === id,
+      buyable: buys.length > 0,
+      onClick: playable
+        ? () => {
+            sel.card = sel.card === id ? null : id;
+            sel.deck = null;
+            sel.tokens = [];
+            rerender(focusKey);
+          }
+        : null,
+    });
+  }
+
+  /** What the chosen card or deck allows: buy it (a joker: as which colour), reserve it. */
+  function cardMenu() {
+    const buys = sel.card ? m.buy.get(sel.card) || [] : [];
+    const reserves = goldOptions(sel.card ? m.reserveCard.get(sel.card) || [] : m.reserveDeck.get(sel.deck) || []);
+    const menu = el("div", { class: "sd-bar sd-card-menu", dataset: { testid: "sd-card-menu" } });
+    const card = sel.card ? cardData(cards, sel.card) : null;
+    if (card && card.text) menu.append(el("p", { class: "sd-bar-text sd-card-text" }, `${card.name} — ${card.text}`));
+    const buttons = el("div", { class: "sd-bar-buttons" });
+    for (const item of buys) {
+      const color = item.action.color;
+      buttons.append(
+        el(
+          "button",
+          { type: "button", class: "btn btn-primary sd-buy-btn", title: item.label, dataset: { testid: "sd-buy", action: JSON.stringify(item.action), focusKey: `buy:${item.index}` }, onclick: () => act(item) },
+          color ? disc(color) : null,
+          color ? w("buyAs", { color: colorWord(color) }) : w("buy"),
+        ),
+      );
+    }
+    if (reserves.length > 1) buttons.append(el("span", { class: "sd-bar-ask" }, w("chooseGold")));
+    for (const item of reserves) {
+      buttons.append(
+        el(
+          "button",
+          { type: "button", class: "btn", title: item.label, dataset: { testid: "sd-reserve", action: JSON.stringify(item.action), focusKey: `reserve:${item.index}` }, onclick: () => act(item) },
+          disc("gold"),
+          reserves.length > 1 || sel.gold ? w("reserveWith", { space: spaceWord(item.gold) }) : w("reserve"),
+        ),
+      );
+    }
+    buttons.append(clearButton());
+    menu.append(buttons);
+    const labels = [...buys, ...reserves.slice(0, 1)].map((i) => i.label);
+    if (!buys.length && !reserves.length) menu.append(el("p", { class: "muted" }, w("noMove")));
+    else if (sel.deck !== null) menu.append(el("p", { class: "sd-bar-hint muted" }, reserves[0].label));
+    else if (buys.length) menu.append(el("p", { class: "sd-bar-hint muted" }, labels[0].split(" — ")[0]));
+    return menu;
+  }
+
+  // ---------------------------------------------------------------- a player's area
+  function playerPanel(q, mine) {
+    const p = players[q];
+    const acting = q === toAct && !view.over;
+    const panel = el("section", {
+      class: ["sd-player", mine ? "sd-me" : "sd-opp", acting && "is-current"],
+      dataset: { testid: mine ? "my-area" : "opponent", player: String(q) },
+      "aria-label": nameOf(q),
+    });
+    const colorPoints = p.color_points || {};
+    const best = COLORS.reduce((a, b) => ((colorPoints[b] || 0) > (colorPoints[a] || 0) ? b : a), COLORS[0]);
+    const stat = (kind, value, goal, title, testid, extra) =>
+      el(
+        "span",
+        { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid } },
+        extra || icon(kind === "points" ? "star" : kind === "crowns" ? "crown" : kind),
+        el("b", {}, n(value)),
+        goal ? el("span", { class: "sd-goal-n" }, `/${n(goal)}`) : null,
+        el("span", { class: "sd-stat-label" }, title),
+      );
+    panel.append(
+      el(
+        "header",
+        { class: "sd-player-head" },
+        acting ? el("span", { class: "sd-current-mark", "aria-hidden": "true" }, "▸") : null,
+        el("span", { class: "sd-player-name" }, nameOf(q)),
+        el(
+          "span",
+          { class: "sd-stats" },
+          stat("points", p.points || 0, WIN.points, w("points"), mine ? "my-points" : "opponent-points"),
+          stat("crowns", p.crowns || 0, WIN.crowns, w("crowns"), mine ? "my-crowns" : "opponent-crowns"),
+          stat("best", colorPoints[best] || 0, WIN.color, `${w("bestColor")}: ${colorWord(best)}`, null, disc(best)),
+          stat("privilege", p.privileges || 0, null, w("privileges"), mine ? "my-privileges" : "opponent-privileges"),
+          el(
+            "span",
+            { class: ["sd-stat", "sd-stat-tokens", (p.token_count || 0) > WIN.tokens && "is-over"], title: w("tokens"), dataset: { testid: mine ? "my-token-count" : "opponent-token-count" } },
+            disc("gold", "sd-mini"),
+            el("b", {}, n(p.token_count || 0)),
+            el("span", { class: "sd-goal-n" }, `/${n(WIN.tokens)}`),
+            el("span", { class: "sd-stat-label" }, w("tokens")),
+          ),
+        ),
+      ),
+    );
+
+    // Tokens, bonuses and points, colour by colour; then pearls and gold.
+    const tokens = p.tokens || {};
+    const bonuses = p.bonuses || {};
+    const choice = myMove && pending ? pending.choice : null;
+    const target = (kind) => {
+      if (choice === "steal" && !mine) return m.steal.get(kind) || null;
+      if (choice === "discard" && mine) return m.discard.get(kind) || null;
+      return null;
+    };
+    const holdings = el("div", { class: "sd-holdings" });
+    for (const kind of TOKENS) {
+      const item = target(kind);
+      if (item) mark(item);
+      const count = tokens[kind] || 0;
+      const chip = item
+        ? el(
+            "button",
+            { type: "button", class: ["sd-tok-chip", "playable", "is-target"], title: item.label, "aria-label": item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey: `${choice}:${kind}` }, onclick: () => act(item) },
+            disc(kind),
+            el("b", {}, n(count)),
+          )
+        : el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", {}, n(count)));
+      const column = el("div", { class: ["sd-col", `sd-col-${kind}`] }, chip);
+      if (COLORS.includes(kind)) {
+        column.prepend(el("span", { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: `${w("bonus")} ${colorWord(kind)}: ${n(bonuses[kind] || 0)}` }, n(bonuses[kind] || 0)));
+        column.append(el("span", { class: ["sd-col-points", !colorPoints[kind] && "is-zero"], title: `${w("colorPoints")}: ${n(colorPoints[kind] || 0)}` }, icon("star"), n(colorPoints[kind] || 0)));
+      }
+      holdings.append(column);
+    }
+    panel.append(holdings);
+
+    // Reserved cards and royals.
+    const extras = el("div", { class: "sd-player-extras" });
+    const reserved = p.reserved || [];
+    const reservedRow = el("div", { class: "sd-reserved", dataset: { testid: mine ? "my-reserved" : "opponent-reserved" } }, el("h4", { class: "sd-zone-title" }, `${w("reserved")} (${n(reserved.length)}/${n(3)})`));
+    const reservedCards = el("div", { class: "sd-row-cards" });
+    if (!reserved.length) reservedCards.append(el("span", { class: "muted sd-empty" }, w("noReserved")));
+    reserved.forEach((entry, i) => {
+      if (!entry.card) reservedCards.append(backEl(entry.level || 1, { size: "s", testid: "sd-hidden-reserve" }));
+      else if (mine) reservedCards.append(buyableCard(entry.card, "sd-reserved-card", `res:${entry.card}:${i}`, { size: "s", blindMine: entry.blind }));
+      else reservedCards.append(cardEl(cardData(cards, entry.card), { size: "s", testid: "sd-reserved-card" }));
+    });
+    reservedRow.append(reservedCards);
+    extras.append(reservedRow);
+    if (mine && sel.card && reserved.some((e) => e.card === sel.card)) extras.append(cardMenu());
+    const royals = p.royals || [];
+    if (royals.length) {
+      extras.append(
+        el(
+          "div",
+          { class: "sd-owned-royals" },
+          el("h4", { class: "sd-zone-title" }, w("royalsOwned")),
+          el("div", { class: "sd-row-cards" }, royals.map((id) => cardEl(cardData(cards, id), { size: "s", testid: "sd-owned-royal" }))),
+        ),
+      );
+    }
+    panel.append(extras);
+
+    // Cards bought, small, in a collapsible list.
+    const bought = p.cards || [];
+    const jokers = p.jokers || {};
+    const details = el("details", { class: "sd-bought", dataset: { testid: mine ? "my-cards" : "opponent-cards" } }, el("summary", {}, `${w("bought")} (${n(bought.length)})`));
+    details.append(
+      bought.length
+        ? el("div", { class: "sd-row-cards sd-bought-cards" }, bought.map((id) => cardEl(cardData(cards, id), { size: "s", jokerColor: jokers[id] })))
+        : el("p", { class: "muted sd-empty" }, w("none")),
+    );
+    panel.append(details);
+    return panel;
+  }
+}

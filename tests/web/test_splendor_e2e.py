@@ -1,0 +1,199 @@
+"""Splendor Duel end to end in headless Chromium: a guest plays a whole game against the easy
+bot by clicks on the drawn board (tokens along a line, cards, decks, privileges, the open
+choices), in Persian and English, on a desktop and on a phone; screenshots for people to see."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import Server, new_context, screenshot
+
+GAME = "splendor-duel"
+TABLE = "[data-testid=table]:not(.is-busy)"
+MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
+RESULT = "[data-testid=result]"
+
+
+def start_vs_bot(page: Page, server: Server) -> str:
+    """From the game page, “play now” against the easy bot; returns the table id."""
+    page.goto(f"{server.url}/games/{GAME}")
+    page.get_by_test_id("play-now").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+"))
+    page.get_by_test_id("sd-board").wait_for()
+    return page.url.rsplit("/t/", 1)[1].split("?")[0]
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def wait_turn(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until this seat can move (True) or the game is over (False)."""
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    return page.locator(RESULT).count() == 0
+
+
+def legal(page: Page) -> list[dict[str, Any]]:
+    """The legal actions, read from the move list in one go."""
+    found = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
+    return [json.loads(a) for a in found]
+
+
+def space(s: list[int]) -> str:
+    return f"{s[0]},{s[1]}"
+
+
+def cell(page: Page, where: list[int]) -> Any:
+    return page.locator(f"{TABLE} [data-testid=sd-cell][data-space='{space(where)}']")
+
+
+def click_action(page: Page, testid: str, action: dict[str, Any]) -> None:
+    """Click the board's button ``testid`` that plays exactly ``action``."""
+    for button in page.locator(f"{TABLE} [data-testid={testid}]").all():
+        if json.loads(button.get_attribute("data-action") or "{}") == action:
+            button.click()
+            return
+    raise AssertionError(f"no {testid} button for {action}")
+
+
+def card_points(page: Page) -> dict[str, int]:
+    """Points of every card drawn on the board, by id."""
+    found = page.eval_on_selector_all(
+        "[data-testid=sd-board] [data-card]",
+        "els => els.map(e => [e.dataset.card, e.dataset.points])",
+    )
+    return {card: int(points or 0) for card, points in found}
+
+
+def play_by_board(page: Page, turn: int) -> str:
+    """One move made by clicking the board (the move list only for what it does not show)."""
+    actions = legal(page)
+    by = {a["do"]: [x for x in actions if x["do"] == a["do"]] for a in actions}
+    if "take-bonus" in by:
+        cell(page, by["take-bonus"][0]["space"]).click()
+        return "take-bonus"
+    for kind, testid, key in (("steal", "sd-steal", "token"), ("discard", "sd-discard", "token")):
+        if kind in by:
+            page.locator(
+                f"{TABLE} [data-testid={testid}][data-token='{by[kind][-1][key]}']"
+            ).click()
+            return kind
+    if "royal" in by:
+        page.locator(
+            f"{TABLE} [data-testid=sd-royal][data-card='{by['royal'][0]['card']}']"
+        ).click()
+        return "royal"
+    blind = [a for a in by.get("reserve", []) if "deck" in a]
+    if turn == 1 and blind:  # one blind reserve early on: a hidden card in the opponent's view
+        action = blind[0]
+        page.locator(f"{TABLE} [data-testid=sd-deck][data-deck='{action['deck']}']").click()
+        click_action(page, "sd-reserve", action)
+        return "reserve-deck"
+    if "buy" in by:
+        points = card_points(page)
+        action = max(by["buy"], key=lambda a: points.get(a["card"], 0))
+        page.locator(f"{TABLE} [data-card='{action['card']}'].playable").first.click()
+        click_action(page, "sd-buy", action)
+        return "buy"
+    if "privilege" in by and turn % 4 == 2:
+        action = by["privilege"][0]
+        cell(page, action["space"]).click()
+        click_action(page, "sd-privilege", action)
+        return "privilege"
+    if "take" in by:
+        action = max(by["take"], key=lambda a: (len(a["spaces"]), -turn % 7))
+        for where in action["spaces"][::-1]:  # in any order: the page matches sets
+            cell(page, where).click()
+        click_action(page, "sd-take", action)
+        return "take"
+    if "reserve" in by:
+        action = by["reserve"][0]
+        if "card" in action:
+            page.locator(f"{TABLE} [data-testid=sd-card][data-card='{action['card']}']").click()
+        else:
+            page.locator(f"{TABLE} [data-testid=sd-deck][data-deck='{action['deck']}']").click()
+        click_action(page, "sd-reserve", action)
+        return "reserve"
+    if "replenish" in by:
+        page.get_by_test_id("sd-replenish").click()
+        return "replenish"
+    page.locator(MOVE).first.click()  # pass or claim-stall: the move list
+    return "list"
+
+
+def test_a_guest_plays_a_whole_game_by_clicks_on_the_board(page: Page, server: Server) -> None:
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/games/{GAME}")
+    page.get_by_test_id("rules-section").first.wait_for()
+    expect(page.get_by_test_id("gallery-card")).to_have_count(71)
+    screenshot(page, "splendor-game-page-fa")
+    start_vs_bot(page, server)
+    kinds: list[str] = []
+    turn = 0
+    while wait_turn(page):
+        kinds.append(play_by_board(page, turn))
+        turn += 1
+        if turn == 9:
+            wait_turn(page)
+            screenshot(page, "splendor-fa-desktop")
+            shown = page.get_by_test_id("sd-board").inner_text()
+            assert not re.search(r"[0-9]", shown), "ASCII digits on the Persian board"
+        assert turn < 300, "the game did not end"
+    expect(page.get_by_test_id("result")).to_be_visible()
+    text = page.get_by_test_id("result-text").inner_text().strip()
+    assert re.search("برنده", text), text
+    assert not re.search(r"[0-9]", text), text
+    assert "reserve-deck" in kinds and "buy" in kinds and "take" in kinds, kinds
+    assert page.get_by_test_id("log-line").count() > 10
+    screenshot(page, "splendor-fa-desktop-result")
+    # The replay draws every frame; at the end every reserved card is shown.
+    page.get_by_test_id("replay-link").click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("sd-board")).to_be_visible()
+    expect(page.get_by_test_id("sd-hidden-reserve")).to_have_count(0)
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("sd-board")).to_be_visible()
+    assert not errors, errors
+
+
+def test_english_desktop_selection_and_phone_layouts(browser: Browser, server: Server) -> None:
+    for lang, phone in (("en", False), ("en", True), ("fa", True)):
+        context = new_context(browser, lang, phone=phone)
+        context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+        try:
+            page = context.new_page()
+            errors = watch_errors(page)
+            start_vs_bot(page, server)
+            for turn in range(4):
+                if not wait_turn(page):
+                    break
+                play_by_board(page, turn + 1)
+            assert wait_turn(page)
+            name = f"splendor-{lang}-{'phone' if phone else 'desktop'}"
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= (400 if phone else 1280), (
+                f"{name}: the page scrolls sideways ({width}px)"
+            )
+            # Build a selection on the board: only lines of the legal list light up.
+            takes = [a for a in legal(page) if a["do"] == "take" and len(a["spaces"]) >= 2]
+            if takes:
+                first, second = takes[0]["spaces"][:2]
+                cell(page, first).click()
+                expect(cell(page, first)).to_have_attribute("aria-pressed", "true")
+                cell(page, second).click()
+                expect(page.get_by_test_id("sd-bar")).to_be_visible()
+            screenshot(page, name)
+            if takes:
+                page.get_by_test_id("sd-clear").click()
+                expect(page.locator("[data-testid=sd-cell][aria-pressed=true]")).to_have_count(0)
+            assert not errors, errors
+        finally:
+            context.close()
