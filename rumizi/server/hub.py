@@ -312,7 +312,7 @@ class Hub:
     def state_message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         state = table.state
         audience = table.audience(seat, lang)
-        view = state.view(seat)
+        view = state.view(seat)  # the replay reveals every card once the game is over
         to_act = state.to_act
         legal: list[dict[str, Any]] = []
         playing = table.row.status == "playing"

@@ -98,9 +98,9 @@ _ROYAL_NAMES: dict[str, tuple[str, str]] = {
     "royal-steal": ("the Spymaster", "رئیس جاسوسان"),
 }
 _REASONS: dict[str, tuple[str, str]] = {
-    "points": ("with 20 prestige points", "با ۲۰ امتیاز اعتبار"),
-    "crowns": ("with 10 crowns", "با ۱۰ تاج"),
-    "color": ("with 10 points in one colour", "با ۱۰ امتیاز در یک رنگ"),
+    "points": ("with 20 or more prestige points", "با دست‌کم ۲۰ امتیاز اعتبار"),
+    "crowns": ("with 10 or more crowns", "با دست‌کم ۱۰ تاج"),
+    "color": ("with 10 or more points in one colour", "با دست‌کم ۱۰ امتیاز در یک رنگ"),
     "stall": ("because the opponent stalled", "به خاطر وقت‌کشی حریف"),
     "concede": ("because the opponent conceded", "با انصراف حریف"),
 }
@@ -229,7 +229,7 @@ def seat_name(
         return "—"
     if seat == you:
         return "شما" if _fa(lang) else "You"
-    if names is not None and 0 <= seat < len(names):
+    if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"بازیکن {number(seat, lang)}" if _fa(lang) else f"Player {seat}"
 
@@ -452,7 +452,7 @@ def event_text(
     ...             "reason": "replenish"}, "en", names=["Ana", "Bot"])
     'Ana took a privilege from Bot.'
     >>> event_text({"event": "game-over", "winner": 1, "reason": "crowns"}, "fa", you=0)
-    'بازیکن ۱ با ۱۰ تاج برنده شد.'
+    'بازیکن ۱ با دست‌کم ۱۰ تاج برنده شد.'
     """
     fa = _fa(lang)
     kind = str(event.get("event"))

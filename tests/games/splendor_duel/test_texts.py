@@ -80,7 +80,7 @@ def test_sentences_agree_with_who_acts() -> None:
     assert texts.event_text(event, "fa", you=0) == "شما یک توکن مروارید از بازیکن ۱ دزدیدید."
     assert texts.event_text(event, "fa", you=1) == "بازیکن ۰ یک توکن مروارید از شما دزدید."
     over = {"event": "game-over", "winner": 0, "reason": "color"}
-    assert texts.event_text(over, "en", you=0) == "You won with 10 points in one colour."
+    assert texts.event_text(over, "en", you=0) == "You won with 10 or more points in one colour."
 
 
 def test_a_blind_reserve_is_logged_without_its_card() -> None:
