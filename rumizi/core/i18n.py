@@ -16,6 +16,7 @@ writes numbers with the Persian digits ۰–۹ and joins list items with the Per
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 LANGS: tuple[str, ...] = ("fa", "en")
 ZWNJ = "\u200c"  # zero-width non-joiner: «کارت‌ها», «می‌کشد»
@@ -60,3 +61,11 @@ def number(n: int, lang: str) -> str:
 def join(items: Iterable[str], lang: str) -> str:
     """Items joined by a comma of ``lang`` (Persian uses «،»)."""
     return ("، " if lang == "fa" else ", ").join(items)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One section of a game's rules page: a title and its paragraphs, all plain text."""
+
+    title: str
+    paragraphs: tuple[str, ...]

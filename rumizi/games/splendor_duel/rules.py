@@ -23,19 +23,9 @@ ValueError: unknown language 'xx'; Rumizi speaks: fa, en
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rumizi.core.i18n import check_lang
+from rumizi.core.i18n import Section, check_lang
 
 __all__ = ["RULES", "SECTION_IDS", "TAGLINE", "Section", "rules", "tagline"]
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """One section of the rules page: a title and its paragraphs, all plain text."""
-
-    title: str
-    paragraphs: tuple[str, ...]
 
 
 SECTION_IDS: tuple[str, ...] = (
