@@ -5,16 +5,36 @@ both taken from click's context object when a caller provides them (``obj={"cons
 "input": ...}``), so tests can drive every command with a string buffer and scripted input.
 With neither, the console writes to standard output and lines are read from standard input;
 when the input ends, a game in progress is saved and the command exits cleanly.
+
+Nothing here knows a particular game. Each game draws its own board through a ``tui`` module
+beside its engine (found with :func:`rumizi.bots.base.game_module`), whose
+``terminal(seating)`` returns a :class:`~rumizi.cli.terminal.GameTerminal` for one table:
+
+* ``names`` — each seat's name (“You”, “Random bot”);
+* ``board(view, *, log, legal, note)`` — a rich renderable of the table as ``view``'s seat
+  sees it, the log lines under it and the ``legal`` moves numbered from 1;
+* ``log_lines(events) -> list[Text]`` — the log of the engine's events, for the reader;
+* ``result_text(view) -> str`` — who won;
+* optional: ``log_events`` (events per log line, to cut the short log), ``intro(seed,
+  state)``, ``help_panel(replay)``, ``eliminated(state, seat)``, ``reveal_all(state)`` (for
+  ``replay --all``), and the card hooks ``action_card(action)``, ``card_panel(card_id)``,
+  ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys.
+
+The module may also define ``table_options(fmt, players)``, the game's options for
+``--format`` and ``--players``. A game without a ``tui`` module plays from a plain numbered list
+of its actions (:class:`~rumizi.cli.terminal.PlainTerminal`), worded by its ``web`` hooks.
+See :mod:`rumizi.cli.terminal` for the details.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 import click
 from rich.console import Console, RenderableType
@@ -26,20 +46,26 @@ import rumizi
 from rumizi import bots
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.serve import serve
-from rumizi.core.contract import Action, View
+from rumizi.cli.terminal import (
+    GameTerminal,
+    Seating,
+    bot_label,
+    game_terminal,
+    human_label,
+    keys_panel,
+    label,
+    message,
+    table_options,
+)
+from rumizi.core.contract import Action, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.i18n import LANGS, join, to_ascii_digits
 from rumizi.core.record import GameRecord
-from rumizi.games.star_realms import texts, tui
-from rumizi.games.star_realms.engine import FORMATS, StarRealmsState
-from rumizi.games.star_realms.texts import Who, message
 
-TUI_GAMES = ("star-realms",)  # games with a terminal board
 LOG_MIN, LOG_MAX = 4, 24  # lines of the log shown under the board on a terminal
 LOG_PLAIN = 12  # ... and when the output is not a terminal
+LOG_EVENTS = 3  # events a log line may take, for a game's terminal that does not say
 MAX_WIDTH = 132  # wider boards only spread the same text thinner
-# Players at the table when --players is not given, by format.
-DEFAULT_PLAYERS = {"duel": 2, "free-for-all": 4, "hunter": 4, "hydra": 4, "emperor": 6, "raid": 4}
 
 # Keys of the prompt; the second spelling of each is the same key on a Persian keyboard.
 QUIT = {"q", "quit", "exit", "ض", "خروج"}
@@ -134,16 +160,35 @@ def games(ctx: click.Context) -> None:
 # ---------------------------------------------------------------------- rumizi play
 
 
+def _events_of(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Have the engine write its events to ``events`` (engines that keep a log read
+    ``state.events``; for the others the log stays empty)."""
+    with contextlib.suppress(AttributeError):  # a state with slots and no log
+        cast(Any, state).events = events
+
+
+def _hook(ui: GameTerminal, name: str) -> Callable[..., Any] | None:
+    """An optional hook of a game's terminal, or ``None``."""
+    found = getattr(ui, name, None)
+    return found if callable(found) else None
+
+
+def _log_window(ui: GameTerminal) -> int:
+    """How many of the newest events the short log under the board needs."""
+    per_line = getattr(ui, "log_events", LOG_EVENTS)
+    return LOG_MAX * (per_line if isinstance(per_line, int) and per_line > 0 else LOG_EVENTS)
+
+
 @dataclass
 class Session:
     """A game in progress at the terminal: the state, its record and who sits where."""
 
     term: Terminal
-    state: StarRealmsState
+    state: GameState
     record: GameRecord
     human: int
     bots: dict[int, bots.Bot]  # seat -> the bot playing it (every seat but the human's)
-    seats: list[Who]
+    ui: GameTerminal
     path: Path
     events: list[dict[str, Any]] = field(default_factory=list)
     out_seen: bool = False  # the human was told they are out of the game
@@ -153,13 +198,9 @@ class Session:
         return self.term.lang
 
     @property
-    def merge_log(self) -> bool:
-        """Around a table of several players, a player's cards in a row share a log line."""
-        return self.state.num_players > 2
-
-    @property
     def human_out(self) -> bool:
-        return self.state.players[self.human].eliminated
+        eliminated = _hook(self.ui, "eliminated")
+        return bool(eliminated(self.state, self.human)) if eliminated else False
 
     def apply(self, action: Action) -> None:
         self.state.apply(action)
@@ -168,15 +209,10 @@ class Session:
     def show(self, legal: Sequence[Action] | None) -> None:
         """Draw the board from the human's seat, with as much of the log as fits."""
         view = self.state.view(self.human)
-        lines = tui.log_lines(
-            self.events[-3 * LOG_MAX * (2 if self.merge_log else 1) :],
-            self.lang,
-            self.seats,
-            merge=self.merge_log,
-        )
+        lines = self.ui.log_lines(self.events[-_log_window(self.ui) :])
         _print_board(
             self.term.console,
-            lambda log: tui.board(view, self.lang, self.seats, log=log, legal=legal),
+            lambda log: self.ui.board(view, log=log, legal=legal),
             lines,
         )
 
@@ -193,7 +229,7 @@ class Session:
                 seat = state.to_act
                 assert seat is not None
                 if console.is_terminal:  # slow bots: say who is thinking
-                    text = message("bot-playing", self.lang, who=self.seats[seat].name)
+                    text = message("bot-playing", self.lang, who=self.ui.names[seat])
                     if status is None:
                         status = console.status(text)
                         status.start()
@@ -228,21 +264,21 @@ class Session:
             elif low in QUIT:
                 return None
             elif low in HELP:
-                self.term.console.print(tui.help_panel(lang, fmt=self.state.format))
+                self.term.console.print(_help(self.ui, lang, replay=False))
             elif low in LOG:
-                lines = tui.log_lines(self.events, lang, self.seats, merge=self.merge_log)
-                self.term.console.print(
-                    Panel(Text("\n").join(lines), title=texts.label("log", lang))
-                )
+                lines = self.ui.log_lines(self.events)
+                self.term.console.print(Panel(Text("\n").join(lines), title=label("log", lang)))
             elif low.startswith(DETAIL) and text[1:].strip().isdigit():
                 k = int(text[1:].strip())
-                card = texts.action_card(legal[k - 1]) if 1 <= k <= n else None
-                if card is None:
+                action_card = _hook(self.ui, "action_card")
+                card_panel = _hook(self.ui, "card_panel")
+                card = action_card(legal[k - 1]) if action_card and 1 <= k <= n else None
+                if card is None or card_panel is None:
                     self.term.say(message("no-card", lang, k=k), "yellow")
                 else:
-                    self.term.console.print(tui.card_panel(card, lang))
+                    self.term.console.print(card_panel(card))
             elif low.startswith(INFO) or low.startswith(DETAIL):
-                _card_info(self.term, text.split(" ", 1)[-1] if " " in text else text[1:])
+                _card_info(self.term, self.ui, text.split(" ", 1)[-1] if " " in text else text[1:])
             elif not text:
                 continue
             else:
@@ -253,7 +289,7 @@ class Session:
         self.record.meta["result"] = {
             "over": state.over,
             "winner": state.winner,
-            "turn": state.turn,
+            "turn": getattr(state, "turn", None),
         }
         self.record.save(self.path)
 
@@ -270,14 +306,25 @@ def _print_board(
     console.print(draw(log[-room:]))
 
 
-def _card_info(term: Terminal, query: str) -> None:
-    found = texts.find_cards(query)
+def _help(ui: GameTerminal, lang: str, replay: bool) -> RenderableType:
+    help_panel = _hook(ui, "help_panel")
+    found: RenderableType = help_panel(replay) if help_panel else keys_panel(lang, replay)
+    return found
+
+
+def _card_info(term: Terminal, ui: GameTerminal, query: str) -> None:
+    find_cards, card_panel = _hook(ui, "find_cards"), _hook(ui, "card_panel")
+    if find_cards is None or card_panel is None:
+        term.say(message("no-cards", term.lang), "yellow")
+        return
+    found = list(find_cards(query))
     if len(found) == 1:
-        term.console.print(tui.card_panel(found[0], term.lang))
+        term.console.print(card_panel(found[0]))
     elif not found:
         term.say(message("no-such-card", term.lang, text=query.strip()), "yellow")
     else:
-        names = join((texts.card_name(c, term.lang) for c in found), term.lang)
+        card_name = _hook(ui, "card_name") or str
+        names = join((str(card_name(c)) for c in found), term.lang)
         term.say(message("which-card", term.lang, names=names), "yellow")
 
 
@@ -286,17 +333,17 @@ def _card_info(term: Terminal, query: str) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(list(FORMATS)),
-    default="duel",
-    show_default=True,
-    help="The format: duel (2 players), free-for-all or hunter (3–6), hydra (4 or 6), "
-    "emperor (6), raid (3–6: a boss against raiders).",
+    default=None,
+    help="The format, for games that have several. Star Realms: duel (2 players, the "
+    "default), free-for-all or hunter (3–6), hydra (4 or 6), emperor (6), raid (3–6: a boss "
+    "against raiders).",
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Number of players (default: 2 in the duel, 6 in emperor, 4 in the others).",
+    help="Number of players (default: the game's; Star Realms: 2 in the duel, 6 in emperor, "
+    "4 in the others).",
 )
 @click.option(
     "--vs",
@@ -318,7 +365,7 @@ def _card_info(term: Terminal, query: str) -> None:
     default="random",
     show_default=True,
     help="Your seat, from 0; 'random' picks one from the seed. Who goes first follows the "
-    "format and the seed.",
+    "game's rules and the seed.",
 )
 @click.option(
     "--save",
@@ -331,7 +378,7 @@ def _card_info(term: Terminal, query: str) -> None:
 def play(
     ctx: click.Context,
     game_id: str,
-    fmt: str,
+    fmt: str | None,
     players: int | None,
     vs: str | None,
     bot_list: str | None,
@@ -342,7 +389,7 @@ def play(
 ) -> None:
     """Play a game against bots in the terminal.
 
-    GAME is a game id from ``rumizi games``, e.g. ``rumizi play star-realms --lang fa`` or
+    GAME is a game id from ``rumizi games``, e.g. ``rumizi play splendor-duel --lang fa`` or
     ``rumizi play star-realms --format raid --players 4 --vs greedy``. You take one seat and
     bots every other. Type a move's number to make it; h shows every key. The game is saved
     when it ends or when you quit, and ``rumizi replay FILE`` shows it again.
@@ -350,13 +397,11 @@ def play(
     term = _terminal(ctx, lang)
     if game_id not in rumizi.game_ids():
         _fail(term, f"unknown game {game_id!r}; known games: {', '.join(rumizi.game_ids())}", 2)
-    if game_id not in TUI_GAMES:
-        _fail(term, message("no-tui", lang, game=game_id))
-    n = players if players is not None else DEFAULT_PLAYERS[fmt]
-    if fmt == "duel" and n != 2:
-        _fail(
-            term, f"the duel is for 2 players; for {n}, choose a format: --format free-for-all", 2
-        )
+    try:
+        options = table_options(game_id, fmt, players)
+    except ValueError as err:
+        _fail(term, str(err), 2)
+    n = int(options.get("players", rumizi.game(game_id).min_players))
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     if seat == "random":
@@ -372,60 +417,37 @@ def play(
         meta["bot"] = next(iter(names.values()))
     if n > 2:
         meta["bots"] = [names.get(i) for i in range(n)]
-    record = GameRecord(game_id, seed, options={"players": n, "format": fmt}, meta=meta)
+    record = GameRecord(game_id, seed, options=options, meta=meta)
     try:
         state = record.start()
-    except ValueError as err:  # a number of players the format does not allow
+    except ValueError as err:  # a number of players or an option the game does not allow
         _fail(term, str(err), 2)
-    assert isinstance(state, StarRealmsState)
     try:
         # The duel's bot keeps the game's seed; around a table each bot gets its own.
         players_bots = {i: bots.make(b, seed if n == 2 else seed + i) for i, b in names.items()}
     except KeyError as err:
         _fail(term, message("unknown-bot", lang, error=err.args[0]))
-    if n == 2:
-        seats = texts.seats_for(
-            lang, you=human, names={1 - human: texts.bot_label(names[1 - human], lang)}
-        )
-    else:
-        # Each seat's bot is named on its panel only when the bots differ (else in the intro).
-        kinds = {i: texts.bot_label(b, lang) for i, b in names.items()}
-        shown = kinds if len(set(kinds.values())) > 1 else {}
-        seats = texts.table_seats(lang, fmt, n, you=human, kinds=shown)
+    seating = Seating(
+        lang=lang,
+        players=n,
+        you=human,
+        human=human,
+        bots=names,
+        names={i: bot_label(b, lang) for i, b in names.items()},
+        options=options,
+    )
+    ui = game_terminal(game_id, seating)
     session = Session(
         term=term,
         state=state,
         record=record,
         human=human,
         bots=players_bots,
-        seats=seats,
+        ui=ui,
         path=path,
     )
-    state.events = session.events
-    first = session.seats[state.current].name
-    if n == 2:
-        intro = message(
-            "seats",
-            lang,
-            seed=seed,
-            seat=human,
-            bot=session.seats[1 - human].name,
-            other=1 - human,
-            first=first,
-        )
-    else:
-        intro = message(
-            "seats-table",
-            lang,
-            seed=seed,
-            game=texts.format_name(fmt, lang),
-            n=n,
-            who=texts.table_seats(lang, fmt, n)[human].name,
-            seat=human,
-            first=first,
-            bots=join(dict.fromkeys(texts.bot_label(b, lang) for b in names.values()), lang),
-        )
-    term.say(intro, "dim")
+    _events_of(state, session.events)
+    term.say(_intro(ui, seating, seed, state), "dim")
     code = _play(session)
     try:
         session.save()
@@ -435,6 +457,29 @@ def play(
     term.say(message("replay-hint", lang, path=path), "dim")
     if code:
         raise SystemExit(code)
+
+
+def _intro(ui: GameTerminal, seating: Seating, seed: int, state: GameState) -> str:
+    """The line before the game: the seed, who sits where, who plays first."""
+    intro = _hook(ui, "intro")
+    if intro is not None:
+        return str(intro(seed, state))
+    lang, human, n = seating.lang, seating.you, seating.players
+    assert human is not None
+    to_act = state.to_act
+    first = ui.names[to_act] if to_act is not None else "—"
+    if n == 2:
+        return message(
+            "seats",
+            lang,
+            seed=seed,
+            seat=human,
+            bot=ui.names[1 - human],
+            other=1 - human,
+            first=first,
+        )
+    kinds = join(dict.fromkeys(seating.names[i] for i in sorted(seating.bots)), lang)
+    return message("seats-many", lang, seed=seed, n=n, seat=human, bots=kinds, first=first)
 
 
 def _seat_bots(
@@ -487,8 +532,7 @@ def _play(session: Session) -> int:
         term.say(message("quit", session.lang), "bold")
         return 130
     session.show(None)
-    winner = state.winner
-    term.say(texts.result_text(winner, session.seats), "bold reverse")
+    term.say(session.ui.result_text(state.view(session.human)), "bold reverse")
     return 0
 
 
@@ -499,14 +543,14 @@ def _play(session: Session) -> int:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @LANG_OPTION
 @click.option("--seat", type=int, default=None, help="Show the board as this seat saw it.")
-@click.option("--all", "show_all", is_flag=True, help="Show every card, hands and decks too.")
+@click.option("--all", "show_all", is_flag=True, help="Show every card, hidden ones too.")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all: bool) -> None:
     """Step through a saved game.
 
     Enter shows the next move, b the one before, a number jumps to that move, q quits.
     The board is shown as one seat saw it (the human's, by default), or with --all
-    every card, hands and decks included.
+    every card, hidden ones (hands, decks, blind reserves) included.
     """
     term = _terminal(ctx, lang)
     try:
@@ -516,54 +560,53 @@ def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all
     except (OSError, ValueError) as err:  # UnicodeDecodeError is a ValueError
         error = str(err).removeprefix(f"{file}: ")
         _fail(term, message("bad-file", lang, path=file, error=error))
-    if record.game not in TUI_GAMES:
-        _fail(term, message("no-tui", lang, game=record.game))
     try:
         frames = _frames(record)
     except (ValueError, TypeError) as err:
         _fail(term, message("bad-file", lang, path=file, error=err))
     n_players = frames[0][0].num_players
     human = record.meta.get("human")
+    if not (isinstance(human, int) and 0 <= human < n_players):
+        human = None
     if seat is None:
-        seat = human if isinstance(human, int) and 0 <= human < n_players else 0
+        seat = human if human is not None else 0
     elif not 0 <= seat < n_players:
         _fail(term, f"--seat must be 0 to {n_players - 1}", 2)
-    _replay(term, frames, _replay_seats(record, lang, n_players), None if show_all else seat)
+    ui = game_terminal(record.game, _replay_seating(record, lang, n_players, human))
+    _replay(term, frames, ui, None if show_all else seat)
 
 
-def _replay_seats(record: GameRecord, lang: str, n: int) -> list[Who]:
+def _replay_seating(record: GameRecord, lang: str, n: int, human: int | None) -> Seating:
     """The seats of a recorded game, named as ``rumizi play`` named them (nobody is “you”)."""
-    human = record.meta.get("human")
-    human_name = "انسان" if lang == "fa" else "Human"
-    bot = record.meta.get("bot")
-    fmt = record.options.get("format", "duel")
-    if n == 2:
-        names: dict[int, str] = {}
-        if isinstance(human, int) and isinstance(bot, str):
-            names = {human: human_name, 1 - human: texts.bot_label(bot, lang)}
-        return texts.seats_for(lang, n, names=names)
     listed = record.meta.get("bots")
-    kinds: dict[int, str] = {}
+    bot = record.meta.get("bot")
+    seat_bots: dict[int, str] = {}
     for i in range(n):
         name = listed[i] if isinstance(listed, list) and i < len(listed) else bot
         if isinstance(name, str) and i != human:
-            kinds[i] = texts.bot_label(name, lang)
-    if len(set(kinds.values())) == 1:  # the same bot everywhere: only the human is told apart
-        kinds = {}
-    if isinstance(human, int) and 0 <= human < n:
-        kinds[human] = human_name
-    return texts.table_seats(lang, str(fmt), n, kinds=kinds)
+            seat_bots[i] = name
+    names = {i: bot_label(b, lang) for i, b in seat_bots.items()}
+    if human is not None:
+        names[human] = human_label(lang)
+    return Seating(
+        lang=lang,
+        players=n,
+        you=None,
+        human=human,
+        bots=seat_bots,
+        names=names,
+        options=dict(record.options),
+    )
 
 
-Frame = tuple[StarRealmsState, list[dict[str, Any]]]
+Frame = tuple[GameState, list[dict[str, Any]]]
 
 
 def _frames(record: GameRecord) -> list[Frame]:
     """Every position of the record, each with the events of the move that led to it."""
     state = record.start()
-    assert isinstance(state, StarRealmsState)
     events: list[dict[str, Any]] = []
-    state.events = events
+    _events_of(state, events)
     frames: list[Frame] = [(state.clone(), [])]
     for number_, action in enumerate(record.actions, 1):
         mark = len(events)
@@ -575,13 +618,13 @@ def _frames(record: GameRecord) -> list[Frame]:
     return frames
 
 
-def _replay(term: Terminal, frames: list[Frame], seats: list[Who], seat: int | None) -> None:
+def _replay(term: Terminal, frames: list[Frame], ui: GameTerminal, seat: int | None) -> None:
     lang = term.lang
     last = len(frames) - 1
     k, shown = 0, -1
     while True:
         if k != shown:
-            _show_frame(term, frames, k, seats, seat)
+            _show_frame(term, frames, k, ui, seat)
             shown = k
         try:
             text = term.ask(message("replay-prompt", lang, k=k, n=last))
@@ -600,29 +643,34 @@ def _replay(term: Terminal, frames: list[Frame], seats: list[Who], seat: int | N
         elif low in QUIT:
             return
         elif low in HELP:
-            term.console.print(tui.help_panel(lang, replay=True, fmt=frames[0][0].format))
+            term.console.print(_help(ui, lang, replay=True))
         elif low.startswith(INFO):
-            _card_info(term, text.split(" ", 1)[-1])
+            _card_info(term, ui, text.split(" ", 1)[-1])
         else:
             term.say(message("replay-bad", lang, text=text, n=last), "yellow")
 
 
 def _show_frame(
-    term: Terminal, frames: list[Frame], k: int, seats: list[Who], seat: int | None
+    term: Terminal, frames: list[Frame], k: int, ui: GameTerminal, seat: int | None
 ) -> None:
     lang = term.lang
     last = len(frames) - 1
     state = frames[k][0]
-    view: View = tui.reveal_all(state) if seat is None else state.view(seat)
+    reveal_all = _hook(ui, "reveal_all")
+    view: View
+    if seat is not None:
+        view = state.view(seat)
+    else:
+        view = reveal_all(state) if reveal_all else state.view(None)
     note = message("replay-move", lang, k=k, n=last) + " · "
     if seat is None:
-        note += texts.label("all-cards", lang)
+        note += label("all-cards", lang)
     else:
-        note += message("board-from", lang, who=seats[seat].name)
-    merge = len(seats) > 2
-    events = [e for _, evs in frames[max(1, k - 3 * LOG_MAX) : k + 1] for e in evs]
-    lines = tui.log_lines(events[-3 * LOG_MAX * (2 if merge else 1) :], lang, seats, merge=merge)
-    _print_board(term.console, lambda log: tui.board(view, lang, seats, log=log, note=note), lines)
+        note += message("board-from", lang, who=ui.names[seat])
+    window = _log_window(ui)
+    events = [e for _, evs in frames[max(1, k - window) : k + 1] for e in evs]
+    lines = ui.log_lines(events[-window:])
+    _print_board(term.console, lambda log: ui.board(view, log=log, note=note), lines)
     if k == last:
         term.say(message("replay-end", lang), "bold")
 

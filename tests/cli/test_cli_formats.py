@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 from rich.console import Console, RenderableType
 
 from rumizi import GameRecord
+from rumizi.cli import terminal
 from rumizi.cli.main import cli
 from rumizi.core.i18n import number
 from rumizi.games.star_realms import GAME, tui
@@ -124,7 +125,7 @@ def test_a_whole_game_always_move_one(runner: CliRunner, fmt: str, n: int, lang:
     result = play(runner, *args, "--lang", lang, "--save", "g.json", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert T.message("saved", lang, path="g.json") in out
+    assert terminal.message("saved", lang, path="g.json") in out
     record = GameRecord.load("g.json")
     assert record.options == {"players": n, "format": fmt}
     assert record.meta["human"] == 1 and record.meta["bot"] == "greedy"
@@ -239,7 +240,7 @@ def test_a_knocked_out_human_may_watch_or_leave(runner: CliRunner) -> None:
     for lang, watch in (("en", True), ("fa", False)):
         buffer = StringIO()
         console = Console(file=buffer, width=100, color_system=None)
-        out_prompt = T.message("out-watch", lang)
+        out_prompt = terminal.message("out-watch", lang)
         asked: list[str] = []
 
         def read(
@@ -788,7 +789,7 @@ def test_format_rules_names_and_roles_in_both_languages(fmt: str) -> None:
     fa = [T.format_rules(fmt, "fa"), T.format_name(fmt, "fa")]
     fa += [T.team_label(0, "fa"), T.team_label(1, "fa")]
     fa += [T.role_label(role, "fa") for role in ("boss", "raider", "emperor", "admiral")]
-    fa += [T.message("out-watch", "fa"), T.keys_help("fa")[-3][1]]
+    fa += [terminal.message("out-watch", "fa"), T.keys_help("fa")[-3][1]]
     for text in fa:
         assert text and not persian_problems(text), persian_problems(text)
     assert not re.search(r"[\u0600-\u06ff]", T.format_rules(fmt, "en"))

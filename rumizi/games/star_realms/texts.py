@@ -649,59 +649,14 @@ def keys_help(lang: str, replay: bool = False) -> tuple[tuple[str, str], ...]:
     return _PLAY_KEYS_FA if lang == "fa" else _PLAY_KEYS_EN
 
 
-# Other messages of the terminal interface, formatted with ``message(key, lang, **fields)``.
+# Star Realms' own line of the terminal's intro (the terminal's other messages are in
+# rumizi.cli.terminal), formatted with ``message(key, lang, **fields)``.
 _MESSAGES: dict[str, tuple[str, str]] = {
-    "prompt": (
-        "Your move (1–{n}, ?N card, h help, q quit)",
-        "حرکت شما (۱–{n}، ؟N کارت، h راهنما، q خروج)",
-    ),
-    "bad-input": (
-        "“{text}” is not a move: type a number from 1 to {n}, ?N for a card, h for help, "
-        "q to quit.",
-        "«{text}» حرکت نیست: عددی از ۱ تا {n} بنویسید، ؟N برای کارت، h برای راهنما، q برای خروج.",
-    ),
-    "no-card": ("Move {k} involves no card.", "حرکت {k} کارتی ندارد."),
-    "no-such-card": ("No card is called “{text}”.", "کارتی به نام «{text}» نیست."),
-    "which-card": ("Which card? {names}", "کدام کارت؟ {names}"),
-    "saved": ("Game saved to {path}", "بازی در {path} ذخیره شد"),
-    "replay-hint": (
-        "Watch it again with: rumizi replay {path}",
-        "برای دیدن دوباره: rumizi replay {path}",
-    ),
-    "quit": ("You left the game.", "از بازی بیرون آمدید."),
-    "eof": ("Input ended: the game stops here.", "ورودی تمام شد: بازی همین‌جا متوقف می‌شود."),
-    "seats": (
-        "Seed {seed} · you are player {seat}, {bot} is player {other} · first to play: {first}",
-        "بذر {seed} · شما بازیکن {seat} هستید و {bot} بازیکن {other} · شروع‌کننده: {first}",
-    ),
-    "replay-prompt": (
-        "Move {k}/{n} (Enter next, b back, number jump, q quit)",
-        "حرکت {k}/{n} (Enter بعدی، b قبلی، عدد برای پرش، q خروج)",
-    ),
-    "replay-bad": (
-        "“{text}” is not understood: Enter, b, a move number from 0 to {n}, h or q.",
-        "«{text}» مفهوم نیست: Enter، b، شمارهٔ حرکت از ۰ تا {n}، h یا q.",
-    ),
-    "replay-end": ("End of the record.", "پایان بازپخش."),
-    "replay-move": ("Move {k} of {n}", "حرکت {k} از {n}"),
-    "bad-file": ("Cannot replay {path}: {error}", "بازپخش {path} ممکن نیست: {error}"),
-    "no-file": ("no such file", "چنین پرونده‌ای نیست"),
-    "no-tui": (
-        "No terminal board for the game {game} yet.",
-        "هنوز صفحهٔ ترمینالی برای بازی {game} نیست.",
-    ),
-    "unknown-bot": ("Unknown bot: {error}", "ربات ناشناخته: {error}"),
-    "board-from": ("seen by {who}", "از دید {who}"),
     "seats-table": (
         "Seed {seed} · {game} for {n} · you are {who} (seat {seat}) · bots: {bots} · "
         "first to play: {first}",
         "بذر {seed} · {game} برای {n} نفر · شما {who} هستید (صندلی {seat}) · ربات‌ها: {bots} · "
         "شروع‌کننده: {first}",
-    ),
-    "bot-playing": ("{who} is playing…", "{who} در حال بازی است…"),
-    "out-watch": (
-        "You are out of the game. Enter: let the bots play it out · q: leave",
-        "شما از بازی بیرون رفته‌اید. Enter: ربات‌ها بازی را تمام کنند · q: خروج",
     ),
 }
 
@@ -709,8 +664,9 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 def message(key: str, lang: str, **fields: Any) -> str:
     """An interface message with its fields filled in (numbers in the digits of ``lang``).
 
-    >>> message("no-card", "fa", k=3)
-    'حرکت ۳ کارتی ندارد.'
+    >>> message("seats-table", "en", seed=1, game="Raid", n=4, who="Boss", seat=0, first="You",
+    ...         bots="Easy bot")[:30]
+    'Seed 1 · Raid for 4 · you are '
     """
     en, fa = _MESSAGES[key]
     text = fa if lang == "fa" else en

@@ -29,6 +29,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from rumizi.cli.terminal import Seating
+from rumizi.cli.terminal import message as terminal_message
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import join, number
 from rumizi.games.star_realms.cards import BY_ID, CARDS, EXPLORER
@@ -42,6 +44,7 @@ from rumizi.games.star_realms.texts import (
     Who,
     action_card,
     action_text,
+    bot_label,
     card_details,
     card_name,
     card_summary,
@@ -49,15 +52,19 @@ from rumizi.games.star_realms.texts import (
     event_text,
     faction_name,
     faction_of,
+    find_cards,
     format_name,
     format_rules,
     keys_help,
     label,
+    message,
     quoted,
     refill_after_text,
     result_text,
     role_label,
     rules_help,
+    seats_for,
+    table_seats,
     team_label,
     type_text,
 )
@@ -730,3 +737,137 @@ def reveal_all(state: StarRealmsState) -> View:
         seen["hand"] = list(real["hand"])
         seen["deck"] = list(real["deck"])
     return view
+
+
+# ---------------------------------------------------------------------- the command line's hooks
+
+# Players at the table when --players is not given, by format.
+DEFAULT_PLAYERS = {"duel": 2, "free-for-all": 4, "hunter": 4, "hydra": 4, "emperor": 6, "raid": 4}
+
+
+def table_options(fmt: str | None, players: int | None) -> dict[str, Any]:
+    """The game's options for ``rumizi play --format F --players N`` (``ValueError`` if bad).
+
+    >>> table_options(None, None), table_options("raid", None)
+    ({'players': 2, 'format': 'duel'}, {'players': 4, 'format': 'raid'})
+    """
+    fmt = fmt or "duel"
+    if fmt not in DEFAULT_PLAYERS:
+        raise ValueError(f"unknown format {fmt!r}; formats: {', '.join(DEFAULT_PLAYERS)}")
+    n = players if players is not None else DEFAULT_PLAYERS[fmt]
+    if fmt == "duel" and n != 2:
+        raise ValueError(
+            f"the duel is for 2 players; for {n}, choose a format: --format free-for-all"
+        )
+    return {"players": n, "format": fmt}
+
+
+def terminal(seating: Seating) -> StarRealmsTerminal:
+    """The terminal of ``rumizi play`` and ``rumizi replay`` (:mod:`rumizi.cli.terminal`)."""
+    return StarRealmsTerminal(seating)
+
+
+def _seats_of(seating: Seating) -> list[Who]:
+    """The seats as the board names them: around a table by role; each seat's bot named
+    beside it only when the bots differ; in a replay, nobody is “you” and the human is
+    “Human”."""
+    lang, n = seating.lang, seating.players
+    fmt = str(seating.options.get("format", "duel"))
+    you, human = seating.you, seating.human
+    if you is not None:  # rumizi play
+        if n == 2:
+            return seats_for(lang, you=you, names={1 - you: bot_label(seating.bots[1 - you], lang)})
+        kinds = {i: bot_label(b, lang) for i, b in seating.bots.items()}
+        shown = kinds if len(set(kinds.values())) > 1 else {}
+        return table_seats(lang, fmt, n, you=you, kinds=shown)
+    human_name = "انسان" if lang == "fa" else "Human"
+    if n == 2:
+        names: dict[int, str] = {}
+        if human is not None and 1 - human in seating.bots:
+            names = {human: human_name, 1 - human: bot_label(seating.bots[1 - human], lang)}
+        return seats_for(lang, n, names=names)
+    kinds = {i: bot_label(b, lang) for i, b in seating.bots.items() if i != human}
+    if len(set(kinds.values())) == 1:  # the same bot everywhere: only the human is told apart
+        kinds = {}
+    if human is not None:
+        kinds[human] = human_name
+    return table_seats(lang, fmt, n, kinds=kinds)
+
+
+class StarRealmsTerminal:
+    """This module's board, log and help behind the command line's interface."""
+
+    def __init__(self, seating: Seating) -> None:
+        self.seating = seating
+        self.lang = seating.lang
+        self.format = str(seating.options.get("format", "duel"))
+        self.seats = _seats_of(seating)
+        self.names = [who.name for who in self.seats]
+        # Around a table, a player's cards in a row share a log line.
+        self.merge = seating.players > 2
+        self.log_events = 6 if self.merge else 3
+
+    def board(
+        self,
+        view: View,
+        *,
+        log: Sequence[Text] = (),
+        legal: Sequence[Action] | None = None,
+        note: str = "",
+    ) -> RenderableType:
+        return board(view, self.lang, self.seats, log=log, legal=legal, note=note)
+
+    def log_lines(self, events: Iterable[Mapping[str, Any]]) -> list[Text]:
+        return log_lines(events, self.lang, self.seats, merge=self.merge)
+
+    def result_text(self, view: View) -> str:
+        winner = view.get("winner")
+        return result_text(winner if isinstance(winner, int) else None, self.seats)
+
+    def intro(self, seed: int, state: StarRealmsState) -> str:
+        lang, n, you = self.lang, self.seating.players, self.seating.you
+        assert you is not None
+        first = self.names[state.current]
+        if n == 2:
+            return terminal_message(
+                "seats",
+                lang,
+                seed=seed,
+                seat=you,
+                bot=self.names[1 - you],
+                other=1 - you,
+                first=first,
+            )
+        bots = self.seating.bots.values()
+        return message(
+            "seats-table",
+            lang,
+            seed=seed,
+            game=format_name(self.format, lang),
+            n=n,
+            who=table_seats(lang, self.format, n)[you].name,
+            seat=you,
+            first=first,
+            bots=join(dict.fromkeys(bot_label(b, lang) for b in bots), lang),
+        )
+
+    def help_panel(self, replay: bool = False) -> Panel:
+        return help_panel(self.lang, replay=replay, fmt=self.format)
+
+    def eliminated(self, state: StarRealmsState, seat: int) -> bool:
+        return bool(state.players[seat].eliminated)
+
+    def reveal_all(self, state: StarRealmsState) -> View:
+        return reveal_all(state)
+
+    def action_card(self, action: Action) -> str | None:
+        return action_card(action)
+
+    def card_panel(self, card_id: str) -> Panel:
+        return card_panel(card_id, self.lang)
+
+    def card_name(self, card_id: str) -> str:
+        return card_name(card_id, self.lang)
+
+    def find_cards(self, query: str) -> list[str]:
+        return find_cards(query)
