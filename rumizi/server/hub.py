@@ -186,7 +186,7 @@ def _record_events(state: GameState) -> list[dict[str, Any]] | None:
 def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None]:
     """The state after every stored action of ``row``, with its events and its clock."""
     state = new_state(row)
-    events: list[list[dict[str, Any]]] = [[]]
+    events: list[list[dict[str, Any]]] = [plugin(row.game).opening_events(state)]
     clock = Clock.make(row.clock, row.players)
     if clock is not None and row.started is not None:
         clock.start(state.to_act, _epoch(row.started))

@@ -92,6 +92,10 @@ class DefaultWeb:
             return "بازی تمام شد." if winner is None else f"برنده: {audience.names[winner]}"
         return "The game is over." if winner is None else f"Winner: {audience.names[winner]}"
 
+    def opening_events(self, state: Any) -> list[dict[str, Any]]:
+        """Events of the deal, which happen inside ``new()`` before anyone records them."""
+        return []
+
     def revealed_view(self, state: Any, seat: int | None) -> View:
         """A finished game's view with every card shown (the default: the seat's own view)."""
         view: View = state.view(seat)

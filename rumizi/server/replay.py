@@ -26,7 +26,7 @@ def replay_frames(row: TableRow, seat: int | None, lang: str, reveal: bool) -> d
         view = web.revealed_view(state, seat) if reveal else state.view(seat)
         return {"version": version, "view": view, "log": lines}
 
-    frames = [frame(0, [])]
+    frames = [frame(0, web.log_lines(web.opening_events(state), audience))]
     for version, (_seat, action, _client, _at) in enumerate(row.actions, start=1):
         events = _record_events(state)
         state.apply(action)

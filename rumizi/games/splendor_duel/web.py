@@ -389,3 +389,8 @@ def revealed_view(state: Any, seat: int | None) -> View:
             if entry.get("card") is None:
                 entry["card"] = truth["card"]
     return view
+
+
+def opening_events(state: Any) -> list[dict[str, Any]]:
+    """The first turn's heading, which the engine announces inside ``new()``."""
+    return [{"event": "turn", "player": state.current, "turn": state.turn, "extra": False}]

@@ -123,3 +123,8 @@ def revealed_view(state: StarRealmsState, seat: int | None) -> View:
         if "hand" not in player:
             player["hand"] = state.view(who)["players"][who].get("hand", [])
     return view
+
+
+def opening_events(state: Any) -> list[dict[str, Any]]:
+    """The first turn's heading, which the engine announces inside ``new()``."""
+    return [{"event": "turn", "player": state.current, "turn": state.turn}]
