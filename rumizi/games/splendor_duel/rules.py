@@ -155,8 +155,9 @@ _EN: tuple[Section, ...] = (
             "the three decks, which your opponent does not get to see.",
             "You may reserve only while a gold lies on the board and you hold fewer than 3 "
             "reserved cards. Reserving is the only way to take gold.",
-            "Reserved cards stay in front of you and can only be bought by you. They score "
-            "nothing until you buy them, and there is no penalty for those never bought.",
+            "Reserved cards stay in front of you, face down, and can only be bought by you. "
+            "They score nothing until you buy them, and there is no penalty for those never "
+            "bought.",
         ),
     ),
     Section(
@@ -241,8 +242,9 @@ _EN: tuple[Section, ...] = (
             "Choices that follow a move (the token of a Token ability, the gem to steal, the "
             "royal, the tokens to give back) are made by clicking on the board as well.",
             "Every legal move is also listed in the moves panel, and keys 1 to 9 pick them. "
-            "The log reports everything that happens, in plain words; the cards your opponent "
-            "reserved from a deck stay hidden until they are bought.",
+            "The log reports everything that happens, in plain words; your opponent's reserved "
+            "cards lie face down until they are bought (the log tells which card was taken "
+            "from the pyramid, but not what came from a deck).",
             "Each seat can be taken by another player or by a bot, from easy to hard. After "
             "the game you can watch the replay move by move, with every reserved card shown.",
         ),
@@ -343,8 +345,9 @@ _FA: tuple[Section, ...] = (
             "نمی‌بیند.",
             "فقط وقتی می‌توانید رزرو کنید که طلایی روی صفحه باشد و کمتر از ۳ کارت رزروشده داشته "
             "باشید. رزرو تنها راه برداشتن طلاست.",
-            "کارت‌های رزروشده جلوی شما می‌مانند و فقط خودتان می‌توانید آن‌ها را بخرید. تا وقتی "
-            "خریده نشده‌اند امتیازی نمی‌دهند و برای کارت‌هایی که هرگز خریده نشوند جریمه‌ای نیست.",
+            "کارت‌های رزروشده رو به پایین جلوی شما می‌مانند و فقط خودتان می‌توانید آن‌ها را "
+            "بخرید. تا وقتی خریده نشده‌اند امتیازی نمی‌دهند و برای کارت‌هایی که هرگز خریده نشوند "
+            "جریمه‌ای نیست.",
         ),
     ),
     Section(
@@ -429,8 +432,9 @@ _FA: tuple[Section, ...] = (
             "انتخاب‌هایی که پس از یک حرکت پیش می‌آیند (توکنِ قابلیت توکن، جواهری که می‌دزدید، "
             "اشراف‌زاده، توکن‌هایی که پس می‌دهید) هم با کلیک روی صفحه انجام می‌شوند.",
             "همهٔ حرکت‌های مجاز در بخش حرکت‌ها هم فهرست شده‌اند و کلیدهای ۱ تا ۹ آن‌ها را انتخاب "
-            "می‌کنند. گزارش بازی هر چه را رخ می‌دهد به زبان ساده می‌گوید؛ کارت‌هایی که حریف از "
-            "روی دسته رزرو کرده تا وقتی خریده نشوند پنهان می‌مانند.",
+            "می‌کنند. گزارش بازی هر چه را رخ می‌دهد به زبان ساده می‌گوید؛ کارت‌های رزروشدهٔ حریف "
+            "تا وقتی خریده نشوند رو به پایین می‌مانند (گزارش می‌گوید کدام کارت از هرم برداشته "
+            "شد، اما نه آنچه از روی دسته آمد).",
             "هر صندلی را می‌توان به بازیکنی دیگر یا به رباتی از آسان تا سخت سپرد. پس از بازی "
             "می‌توانید بازپخش آن را حرکت به حرکت ببینید و همهٔ کارت‌های رزروشده پیدا هستند.",
         ),

@@ -534,10 +534,15 @@ class SplendorTerminal:
             head = word("reserved", lang) if k == 0 else ""
             if not isinstance(card_id, str) or card_id not in BY_ID:
                 level = number(int(entry.get("level", 0)), lang)
-                hidden = (
-                    f"کارت پنهانِ سطح {level} (از روی دسته)"
+                source = (
+                    ("از روی دسته" if entry.get("blind") else "از هرم")
                     if lang == "fa"
-                    else f"a hidden level-{level} card (from the deck)"
+                    else ("from the deck" if entry.get("blind") else "from the pyramid")
+                )
+                hidden = (
+                    f"کارت پنهانِ سطح {level} ({source})"
+                    if lang == "fa"
+                    else f"a hidden level-{level} card ({source})"
                 )
                 rows.add_row(head, Text(hidden, style="italic dim"))
                 continue

@@ -135,7 +135,7 @@ def test_views_hide_blind_reserves_and_deck_order(
     theirs = state.view(0)["players"][1]["reserved"]
     assert theirs == [
         {"card": None, "level": 3, "blind": True},
-        {"card": "2-white-c", "level": 2, "blind": False},
+        {"card": None, "level": 2, "blind": False},
     ]
     assert state.view(None)["players"][1]["reserved"] == theirs
     assert state.view(1)["players"][1]["reserved"][0]["card"] == "3-grey-c"

@@ -291,7 +291,9 @@ def test_reserve_from_the_pyramid_takes_gold_and_refills_the_slot(position: Posi
     assert me["reserved"] == [{"card": "1-red-a", "blind": False}]
     assert doc["pyramid"][0][3] == "1-white-b"  # the top of the level-1 deck
     assert doc["board"][0] == "....."
-    assert state.view(1)["players"][0]["reserved"][0]["card"] == "1-red-a"  # face up
+    # Kept face down, as the seed says, though the log tells which card it was.
+    assert state.view(1)["players"][0]["reserved"] == [{"card": None, "level": 1, "blind": False}]
+    assert state.view(0)["players"][0]["reserved"][0]["card"] == "1-red-a"
 
 
 def test_reserve_from_a_deck_is_hidden_from_the_opponent(position: Position) -> None:
