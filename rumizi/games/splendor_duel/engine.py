@@ -1591,10 +1591,11 @@ def load_document(doc: Document) -> SplendorDuelState:
     return s
 
 
-def new_state(seed: int = 0) -> SplendorDuelState:
+def new_state(seed: int = 0, first: int | None = None) -> SplendorDuelState:
     """A new game: shuffled decks, the pyramid, the board drawn from the bag, the first player.
 
-    The first player is drawn from the seed; the second player starts with 1 privilege.
+    The seed has the players agree on who starts: ``first`` (0 or 1) is that agreement; left
+    out, the first player is drawn from the seed. The second player starts with 1 privilege.
     """
     state = rng.normalize_seed(seed)
     s = SplendorDuelState.__new__(SplendorDuelState)
@@ -1606,7 +1607,8 @@ def new_state(seed: int = 0) -> SplendorDuelState:
     s.pending = P_NONE
     s.bonus_color = 0
     s.turn = 1
-    state, first = rng.below(state, 2)
+    state, drawn = rng.below(state, 2)  # drawn even when agreed, so the deal stays the same
+    first = drawn if first is None else first
     s.current = first
     s.decks = []
     s.pyramid = []
@@ -1635,11 +1637,21 @@ class SplendorDuel(Game):
     max_players: ClassVar[int] = 2
 
     def new(self, seed: int = 0, players: int = 2, **options: Any) -> SplendorDuelState:
+        """A new game; ``first=0`` or ``first=1`` names the first player ("random" or none: drawn).
+
+        >>> GAME.new(seed=5, first=1).current, GAME.new(seed=5, first="0").current
+        (1, 0)
+        """
+        first = options.pop("first", "random")
         if options:
             raise ValueError(f"unknown options for Splendor Duel: {', '.join(sorted(options))}")
         if type(players) is not int or players != 2:
             raise ValueError(f"Splendor Duel is for 2 players, not {players!r}")
-        return new_state(seed)
+        if first == "random" or first is None:
+            return new_state(seed)
+        if first in (0, 1, "0", "1") and type(first) is not bool:
+            return new_state(seed, int(first))
+        raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
 
     def load(self, doc: Document) -> SplendorDuelState:
         return load_document(doc)

@@ -49,9 +49,26 @@ def rules(lang: str) -> list[dict[str, Any]]:
     ]
 
 
+def _seat_label(seat: int, lang: str) -> str:
+    return f"صندلی {number(seat, lang)}" if lang == "fa" else f"Seat {seat}"
+
+
 def options(lang: str) -> list[dict[str, Any]]:
-    """No options: the game is always a duel (the new-table form then shows 2 seats)."""
-    return []
+    """Who starts: the seed has the players agree on it; by default it is drawn at random.
+
+    The choices carry no player counts, so the new-table form keeps its 2 seats.
+    """
+    fa = lang == "fa"
+    return [
+        {
+            "name": "first",
+            "label": "چه کسی شروع می‌کند" if fa else "Who starts",
+            "choices": [
+                {"value": "random", "label": "به قرعه" if fa else "Drawn at random"},
+                *({"value": seat, "label": _seat_label(seat, lang)} for seat in (0, 1)),
+            ],
+        }
+    ]
 
 
 def _ordered_cost(cost: Mapping[str, int]) -> dict[str, int]:

@@ -749,3 +749,18 @@ def test_either_player_may_concede_at_any_time(position: Position) -> None:
     assert state.winner == 1
     unchanged(state, {"do": "concede", "player": 0})
     unchanged(position(board=FULL), {"do": "concede", "player": 2})
+
+
+def test_the_players_may_agree_who_starts() -> None:
+    """The seed: the first player is chosen by agreement (the option ``first``)."""
+    for first in (0, 1):
+        state = GAME.new(seed=9, first=first)
+        assert state.current == first
+        assert state.export()["players"][1 - first]["privileges"] == 1
+        assert state.export()["players"][first]["privileges"] == 0
+    drawn = GAME.new(seed=9)
+    agreed = GAME.new(seed=9, first=1 - drawn.current)
+    assert drawn.export()["board"] == agreed.export()["board"]  # the same deal either way
+    for bad in (2, -1, True, "2", "first"):
+        with pytest.raises(ValueError, match="first"):
+            GAME.new(seed=9, first=bad)

@@ -71,7 +71,14 @@ def test_catalog_line(lang: str) -> None:
     assert line["minutes"] == 30 and line["age"] == 10
     assert to_ascii_digits(line["players"]) == "2"
     check_text(line["tagline"], lang)
-    assert web.options(lang) == []
+    (first,) = web.options(lang)
+    assert first["name"] == "first"
+    # Every choice the form offers starts a game with that player first (or a drawn one).
+    for choice in first["choices"]:
+        assert "players" not in choice  # the form keeps its two seats
+        check_text(choice["label"], lang)
+        state = GAME.new(seed=3, first=choice["value"])
+        assert choice["value"] == "random" or state.current == choice["value"]
 
 
 def test_persian_name_is_the_engines() -> None:
