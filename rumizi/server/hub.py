@@ -175,7 +175,8 @@ def new_state(row: TableRow) -> GameState:
     return game(row.game).new(seed=row.seed, players=row.players, **options)
 
 
-def _record_events(state: GameState) -> list[dict[str, Any]] | None:
+def record_events(state: GameState) -> list[dict[str, Any]] | None:
+    """Start recording ``state``'s events (games that keep an ``events`` list); the list."""
     if hasattr(state, "events"):
         events: list[dict[str, Any]] = []
         state.events = events
@@ -191,7 +192,7 @@ def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock
     if clock is not None and row.started is not None:
         clock.start(state.to_act, _epoch(row.started))
     for _seat, action, _client_id, at in row.actions:
-        happened = _record_events(state)
+        happened = record_events(state)
         state.apply(action)
         events.append(happened or [])
         if clock is not None:
@@ -411,7 +412,7 @@ class Hub:
             if not concede and seat != table.state.to_act:
                 raise ActionError("not-your-turn", "it is not your turn")
             trial = table.state.clone()
-            events = _record_events(trial)
+            events = record_events(trial)
             try:
                 trial.apply(action)
             except IllegalAction as err:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rumizi.server.bots import seat_names
-from rumizi.server.hub import _record_events, new_state
+from rumizi.server.hub import new_state, record_events
 from rumizi.server.plugins import Audience, plugin
 from rumizi.server.store import TableRow
 
@@ -28,7 +28,7 @@ def replay_frames(row: TableRow, seat: int | None, lang: str, reveal: bool) -> d
 
     frames = [frame(0, web.log_lines(web.opening_events(state), audience))]
     for version, (_seat, action, _client, _at) in enumerate(row.actions, start=1):
-        events = _record_events(state)
+        events = record_events(state)
         state.apply(action)
         frames.append(frame(version, web.log_lines(events or [], audience)))
     return {
