@@ -61,6 +61,25 @@ def names() -> list[str]:
     return sorted(_BOTS)
 
 
+# How bots are called, in English and Persian (the levels are what players meet).
+_BOT_NAMES: dict[str, tuple[str, str]] = {
+    "random": ("Random bot", "ربات تصادفی"),
+    "greedy": ("Greedy bot", "ربات حریص"),
+    "easy": ("Easy bot", "ربات آسان"),
+    "medium": ("Medium bot", "ربات متوسط"),
+    "hard": ("Hard bot", "ربات سخت"),
+    "strong": ("Strong bot", "ربات قوی"),
+}
+
+
+def bot_label(name: str, lang: str) -> str:
+    """How a bot is called: ``bot_label("greedy", "fa") == "ربات حریص"``."""
+    known = _BOT_NAMES.get(name)
+    if known is not None:
+        return known[1] if lang == "fa" else known[0]
+    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
+
+
 def game_module(game_id: str, name: str) -> ModuleType | None:
     """The module ``name`` beside a game's engine (e.g. its ``heuristics``), or ``None``.
 

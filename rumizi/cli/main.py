@@ -44,12 +44,12 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
+from rumizi.bots.base import bot_label
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
     GameTerminal,
     Seating,
-    bot_label,
     game_terminal,
     human_label,
     keys_panel,

@@ -145,14 +145,6 @@ def table_options(game_id: str, fmt: str | None, players: int | None) -> dict[st
 # ---------------------------------------------------------------------- the words
 
 
-def bot_label(name: str, lang: str) -> str:
-    """How a bot is called: ``bot_label("greedy", "fa") == "ربات حریص"``."""
-    known = _BOT_NAMES.get(name)
-    if known is not None:
-        return known[1] if lang == "fa" else known[0]
-    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
-
-
 def human_label(lang: str) -> str:
     """The seat a person played, in a replay."""
     return "انسان" if lang == "fa" else "Human"
@@ -202,14 +194,6 @@ def keys_panel(lang: str, replay: bool = False, rules: Sequence[str] = ()) -> Pa
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-_BOT_NAMES: dict[str, tuple[str, str]] = {
-    "random": ("Random bot", "ربات تصادفی"),
-    "greedy": ("Greedy bot", "ربات حریص"),
-    "easy": ("Easy bot", "ربات آسان"),
-    "medium": ("Medium bot", "ربات متوسط"),
-    "hard": ("Hard bot", "ربات سخت"),
-    "strong": ("Strong bot", "ربات قوی"),
-}
 _LABELS: dict[str, tuple[str, str]] = {
     "log": ("Log", "رویدادها"),
     "moves": ("Your moves", "حرکت‌های شما"),

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 
+from rumizi.bots.base import bot_label
 from rumizi.core.registry import game, game_ids
 from rumizi.server.auth import (
     CSRF_COOKIE,
@@ -21,7 +22,7 @@ from rumizi.server.auth import (
     check_username,
     verify_password,
 )
-from rumizi.server.bots import LEVEL_NAMES, LEVELS, seat_names
+from rumizi.server.bots import LEVELS, seat_names
 from rumizi.server.deps import (
     ApiError,
     HubDep,
@@ -183,7 +184,7 @@ def game_page(game_id: str, lang: LangDep) -> dict[str, Any]:
     entry["rules"] = web.rules(lang)
     entry["options"] = web.options(lang)
     entry["renderer"] = (static_dir() / "games" / f"{game_id}.js").is_file()
-    entry["levels"] = [{"value": level, "label": LEVEL_NAMES[level][lang]} for level in LEVELS]
+    entry["levels"] = [{"value": level, "label": bot_label(level, lang)} for level in LEVELS]
     return entry
 
 

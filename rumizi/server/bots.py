@@ -10,15 +10,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol
 
 from rumizi import bots
+from rumizi.bots.base import bot_label
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import number
 
 LEVELS = ("easy", "medium", "hard")
-LEVEL_NAMES = {
-    "easy": {"en": "Easy bot", "fa": "ربات آسان"},
-    "medium": {"en": "Medium bot", "fa": "ربات متوسط"},
-    "hard": {"en": "Hard bot", "fa": "ربات سخت"},
-}
 
 
 class SeatLike(Protocol):
@@ -45,7 +41,7 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     names = []
     for s in seats:
         if s.kind == "bot":
-            label = LEVEL_NAMES.get(s.level or "", {}).get(lang, s.level or "bot")
+            label = bot_label(s.level or "easy", lang)
             if levels[s.level] > 1:
                 label = f"{label} {number(s.seat, lang)}"
             names.append(label)

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rumizi.bots.base import bot_label
 from rumizi.core.i18n import check_lang, join, number
 from rumizi.games.star_realms.cards import (
     BY_ID,
@@ -145,24 +146,6 @@ class Who:
     def present(self, stem: str) -> str:
         """A Persian present (or subjunctive) verb agreeing with this player."""
         return stem + ("ید" if self.you else "د")
-
-
-_BOT_NAMES = {
-    "random": {"en": "Random bot", "fa": "ربات تصادفی"},
-    "greedy": {"en": "Greedy bot", "fa": "ربات حریص"},
-    "easy": {"en": "Easy bot", "fa": "ربات آسان"},
-    "medium": {"en": "Medium bot", "fa": "ربات متوسط"},
-    "hard": {"en": "Hard bot", "fa": "ربات سخت"},
-    "strong": {"en": "Strong bot", "fa": "ربات قوی"},
-}
-
-
-def bot_label(name: str, lang: str) -> str:
-    """How a bot is called: ``bot_label("greedy", "fa") == "ربات حریص"``."""
-    known = _BOT_NAMES.get(name)
-    if known is not None:
-        return known[lang]
-    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
 
 
 def player_label(seat: int, lang: str) -> str:
