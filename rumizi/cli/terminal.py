@@ -172,19 +172,32 @@ def message(key: str, lang: str, **fields: Any) -> str:
     )
 
 
-def keys_help(lang: str, replay: bool = False) -> tuple[tuple[str, str], ...]:
-    """(key, meaning) rows for the prompt of ``rumizi play`` or of ``rumizi replay``."""
-    if replay:
-        return _REPLAY_KEYS_FA if lang == "fa" else _REPLAY_KEYS_EN
-    return _PLAY_KEYS_FA if lang == "fa" else _PLAY_KEYS_EN
+def keys_help(
+    lang: str, replay: bool = False, extra: Sequence[tuple[str, str]] = ()
+) -> tuple[tuple[str, str], ...]:
+    """(key, meaning) rows for the prompt of ``rumizi play`` or of ``rumizi replay``.
+
+    ``extra``: a game's own keys, listed before help and quit.
+    """
+    rows = (
+        (_REPLAY_KEYS_FA if lang == "fa" else _REPLAY_KEYS_EN)
+        if replay
+        else (_PLAY_KEYS_FA if lang == "fa" else _PLAY_KEYS_EN)
+    )
+    return (*rows[:-2], *extra, *rows[-2:])
 
 
-def keys_panel(lang: str, replay: bool = False, rules: Sequence[str] = ()) -> Panel:
-    """The help: the keys of the prompt, then ``rules`` as bullet points."""
+def keys_panel(
+    lang: str,
+    replay: bool = False,
+    rules: Sequence[str] = (),
+    extra: Sequence[tuple[str, str]] = (),
+) -> Panel:
+    """The help: the keys of the prompt (with a game's ``extra`` keys), then ``rules``."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
-    for key, meaning in keys_help(lang, replay):
+    for key, meaning in keys_help(lang, replay, extra):
         keys.add_row(key, meaning)
     parts: list[RenderableType] = [keys]
     if rules:

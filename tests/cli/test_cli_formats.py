@@ -789,7 +789,7 @@ def test_format_rules_names_and_roles_in_both_languages(fmt: str) -> None:
     fa = [T.format_rules(fmt, "fa"), T.format_name(fmt, "fa")]
     fa += [T.team_label(0, "fa"), T.team_label(1, "fa")]
     fa += [T.role_label(role, "fa") for role in ("boss", "raider", "emperor", "admiral")]
-    fa += [terminal.message("out-watch", "fa"), T.keys_help("fa")[-3][1]]
+    fa += [terminal.message("out-watch", "fa"), T.attack_keys("fa")[0][1]]
     for text in fa:
         assert text and not persian_problems(text), persian_problems(text)
     assert not re.search(r"[\u0600-\u06ff]", T.format_rules(fmt, "en"))

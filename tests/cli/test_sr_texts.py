@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rumizi.cli import terminal
 from rumizi.core.i18n import ZWNJ, to_ascii_digits, to_persian_digits
 from rumizi.games.star_realms import GAME
 from rumizi.games.star_realms import texts as T
@@ -223,7 +224,7 @@ def test_labels_messages_and_help_are_good_persian() -> None:
     texts: list[str] = [T.label(key, "fa") for key in T._LABELS]
     texts += list(T.rules_help("fa"))
     for replay in (False, True):
-        texts += [meaning for _, meaning in T.keys_help("fa", replay)]
+        texts += [meaning for _, meaning in terminal.keys_help("fa", replay, T.attack_keys("fa"))]
     for key in T._MESSAGES:
         texts.append(
             T.message(

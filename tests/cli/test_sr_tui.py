@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from rich.console import Console, RenderableType
 
+from rumizi.cli import terminal
 from rumizi.games.star_realms import GAME, tui
 from rumizi.games.star_realms import texts as T
 from rumizi.games.star_realms.cards import CARDS
@@ -126,7 +127,7 @@ def test_card_panels_and_help(lang: str) -> None:
         out = render(tui.card_panel(card.id, lang))
         assert card.name(lang) in out
     assert T.rules_help(lang)[0] in render(tui.help_panel(lang), width=200)
-    assert T.keys_help(lang, True)[0][1] in render(tui.help_panel(lang, replay=True))
+    assert terminal.keys_help(lang, True)[0][1] in render(tui.help_panel(lang, replay=True))
 
 
 def test_log_folds_the_refill_into_the_buy() -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "Who",
     "action_card",
     "action_text",
+    "attack_keys",
     "bot_label",
     "card_details",
     "card_name",
@@ -54,7 +55,6 @@ __all__ = [
     "faction_name",
     "faction_of",
     "find_cards",
-    "keys_help",
     "label",
     "message",
     "player_label",
@@ -511,40 +511,11 @@ _RULES_FA = (
     "در پایان نوبت، کارت‌های بازی‌شده و ماندهٔ دست دور ریخته می‌شوند و هر بازیکن ۵ کارت تازه می‌کشد.",
 )
 
-_PLAY_KEYS_EN = (
-    ("1, 2, …", "make that move"),
-    ("?N", "details of the card in move N"),
-    ("i NAME", "details of any card (English or Persian name)"),
-    ("l", "the whole game log"),
-    ("N→A", "in a line of attacks: move N deals A combat"),
-    ("h", "this help"),
-    ("q", "save the game and quit"),
-)
-_PLAY_KEYS_FA = (
-    ("۱، ۲، …", "انجام همان حرکت"),
-    ("؟N", "جزئیات کارتِ حرکت شمارهٔ N"),
-    ("i نام", "جزئیات هر کارت (با نام فارسی یا انگلیسی)"),
-    ("l", "همهٔ رویدادهای بازی"),
-    ("N→A", "در سطر حمله‌ها، حرکت N با A حمله ضربه می‌زند"),
-    ("h", "همین راهنما"),
-    ("q", "ذخیرهٔ بازی و خروج"),
-)
-_REPLAY_KEYS_EN = (
-    ("Enter", "next move"),
-    ("b", "one move back"),
-    ("N", "jump to move N (0 is the start)"),
-    ("i NAME", "details of a card"),
-    ("h", "this help"),
-    ("q", "quit"),
-)
-_REPLAY_KEYS_FA = (
-    ("Enter", "حرکت بعدی"),
-    ("b", "یک حرکت به عقب"),
-    ("N", "پرش به حرکت N (صفر یعنی شروع)"),
-    ("i نام", "جزئیات یک کارت"),
-    ("h", "همین راهنما"),
-    ("q", "خروج"),
-)
+# The one key Star Realms adds to the terminal's prompt (rumizi.cli.terminal has the rest).
+_ATTACK_KEY = {
+    "en": ("N→A", "in a line of attacks: move N deals A combat"),
+    "fa": ("N→A", "در سطر حمله‌ها، حرکت N با A حمله ضربه می‌زند"),
+}
 
 # A few words on each format beyond the duel (spec §3), shown in the help.
 _FORMAT_RULES: dict[str, tuple[str, str]] = {
@@ -625,11 +596,9 @@ def rules_help(lang: str) -> tuple[str, ...]:
     return _RULES_FA if lang == "fa" else _RULES_EN
 
 
-def keys_help(lang: str, replay: bool = False) -> tuple[tuple[str, str], ...]:
-    """(key, meaning) rows for the prompt of ``rumizi play`` or of ``rumizi replay``."""
-    if replay:
-        return _REPLAY_KEYS_FA if lang == "fa" else _REPLAY_KEYS_EN
-    return _PLAY_KEYS_FA if lang == "fa" else _PLAY_KEYS_EN
+def attack_keys(lang: str) -> tuple[tuple[str, str], ...]:
+    """The (key, meaning) rows Star Realms adds to the prompt's help: amounts of an attack."""
+    return (_ATTACK_KEY["fa" if lang == "fa" else "en"],)
 
 
 # Star Realms' own line of the terminal's intro (the terminal's other messages are in

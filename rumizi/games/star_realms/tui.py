@@ -29,7 +29,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.terminal import Seating
+from rumizi.cli.terminal import Seating, keys_panel
 from rumizi.cli.terminal import message as terminal_message
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import join, number
@@ -44,6 +44,7 @@ from rumizi.games.star_realms.texts import (
     Who,
     action_card,
     action_text,
+    attack_keys,
     bot_label,
     card_details,
     card_name,
@@ -55,7 +56,6 @@ from rumizi.games.star_realms.texts import (
     find_cards,
     format_name,
     format_rules,
-    keys_help,
     label,
     message,
     quoted,
@@ -716,17 +716,10 @@ def card_panel(card_id: str, lang: str) -> Panel:
 
 def help_panel(lang: str, replay: bool = False, fmt: str = "duel") -> Panel:
     """The keys the prompt understands, then the rules in a few lines (and the format's)."""
-    keys = Table.grid(padding=(0, 2))
-    keys.add_column(style="bold", no_wrap=True)
-    keys.add_column()
-    for key, meaning in keys_help(lang, replay):
-        keys.add_row(key, meaning)
     lines = list(rules_help(lang))
     if format_rules(fmt, lang):
         lines.append(format_rules(fmt, lang))
-    rules = Group(*(Text(f"• {line}") for line in lines))
-    title = "راهنما" if lang == "fa" else "Help"
-    return Panel(Group(keys, Text(""), rules), title=title, title_align="left")
+    return keys_panel(lang, replay, lines, extra=() if replay else attack_keys(lang))
 
 
 def reveal_all(state: StarRealmsState) -> View:
