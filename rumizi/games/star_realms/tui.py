@@ -25,11 +25,10 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.terminal import Seating, keys_panel
+from rumizi.cli.terminal import Header, Seating, keys_panel
 from rumizi.cli.terminal import message as terminal_message
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import join, number
@@ -386,29 +385,7 @@ def _header(view: View, lang: str, seats: Sequence[Who], note: str) -> Renderabl
             title.append(" · ")
             title.append(f"{team_label(team, lang)} ", TEAM_STYLES[team])
             title.append(number(int(member["authority"]), lang), f"bold {AUTHORITY_STYLE}")
-    return _Header(title, Text(note, style="dim"))
-
-
-class _Header:
-    """The title (and a note) in a rule across the board; when that is too long for the width,
-    the note goes on a line of its own, and a title still too long goes above a plain rule."""
-
-    def __init__(self, title: Text, note: Text) -> None:
-        self.title = title
-        self.note = note
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        room = options.max_width - 6
-        whole = self.title + Text(" · ", style="dim") + self.note if self.note else self.title
-        if whole.cell_len <= room:
-            yield Rule(whole, style="bright_black")
-            return
-        if self.title.cell_len <= room:
-            yield Rule(self.title, style="bright_black")
-        else:
-            yield self.title
-            yield Rule(style="bright_black")
-        yield self.note
+    return Header(title, note)
 
 
 def player_panel(
