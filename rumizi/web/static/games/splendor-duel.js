@@ -8,6 +8,8 @@
 // Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
 // The renderer's styles live in splendor-duel.css, loaded once beside this module.
 
+import { h as el } from "../dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const CSS_ID = "splendor-duel-css";
 
@@ -212,22 +214,7 @@ const SPIRAL_NO = new Map(SPIRAL.map(([r, c], i) => [`${r},${c}`, i + 1]));
 const WIN = { points: 20, crowns: 10, color: 10, tokens: 10 };
 
 // ------------------------------------------------------------------ elements and icons
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-    else if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) node.dataset[k] = v;
-    } else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// Elements are built with the page's own helper (../dom.js h).
 
 // Icon shapes on a 24×24 grid, drawn for this project.
 const ICONS = {

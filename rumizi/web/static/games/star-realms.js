@@ -6,6 +6,8 @@
 //
 // Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
 
+import { h as el } from "../dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 // ------------------------------------------------------------------ words of this renderer
@@ -174,22 +176,7 @@ function w(key, vars = {}) {
 }
 
 // ------------------------------------------------------------------ elements and icons
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-    else if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) node.dataset[k] = v;
-    } else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// Elements are built with the page's own helper (../dom.js h).
 
 // Icon shapes on a 24×24 grid, drawn for this project.
 const ICONS = {
