@@ -12,13 +12,6 @@ from rumizi import GameRecord, bots
 from rumizi.cli.main import cli
 
 
-@pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMIZI_LANG", raising=False)
-    return CliRunner()
-
-
 def play(runner: CliRunner, *args: str, input: str = "") -> Result:
     return runner.invoke(cli, ["play", "star-realms", *args], input=input)
 

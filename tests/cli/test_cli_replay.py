@@ -14,13 +14,6 @@ from rumizi import GameRecord
 from rumizi.cli.main import cli
 
 
-@pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMIZI_LANG", raising=False)
-    return CliRunner()
-
-
 def saved_game(path: Path, moves: int = 60, seed: int = 8) -> GameRecord:
     record = GameRecord("star-realms", seed=seed, meta={"human": 0, "bot": "random"})
     state = record.start()

@@ -23,33 +23,10 @@ from rumizi.cli.terminal import Seating
 from rumizi.core.i18n import number, to_ascii_digits
 from rumizi.games.splendor_duel import GAME, texts, tui
 from rumizi.games.splendor_duel.engine import SplendorDuelState
+from tests.cli.persian import ASCII_DIGIT, PERSIAN_LETTER, persian_problems
 
 GAME_ID = "splendor-duel"
-ASCII_DIGIT = re.compile(r"[0-9]")
-PERSIAN_LETTER = "\u0600-\u06ff"
 PROMPT_RANGE = re.compile(r"1–(\d+)")
-
-
-def persian_problems(text: str) -> list[str]:
-    """Slips in Persian text: Latin digits, Arabic ي/ك, «می» or «ها» not joined by a ZWNJ."""
-    slips = [f"Latin digit in {text!r}"] if ASCII_DIGIT.search(text) else []
-    if re.search("[يك]", text):
-        slips.append(f"Arabic letter in {text!r}")
-    for m in re.finditer(rf"(?<![{PERSIAN_LETTER}\u200c])می(?: |(?=[{PERSIAN_LETTER}]))", text):
-        word = text[m.start() : m.start() + 8]
-        if not word.startswith(("میز", "میان")):
-            slips.append(f"«می» without ZWNJ: {word!r}")
-    joining = "بپتثجچحخسشصضطظعغفقکگلمنهیئ"
-    for m in re.finditer(rf"[{PERSIAN_LETTER}]*[{joining}]ها(?![{PERSIAN_LETTER}])", text):
-        slips.append(f"«ها» without ZWNJ: {m.group()!r}")
-    return slips
-
-
-@pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RUMIZI_LANG", raising=False)
-    return CliRunner()
 
 
 def play(runner: CliRunner, *args: str, input: str = "") -> Result:

@@ -15,29 +15,9 @@ from rumizi.games.star_realms import GAME
 from rumizi.games.star_realms import texts as T
 from rumizi.games.star_realms.cards import CARDS
 from rumizi.games.star_realms.engine import StarRealmsState
+from tests.cli.persian import persian_problems
 
-ASCII_DIGIT = re.compile(r"[0-9]")
 PERSIAN = re.compile(r"[\u0600-\u06ff]")
-
-
-def persian_problems(text: str) -> list[str]:
-    """Spelling slips a Persian reader would notice (see the module docstring of texts)."""
-    problems = []
-    if ASCII_DIGIT.search(text):
-        problems.append(f"ASCII digit in {text!r}")
-    if re.search("[يك]", text):
-        problems.append(f"Arabic yeh or kaf in {text!r}")
-    # The verbal prefix «می» is joined to its verb by a ZWNJ, never by a space or nothing.
-    for m in re.finditer(r"(?<![\u0600-\u06ff\u200c])می(?: |(?=[\u0600-\u06ff]))", text):
-        word = text[m.start() : m.start() + 8]
-        if not word.startswith(("میز", "میان")):
-            problems.append(f"«می» without ZWNJ in {word!r}")
-    # The plural «ها» after a joining letter needs a ZWNJ («کارت‌ها», «پایگاه‌ها»).
-    for m in re.finditer(
-        r"[\u0600-\u06ff]*[بپتثجچحخسشصضطظعغفقکگلمنهیئ]ها(?![\u0600-\u06ff])", text
-    ):
-        problems.append(f"«ها» without ZWNJ in {m.group()!r}")
-    return problems
 
 
 def random_states(seeds: range, moves: int = 300) -> Iterator[StarRealmsState]:
