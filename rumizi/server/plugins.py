@@ -64,7 +64,14 @@ class DefaultWeb:
         }
 
     def rules(self, lang: str) -> list[dict[str, Any]]:
-        return []
+        """The sections of the game's ``rules`` module (``rules(lang)``), if it has one."""
+        module = game_module(self.game.id, "rules")
+        if module is None or not hasattr(module, "rules"):
+            return []
+        return [
+            {"title": section.title, "paragraphs": list(section.paragraphs)}
+            for section in module.rules(lang)
+        ]
 
     def options(self, lang: str) -> list[dict[str, Any]]:
         counts = list(range(self.game.min_players, self.game.max_players + 1))

@@ -42,13 +42,6 @@ def catalog(lang: str) -> dict[str, Any]:
     }
 
 
-def rules(lang: str) -> list[dict[str, Any]]:
-    return [
-        {"title": section.title, "paragraphs": list(section.paragraphs)}
-        for section in rules_text.rules(lang)
-    ]
-
-
 def _seat_label(seat: int, lang: str) -> str:
     return f"صندلی {number(seat, lang)}" if lang == "fa" else f"Seat {seat}"
 

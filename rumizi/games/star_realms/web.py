@@ -32,13 +32,6 @@ def catalog(lang: str) -> dict[str, Any]:
     }
 
 
-def rules(lang: str) -> list[dict[str, Any]]:
-    return [
-        {"title": section.title, "paragraphs": list(section.paragraphs)}
-        for section in rules_text.rules(lang)
-    ]
-
-
 def _player_counts(fmt: str) -> list[int]:
     fewest, most = FORMATS[fmt]
     counts = range(fewest, most + 1)

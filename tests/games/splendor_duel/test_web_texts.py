@@ -87,7 +87,7 @@ def test_persian_name_is_the_engines() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_sections(lang: str) -> None:
-    sections = web.rules(lang)
+    sections = plugin("splendor-duel").rules(lang)  # what the game page serves
     assert len(sections) == len(SECTION_IDS) == len(rules(lang))
     for section in sections:
         check_text(section["title"], lang)
