@@ -25,6 +25,7 @@ rumizi.core.errors.IllegalAction: cannot play 'flagship': it is not in your hand
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rumizi.core import rng
@@ -100,17 +101,47 @@ ATTACK_BASE: tuple[tuple[Action, ...], ...] = tuple(
     tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
 )
 END: Action = {"do": "end"}
+SKIP: Action = {"do": "skip"}
 # id() of each pre-built play/buy action -> its card, so apply() can skip parsing for them.
 # Safe: the pre-built dicts live as long as the module, so no other object shares their ids.
 _PLAY_BY_ID: dict[int, int] = {id(a): c for c, a in enumerate(PLAY)}
 _BUY_BY_ID: dict[int, int] = {id(a): c for c, a in enumerate(BUY)}
+# id() of every pre-built action: well-formed by construction, so apply() skips checking
+# their shape (it still checks that they are legal).
+_PREBUILT: frozenset[int] = (
+    frozenset(
+        id(a)
+        for group in (
+            PLAY,
+            BUY,
+            SCRAP_ACTION,
+            CHOOSE_HAND,
+            CHOOSE_DISCARD,
+            CHOOSE_ROW,
+            ATTACK_PLAYER,
+        )
+        for a in group
+    )
+    | frozenset(id(a) for group in ATTACK_BASE for a in group)
+    | {id(END), id(SKIP)}
+)
 # Cards whose primary effects only add to pools: played without the resolution queue.
 _SIMPLE = tuple(all(code in (TRADE, COMBAT, AUTHORITY) for code, _ in fx) for fx in PRIMARY)
 _GAIN = tuple(
     tuple(sum(n for code, n in fx if code == kind) for kind in (TRADE, COMBAT, AUTHORITY))
     for fx in PRIMARY
 )
-SKIP: Action = {"do": "skip"}
+
+
+@lru_cache(maxsize=1 << 15)
+def _plays(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The play actions for a hand, each card once, in hand order. Memoized: in random play
+    most hands recur (the starting cards), and this is most of the cost of listing moves."""
+    return tuple([PLAY[c] for c in dict.fromkeys(hand)])
+
+
+# Trade beyond the dearest card buys nothing more: legal buys are cached per amount up to it.
+_BUY_LEVELS = max(COST) + 1
 
 # Which fields each kind of action carries (anything else is rejected).
 _FIELDS: dict[str, tuple[frozenset[str], ...]] = {
@@ -140,6 +171,12 @@ _CHOICE_NAMES = {
     OPP_DISCARD: "opp-discard",
 }
 _CHOICE_CODES = {name: code for code, name in _CHOICE_NAMES.items()}
+# Where the card named by each kind of card choice comes from.
+_CHOICE_SOURCES = {
+    FORCED_DISCARD: ("hand",),
+    SCRAP_CARD: ("hand", "discard"),
+    CLEAR_ROW: ("trade_row",),
+}
 
 
 class Player:
@@ -159,6 +196,7 @@ class Player:
         "n_old",
         "pending_discards",
         "played",
+        "scrappable",
         "team",
         "trade",
     )
@@ -179,6 +217,9 @@ class Player:
     # Cards everyone knows to be in this hand (when the deck ran out during a draw, the whole
     # hand so far was public knowledge). Used by views and by sampling for search.
     known: list[int]
+    # The cards in ``field`` with a scrap ability, each once, in field order: kept up to date
+    # by every change to ``field`` so that listing the scrap actions costs nothing.
+    scrappable: list[int]
     pending_discards: int
     trade: int
     combat: int
@@ -196,6 +237,7 @@ class Player:
         self.played = []
         self.factions = [0, 0, 0, 0, 0]
         self.known = []
+        self.scrappable = []
         self.pending_discards = 0
         self.trade = 0
         self.combat = 0
@@ -214,12 +256,17 @@ class Player:
         p.played = self.played[:]
         p.factions = self.factions[:]
         p.known = self.known[:]
+        p.scrappable = self.scrappable[:]
         p.pending_discards = self.pending_discards
         p.trade = self.trade
         p.combat = self.combat
         p.eliminated = self.eliminated
         p.team = self.team
         return p
+
+    def field_changed(self) -> None:
+        """Recount ``scrappable`` after cards left ``field`` (or it was replaced)."""
+        self.scrappable = [c for c in dict.fromkeys(self.field) if HAS_SCRAP[c]]
 
     def bases(self) -> list[int]:
         return [c for c in self.field if IS_BASE[c]]
@@ -241,6 +288,7 @@ class StarRealmsState(GameState):
 
     __slots__ = (
         "_base_targets",
+        "_buys",
         "_opponents",
         "_over",
         "_winner",
@@ -280,6 +328,10 @@ class StarRealmsState(GameState):
     bequests: list[tuple[int, int]]
     # Raid: damage on each of the boss's bases (in order), kept until the boss's turn.
     damage: list[int]
+    # The buy actions for each amount of trade (capped at the dearest card), filled in as
+    # asked for while the row stays the same. A change to the row puts a new list here,
+    # so clones may share it.
+    _buys: list[tuple[Action, ...] | None]
 
     # ------------------------------------------------------------------ contract
 
@@ -332,6 +384,7 @@ class StarRealmsState(GameState):
         s._winner = self._winner
         s._opponents = self._opponents
         s._base_targets = self._base_targets
+        s._buys = self._buys
         s.bequests = self.bequests[:]
         s.damage = self.damage[:]
         return s
@@ -461,14 +514,16 @@ class StarRealmsState(GameState):
         if pending is not None:
             return self._choice_actions(p, pending[0])
         hand = p.hand
-        acts = list(map(PLAY.__getitem__, dict.fromkeys(hand))) if hand else []
+        acts = list(_plays(tuple(hand))) if hand else []
         trade = p.trade if self.format != "hydra" else self._team_pool(self.current, "trade")
         if trade:
-            acts += [BUY[c] for c in dict.fromkeys(self.row) if c is not None and COST[c] <= trade]
-            if trade >= 2:
-                acts.append(BUY[EXPLORER])
-        if p.field:
-            acts += [SCRAP_ACTION[c] for c in dict.fromkeys(p.field) if HAS_SCRAP[c]]
+            level = trade if trade < _BUY_LEVELS else _BUY_LEVELS - 1
+            buys = self._buys[level]
+            if buys is None:
+                buys = self._buys[level] = self._buy_actions(level)
+            acts += buys
+        if p.scrappable:
+            acts += map(SCRAP_ACTION.__getitem__, p.scrappable)
         if trade and self.format == "emperor" and p.discard:
             mates = [i for i in self._teammates(self.current) if not self.players[i].eliminated]
             acts += [
@@ -482,14 +537,25 @@ class StarRealmsState(GameState):
         acts.append(END)
         return acts
 
+    def _buy_actions(self, trade: int) -> tuple[Action, ...]:
+        """The row cards (each once, in row order) and the Explorer that ``trade`` pays for."""
+        buys = [BUY[c] for c in dict.fromkeys(self.row) if c is not None and COST[c] <= trade]
+        if trade >= COST[EXPLORER]:
+            buys.append(BUY[EXPLORER])
+        return tuple(buys)
+
     def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
         targets = self._opponents[self.current]
         several = len(targets) > 1
         own = p.combat  # pooled combat (Hydra) is for bases only
         hydra = self.format == "hydra"
+        players = self.players
         for q in self._base_targets[self.current]:
-            field = self.players[q].field
-            outposts = self._guards(q) if hydra else [c for c in field if IS_OUTPOST[c]]
+            field = players[q].field
+            if hydra:
+                outposts = self._guards(q)
+            else:
+                outposts = [c for c in field if IS_OUTPOST[c]] if field else []
             if field and self._partial_damage(q):
                 for c in dict.fromkeys(outposts or field):
                     if IS_BASE[c]:
@@ -564,17 +630,22 @@ class StarRealmsState(GameState):
                 if c >= 0:
                     self._buy(self.players[self.current], c)  # validates before it changes
                     return
-        if not isinstance(action, dict) or "do" not in action:
-            raise IllegalAction(
-                f"malformed action {action!r}: expected an object such as "
-                '{"do": "play", "card": "gnat"}'
-            )
-        do = action["do"]
-        shapes = _FIELDS.get(do) if isinstance(do, str) else None
-        if shapes is None:
-            raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
-        if action.keys() not in shapes:
-            raise IllegalAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
+        if id(action) in _PREBUILT:
+            do = action["do"]
+        else:
+            if not isinstance(action, dict) or "do" not in action:
+                raise IllegalAction(
+                    f"malformed action {action!r}: expected an object such as "
+                    '{"do": "play", "card": "gnat"}'
+                )
+            do = action["do"]
+            shapes = _FIELDS.get(do) if isinstance(do, str) else None
+            if shapes is None:
+                raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
+            if action.keys() not in shapes:
+                raise IllegalAction(
+                    f"malformed {do!r} action {action!r}: unexpected or missing fields"
+                )
         if do == "concede":
             self._concede(action)
             return
@@ -635,6 +706,8 @@ class StarRealmsState(GameState):
         p.field.append(c)
         p.fired.append(False)
         p.played.append(c)
+        if HAS_SCRAP[c] and c not in p.scrappable:
+            p.scrappable.append(c)
         f = FACTION[c]
         factions = p.factions
         factions[f] += 1
@@ -690,6 +763,7 @@ class StarRealmsState(GameState):
     def _refill(self, slot: int) -> None:
         new = self.trade_deck.pop() if self.trade_deck else None
         self.row[slot] = new
+        self._buys = [None] * _BUY_LEVELS
         if self.events is not None:
             self.events.append(
                 {"event": "refill", "slot": slot, "card": None if new is None else NAMES[new]}
@@ -703,6 +777,7 @@ class StarRealmsState(GameState):
             # A base from an earlier turn no longer counts for allies once it is gone.
             p.n_old -= 1
             p.factions[FACTION[c]] -= 1
+        p.field_changed()
         if c != EXPLORER:
             self.scrap_heap.append(c)
         if self.events is not None:
@@ -749,6 +824,7 @@ class StarRealmsState(GameState):
             if i < q.n_old:
                 q.n_old -= 1
                 q.factions[FACTION[c]] -= 1
+            q.field_changed()
             q.discard.append(c)
             if self.events is not None:
                 self.events.append(
@@ -824,6 +900,7 @@ class StarRealmsState(GameState):
         if i < q.n_old:
             q.n_old -= 1
             q.factions[FACTION[c]] -= 1
+        q.field_changed()
         del self.damage[k]
         q.discard.append(c)
         if self.events is not None:
@@ -848,11 +925,7 @@ class StarRealmsState(GameState):
             raise IllegalAction("choose: name a card and where it is ('card', 'from')")
         c = _card(action["card"])
         source = action["from"]
-        allowed = {
-            FORCED_DISCARD: ("hand",),
-            SCRAP_CARD: ("hand", "discard"),
-            CLEAR_ROW: ("trade_row",),
-        }[kind]
+        allowed = _CHOICE_SOURCES[kind]
         if source not in allowed:
             raise IllegalAction(
                 f"choose: the {_CHOICE_NAMES[kind]} choice takes a card from "
@@ -945,6 +1018,7 @@ class StarRealmsState(GameState):
             del g.fired[i]
             if i < g.n_old:
                 g.n_old -= 1
+            g.field_changed()
         else:
             pile = g.hand if source == "hand" else g.deck if source == "deck" else g.discard
             if c not in pile:
@@ -1109,15 +1183,15 @@ class StarRealmsState(GameState):
     def _draw(self, p: Player, n: int, who: int) -> None:
         hand = p.hand
         deck = p.deck
-        if len(deck) >= n and self.events is None:
+        if len(deck) >= n:
             hand += deck[: -n - 1 : -1]  # the top n cards, top first (the top is last)
             del deck[-n:]
-            return
-        drawn = 0
-        for _ in range(n):
-            if not deck:
-                if not p.discard:
-                    break
+            drawn = n
+        else:
+            # The whole deck, then the discard pile shuffled into a new deck, then the rest.
+            hand += deck[::-1]
+            drawn = len(deck)
+            if p.discard:
                 # The deck ran out: everyone knows what the hand holds at this moment.
                 p.known = hand[:]
                 deck = p.deck = p.discard
@@ -1125,8 +1199,12 @@ class StarRealmsState(GameState):
                 self.seed = rng.shuffle(self.seed, deck)
                 if self.events is not None:
                     self.events.append({"event": "shuffle", "player": who})
-            hand.append(deck.pop())
-            drawn += 1
+                more = min(n - drawn, len(deck))
+                hand += deck[: -more - 1 : -1]
+                del deck[-more:]
+                drawn += more
+            else:
+                deck.clear()
         if self.events is not None:
             self.events.append({"event": "draw", "player": who, "count": drawn})
 
@@ -1156,22 +1234,24 @@ class StarRealmsState(GameState):
     def _clean_up(self, p: Player, who: int) -> None:
         """End of turn for one player: ships and hand to the discard pile, pools lost, draw."""
         field = p.field
-        bases = []
-        for c in field:
-            if IS_BASE[c]:
-                bases.append(c)
-            else:
-                p.discard.append(c)
+        discard = p.discard
+        bases = [c for c in field if IS_BASE[c]]
+        if bases:
+            discard += [c for c in field if not IS_BASE[c]]
+            p.scrappable = [c for c in dict.fromkeys(bases) if HAS_SCRAP[c]]
+        else:
+            discard += field
+            p.scrappable = []
         p.field = bases
         p.fired = [False] * len(bases)
         p.n_old = len(bases)
         p.played = []
-        p.discard.extend(p.hand)
+        discard += p.hand
         p.hand = []
         p.known = []
         p.trade = 0
         p.combat = 0
-        self._draw(p, self._hand_size(who), who)
+        self._draw(p, HAND_SIZE if self.format != "raid" else self._hand_size(who), who)
 
     def _hand_size(self, player: int) -> int:
         """Cards drawn at the end of a turn: 5, or the boss's hand size in Raid."""
@@ -1468,6 +1548,7 @@ def load_document(doc: Document) -> StarRealmsState:
     s.turn = turn
     s.seed = rng.normalize_seed(seed)
     s.events = None
+    s._buys = [None] * _BUY_LEVELS
     s._over = False
     s._winner = None
     s.pending = None
@@ -1554,6 +1635,7 @@ def load_document(doc: Document) -> StarRealmsState:
             p.field = bases
             p.fired = [False] * len(bases)
             p.n_old = len(bases)
+        p.field_changed()
         s.players.append(p)
     if fmt == "hydra":
         for team in (0, 1):
@@ -1732,6 +1814,7 @@ def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarReal
     s.trade_deck = list(TRADE_DECK)
     state = rng.shuffle(state, s.trade_deck)
     s.row = [s.trade_deck.pop() for _ in range(5)]
+    s._buys = [None] * _BUY_LEVELS
     s.players = []
     for i in range(players):
         p = Player(team=seat_team(format, players, i))

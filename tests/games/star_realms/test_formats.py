@@ -286,6 +286,9 @@ def test_random_multiseat_games_keep_every_invariant(
             if copies:
                 assert counts.get(NAMES[card], 0) == copies
         assert counts.get("lookout", 0) + counts.get("viper", 0) == 10 * players
+        # What the engine keeps up to date as it goes (buys per trade, cards that can be
+        # scrapped) matches the same position built afresh from its document.
+        assert GAME.load(doc).legal_actions() == state.legal_actions()
         if step % 10 == 0:
             assert GAME.load(json.loads(json.dumps(doc))).export() == doc
             for viewer in [*range(players), None]:

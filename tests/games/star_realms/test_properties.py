@@ -351,6 +351,20 @@ def test_listed_actions_are_exactly_the_legal_ones(seed: int, choices: int, poli
         check_legal_actions(state)
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
+def test_a_position_lists_the_same_moves_as_its_document(
+    seed: int, choices: int, policy: str
+) -> None:
+    """The engine keeps some lists up to date as it plays (the buys for each amount of trade,
+    the cards in play with a scrap ability, the plays for a hand): none of them goes stale,
+    in the live game or in a clone of it."""
+    for state, _ in positions(seed, choices, max_turns=70, policy=policy):
+        fresh = GAME.load(state.export())
+        assert state.legal_actions() == fresh.legal_actions()
+        assert state.clone().legal_actions() == fresh.legal_actions()
+
+
 def test_a_finished_game_accepts_nothing() -> None:
     state = GAME.new(seed=5)
     while not state.over:
