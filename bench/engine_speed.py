@@ -14,6 +14,9 @@ Measured, each for about ``--seconds``:
 * greedy playouts: both seats are the ``greedy`` bot (view + heuristic per decision);
 * ``clone()``, ``export()``, ``view()`` and ``load()`` on positions taken from real games.
 
+Run it in both builds to compare them: the package is pure Python unless it was installed
+with ``RUMIZI_COMPILE=1`` (``setup.py``); the first line says which build was measured.
+
 Machines differ, so the playout speed is also given relative to a baseline measured in the
 same run: a plain Python loop doing, per decision, what any driver must do at the least —
 one uniform pick from a list of the same mean length and a few dict lookups. The
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rumizi.bots import make
-from rumizi.games.star_realms import GAME, StarRealmsState
+from rumizi.games.star_realms import GAME, StarRealmsState, engine
 
 
 @dataclass
@@ -188,6 +191,11 @@ def print_table(rows: list[tuple[str, str, str]]) -> None:
     print(line)
 
 
+def build() -> str:
+    """Which build of the engine is measured: pure Python, or compiled by mypyc (setup.py)."""
+    return "pure Python" if engine.__file__.endswith(".py") else "compiled with mypyc"
+
+
 def pin_to_one_core() -> str:
     try:
         cpu = min(os.sched_getaffinity(0))
@@ -225,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
         profile(args.seconds, args.seed, args.turn_cap)
         return
     print(
-        f"Star Realms engine speed — Python {sys.version.split()[0]}, {pinned}, "
+        f"Star Realms engine speed — Python {sys.version.split()[0]}, {build()}, {pinned}, "
         f"~{args.seconds:g} s per measurement, turn cap {args.turn_cap}"
     )
     rnd, ratio = random_against_baseline(args.seconds, args.seed, args.turn_cap)

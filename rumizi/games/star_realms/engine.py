@@ -12,6 +12,11 @@ shared between calls. Rules follow the spec's resolution order to the letter:
 All of this runs through one resolution queue (a stack of ``(effect, amount, source)``), so a
 choice can pause resolution anywhere and the rest resumes after it is answered.
 
+Bad input: ``apply``, ``load`` and ``new`` check what they are given themselves and explain
+what is wrong (:class:`~rumizi.IllegalAction` or :class:`ValueError`), so they take it typed
+``Any``: in a build compiled with mypyc (``setup.py``) a narrower annotation would turn a
+wrong type into a bare ``TypeError`` before the check could run.
+
 >>> from rumizi.games.star_realms import GAME
 >>> state = GAME.new(seed=1)
 >>> me = state.to_act
@@ -226,7 +231,7 @@ class Player:
     eliminated: bool
     team: int
 
-    def __init__(self, team: int) -> None:
+    def __init__(self, team: int = 0) -> None:  # a default: pickle (and a compiled build) need one
         self.authority = START_AUTHORITY
         self.hand = []
         self.deck = []
@@ -245,7 +250,7 @@ class Player:
         self.team = team
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.team)
         p.authority = self.authority
         p.hand = self.hand[:]
         p.deck = self.deck[:]
@@ -261,7 +266,6 @@ class Player:
         p.trade = self.trade
         p.combat = self.combat
         p.eliminated = self.eliminated
-        p.team = self.team
         return p
 
     def field_changed(self) -> None:
@@ -611,7 +615,7 @@ class StarRealmsState(GameState):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Any) -> None:  # Any: see "Bad input" in the module docstring
         if self._over:
             raise IllegalAction("the game is over")
         if self.pending is None:
@@ -1515,7 +1519,7 @@ def _rebuild_field(
     return bases[:n_old] + survivors, n_old
 
 
-def load_document(doc: Document) -> StarRealmsState:
+def load_document(doc: Any) -> StarRealmsState:
     """Build a state from a canonical document (see the spec, §4)."""
     if not isinstance(doc, dict):
         raise ValueError("a Star Realms document is a JSON object")
@@ -1630,7 +1634,7 @@ def load_document(doc: Document) -> StarRealmsState:
                 p.factions[FACTION[c]] += 1
         elif turn_keys & raw.keys():
             mid_turn = True
-            _load_turn(s, p, raw, bases, where)
+            s.pending = _load_turn(s, p, raw, bases, where)
         else:
             p.field = bases
             p.fired = [False] * len(bases)
@@ -1678,7 +1682,9 @@ def load_document(doc: Document) -> StarRealmsState:
 
 def _load_turn(
     s: StarRealmsState, p: Player, raw: dict[str, Any], bases: list[int], where: str
-) -> None:
+) -> tuple[int, int] | None:
+    """Load a player's turn in progress; returns the open choice, if any (for the caller
+    to set: a compiled build trusts what the type checker last saw assigned to it)."""
     ships = _Doc.cards(raw, "in_play", where, required=False)
     if any(IS_BASE[c] for c in ships):
         raise ValueError(f"{where}.in_play: bases belong in 'bases'")
@@ -1717,7 +1723,9 @@ def _load_turn(
             src = BY_ID[src_name]
         else:
             raise ValueError(f"{where}.pending.card: unknown card {src_name!r}")
-        s.pending = (_CHOICE_CODES[choice], src)
+        choice_open: tuple[int, int] | None = (_CHOICE_CODES[choice], src)
+    else:
+        choice_open = None
     queue = raw.get("queue", [])
     if not isinstance(queue, list):
         raise ValueError(f"{where}.queue: expected a list of [effect, amount, card] items")
@@ -1733,6 +1741,7 @@ def _load_turn(
         ):
             raise ValueError(f"{where}.queue: bad item {item!r}")
         s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
+    return choice_open
 
 
 def seat_team(fmt: str, players: int, seat: int) -> int:
@@ -1770,7 +1779,7 @@ def opening_hand(fmt: str, players: int, first: int, seat: int) -> int:
     return 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
 
 
-def new_state(seed: int = 0, players: int = 2, format: str = "duel") -> StarRealmsState:
+def new_state(seed: int = 0, players: Any = 2, format: Any = "duel") -> StarRealmsState:
     """A new game: seats, shuffled decks and trade deck, the first hands.
 
     The first player (drawn from the seed) opens with 3 cards; in the duel the other with 5;
@@ -1839,13 +1848,13 @@ class StarRealms(Game):
     max_players: ClassVar[int] = 6
     formats: ClassVar[tuple[str, ...]] = tuple(FORMATS)
 
-    def new(self, seed: int = 0, players: int = 2, **options: Any) -> StarRealmsState:
+    def new(self, seed: int = 0, players: Any = 2, **options: Any) -> StarRealmsState:
         fmt = options.pop("format", "duel")
         if options:
             raise ValueError(f"unknown options for Star Realms: {', '.join(sorted(options))}")
         return new_state(seed=seed, players=players, format=fmt)
 
-    def load(self, doc: Document) -> StarRealmsState:
+    def load(self, doc: Any) -> StarRealmsState:
         return load_document(doc)
 
     def sample(self, view: View, seed: int) -> StarRealmsState:

@@ -321,7 +321,7 @@ class _Deck:
                     guarded += m * DEFENSE[c]
                 slot = f + 5
             else:
-                mult = m
+                mult = float(m)
                 slot = f
             for code, x in PRIMARY[c]:
                 total[code] += mult * x
@@ -975,8 +975,8 @@ class Policy:
             if sv[TRADE]:
                 if buy_now is None:
                     buy_now = self._buy_plan(deck, trade, state.row, explorers)[0]
-                more = self._buy_plan(deck, trade + sv[TRADE], state.row, explorers)[0]
-                gain += (more - buy_now) * deck.plays_left()
+                richer = self._buy_plan(deck, trade + sv[TRADE], state.row, explorers)[0]
+                gain += (richer - buy_now) * deck.plays_left()
             if sv[COMBAT]:
                 more = sv[COMBAT]
                 if table is not None:
