@@ -24,18 +24,18 @@ from tests.games.star_realms import compiled_probe
 REPO = Path(__file__).resolve().parents[3]
 
 
-def compiled_modules() -> list[str]:
-    """The ``COMPILED`` list of setup.py (read, not imported: importing it would build)."""
+def setup_list(name: str) -> list[str]:
+    """A list of strings assigned in setup.py (read, not imported: importing it would build)."""
     for node in ast.parse((REPO / "setup.py").read_text()).body:
         if (
             isinstance(node, ast.Assign)
             and isinstance(node.targets[0], ast.Name)
-            and node.targets[0].id == "COMPILED"
+            and node.targets[0].id == name
         ):
-            modules = ast.literal_eval(node.value)
-            assert isinstance(modules, list)
-            return [str(m) for m in modules]
-    raise AssertionError("setup.py has no COMPILED list")
+            items = ast.literal_eval(node.value)
+            assert isinstance(items, list)
+            return [str(item) for item in items]
+    raise AssertionError(f"setup.py has no {name} list")
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def compiled_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ignore=shutil.ignore_patterns("__pycache__", "*.so", "static"),
     )
     build = subprocess.run(
-        [sys.executable, "-m", "mypyc", *compiled_modules()],
+        [sys.executable, "-m", "mypyc", *setup_list("MYPYC_OPTIONS"), *setup_list("COMPILED")],
         cwd=root,
         capture_output=True,
         text=True,
@@ -58,7 +58,7 @@ def compiled_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_setup_compiles_modules_that_exist() -> None:
-    modules = compiled_modules()
+    modules = setup_list("COMPILED")
     assert "rumizi/games/star_realms/engine.py" in modules
     assert all((REPO / m).is_file() for m in modules)
 
