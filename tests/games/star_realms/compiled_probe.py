@@ -12,9 +12,10 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from rumizi.games.star_realms import GAME, engine, strategy
+from rumizi.games.star_realms import GAME, StarRealmsState, engine, strategy
 from rumizi.games.star_realms.cards import NAMES
 
 SETUPS = [
@@ -73,54 +74,59 @@ def _wrong_moves(rng: random.Random, players: int) -> list[Any]:
     ]
 
 
+def new_games(rng: random.Random, per_setup: int) -> Iterator[tuple[int, StarRealmsState]]:
+    """``per_setup`` new games of every setup, numbered from 0 within each."""
+    for fmt, players in SETUPS:
+        for game in range(per_setup):
+            yield game, GAME.new(seed=rng.randrange(2**63), players=players, format=fmt)
+
+
 def random_play(games_per_setup: int = 2) -> str:
     digest = Digest()
     rng = random.Random(11)
-    for fmt, players in SETUPS:
-        for game in range(games_per_setup):
-            state = GAME.new(seed=rng.randrange(2**63), players=players, format=fmt)
-            if game % 2:
-                state.events = []  # the engine's other path: the one that tells what happened
-            step = 0
-            while not state.over and step < 600:
-                legal = state.legal_actions()
-                digest.add(legal)
-                if step % 5 == 0:
-                    for wrong in _wrong_moves(rng, players):
-                        probe = state.clone()
-                        digest.add(_outcome(lambda p=probe, w=wrong: p.apply(w)))
-                if step % 9 == 0:
-                    doc = state.export()
-                    digest.add(doc)
-                    digest.add(GAME.load(doc).export() == doc)
-                    digest.add(state.clone().export() == doc)
-                    for seat in range(players):
-                        view = state.view(seat)
-                        digest.add(view)
-                        digest.add(GAME.sample(view, step).export())
-                    digest.add(state.view(None))
-                state.apply(legal[rng.randrange(len(legal))])
-                step += 1
-            digest.add(state.events or [])
-            digest.add([state.over, state.winner, state.returns()])
+    for game, state in new_games(rng, games_per_setup):
+        players = state.num_players
+        if game % 2:
+            state.events = []  # the engine's other path: the one that tells what happened
+        step = 0
+        while not state.over and step < 600:
+            legal = state.legal_actions()
+            digest.add(legal)
+            if step % 5 == 0:
+                for wrong in _wrong_moves(rng, players):
+                    probe = state.clone()
+                    digest.add(_outcome(lambda p=probe, w=wrong: p.apply(w)))
+            if step % 9 == 0:
+                doc = state.export()
+                digest.add(doc)
+                digest.add(GAME.load(doc).export() == doc)
+                digest.add(state.clone().export() == doc)
+                for seat in range(players):
+                    view = state.view(seat)
+                    digest.add(view)
+                    digest.add(GAME.sample(view, step).export())
+                digest.add(state.view(None))
+            state.apply(legal[rng.randrange(len(legal))])
+            step += 1
+        digest.add(state.events or [])
+        digest.add([state.over, state.winner, state.returns()])
     return digest.hex()
 
 
 def strong_play(games_per_setup: int = 2) -> str:
     digest = Digest()
     rng = random.Random(12)
-    for fmt, players in SETUPS:
-        for _ in range(games_per_setup):
-            state = GAME.new(seed=rng.randrange(2**63), players=players, format=fmt)
-            step = 0
-            while not state.over and step < 3000:
-                action = strategy.playout_action(state, rng)
-                digest.add(action)
-                if step % 11 == 0:
-                    digest.add([round(strategy.evaluate(state, p), 12) for p in range(players)])
-                state.apply(action)
-                step += 1
-            digest.add(state.export())
+    for _, state in new_games(rng, games_per_setup):
+        players = state.num_players
+        step = 0
+        while not state.over and step < 3000:
+            action = strategy.playout_action(state, rng)
+            digest.add(action)
+            if step % 11 == 0:
+                digest.add([round(strategy.evaluate(state, p), 12) for p in range(players)])
+            state.apply(action)
+            step += 1
+        digest.add(state.export())
     return digest.hex()
 
 
