@@ -106,7 +106,8 @@ def match(
             print(
                 f"  {label}: {g + 1}/{games} games, first bot {tally.points:g} points "
                 f"({tally.points / tally.games:.3f}, [{lo:.3f}, {hi:.3f}]), "
-                f"{time.perf_counter() - start:.0f} s",
+                f"{time.perf_counter() - start:.0f} s; {tally.searches / tally.games:.1f} "
+                f"searches per game, {tally.search_seconds / max(tally.searches, 1):.3f} s each",
                 file=sys.stderr,
                 flush=True,
             )
@@ -129,7 +130,8 @@ def report(label: str, first: str, second: str, t: Tally) -> None:
     if t.searches:
         print(
             f"  {first}: {t.searches / t.games:.1f} searched decisions per game, "
-            f"{t.iterations / t.searches:.1f} iterations per decision, "
+            f"{t.iterations / t.searches:.1f} iterations per decision in "
+            f"{t.search_seconds / t.searches:.3f} s, "
             f"{t.iterations / t.search_seconds:.0f} iterations/s, "
             f"{t.steps / t.search_seconds:.0f} playout decisions/s"
         )
@@ -169,6 +171,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per match (even)")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="playouts per decision instead of a time budget (reproducible, load-proof)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--horizon",
@@ -190,13 +198,18 @@ def main(argv: list[str] | None = None) -> None:
     known = names()
     strong = next(n for n in ("strong", "medium", "greedy") if n in known)
     print(
-        f"budget {budget} s per decision, horizon {horizon} turns, playout policy from "
+        f"budget {budget if args.iterations is None else f'{args.iterations} playouts'}"
+        f" per decision, horizon {horizon} turns, playout policy from "
         f"{strategy.source!r}, evaluator {'yes' if strategy.evaluate else 'no'}, "
         f"{args.games} games per match, seed {args.seed}"
     )
 
+    limits: dict[str, object] = (
+        {"budget": budget} if args.iterations is None else {"iterations": args.iterations}
+    )
+
     def hard(s: int) -> Bot:
-        return make("hard", seed=s, budget=budget, horizon=horizon)
+        return make("hard", seed=s, horizon=horizon, **limits)
 
     for m in matches:
         if m == "throughput":
@@ -214,8 +227,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             t = match(
                 m,
-                lambda s: make("flat-mc", seed=s, budget=budget, horizon=horizon),
-                lambda s: make("ismcts", seed=s, budget=budget, horizon=horizon),
+                lambda s: make("flat-mc", seed=s, horizon=horizon, **limits),
+                lambda s: make("ismcts", seed=s, horizon=horizon, **limits),
                 args.games,
                 args.seed,
                 args.max_turns,

@@ -5,12 +5,18 @@ Each iteration of a search deals a *determinization*: a full state consistent wi
 hidden cards re-dealt at random by ``Game.sample(view, seed)``. Whatever the bot then learns
 from that state, it learned from a guess, never from the real hidden cards.
 
-* :class:`FlatMCBot` (``flat-mc``): every legal action is a candidate; each iteration picks one
-  by UCB1, plays it in a determinization, plays the game on with the playout policy and
-  scores the outcome for the acting player. Candidates share their luck (common random
-  numbers): the j-th try of every candidate is played in the same world j — the same
-  determinization, the same playout randomness — so two candidates are compared on equal
-  terms and the comparison needs far fewer tries. The most tried candidate is played.
+* :class:`FlatMCBot` (``flat-mc``): every legal action is a candidate, played in a
+  determinization and then on to the end with the playout policy, the outcome scored for the
+  acting player. Candidates share their luck (common random numbers): the j-th try of every
+  candidate is played in the same world j — the same determinization, the same playout
+  randomness — so two candidates are compared on equal terms and the comparison needs far
+  fewer tries. With a playout policy of the game's own, the candidates *race* the policy's
+  move: world after world each candidate still in the race is played, and one whose
+  difference from the policy's move, world by world, cannot plausibly be a gain leaves it.
+  The search ends early when nothing is left to race the policy's move, or when one
+  challenger is left and clearly ahead, so a clear decision takes a fraction of the budget.
+  With uniformly random playouts the candidates are picked by UCB1 instead, and the most
+  tried one is played.
 * :class:`ISMCTSBot` (``ismcts``): single-observer information-set MCTS (Cowling, Powley and
   Whitehouse, 2012). One tree whose edges are actions (keyed canonically), shared by every
   determinization, and a new determinization per iteration; in each iteration only the actions
@@ -22,9 +28,9 @@ from that state, it learned from a guess, never from the real hidden cards.
 A strong playout policy is also a strong player, and a few hundred noisy playouts easily
 talk search out of a good move. So both bots lean on the policy's own move (``trust``): flat
 Monte Carlo leaves it only for a candidate whose advantage, world by world, exceeds ``trust``
-standard errors; ISMCTS tries the policy's move first at every node and adds a progressive
-bias ``trust / (visits + 1)`` to it. ``trust=None`` searches without this prior, and it is
-never used with uniformly random playouts.
+standard errors (the largest such margin wins); ISMCTS tries the policy's move first at
+every node and adds a progressive bias ``trust / (visits + 1)`` to it. ``trust=None``
+searches without this prior, and it is never used with uniformly random playouts.
 
 What a game contributes is found per game, like the greedy heuristic: a module ``strategy``
 next to the game's engine may define
@@ -81,8 +87,17 @@ Hint = Callable[[GameState], Action | None]
 MAX_STEPS: Final = 2000
 # UCB1 exploration constant for payoffs in [0, 1].
 EXPLORATION: Final = 0.7
-# How firmly search sticks to the playout policy's own move (see SearchBot).
+# How firmly search sticks to the playout policy's own move (see SearchBot): ISMCTS, and
+# flat Monte Carlo, whose race compares candidates world by world and needs less of it.
 TRUST: Final = 1.0
+FLAT_TRUST: Final = 0.5
+# Flat Monte Carlo's race against the policy's move (see FlatMCBot._race): worlds before a
+# candidate may leave it, how many standard errors of doubt a candidate keeps its place
+# with, the smallest gain worth racing for, and the lead that ends a race early.
+MIN_WORLDS: Final = 24
+RACE_Z: Final = 1.5
+DELTA: Final = 0.01
+STOP_Z: Final = 3.0
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -341,7 +356,11 @@ class SearchBot(Bot):
 
 @register("flat-mc")
 class FlatMCBot(SearchBot):
-    """Flat Monte Carlo: UCB1 over the legal actions, one fresh determinization per try.
+    """Flat Monte Carlo over the legal actions on common random numbers.
+
+    With the game's playout policy, the candidates race the policy's move (see ``_race``):
+    ``race_z``, ``delta``, ``min_worlds`` and ``stop_z`` tune when a candidate leaves the
+    race and when it ends early. With uniformly random playouts: UCB1 over the candidates.
 
     >>> import rumizi
     >>> state = rumizi.game("star-realms").new(seed=5)
@@ -352,7 +371,132 @@ class FlatMCBot(SearchBot):
 
     name = "flat-mc"
 
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        race_z: float = RACE_Z,
+        delta: float = DELTA,
+        min_worlds: int = MIN_WORLDS,
+        stop_z: float | None = STOP_Z,
+        **options: Any,
+    ) -> None:
+        options.setdefault("trust", FLAT_TRUST)
+        super().__init__(seed, **options)
+        self.race_z = race_z
+        self.delta = delta
+        self.min_worlds = max(min_worlds, 2)
+        self.stop_z = stop_z
+
     def _search(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+    ) -> Action:
+        if self.trust is not None and strategy.playout_action is not random_action:
+            first = self._sample(game_obj, view)
+            default = self._default(strategy, first, legal)
+            if default is not None:
+                return self._race(game_obj, strategy, view, legal, deadline, first, default)
+        return self._ucb(game_obj, strategy, view, legal, deadline)
+
+    def _race(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+        first: GameState,
+        default: int,
+    ) -> Action:
+        """Race every candidate against the policy's move, world by world; drop the losers.
+
+        Each world is played once for every candidate still in the race (common random
+        numbers), and what counts is the difference, world by world, from the policy's own
+        move. Once ``min_worlds`` worlds are in, a candidate whose difference is not
+        plausibly above ``delta`` (mean + ``race_z`` standard errors) leaves the race. The
+        search stops early when only the policy's move is left, or when one challenger is
+        left and beats it by ``stop_z`` standard errors; otherwise at the budget. The policy's
+        move is then left only for the candidate with the largest gain ``mean - trust * se``
+        above zero.
+        """
+        n = len(legal)
+        me = first.to_act
+        assert me is not None
+        live = list(range(n))
+        sums = [0.0] * n  # of the differences from the policy's move
+        squares = [0.0] * n
+        payoff = [0.0] * n
+        trust = self.trust if self.trust is not None else 0.0
+        z, delta, min_worlds, stop_z = self.race_z, self.delta, self.min_worlds, self.stop_z
+        limit = self.iterations
+        done = 0
+        worlds = 0
+
+        def spread(i: int) -> tuple[float, float]:
+            mean = sums[i] / worlds
+            var = max(squares[i] / worlds - mean * mean, 0.0) * worlds / (worlds - 1)
+            return mean, math.sqrt(var / worlds)
+
+        world: GameState | None = first
+        while True:
+            if worlds:
+                if limit is not None and done + len(live) > limit:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            if world is None:
+                world = self._sample(game_obj, view)
+            seed = self._rng.getrandbits(64)
+            for i in live:
+                state = world.clone()
+                state.apply(legal[i])
+                payoff[i] = self._playout(state, strategy, random.Random(seed))[me]
+            done += len(live)
+            worlds += 1
+            world = None
+            base = payoff[default]
+            for i in live:
+                d = payoff[i] - base
+                sums[i] += d
+                squares[i] += d * d
+            if worlds < min_worlds or len(live) == 1:
+                continue
+            kept = []
+            for i in live:
+                if i == default:
+                    kept.append(i)
+                    continue
+                mean, se = spread(i)
+                if mean + z * se >= delta:
+                    kept.append(i)
+            live = kept
+            if len(live) == 1:
+                break
+            if stop_z is not None and len(live) == 2:
+                mean, se = spread(live[0] if live[1] == default else live[1])
+                if mean - stop_z * se > 0.0:
+                    break
+        self.stats.iterations = done
+        self.stats.values = {
+            json.dumps(legal[i], sort_keys=True): (worlds, sums[i] / worlds) for i in live
+        }
+        best, best_gain = default, 0.0
+        if worlds >= 2:
+            for i in live:
+                if i == default:
+                    continue
+                mean, se = spread(i)
+                gain = mean - trust * se
+                if gain > best_gain:
+                    best, best_gain = i, gain
+        return legal[best]
+
+    def _ucb(
         self,
         game_obj: Game,
         strategy: Strategy,
@@ -363,7 +507,6 @@ class FlatMCBot(SearchBot):
         n = len(legal)
         visits = [0] * n
         totals = [0.0] * n
-        values: list[list[float]] = [[] for _ in range(n)]
         c = self.exploration
         # Common random numbers: every candidate's j-th try is played in the same world j
         # (the same determinization and the same playout randomness), so candidates are
@@ -391,32 +534,13 @@ class FlatMCBot(SearchBot):
             payoff = self._playout(state, strategy, random.Random(world_seeds[j]))
             visits[i] += 1
             totals[i] += payoff[me]
-            values[i].append(payoff[me])
             done += 1
         self.stats.iterations = done
         self.stats.values = {
             json.dumps(a, sort_keys=True): (visits[i], totals[i] / visits[i] if visits[i] else 0.0)
             for i, a in enumerate(legal)
         }
-        best = max(range(n), key=lambda j: (visits[j], totals[j] / visits[j] if visits[j] else 0))
-        trust = self.trust
-        default = self._default(strategy, worlds[0], legal) if trust is not None else None
-        if trust is None or default is None or best == default:
-            return legal[best]
-        # Leave the policy's own move only for one that beats it clearly, world by world.
-        best, best_gain = default, 0.0
-        base = values[default]
-        for i in range(n):
-            k = min(len(values[i]), len(base))
-            if i == default or k < 2:
-                continue
-            diffs = [v - b for v, b in zip(values[i][:k], base[:k], strict=True)]
-            mean = sum(diffs) / k
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
-            gain = mean - trust * spread
-            if gain > best_gain:
-                best, best_gain = i, gain
-        return legal[best]
+        return legal[max(range(n), key=lambda j: (visits[j], totals[j] / max(visits[j], 1)))]
 
 
 class _Node:

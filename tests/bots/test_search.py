@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, ClassVar
 
@@ -363,3 +364,62 @@ def test_search_keeps_the_policy_move_unless_another_is_clearly_better(
     five = PileState(5, 2, [0, 0])
     bot = cls(1, iterations=60, game=PILE, strategy=greedy_pile)
     assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+
+
+def test_flat_search_stops_early_on_a_clear_decision() -> None:
+    greedy_pile = Strategy(take_most, source="test")
+    # Four stones: every move loses in every world, so no challenger can beat the policy's
+    # move and the race ends after the minimum number of worlds, long before the budget.
+    four = PileState(4, 2, [0, 0])
+    bot = FlatMCBot(1, iterations=3000, game=PILE, strategy=greedy_pile, min_worlds=10)
+    assert bot.choose(four.view(0), four.legal_actions()) == {"do": "take", "n": 3}
+    assert bot.stats.searched and bot.stats.iterations == 10 * 3
+    # The same with a time budget: it does not wait for the deadline.
+    timed = FlatMCBot(1, budget=30.0, game=PILE, strategy=greedy_pile)
+    assert timed.choose(four.view(0), four.legal_actions()) == {"do": "take", "n": 3}
+    assert timed.stats.seconds < 5.0
+    # Five stones: taking one wins in every world and the policy's move loses in every one;
+    # the race ends as soon as that is plain.
+    five = PileState(5, 2, [0, 0])
+    bot = FlatMCBot(1, iterations=3000, game=PILE, strategy=greedy_pile, min_worlds=10)
+    assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    assert bot.stats.iterations == 10 * 3
+
+
+def test_flat_search_races_only_the_candidates_that_may_beat_the_policy() -> None:
+    # Six stones, random play after the first move: the policy's take-three leaves a lost
+    # position half of the time, taking two (four left) wins 2 in 3, taking one 4 in 9.
+    def three_then_random(state: GameState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        return legal[-1] if state.pile == 6 else legal[rng.randrange(len(legal))]
+
+    six = PileState(6, 2, [0, 0])
+    strategy = Strategy(three_then_random, source="test")
+    bot = FlatMCBot(2, iterations=6000, game=PILE, strategy=strategy, stop_z=None)
+    assert bot.choose(six.view(0), six.legal_actions()) == {"do": "take", "n": 2}
+    raced = bot.stats.values
+    # Taking one left the race early; taking two stayed to the end, against the policy's move.
+    assert set(raced) == {json.dumps({"do": "take", "n": n}, sort_keys=True) for n in (2, 3)}
+    assert bot.stats.iterations > 4000
+    # Without the race, no candidate leaves: every one is played in every world.
+    bot = FlatMCBot(2, iterations=6000, game=PILE, strategy=strategy, stop_z=None, race_z=99)
+    assert bot.choose(six.view(0), six.legal_actions()) == {"do": "take", "n": 2}
+    assert len(bot.stats.values) == 3
+
+
+def test_hard_races_reproducibly_and_stops_on_clear_decisions() -> None:
+    found = positions(8, 6)
+
+    def decisions(seed: int) -> list[tuple[Action, int]]:
+        bot = make("hard", seed=seed, iterations=400)
+        assert isinstance(bot, SearchBot)
+        out = []
+        for s in found:
+            out.append((bot.choose(s.view(s.to_act), s.legal_actions()), bot.stats.iterations))
+            assert bot.stats.searched and bot.stats.iterations <= 400
+        return out
+
+    first = decisions(4)
+    assert decisions(4) == first
+    # Some decisions are clear long before the budget is spent.
+    assert any(used < 300 for _, used in first)
