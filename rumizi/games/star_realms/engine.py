@@ -1240,13 +1240,13 @@ class StarRealmsState(GameState):
         field = p.field
         discard = p.discard
         bases = [c for c in field if IS_BASE[c]]
+        p.field = bases
         if bases:
             discard += [c for c in field if not IS_BASE[c]]
-            p.scrappable = [c for c in dict.fromkeys(bases) if HAS_SCRAP[c]]
+            p.field_changed()
         else:
             discard += field
             p.scrappable = []
-        p.field = bases
         p.fired = [False] * len(bases)
         p.n_old = len(bases)
         p.played = []
