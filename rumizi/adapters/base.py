@@ -41,6 +41,7 @@ MaskArray: TypeAlias = npt.NDArray[np.int8]
 # Game id -> module with ``make_encoding(players, **options)``; imported on first use.
 ENCODINGS: dict[str, str] = {
     "star-realms": "rumizi.games.star_realms.encoding",
+    "splendor-duel": "rumizi.games.splendor_duel.encoding",
 }
 
 _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], GameEncoding] = {}
@@ -90,7 +91,7 @@ def encoding(game_id: str, players: int = 2, **options: Any) -> GameEncoding:
     >>> encoding("chess")
     Traceback (most recent call last):
     ...
-    KeyError: "no encoding for game 'chess'; encoded games: star-realms"
+    KeyError: "no encoding for game 'chess'; encoded games: splendor-duel, star-realms"
     """
     key = (game_id, players, tuple(sorted(options.items())))
     found = _CACHE.get(key)
