@@ -10,12 +10,15 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -37,6 +40,15 @@ DESCRIPTION = (
     "with the code's HTTP status; docs/web-protocol.md lists the codes and the table's "
     "WebSocket."
 )
+
+
+DOCS_URL = "/api/docs"
+DOCS_ASSETS = "/api/docs/assets"  # Swagger UI's script and style, from the fastapi-offline wheel
+
+
+def docs_assets_dir() -> Path:
+    """Swagger UI's files as a package ships them, so ``/api/docs`` needs no CDN."""
+    return Path(str(resources.files("fastapi_offline") / "static"))
 
 
 @dataclass(frozen=True)
@@ -101,7 +113,7 @@ def create_app(settings: Settings) -> FastAPI:
         version=VERSION,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # served below, from the package's files instead of a CDN
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
@@ -118,6 +130,18 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.openapi = cached_openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+    app.mount(DOCS_ASSETS, StaticFiles(directory=docs_assets_dir()), name="docs-assets")
+
+    @app.get(DOCS_URL, include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/api/openapi.json",
+            title=f"{TITLE} API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+            swagger_ui_parameters={"validatorUrl": None},  # no call to an online validator
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

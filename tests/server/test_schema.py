@@ -250,7 +250,20 @@ def test_the_doc_generator_checks_and_rewrites(tmp_path: Path) -> None:
     assert "STALE TEXT" in page.read_text()  # --check changes nothing
     assert protocol_doc.main([str(page)]) == 0
     fresh = page.read_text()
-    assert "STALE TEXT" not in fresh and "`POST /api/tables`" in fresh and "| `csrf` | 403 |" in fresh
+    assert "STALE TEXT" not in fresh
+    assert "`POST /api/tables`" in fresh and "| `csrf` | 403 |" in fresh
     assert protocol_doc.main([str(page), "--check"]) == 0
     with pytest.raises(ValueError, match="errors"):
         protocol_doc.rewrite("no markers", {"errors": []})
+
+
+def test_the_api_docs_page_needs_nothing_from_outside(server: Server) -> None:
+    browser = server.browser()
+    page = browser.get("/api/docs")
+    assert page.status_code == 200 and "swagger" in page.text.lower()
+    addresses = re.findall(r"""(?:src|href|url)\s*[=:]\s*['"]([^'"]+)['"]""", page.text)
+    assert any(a.endswith("swagger-ui-bundle.js") for a in addresses)
+    for address in addresses:
+        assert address.startswith("/"), f"{address} is not served by the app"
+        assert browser.get(address).status_code == 200, address
+    assert '"validatorUrl": null' in page.text
