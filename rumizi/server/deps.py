@@ -8,7 +8,7 @@ routes' ``responses=``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -17,6 +17,7 @@ from rumizi.core.registry import game_ids
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
+from rumizi.server.schemas import Lang
 from rumizi.server.store import Store, TableRow, UserRow
 
 __all__ = [
@@ -33,8 +34,6 @@ __all__ = [
     "StoreDep",
     "UserDep",
 ]
-
-Lang = Literal["fa", "en"]
 
 
 def get_store(connection: HTTPConnection) -> Store:

@@ -16,10 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rumizi.server.deps import Lang
-
 MAX_CLOCK = 7 * 24 * 3600  # a week: the longest clock a table may set
 
+Lang = Literal["fa", "en"]  # the page's languages (rumizi.server.plugins.LANGS)
 Status = Literal["waiting", "playing", "over"]
 SeatKind = Literal["human", "bot"]
 Level = Literal["easy", "medium", "hard"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from pydantic import ValidationError
 from rumizi.server import deps, protocol_doc
 from rumizi.server.app import openapi_schema
 from rumizi.server.errors import ERRORS, ApiError, ErrorBody, ErrorCode, framework_code, refusals
+from rumizi.server.plugins import LANGS
 from rumizi.server.routes import API_ROUTERS
+from rumizi.server.schemas import Lang
 from tests.server.kit import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -267,3 +270,7 @@ def test_the_api_docs_page_needs_nothing_from_outside(server: Server) -> None:
         assert address.startswith("/"), f"{address} is not served by the app"
         assert browser.get(address).status_code == 200, address
     assert '"validatorUrl": null' in page.text
+
+
+def test_the_schema_languages_are_the_platform_languages() -> None:
+    assert typing.get_args(Lang) == LANGS
