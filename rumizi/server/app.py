@@ -1,4 +1,8 @@
-"""The FastAPI application: ``create_app(settings)`` wires the database, the hub and routes."""
+"""The FastAPI application: ``create_app(settings)`` wires the database, the hub and routes.
+
+The JSON API's routers are in :mod:`rumizi.server.routes`; :func:`openapi_schema` builds the
+same schema as ``/api/openapi.json`` without a database, for the protocol page's generator.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,45 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from rumizi.server import api, ws
-from rumizi.server.api import static_dir
+from rumizi.server import ws
 from rumizi.server.bots import BotPool
 from rumizi.server.db import make_engine, migrate
-from rumizi.server.deps import ApiError
+from rumizi.server.errors import ApiError, ErrorCode, framework_code
 from rumizi.server.hub import Hub
+from rumizi.server.routes import API_ROUTERS, pages
+from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
 
 log = logging.getLogger("rumizi.server")
+
+TITLE = "Rumizi"
+VERSION = "1"
+DESCRIPTION = (
+    'The web platform\'s JSON API. Every refusal is `{"error": {"code", "message"}}` '
+    "with the code's HTTP status; docs/web-protocol.md lists the codes and the table's "
+    "WebSocket."
+)
+
+
+DOCS_URL = "/api/docs"
+DOCS_ASSETS = "/api/docs/assets"  # Swagger UI's script and style, from the fastapi-offline wheel
+
+
+def docs_assets_dir() -> Path:
+    """Swagger UI's files as a package ships them, so ``/api/docs`` needs no CDN."""
+    return Path(str(resources.files("fastapi_offline") / "static"))
 
 
 @dataclass(frozen=True)
@@ -34,9 +61,35 @@ class Settings:
     secure_cookies: bool = False
 
 
-# Paths the page routes itself; the server answers each with index.html.
-PAGE_PREFIXES = ("/games/", "/new/", "/t/", "/replay/", "/leaderboard/")
-PAGES = ("/", "/me", "/login", "/signup")
+def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
+    """Drop FastAPI's own 422 answers: this server answers malformed requests with ErrorBody.
+
+    Routes whose body or query can be malformed declare ``malformed`` themselves; the default
+    entry (FastAPI's ``HTTPValidationError`` shape, which this server never sends) goes.
+    """
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            answer = operation.get("responses", {}).get("422")
+            if answer is not None and "x-error-codes" not in answer:
+                del operation["responses"]["422"]
+    components = schema.get("components", {}).get("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    return schema
+
+
+def openapi_schema(app: FastAPI | None = None) -> dict[str, Any]:
+    """The OpenAPI schema of the JSON API (of ``app``, or of the routers alone)."""
+    routes = app.routes if app is not None else _api_only().routes
+    schema = get_openapi(title=TITLE, version=VERSION, description=DESCRIPTION, routes=routes)
+    return _without_framework_422(schema)
+
+
+def _api_only() -> FastAPI:
+    bare = FastAPI()
+    for router in API_ROUTERS:
+        bare.include_router(router)
+    return bare
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -56,21 +109,49 @@ def create_app(settings: Settings) -> FastAPI:
             engine.dispose()
 
     app = FastAPI(
-        title="Rumizi", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
+        title=TITLE,
+        version=VERSION,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served below, from the package's files instead of a CDN
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
     )
     app.state.settings = settings
     app.state.store = store
-    app.include_router(api.router)
+    for router in API_ROUTERS:
+        app.include_router(router)
     app.include_router(ws.router)
-    static = static_dir()
-    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    def cached_openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = openapi_schema(app)
+        return app.openapi_schema
+
+    app.openapi = cached_openapi  # type: ignore[method-assign]
+    app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+    app.mount(DOCS_ASSETS, StaticFiles(directory=docs_assets_dir()), name="docs-assets")
+
+    @app.get(DOCS_URL, include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/api/openapi.json",
+            title=f"{TITLE} API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+            swagger_ui_parameters={"validatorUrl": None},  # no call to an online validator
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = exc.detail if isinstance(exc.detail, str) else "error"
-        message = getattr(exc, "message", None) or code
+        if isinstance(exc, ApiError):
+            code, message = exc.code, exc.message
+        else:  # the framework's own (no route, wrong method): a code of the same table
+            code = framework_code(exc.status_code)
+            message = exc.detail if isinstance(exc.detail, str) else str(code)
         return JSONResponse(
-            {"error": {"code": code, "message": message}}, status_code=exc.status_code
+            {"error": {"code": str(code), "message": message}}, status_code=exc.status_code
         )
 
     @app.exception_handler(RequestValidationError)
@@ -79,19 +160,9 @@ def create_app(settings: Settings) -> FastAPI:
         # Parts of the path are cut short: a key of the request may be any length.
         where = ".".join(str(part)[:40] for part in first.get("loc", ()) if part != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "malformed request"
-        return JSONResponse({"error": {"code": "malformed", "message": message}}, status_code=422)
+        return JSONResponse(
+            {"error": {"code": str(ErrorCode.MALFORMED), "message": message}}, status_code=422
+        )
 
-    index = static / "index.html"
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
-
-    @app.get("/{page:path}", include_in_schema=False)
-    async def page(page: str) -> FileResponse:
-        path = "/" + page
-        if path in PAGES or path.startswith(PAGE_PREFIXES):
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
-        raise ApiError(404, "not-found", f"no page at {path}")
-
+    app.include_router(pages.router)  # last: its catch-all path must not hide the API's
     return app

@@ -1,58 +1,100 @@
-"""FastAPI dependencies: the store, the hub, the current user, the language, CSRF."""
+"""FastAPI dependencies: the store, the hub, the current user, the language, CSRF.
+
+They take an :class:`~starlette.requests.HTTPConnection`, so the JSON API's routes and the
+table's WebSocket (:mod:`rumizi.server.ws`) read the session and the language the same way.
+Each dependency that can refuse names its codes (:data:`SIGNED_IN`, :data:`POSTED`) for the
+routes' ``responses=``.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Request
-from starlette.exceptions import HTTPException
+from fastapi import Depends
+from starlette.requests import HTTPConnection
 
+from rumizi.core.registry import game_ids
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
+from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
-from rumizi.server.plugins import LANGS
-from rumizi.server.store import Store, UserRow
+from rumizi.server.schemas import Lang
+from rumizi.server.store import Store, TableRow, UserRow
+
+__all__ = [
+    "BODY",
+    "POSTED",
+    "SIGNED_IN",
+    "ApiError",
+    "CsrfDep",
+    "GameDep",
+    "HubDep",
+    "Lang",
+    "LangDep",
+    "MaybeUserDep",
+    "StoreDep",
+    "UserDep",
+]
 
 
-class ApiError(HTTPException):
-    """An error answered as ``{"error": {"code", "message"}}`` with an HTTP status."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(status_code=status, detail=code)
-        self.message = message
-
-
-def get_store(request: Request) -> Store:
-    store: Store = request.app.state.store
+def get_store(connection: HTTPConnection) -> Store:
+    store: Store = connection.app.state.store
     return store
 
 
-def get_hub(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
+def get_hub(connection: HTTPConnection) -> Hub:
+    hub: Hub = connection.app.state.hub
     return hub
 
 
-def get_lang(request: Request) -> str:
-    lang = request.cookies.get(LANG_COOKIE, "fa")
-    return lang if lang in LANGS else "fa"
+def get_lang(connection: HTTPConnection) -> Lang:
+    """The ``rumizi_lang`` cookie's language, Persian when it is missing or unknown."""
+    lang = connection.cookies.get(LANG_COOKIE, "fa")
+    return "en" if lang == "en" else "fa"
 
 
-def optional_user(request: Request, store: Annotated[Store, Depends(get_store)]) -> UserRow | None:
-    return store.user_for_token(request.cookies.get(SESSION_COOKIE))
+def optional_user(
+    connection: HTTPConnection, store: Annotated[Store, Depends(get_store)]
+) -> UserRow | None:
+    return store.user_for_token(connection.cookies.get(SESSION_COOKIE))
 
 
 def current_user(user: Annotated[UserRow | None, Depends(optional_user)]) -> UserRow:
     if user is None:
-        raise ApiError(401, "signed-out", "sign in or play as a guest first")
+        raise ApiError(ErrorCode.SIGNED_OUT, "sign in or play as a guest first")
     return user
 
 
-def check_csrf(request: Request) -> None:
-    if not csrf_ok(request.cookies.get(CSRF_COOKIE), request.headers.get(CSRF_HEADER)):
-        raise ApiError(403, "csrf", "missing or wrong CSRF token: reload the page")
+def check_csrf(connection: HTTPConnection) -> None:
+    if not csrf_ok(connection.cookies.get(CSRF_COOKIE), connection.headers.get(CSRF_HEADER)):
+        raise ApiError(ErrorCode.CSRF, "missing or wrong CSRF token: reload the page")
 
 
 StoreDep = Annotated[Store, Depends(get_store)]
 HubDep = Annotated[Hub, Depends(get_hub)]
-LangDep = Annotated[str, Depends(get_lang)]
+LangDep = Annotated[Lang, Depends(get_lang)]
 UserDep = Annotated[UserRow, Depends(current_user)]
 MaybeUserDep = Annotated[UserRow | None, Depends(optional_user)]
+CsrfDep = Annotated[None, Depends(check_csrf)]
+
+# The refusals of the dependencies, for the routes' responses=.
+SIGNED_IN = (ErrorCode.SIGNED_OUT,)
+POSTED = (ErrorCode.CSRF,)  # every POST checks the token
+BODY = (ErrorCode.MALFORMED,)  # a body or query that does not fit its model
+
+
+def known_game(game_id: str) -> str:
+    """``game_id`` if the registry has it; ``unknown-game`` otherwise (also a path dependency)."""
+    if game_id not in game_ids():
+        raise ApiError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+    return game_id
+
+
+def stored_table(store: Store, table_id: str, actions: bool = False) -> TableRow:
+    """The table ``table_id`` (with its moves when ``actions``); ``unknown-table`` otherwise."""
+    row = store.load_table(table_id, actions=actions)
+    if row is None:
+        raise ApiError(ErrorCode.UNKNOWN_TABLE, f"no table {table_id!r}")
+    return row
+
+
+GameDep = Annotated[str, Depends(known_game)]

@@ -7,10 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from rumizi.server.auth import LANG_COOKIE, SESSION_COOKIE
-from rumizi.server.hub import MAX_MESSAGE, ActionError, Client, Hub
-from rumizi.server.plugins import LANGS
-from rumizi.server.store import Store
+from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
+from rumizi.server.hub import MAX_MESSAGE, ActionError, Client
 
 router = APIRouter()
 SERVER_IDS = ("bot-", "clock-")  # client ids of the hub's own moves (Hub._bot_move, _time_out)
@@ -26,23 +24,20 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    hub: Hub = websocket.app.state.hub
-    store: Store = websocket.app.state.store
+async def table_socket(
+    websocket: WebSocket, table_id: str, hub: HubDep, user: MaybeUserDep, lang: LangDep
+) -> None:
+    """A seat's (or a spectator's) connection to ``table_id``; the session cookie says which."""
     if not _same_origin(websocket):
         await websocket.close(code=4403, reason="cross-site connection refused")
         return
-    user = await hub.db(store.user_for_token, websocket.cookies.get(SESSION_COOKIE))
     table = await hub.get(table_id)
     if table is None:
         await websocket.close(code=4404, reason="no such table")
         return
     await websocket.accept()
-    lang = websocket.cookies.get(LANG_COOKIE, "fa")
     user_id = None if user is None else user.id
-    client = Client(
-        websocket.send_json, table.seat_of(user_id), lang if lang in LANGS else "fa", user_id
-    )
+    client = Client(websocket.send_json, table.seat_of(user_id), lang, user_id)
 
     async def refuse(client_id: Any, code: str, message: str) -> None:
         await websocket.send_json(

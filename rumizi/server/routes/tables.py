@@ -1,0 +1,170 @@
+"""Tables: making one (options, seats, clock), reading it, joining it by invite, my games."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from fastapi import APIRouter
+
+from rumizi.core.registry import game
+from rumizi.server.bots import seat_names
+from rumizi.server.deps import (
+    BODY,
+    POSTED,
+    SIGNED_IN,
+    CsrfDep,
+    HubDep,
+    LangDep,
+    MaybeUserDep,
+    StoreDep,
+    UserDep,
+    known_game,
+    stored_table,
+)
+from rumizi.server.errors import ApiError, ErrorCode, refusals
+from rumizi.server.schemas import ClockIn, Joined, JoinIn, Table, TableIn, TableMade
+from rumizi.server.store import SeatRow, TableRow, UserRow
+
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+def _clock_config(clock: ClockIn) -> dict[str, Any]:
+    if clock.kind == "realtime":
+        return {"kind": "realtime", "initial": clock.initial, "increment": clock.increment}
+    if clock.kind == "turn":
+        return {"kind": "turn", "per_move": clock.per_move}
+    return {"kind": "none"}
+
+
+@router.post(
+    "/tables",
+    responses=refusals(
+        *POSTED, *BODY, *SIGNED_IN, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS
+    ),
+)
+async def create_table(
+    body: TableIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+) -> TableMade:
+    """A new table; the creator sits in the first human seat, bots take theirs at once."""
+    known_game(body.game)
+    players = len(body.seats)
+    options = {k: v for k, v in body.options.items() if k != "players"}
+    seed = secrets.randbits(62)
+    try:
+        game(body.game).new(seed=seed, players=players, **options)
+    except (TypeError, ValueError) as err:
+        raise ApiError(ErrorCode.INVALID_OPTIONS, str(err)) from None
+    if body.rated and any(seat.kind == "bot" for seat in body.seats):
+        raise ApiError(ErrorCode.INVALID_OPTIONS, "rated games are between people only")
+    if body.rated and user.guest:
+        raise ApiError(ErrorCode.INVALID_OPTIONS, "sign up to play rated games")
+    humans = [i for i, seat in enumerate(body.seats) if seat.kind == "human"]
+    if not humans:
+        raise ApiError(ErrorCode.INVALID_OPTIONS, "at least one seat must be a person's")
+    seats = [
+        SeatRow(
+            i,
+            seat.kind,
+            (seat.level or "easy") if seat.kind == "bot" else None,
+            user.id if i == humans[0] else None,
+            None,
+        )
+        for i, seat in enumerate(body.seats)
+    ]
+    options["players"] = players
+    row = await hub.db(
+        store.create_table,
+        body.game,
+        options,
+        players,
+        seed,
+        seats,
+        _clock_config(body.clock),
+        body.rated,
+        user.id,
+    )
+    await hub.get(row.id)  # bots start at once when they move first
+    return TableMade(id=row.id, seat=humans[0], invite=row.invite, url=f"/t/{row.id}")
+
+
+def your_seat(row: TableRow, user: UserRow | None) -> int | None:
+    """The seat ``user`` holds at the table (``None``: none, or nobody signed in)."""
+    return next((s.seat for s in row.seats if user is not None and s.user_id == user.id), None)
+
+
+def table_model(row: TableRow, user: UserRow | None, lang: str) -> Table:
+    """The table as ``user`` may see it: the invite code only for a seated player."""
+    you = your_seat(row, user)
+    names = seat_names(row.seats, lang)
+    found: dict[str, Any] = {
+        "id": row.id,
+        "game": row.game,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "rated": row.rated,
+        "clock": row.clock,
+        "created": row.created.isoformat(),
+        "result": row.result,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": names[s.seat],
+                "user_id": s.user_id,
+            }
+            for s in row.seats
+        ],
+        "you": you,
+    }
+    if you is not None:
+        found["invite"] = row.invite
+    return Table.model_validate(found)
+
+
+# A table's "invite" (and a clock's unused fields) are left out, not sent as null.
+@router.get(
+    "/tables/{table_id}",
+    responses=refusals(ErrorCode.UNKNOWN_TABLE),
+    response_model_exclude_unset=True,
+)
+def table_info(table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep) -> Table:
+    """A table: its game, options, status, clock, result and seats, and the caller's seat."""
+    return table_model(stored_table(store, table_id), user, lang)
+
+
+@router.post(
+    "/tables/{table_id}/join",
+    responses=refusals(
+        *POSTED,
+        *BODY,
+        *SIGNED_IN,
+        ErrorCode.UNKNOWN_TABLE,
+        ErrorCode.WRONG_INVITE,
+        ErrorCode.SIGN_UP,
+        ErrorCode.TABLE_FULL,
+    ),
+)
+async def join_table(
+    table_id: str, body: JoinIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+) -> Joined:
+    """Take a free seat with the table's invite code (a seat already held is kept)."""
+    row = stored_table(store, table_id)
+    if not secrets.compare_digest(body.invite, row.invite):
+        raise ApiError(ErrorCode.WRONG_INVITE, "this invite link is not valid for the table")
+    if row.rated and user.guest:  # ratings are for accounts, as at create_table
+        raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated games")
+    taken = await hub.db(store.take_seat, table_id, user.id)
+    if taken is None:
+        raise ApiError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
+    await hub.get(table_id)  # loaded, so its bots and clock start when the game does
+    await hub.reload_seats(table_id)
+    return Joined(seat=taken[0])
+
+
+@router.get("/my/games", responses=refusals(*SIGNED_IN), response_model_exclude_unset=True)
+def my_games(user: UserDep, store: StoreDep, lang: LangDep) -> list[Table]:
+    """The caller's tables, newest first."""
+    return [table_model(row, user, lang) for row in store.user_games(user.id)]

@@ -1,0 +1,258 @@
+"""The JSON API's bodies: what each route takes and answers, as pydantic models.
+
+The routes (:mod:`rumizi.server.routes`) name these as their ``response_model`` (by their return
+annotations), so ``/api/openapi.json`` describes every answer, and FastAPI checks each answer
+against its model before it leaves. The page (``rumizi/web/static``) relies on these exact
+field names; a field that is sometimes absent (``invite``, a choice's ``players``) is left out
+of the answer rather than sent as ``null``, on routes marked ``response_model_exclude_unset``.
+
+Game-provided parts are open where each game adds its own fields: a card carries what its
+renderer draws, a view is the game's own document.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_CLOCK = 7 * 24 * 3600  # a week: the longest clock a table may set
+
+Lang = Literal["fa", "en"]  # the page's languages (rumizi.server.plugins.LANGS)
+Status = Literal["waiting", "playing", "over"]
+SeatKind = Literal["human", "bot"]
+Level = Literal["easy", "medium", "hard"]
+
+
+# ---------------------------------------------------------------------- session and accounts
+
+
+class User(BaseModel):
+    """A signed-in account, or a guest bound to one browser."""
+
+    id: int
+    name: str
+    guest: bool
+
+
+class Me(BaseModel):
+    """The session: who is signed in (``null``: nobody), the language and the CSRF token."""
+
+    user: User | None
+    lang: Lang
+    csrf: str
+
+
+class LangIn(BaseModel):
+    lang: Lang
+
+
+class LangOut(BaseModel):
+    lang: Lang
+
+
+class Credentials(BaseModel):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=512)
+
+
+class SignedIn(BaseModel):
+    """The account a guest, sign-up or sign-in request left this browser with."""
+
+    user: User
+
+
+class Nothing(BaseModel):
+    """An empty answer, ``{}``."""
+
+
+# ---------------------------------------------------------------------- the catalogue
+
+
+class CatalogEntry(BaseModel):
+    """A game in the catalogue, in the cookie's language."""
+
+    id: str
+    name: str
+    tagline: str
+    players: str = Field(description="how many play, as people read it (“۲–۶”, “2–6”)")
+    minutes: int | None
+    age: int | None
+
+
+class RulesSection(BaseModel):
+    title: str
+    paragraphs: list[str]
+
+
+class OptionChoice(BaseModel):
+    value: str | int
+    label: str
+    players: list[int] | None = Field(
+        default=None, description="the player counts the choice allows; absent: any"
+    )
+
+
+class GameOption(BaseModel):
+    """One option of a new table (a format, who starts) and its choices."""
+
+    name: str
+    label: str
+    choices: list[OptionChoice]
+
+
+class BotLevel(BaseModel):
+    value: Level
+    label: str
+
+
+class GamePage(CatalogEntry):
+    """A game's page: its catalogue entry, rules, options and bot levels."""
+
+    rules: list[RulesSection]
+    options: list[GameOption]
+    renderer: bool = Field(description="whether /static/games/{game}.js draws its table")
+    levels: list[BotLevel]
+
+
+class Card(BaseModel):
+    """A card as the page draws it: an id and a name, and the game's own fields beside them."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    name: str
+
+
+class Cards(BaseModel):
+    cards: list[Card]
+
+
+# ---------------------------------------------------------------------- tables
+
+
+class SeatIn(BaseModel):
+    kind: SeatKind
+    level: Level | None = None
+
+
+class ClockIn(BaseModel):
+    kind: Literal["none", "realtime", "turn"] = "none"
+    initial: int = Field(default=600, ge=10, le=MAX_CLOCK)
+    increment: int = Field(default=10, ge=0, le=3600)
+    per_move: int = Field(default=86400, ge=60, le=MAX_CLOCK)
+
+
+# Option names and values are short words (a format's name); longer ones are refused at once.
+OptionName = Annotated[str, Field(max_length=40)]
+OptionValue = Annotated[str, Field(max_length=40)] | int
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=40)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    clock: ClockIn = Field(default_factory=ClockIn)
+    rated: bool = False
+
+
+class TableMade(BaseModel):
+    """A new table: its id, the creator's seat, the invite code and the table's page."""
+
+    id: str
+    seat: int
+    invite: str
+    url: str
+
+
+class Clock(BaseModel):
+    """A table's clock: ``none``, ``realtime`` (seconds and an increment) or ``turn``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    kind: Literal["none", "realtime", "turn"]
+    initial: int | None = None
+    increment: int | None = None
+    per_move: int | None = None
+
+
+class Result(BaseModel):
+    """How a game ended: the winning seat (``null``: a draw) and each seat's return."""
+
+    model_config = ConfigDict(extra="allow")
+
+    winner: int | None = None
+    returns: list[float] | None = None
+
+
+class TableSeat(BaseModel):
+    seat: int
+    kind: SeatKind
+    level: Level | None
+    name: str
+    user_id: int | None
+
+
+class Table(BaseModel):
+    """A table as its page and the history list show it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: Status
+    version: int
+    rated: bool
+    clock: Clock
+    created: str = Field(description="when the table was made, ISO 8601")
+    result: Result | None
+    seats: list[TableSeat]
+    you: int | None = Field(description="the caller's seat; null: not seated")
+    invite: str | None = Field(default=None, description="the invite code; only for the seated")
+
+
+class JoinIn(BaseModel):
+    invite: str = Field(max_length=64)
+
+
+class Joined(BaseModel):
+    seat: int
+
+
+# ---------------------------------------------------------------------- replays and ratings
+
+
+class ReplaySeat(BaseModel):
+    seat: int
+    kind: SeatKind
+    level: Level | None
+    name: str
+
+
+class Frame(BaseModel):
+    """One position of a replay: the version, the seat's view and the log lines of its move."""
+
+    version: int
+    view: dict[str, Any]
+    log: list[str]
+
+
+class Replay(BaseModel):
+    """A game stepped move by move, from one seat's side (every card shown once it is over)."""
+
+    id: str
+    game: str
+    seat: int | None
+    seats: list[ReplaySeat]
+    final: bool
+    result: Result | None
+    frames: list[Frame]
+
+
+class Rating(BaseModel):
+    """A line of a leaderboard: the shown rating and the model's mean and deviation."""
+
+    name: str
+    rating: int
+    mu: float
+    sigma: float
+    games: int
