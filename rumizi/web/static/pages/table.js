@@ -373,7 +373,7 @@ export async function mount(main, ctx) {
     let drawn = false;
     if (renderer && last) {
       try {
-        const out = renderer.render(board, last, { act, cards, lang: code, t, num, busy });
+        const out = renderer.render(board, last, { act, cards, busy });
         mapped = out && out.mapped instanceof Set ? out.mapped : null;
         drawn = true;
       } catch (err) {
