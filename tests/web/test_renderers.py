@@ -1,6 +1,9 @@
-"""The game renderers in headless Chromium, fed views straight from the engines: they write
-numbers with the page's own `num` (a Persian negative keeps its minus on the left), draw the
-seats' teams and roles the view gives."""
+"""The page's modules in headless Chromium, without a game behind them: the game renderers,
+fed views straight from the engines, write numbers with the page's own `num` (a Persian
+negative keeps its minus on the left) and draw the seats' teams and roles the view gives; the
+table's line to the server (transport.js), on a stand-in socket, sends one action at a time,
+frees the controls on the state its ack promised, drops late states, joins the log's pieces
+and reconnects."""
 
 from __future__ import annotations
 
@@ -120,3 +123,117 @@ def test_star_realms_draws_what_the_view_says_not_what_the_format_suggests(
     view["players"][1]["role"] = "raider"
     shown = tags(page, draw(page, server, "star-realms", view))
     assert shown == {0: [], 1: ["sr-tag sr-role-raider"]}
+
+
+def test_the_tables_line_joins_the_log_from_its_pieces(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/")
+    joined = page.evaluate(
+        """async () => {
+      const { joinLog } = await import("/static/transport.js");
+      let log = joinLog([], { log: ["a", "b"] });          // a whole log
+      log = joinLog(log, { log: ["c"], log_start: 2 });    // the next line
+      const again = joinLog(log, { log: ["b2", "c2"], log_start: 1 });  // lines rewritten
+      const fresh = joinLog(again, { log: ["x"], log_start: 0 });       // a new connection
+      return [log, again, fresh];
+    }"""
+    )
+    assert joined == [["a", "b", "c"], ["a", "b2", "c2"], ["x"]]
+
+
+# A socket the test drives by hand: open(), receive(msg), drop(); what the page sent is kept.
+FAKE_SOCKET = """
+  window.sockets = [];
+  window.WebSocket = class extends EventTarget {
+    static CONNECTING = 0;
+    static OPEN = 1;
+    static CLOSED = 3;
+    constructor(url) {
+      super();
+      Object.assign(this, { url, readyState: 0, sent: [] });
+      sockets.push(this);
+    }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.readyState = 3; }
+    open() { this.readyState = 1; this.dispatchEvent(new Event("open")); }
+    receive(msg) { this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(msg) })); }
+    drop() { this.readyState = 3; this.dispatchEvent(new Event("close")); }
+  };
+"""
+
+LINE = """async () => {
+  const { connectTable } = await import("/static/transport.js");
+  const seen = [];
+  const line = connectTable("t-1", {
+    state: (m) => seen.push([m.version, m.log]),
+    error: (m) => seen.push(["error", m.code]),
+    change: () => {},
+  });
+  const ws = sockets[0];
+  const out = { url: ws.url };
+  out.beforeOpen = line.act({ do: "x" });
+  ws.open();
+  out.beforeState = line.act({ do: "x" });
+  ws.receive({ type: "state", version: 3, status: "playing", log: ["a"] });
+  out.ready = line.ready;
+  out.acted = line.act({ do: "play" });
+  out.sent = ws.sent[0];
+  out.busyAfterAct = line.busy;
+  out.second = line.act({ do: "play" });
+  ws.receive({ type: "ack", client_id: "someone-else", version: 4 });
+  ws.receive({ type: "ack", client_id: ws.sent[0].client_id, version: 4 });
+  out.busyAfterAck = line.busy;
+  ws.receive({ type: "state", version: 4, status: "playing", log: ["b"], log_start: 1 });
+  out.busyAfterState = line.busy;
+  ws.receive({ type: "state", version: 2, status: "playing", log: ["late"] });
+  line.act({ do: "y" });
+  ws.receive({ type: "error", code: "stale", client_id: "someone-else" });
+  out.busyAfterOthersError = line.busy;
+  ws.receive({ type: "error", code: "illegal", client_id: ws.sent[1].client_id });
+  out.busyAfterError = line.busy;
+  ws.drop();
+  out.connection = line.connection;
+  out.readyAfterDrop = line.ready;
+  await new Promise((resolve) => setTimeout(resolve, 900));
+  out.sockets = sockets.length;
+  sockets[1].open();
+  out.readyBeforeResync = line.ready;
+  ws.receive({ type: "state", version: 9, status: "playing", log: ["from the old socket"] });
+  sockets[1].receive({ type: "state", version: 5, status: "playing", log: ["a", "b", "c"] });
+  out.readyAfterResync = line.ready;
+  out.connectionAfter = line.connection;
+  line.close();
+  out.seen = seen;
+  return out;
+}"""
+
+
+def test_the_tables_line_sends_one_action_at_a_time_and_resyncs_after_a_drop(
+    page: Page, server: Server
+) -> None:
+    page.goto(f"{server.url}/")
+    page.evaluate(f"() => {{ {FAKE_SOCKET} }}")
+    out = page.evaluate(LINE)
+    assert out["url"].endswith("/ws/tables/t-1")
+    # Nothing goes before the socket is open and has given this connection's first state.
+    assert out["beforeOpen"] is False and out["beforeState"] is False
+    assert out["ready"] is True and out["acted"] is True
+    assert out["sent"]["type"] == "act" and out["sent"]["version"] == 3
+    assert out["sent"]["action"] == {"do": "play"}
+    assert out["busyAfterAct"] is True and out["second"] is False
+    # The ack promises version 4: busy until that state comes; others' acks and errors
+    # change nothing, one's own error frees the controls.
+    assert out["busyAfterAck"] is True and out["busyAfterState"] is False
+    assert out["busyAfterOthersError"] is True and out["busyAfterError"] is False
+    assert out["connection"] == "reconnecting" and out["readyAfterDrop"] is False
+    assert out["sockets"] == 2
+    assert out["readyBeforeResync"] is False and out["readyAfterResync"] is True
+    assert out["connectionAfter"] == "open"
+    # The late version 2 and the replaced socket's message never reach the page; the log
+    # is whole each time.
+    assert out["seen"] == [
+        [3, ["a"]],
+        [4, ["a", "b"]],
+        ["error", "stale"],
+        ["error", "illegal"],
+        [5, ["a", "b", "c"]],
+    ]
