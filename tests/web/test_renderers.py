@@ -31,10 +31,18 @@ DRAW = """async ({game, msg}) => {
 LRI, PDI, MINUS = "\u2066", "\u2069", "\u2212"
 
 
-def draw(page: Page, server: Server, game: str, view: dict[str, Any]) -> str:
+def draw(
+    page: Page, server: Server, game: str, view: dict[str, Any], seats: list[Any] | None = None
+) -> str:
     page.goto(f"{server.url}/")
     page.wait_for_selector("main")
-    msg = {"version": 1, "seat": view.get("viewer"), "view": view, "legal": [], "seats": []}
+    msg = {
+        "version": 1,
+        "seat": view.get("viewer"),
+        "view": view,
+        "legal": [],
+        "seats": seats or [],
+    }
     root: str = page.evaluate(DRAW, {"game": game, "msg": msg})
     return f"#{root}"
 
@@ -138,6 +146,19 @@ def test_the_tables_line_joins_the_log_from_its_pieces(page: Page, server: Serve
     }"""
     )
     assert joined == [["a", "b", "c"], ["a", "b2", "c2"], ["x"]]
+
+
+@pytest.mark.parametrize("game", ["star-realms", "splendor-duel"])
+def test_renderers_name_seats_as_the_page_does(page: Page, server: Server, game: str) -> None:
+    engine = STAR_REALMS if game == "star-realms" else SPLENDOR
+    view = engine.new(seed=1).view(None)
+    seats = [{"seat": 0, "name": "ربات آسان"}, {"seat": 1, "name": "ربات آسان"}]
+    root = draw(page, server, game, view, seats)
+    shown = page.eval_on_selector_all(
+        f"{root} section[data-player]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    # Two seats of one name are told apart by their seat numbers, in Persian digits.
+    assert sorted(shown) == ["ربات آسان ۱", "ربات آسان ۲"]
 
 
 # A socket the test drives by hand: open(), receive(msg), drop(); what the page sent is kept.

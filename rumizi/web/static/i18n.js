@@ -413,6 +413,13 @@ export function withWords(words) {
   };
 }
 
+/** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */
+export function seatNames(seats) {
+  const count = new Map();
+  for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
+  return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
+}
+
 /** "2–4" style range in the current language. */
 export function range(list) {
   if (!list || !list.length) return "";

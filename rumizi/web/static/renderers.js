@@ -8,9 +8,10 @@
 // page, so no renderer keeps its own copy of them:
 //   ctx.lang  "fa" or "en";
 //   ctx.t     the page's t, which also knows the renderer's WORDS (numbers in the page's digits);
-//   ctx.num   the page's num (Persian digits, a negative number's minus kept on the left).
+//   ctx.num   the page's num (Persian digits, a negative number's minus kept on the left);
+//   ctx.names (render only) seat → the name the page shows for it (shared names numbered).
 
-import { lang, num, withWords, t } from "./i18n.js";
+import { lang, num, seatNames, withWords, t } from "./i18n.js";
 
 const cache = new Map();
 
@@ -19,7 +20,7 @@ function wrap(mod) {
   const words = mod.WORDS ? withWords(mod.WORDS) : t;
   const tools = () => ({ lang: lang(), t: words, num });
   return {
-    render: (root, msg, ctx = {}) => mod.render(root, msg, { ...ctx, ...tools() }),
+    render: (root, msg, ctx = {}) => mod.render(root, msg, { ...ctx, ...tools(), names: seatNames(msg.seats || []) }),
     renderCard: typeof mod.renderCard === "function" ? (card, ctx = {}) => mod.renderCard(card, { ...ctx, ...tools() }) : null,
   };
 }

@@ -513,10 +513,7 @@ export function render(root, msg, ctx) {
   if (sel.key !== key) resetSelection(key);
   trackFresh(msg, view);
 
-  const counts = new Map();
-  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
-  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
-  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
 
   const rerender = (focusKey) => {
     if (!lastCall) return;

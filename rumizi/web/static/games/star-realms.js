@@ -427,11 +427,7 @@ export function render(root, msg, ctx) {
   const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
   const current = view.current;
   const toAct = typeof view.to_act === "number" ? view.to_act : current;
-  // Names several seats share (three "Easy bot"s) get the seat's number.
-  const counts = new Map();
-  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
-  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
-  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
   const act = ctx.act;
   const teamTags = teamsFaceTeams(players);
 
@@ -564,7 +560,7 @@ export function render(root, msg, ctx) {
         type: target ? "button" : undefined,
         class: ["sr-authority", target && "sr-target"],
         title: target ? target.label : w("authority"),
-        "aria-label": target ? target.label : `${w("authority")}: ${p.authority}`,
+        "aria-label": target ? target.label : `${w("authority")}: ${n(p.authority)}`,
         dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target.action) : undefined, focusKey: `player:${q}` },
       },
       icon("authority"),

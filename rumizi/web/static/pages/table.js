@@ -2,7 +2,7 @@
 // hands it — seats, clocks, board, legal moves, log, result — and gives it the actions the
 // player picks. The socket, reconnecting, acknowledgements and the log's pieces live there.
 
-import { t, num, lang } from "../i18n.js";
+import { t, num, lang, seatNames } from "../i18n.js";
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
@@ -40,13 +40,6 @@ function clockLeft(clock, seat, receivedAt) {
 function errorText(msg) {
   const known = t(`err.${msg.code}`);
   return known !== `err.${msg.code}` ? known : msg.message || t("error.generic");
-}
-
-/** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */
-export function seatNames(seats) {
-  const count = new Map();
-  for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
-  return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
 }
 
 export async function mount(main, ctx) {
