@@ -134,7 +134,7 @@ export function connectTable(id, on) {
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
     socket = ws;
     synced = false;
-    // A socket replaced by a newer one says nothing more.
+    // A socket replaced by a newer one, or of a closed line, says nothing more.
     ws.addEventListener("open", () => {
       if (socket !== ws) return;
       attempt = 0;
@@ -142,7 +142,7 @@ export function connectTable(id, on) {
       on.change();
     });
     ws.addEventListener("message", (event) => {
-      if (socket === ws) onMessage(event);
+      if (socket === ws && !closed) onMessage(event);
     });
     ws.addEventListener("close", () => {
       if (socket !== ws || closed) return;
