@@ -135,5 +135,7 @@ def page(context: BrowserContext) -> Page:
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"{name}.png"
+    # From the top: a page scrolled down would show its sticky header in the middle.
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)
     return path

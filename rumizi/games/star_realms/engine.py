@@ -1393,6 +1393,22 @@ class StarRealmsState(GameState):
         deck, and the seed. For each player the view gives the cards that viewer cannot place
         (``unseen``: hand and deck together, sorted, less what is publicly known to be in
         the hand) — a careful player at the table could count these, and search needs them.
+
+        The view is the document's public part plus who is looking: ``game``, ``format``,
+        ``viewer`` (``None`` for a spectator), ``turn``, ``current``, ``to_act``, ``over``,
+        ``winner``, ``trade_row`` (``None`` for an empty slot), ``trade_deck_size``,
+        ``scrap_heap``, ``bequests`` while any are open, and one entry per seat in
+        ``players``: ``authority``, ``hand_size``, ``deck_size``, ``discard``, ``bases``,
+        ``pending_discards``, ``known_hand``, ``unseen``, ``hand`` where the viewer may see
+        it, the document's ``eliminated``, ``damage`` and mid-turn fields, and the seat's
+        ``team`` (:func:`seat_team`: its own index outside the team formats) and ``role``
+        (:func:`seat_role`: "boss", "raider", "emperor", "admiral", "member" or ""), so a
+        page names sides without knowing each format's seating.
+
+        >>> from rumizi.games.star_realms import GAME
+        >>> seats = GAME.new(seed=2, players=6, format="emperor").view(None)
+        >>> [(p["team"], p["role"]) for p in seats["players"]][:3]
+        [(0, 'admiral'), (0, 'emperor'), (0, 'admiral')]
         """
         players = []
         for i, p in enumerate(self.players):
@@ -1406,6 +1422,8 @@ class StarRealmsState(GameState):
                 "pending_discards": p.pending_discards,
                 # Sorted: the order the known cards were drawn is nobody's business.
                 "known_hand": [NAMES[c] for c in sorted(known)],
+                "team": p.team,
+                "role": seat_role(self.format, i),
             }
             if i == player or (
                 # Raiders show each other their hands.
@@ -1753,6 +1771,23 @@ def seat_team(fmt: str, players: int, seat: int) -> int:
     if fmt == "hydra":
         return seat % 2  # the two teams sit alternately
     return seat
+
+
+def seat_role(fmt: str, seat: int) -> str:
+    """A seat's part in a team format, "" outside them: in raid "boss" (seat 0) or
+    "raider"; in emperor "emperor" (seats 1 and 4) or "admiral"; in hydra every seat is a
+    "member" (teammates are alike). The view and the texts both read it from here.
+
+    >>> [seat_role("raid", s) for s in range(3)], seat_role("hydra", 3), seat_role("duel", 0)
+    (['boss', 'raider', 'raider'], 'member', '')
+    """
+    if fmt == "raid":
+        return "boss" if seat == RAID_BOSS_SEAT else "raider"
+    if fmt == "emperor":
+        return "emperor" if seat in EMPERORS else "admiral"
+    if fmt == "hydra":
+        return "member"
+    return ""
 
 
 def starting_authority(fmt: str, players: int, seat: int) -> int:

@@ -36,7 +36,7 @@ from rumizi.games.star_realms.cards import (
     Card,
     Effect,
 )
-from rumizi.games.star_realms.engine import EMPERORS, RAID_BOSS_SEAT, seat_team
+from rumizi.games.star_realms.engine import seat_role, seat_team
 
 __all__ = [
     "EVENT_KINDS",
@@ -202,17 +202,6 @@ def team_label(team: int, lang: str) -> str:
     """``team_label(0, "en") == "Team A"``, ``team_label(1, "fa") == "تیم ب"``."""
     en, fa = _TEAMS[team % 2]
     return fa if lang == "fa" else en
-
-
-def seat_role(fmt: str, seat: int) -> str:
-    """The role of a seat in a team format ("" outside them)."""
-    if fmt == "raid":
-        return "boss" if seat == RAID_BOSS_SEAT else "raider"
-    if fmt == "emperor":
-        return "emperor" if seat in EMPERORS else "admiral"
-    if fmt == "hydra":
-        return "member"
-    return ""
 
 
 def table_seats(

@@ -27,6 +27,27 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * An inline SVG icon on a 24×24 grid: `shapes` are [tag, attributes] pairs
+ * ([["circle", {cx: 12, cy: 12, r: 9}]]); hidden from screen readers, which read the label
+ * beside it.
+ */
+export function svgIcon(shapes, className = "") {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  if (className) svg.setAttribute("class", className);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [tag, attrs] of shapes || []) {
+    const part = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
+    svg.append(part);
+  }
+  return svg;
+}
+
 export function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;

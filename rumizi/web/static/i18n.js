@@ -388,15 +388,36 @@ export function num(value, code = current) {
   return /^-[۰-۹]/.test(shown) ? `\u2066\u2212${shown.slice(1)}\u2069` : shown;
 }
 
-/** A UI string with {placeholders} filled in; numbers are shown in the current language. */
-export function t(key, vars = {}, code = current) {
-  const table = STRINGS[code] || STRINGS.fa;
-  let text = table[key] ?? STRINGS.en[key] ?? key;
+function fill(text, vars, code) {
   for (const [name, value] of Object.entries(vars)) {
     const shown = typeof value === "number" ? num(value, code) : String(value);
     text = text.split(`{${name}}`).join(shown);
   }
   return text;
+}
+
+/** A UI string with {placeholders} filled in; numbers are shown in the current language. */
+export function t(key, vars = {}, code = current) {
+  const table = STRINGS[code] || STRINGS.fa;
+  return fill(table[key] ?? STRINGS.en[key] ?? key, vars, code);
+}
+
+/**
+ * `t` that knows more words: `words` ({fa: {...}, en: {...}}, a game renderer's own) come
+ * first (in the language asked for, else in English), then the page's own strings.
+ */
+export function withWords(words) {
+  return (key, vars = {}, code = current) => {
+    const text = (words[code] || {})[key] ?? (words.en || {})[key];
+    return text === undefined ? t(key, vars, code) : fill(text, vars, code);
+  };
+}
+
+/** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */
+export function seatNames(seats) {
+  const count = new Map();
+  for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
+  return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
 }
 
 /** "2–4" style range in the current language. */

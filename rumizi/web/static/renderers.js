@@ -1,8 +1,29 @@
-// Game renderers: /static/games/{game}.js, loaded on demand. A renderer exports
-// render(root, msg, ctx) and may export renderCard(card, ctx) for the card gallery.
+// Game renderers: /static/games/{game}.js, loaded on demand. A renderer module exports
+// render(root, msg, ctx), may export renderCard(card, ctx) for the card gallery, and may
+// export WORDS ({fa: {...}, en: {...}}), the words it writes itself.
 // A game without one (or one that fails to load) is played from the generic move list.
+//
+// Pages call the loaded renderer's render/renderCard with what is particular to them
+// ({act, cards, busy, replay, size}); the language tools are added here, once for every
+// page, so no renderer keeps its own copy of them:
+//   ctx.lang  "fa" or "en";
+//   ctx.t     the page's t, which also knows the renderer's WORDS (numbers in the page's digits);
+//   ctx.num   the page's num (Persian digits, a negative number's minus kept on the left);
+//   ctx.names (render only) seat → the name the page shows for it (shared names numbered).
+
+import { lang, num, seatNames, withWords, t } from "./i18n.js";
 
 const cache = new Map();
+
+/** The page's side of a renderer module: its functions, given the language tools. */
+function wrap(mod) {
+  const words = mod.WORDS ? withWords(mod.WORDS) : t;
+  const tools = () => ({ lang: lang(), t: words, num });
+  return {
+    render: (root, msg, ctx = {}) => mod.render(root, msg, { ...ctx, ...tools(), names: seatNames(msg.seats || []) }),
+    renderCard: typeof mod.renderCard === "function" ? (card, ctx = {}) => mod.renderCard(card, { ...ctx, ...tools() }) : null,
+  };
+}
 
 export function loadRenderer(game) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(game || "")) return Promise.resolve(null);
@@ -10,7 +31,7 @@ export function loadRenderer(game) {
     cache.set(
       game,
       import(`/static/games/${game}.js`).then(
-        (mod) => (mod && typeof mod.render === "function" ? mod : null),
+        (mod) => (mod && typeof mod.render === "function" ? wrap(mod) : null),
         (err) => {
           console.info(`no renderer for ${game}; using the generic move list`, err);
           return null;

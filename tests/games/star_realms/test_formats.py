@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 import rumizi
 from rumizi.bots import make
 from rumizi.games.star_realms import GAME, StarRealmsState
+from rumizi.games.star_realms import texts as T
 from rumizi.games.star_realms.cards import NAMES, TRADE_COUNTS
+from rumizi.games.star_realms.engine import FORMATS, TEAM_FORMATS, seat_role, seat_team
 
 Doc = dict[str, Any]
 ROW = ["merchant-skiff", "lance", "supply-bot", "star-freighter", "flagship"]
@@ -298,6 +300,41 @@ def test_random_multiseat_games_keep_every_invariant(
                 if viewer is not None:
                     assert GAME.sample(view, step).view(viewer) == view
     assert record.final_state().export() == state.export()
+
+
+EVERY_TABLE = [(fmt, n) for fmt, (fewest, most) in FORMATS.items() for n in range(fewest, most + 1)]
+
+
+@pytest.mark.parametrize(("fmt", "players"), [t for t in EVERY_TABLE if t != ("hydra", 5)])
+def test_the_view_names_each_seat_team_and_role_as_the_texts_do(fmt: str, players: int) -> None:
+    # One source for both: the page draws the view's tags, the terminal and the log the
+    # texts' seats; hydra members used to lose their role on the page.
+    state = GAME.new(seed=3, players=players, format=fmt)
+    texts_seats = T.table_seats("en", fmt, players)
+    for viewer in [None, *range(players)]:
+        view = state.view(viewer)
+        for i, pv in enumerate(view["players"]):
+            assert pv["team"] == seat_team(fmt, players, i) == state.players[i].team
+            assert pv["role"] == seat_role(fmt, i) == texts_seats[i].role
+            if fmt in TEAM_FORMATS:
+                assert pv["team"] == texts_seats[i].team
+                assert pv["role"] != ""
+            else:
+                assert pv["role"] == "" and pv["team"] == i
+        if viewer is not None:
+            assert GAME.sample(view, 7).view(viewer) == view
+
+
+def test_the_view_seats_of_the_team_formats() -> None:
+    def seats(fmt: str, players: int) -> list[tuple[int, str]]:
+        view = GAME.new(seed=1, players=players, format=fmt).view(0)
+        return [(pv["team"], pv["role"]) for pv in view["players"]]
+
+    assert seats("raid", 3) == [(0, "boss"), (1, "raider"), (1, "raider")]
+    assert seats("hydra", 4) == [(0, "member"), (1, "member"), (0, "member"), (1, "member")]
+    assert [role for _, role in seats("emperor", 6)] == ["admiral", "emperor", "admiral"] * 2
+    assert [team for team, _ in seats("emperor", 6)] == [0, 0, 0, 1, 1, 1]
+    assert seats("hunter", 3) == [(0, ""), (1, ""), (2, "")]
 
 
 @pytest.mark.parametrize(

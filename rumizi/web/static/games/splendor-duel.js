@@ -5,12 +5,12 @@
 // along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice);
 // whatever is not mapped stays in the page's generic move list, which always shows every move.
 //
-// Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
+// Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
+// WORDS; ctx brings the page's language tools (see ../renderers.js).
 // The renderer's styles live in splendor-duel.css, loaded once beside this module.
 
-import { h as el } from "../dom.js";
+import { h as el, svgIcon } from "../dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CSS_ID = "splendor-duel-css";
 
 function ensureCss() {
@@ -23,7 +23,7 @@ function ensureCss() {
 }
 
 // ------------------------------------------------------------------ words of this renderer
-const WORDS = {
+export const WORDS = {
   fa: {
     turn: "نوبت {n}",
     you: "شما",
@@ -180,18 +180,14 @@ const WORDS = {
   },
 };
 
-const DIGITS_FA = "۰۱۲۳۴۵۶۷۸۹";
+// The page's language, words and digits, as given with each call (ctx.lang, ctx.t, ctx.num):
+// w(key, vars) finds the words above, n(value) writes a number in the page's digits.
 let LANG = "fa";
+let w;
+let n;
 
-function n(value) {
-  const text = String(value);
-  return LANG === "fa" ? text.replace(/[0-9]/g, (d) => DIGITS_FA[d]) : text;
-}
-
-function w(key, vars = {}) {
-  let text = (WORDS[LANG] || WORDS.fa)[key] ?? WORDS.en[key] ?? key;
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(typeof v === "number" ? n(v) : String(v));
-  return text;
+function use(ctx) {
+  ({ lang: LANG, t: w, num: n } = ctx);
 }
 
 const colorWord = (c) => w(`color.${c}`);
@@ -257,17 +253,7 @@ const ICONS = {
 };
 
 function icon(name, extra = "") {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", `sd-ic sd-ic-${name} ${extra}`.trim());
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  for (const [tag, attrs] of ICONS[name] || []) {
-    const part = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
-    svg.append(part);
-  }
-  return svg;
+  return svgIcon(ICONS[name], `sd-ic sd-ic-${name} ${extra}`.trim());
 }
 
 /** A token disc of `kind` (a colour, pearl or gold). */
@@ -404,9 +390,9 @@ function backEl(level, opts = {}) {
 }
 
 /** The gallery's card: the drawn card and its name and text. */
-export function renderCard(card, ctx = {}) {
+export function renderCard(card, ctx) {
   ensureCss();
-  LANG = ctx.lang || LANG;
+  use(ctx);
   return el(
     "figure",
     { class: "sd-gallery-card" },
@@ -505,7 +491,7 @@ function mapLegal(legal) {
 export function render(root, msg, ctx) {
   ensureCss();
   lastCall = { root, msg, ctx };
-  LANG = ctx.lang || "fa";
+  use(ctx);
   const view = msg.view || {};
   const players = view.players || [];
   const cards = ctx.cards || new Map();
@@ -527,10 +513,7 @@ export function render(root, msg, ctx) {
   if (sel.key !== key) resetSelection(key);
   trackFresh(msg, view);
 
-  const counts = new Map();
-  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
-  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
-  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
 
   const rerender = (focusKey) => {
     if (!lastCall) return;

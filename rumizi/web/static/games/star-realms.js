@@ -4,14 +4,13 @@
 // mapped onto a card or a player by its `card` / `base` / `player` fields, and whatever is
 // not mapped stays in the page's generic move list (which always shows every move).
 //
-// Exports render(root, msg, ctx) and renderCard(card, ctx) (the gallery on the game page).
+// Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
+// WORDS; ctx brings the page's language tools (see ../renderers.js).
 
-import { h as el } from "../dom.js";
-
-const SVG = "http://www.w3.org/2000/svg";
+import { h as el, svgIcon } from "../dom.js";
 
 // ------------------------------------------------------------------ words of this renderer
-const WORDS = {
+export const WORDS = {
   fa: {
     tradeRow: "ردیف بازار",
     explorers: "کاوشگرها",
@@ -158,21 +157,14 @@ const WORDS = {
   },
 };
 
-const DIGITS_FA = "۰۱۲۳۴۵۶۷۸۹";
+// The page's language, words and digits, as given with each call (ctx.lang, ctx.t, ctx.num):
+// w(key, vars) finds the words above, n(value) writes a number in the page's digits.
 let LANG = "fa";
+let w;
+let n;
 
-function n(value) {
-  const text = String(value);
-  if (LANG !== "fa") return text;
-  const shown = text.replace(/[0-9]/g, (d) => DIGITS_FA[d]);
-  // A negative number keeps its minus on the left inside right-to-left text.
-  return shown.startsWith("-") ? `\u2066\u2212${shown.slice(1)}\u2069` : shown;
-}
-
-function w(key, vars = {}) {
-  let text = (WORDS[LANG] || WORDS.fa)[key] ?? WORDS.en[key] ?? key;
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(typeof v === "number" ? n(v) : String(v));
-  return text;
+function use(ctx) {
+  ({ lang: LANG, t: w, num: n } = ctx);
 }
 
 // ------------------------------------------------------------------ elements and icons
@@ -246,17 +238,7 @@ const ICONS = {
 };
 
 function icon(name, extra = "") {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", `ic ic-${name} ${extra}`.trim());
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  for (const [tag, attrs] of ICONS[name] || []) {
-    const part = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
-    svg.append(part);
-  }
-  return svg;
+  return svgIcon(ICONS[name], `ic ic-${name} ${extra}`.trim());
 }
 
 // ------------------------------------------------------------------ cards
@@ -361,8 +343,8 @@ function cardEl(card, opts = {}) {
 }
 
 /** A card for the gallery on the game page. */
-export function renderCard(card, ctx = {}) {
-  LANG = ctx.lang || LANG;
+export function renderCard(card, ctx) {
+  use(ctx);
   const node = cardEl(card, { size: ctx.size || "l" });
   const type = node.querySelector(".sr-type");
   if (card.copies && type) type.append(el("span", { class: "sr-copies", title: w("copies", { n: card.copies }) }, ` · ×${n(card.copies)}`));
@@ -370,17 +352,16 @@ export function renderCard(card, ctx = {}) {
 }
 
 // ------------------------------------------------------------------ seats, teams, roles
-function teamOf(format, seat) {
-  if (format === "raid") return seat === 0 ? 0 : 1;
-  if (format === "emperor") return Math.floor(seat / 3);
-  if (format === "hydra") return seat % 2;
-  return seat;
-}
+// Each seat's team and role come with the view (the engine's seat_team and seat_role). A role
+// has a tag where it has a name; a hydra "member" has none, as in the texts.
+const NAMED_ROLES = new Set(["boss", "raider", "emperor", "admiral"]);
 
-function roleOf(format, seat) {
-  if (format === "raid") return seat === 0 ? "boss" : "raider";
-  if (format === "emperor") return seat === 1 || seat === 4 ? "emperor" : "admiral";
-  return "";
+/** Team tags where sides of several seats face each other (hydra, emperor); in raid the
+ * boss and the raiders' roles already say who is on which side. */
+function teamsFaceTeams(players) {
+  const sizes = new Map();
+  for (const p of players) if (typeof p.team === "number") sizes.set(p.team, (sizes.get(p.team) || 0) + 1);
+  return [...sizes.values()].filter((size) => size > 1).length > 1;
 }
 
 // ------------------------------------------------------------------ mapping legal actions
@@ -435,7 +416,7 @@ function stat(kind, value, label, testid) {
 }
 
 export function render(root, msg, ctx) {
-  LANG = ctx.lang || "fa";
+  use(ctx);
   const view = msg.view || {};
   const players = view.players || [];
   const format = view.format || "duel";
@@ -446,12 +427,9 @@ export function render(root, msg, ctx) {
   const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
   const current = view.current;
   const toAct = typeof view.to_act === "number" ? view.to_act : current;
-  // Names several seats share (three "Easy bot"s) get the seat's number.
-  const counts = new Map();
-  for (const s of msg.seats || []) if (s.name) counts.set(s.name, (counts.get(s.name) || 0) + 1);
-  const names = new Map((msg.seats || []).map((s) => [s.seat, s.name && counts.get(s.name) > 1 ? `${s.name} ${n(s.seat + 1)}` : s.name]));
-  const nameOf = (q) => (q === me ? w("you") : names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
   const act = ctx.act;
+  const teamTags = teamsFaceTeams(players);
 
   /** The action a click on `key` plays (and note it as shown on the board). */
   const take = (key) => {
@@ -541,9 +519,9 @@ export function render(root, msg, ctx) {
 
   function tagsFor(q) {
     const tags = [];
-    const role = roleOf(format, q);
-    if (role) tags.push(el("span", { class: ["sr-tag", `sr-role-${role}`] }, w(role)));
-    if (format === "hydra" || format === "emperor") tags.push(el("span", { class: ["sr-tag", `sr-team-${teamOf(format, q)}`] }, w(`team${teamOf(format, q)}`)));
+    const { role, team } = players[q];
+    if (NAMED_ROLES.has(role)) tags.push(el("span", { class: ["sr-tag", `sr-role-${role}`] }, w(role)));
+    if (teamTags) tags.push(el("span", { class: ["sr-tag", `sr-team-${team}`] }, w(`team${team}`)));
     if (players[q].eliminated) tags.push(el("span", { class: "sr-tag sr-tag-out" }, w("eliminated")));
     return tags;
   }
@@ -582,7 +560,7 @@ export function render(root, msg, ctx) {
         type: target ? "button" : undefined,
         class: ["sr-authority", target && "sr-target"],
         title: target ? target.label : w("authority"),
-        "aria-label": target ? target.label : `${w("authority")}: ${p.authority}`,
+        "aria-label": target ? target.label : `${w("authority")}: ${n(p.authority)}`,
         dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target.action) : undefined, focusKey: `player:${q}` },
       },
       icon("authority"),

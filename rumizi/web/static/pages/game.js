@@ -82,7 +82,7 @@ export async function mount(main, ctx) {
     if (!ctx.alive()) return;
     gallery.replaceChildren();
     galleryCount.textContent = `(${t("game.cardsCount", { n: cards.size })})`;
-    const cardCtx = { lang: code, t, cards, act: () => {} };
+    const cardCtx = { cards, act: () => {} };
     for (const card of cards.values()) {
       const el = renderer && renderer.renderCard ? renderer.renderCard(card, { ...cardCtx, size: "large" }) : genericCard(card);
       el.dataset.testid = "gallery-card";

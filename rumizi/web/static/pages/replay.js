@@ -2,7 +2,7 @@
 // (or the raw view), with first/previous/next/last buttons, a slider and the arrow keys.
 
 import { t, num, lang, dir } from "../i18n.js";
-import { h, link } from "../dom.js";
+import { h, link, svgIcon } from "../dom.js";
 import { api, getGame, getCards } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 
@@ -83,16 +83,7 @@ export async function mount(main, ctx) {
     next: "M7 5v14l10-7z",
     last: "M15.5 5H18v14h-2.5zM5 5v14l9-7z",
   };
-  const stepIcon = (name) => {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("class", "step-icon");
-    svg.setAttribute("aria-hidden", "true");
-    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-    path.setAttribute("d", SHAPES[name]);
-    svg.append(path);
-    return svg;
-  };
+  const stepIcon = (name) => svgIcon([["path", { d: SHAPES[name] }]], "step-icon");
   const button = (name, onclick) =>
     h(
       "button",
@@ -152,7 +143,7 @@ export async function mount(main, ctx) {
     let drawn = false;
     if (renderer) {
       try {
-        renderer.render(board, msg, { act: () => false, cards, lang: code, t, num, busy: true, replay: true });
+        renderer.render(board, msg, { act: () => false, cards, busy: true, replay: true });
         drawn = true;
       } catch (err) {
         console.error("renderer failed on a replay frame", err);

@@ -1,20 +1,14 @@
-// The table: joins with ?invite=CODE, keeps a WebSocket open (reconnecting with backoff),
-// renders every `state` message (seats, clocks, board, legal moves, log, result) and sends
-// actions as {"type": "act", "client_id", "version", "action"}.
+// The table: joins with ?invite=CODE, then draws every state the table's line (../transport.js)
+// hands it — seats, clocks, board, legal moves, log, result — and gives it the actions the
+// player picks. The socket, reconnecting, acknowledgements and the log's pieces live there.
 
-import { t, num, lang } from "../i18n.js";
+import { t, num, lang, seatNames } from "../i18n.js";
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
+import { connectTable } from "../transport.js";
 import { inviteBox } from "./new-table.js";
-
-let counter = 0;
-function clientId() {
-  counter += 1;
-  const random = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
-  return `c-${Date.now().toString(36)}-${counter}-${random}`;
-}
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
 export function formatClock(ms) {
@@ -46,13 +40,6 @@ function clockLeft(clock, seat, receivedAt) {
 function errorText(msg) {
   const known = t(`err.${msg.code}`);
   return known !== `err.${msg.code}` ? known : msg.message || t("error.generic");
-}
-
-/** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */
-export function seatNames(seats) {
-  const count = new Map();
-  for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
-  return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
 }
 
 export async function mount(main, ctx) {
@@ -135,64 +122,23 @@ export async function mount(main, ctx) {
   main.append(page);
 
   // ------------------------------------------------------------------ state
-  let last = null; // the latest state message (its `log` replaced by the whole log so far)
-  let fullLog = []; // every log line received on this table
+  let last = null; // the latest state (its `log` the whole log so far)
   let receivedAt = 0;
-  let busy = false; // an action is on its way
-  let pendingId = null; // its client_id
-  let waitVersion = null; // after its ack, the version we wait to see
-  let busyTimer = null;
-  let socket = null;
   let closed = false;
-  let attempt = 0;
-  let retryTimer = null;
-  let connState = "connecting";
+  let line = null; // the table's line to the server (../transport.js), opened below
 
-  const canAct = () => !busy && last && socket && socket.readyState === WebSocket.OPEN && (last.legal || []).length > 0;
-
-  function setBusy(value) {
-    busy = value;
-    clearTimeout(busyTimer);
-    if (value) {
-      // Never leave the controls dead: if no answer comes, give them back after a while.
-      busyTimer = setTimeout(() => {
-        busy = false;
-        pendingId = null;
-        waitVersion = null;
-        renderControls();
-      }, 8000);
-    }
-    page.classList.toggle("is-busy", value);
-  }
-
-  function send(message) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
-    socket.send(JSON.stringify(message));
-    return true;
-  }
+  const busy = () => Boolean(line && line.busy);
+  const offline = () => !line || !line.ready;
+  const canAct = () => !busy() && !offline() && last && (last.legal || []).length > 0;
 
   function act(action) {
-    if (!canAct()) return false;
-    const cid = clientId();
-    if (!send({ type: "act", client_id: cid, version: last.version, action })) return false;
-    pendingId = cid;
-    waitVersion = null;
-    setBusy(true);
-    renderControls();
-    return true;
+    return canAct() ? line.act(action) : false;
   }
 
   concede.addEventListener("click", async () => {
     const yes = await confirmDialog(t("table.concedeConfirm"), t("table.concedeYes"), { testid: "concede" });
     if (!yes || closed) return;
-    const cid = clientId();
-    if (send({ type: "concede", client_id: cid })) {
-      pendingId = cid;
-      setBusy(true);
-      renderControls();
-    } else {
-      toast(t("table.reconnecting"), "error");
-    }
+    if (!line.concede()) toast(t("table.reconnecting"), "error");
   });
 
   // ------------------------------------------------------------------ rendering
@@ -212,9 +158,10 @@ export async function mount(main, ctx) {
 
   function renderConnection() {
     connection.replaceChildren();
-    if (connState === "reconnecting") {
+    const state = line ? line.connection : "connecting";
+    if (state === "reconnecting") {
       connection.append(h("div", { class: "banner banner-warn", role: "status", dataset: { testid: "reconnecting" } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.reconnecting")));
-    } else if (connState === "connecting" && !last) {
+    } else if (state === "connecting" && !last) {
       connection.append(h("div", { class: "banner", role: "status", dataset: { testid: "connecting" } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.connecting")));
     }
   }
@@ -373,7 +320,7 @@ export async function mount(main, ctx) {
     let drawn = false;
     if (renderer && last) {
       try {
-        const out = renderer.render(board, last, { act, cards, lang: code, t, num, busy });
+        const out = renderer.render(board, last, { act, cards, busy: busy() });
         mapped = out && out.mapped instanceof Set ? out.mapped : null;
         drawn = true;
       } catch (err) {
@@ -381,7 +328,7 @@ export async function mount(main, ctx) {
       }
     }
     if (!drawn) renderGenericBoard();
-    if (busy) for (const b of board.querySelectorAll("button")) b.disabled = true;
+    if (busy()) for (const b of board.querySelectorAll("button")) b.disabled = true;
     return focusKey;
   }
 
@@ -395,15 +342,17 @@ export async function mount(main, ctx) {
   }
 
   function renderControls() {
-    renderMoves(movesBox, last, { onPick: (action) => act(action), busy: busy || !socket || socket.readyState !== WebSocket.OPEN, mapped });
+    const frozen = busy() || offline();
+    page.classList.toggle("is-busy", busy());
+    renderMoves(movesBox, last, { onPick: (action) => act(action), busy: frozen, mapped });
     const seated = last && last.seat !== null && last.seat !== undefined;
     concede.hidden = !seated || !last || Boolean(last.result) || last.status === "over";
-    concede.disabled = busy;
+    concede.disabled = busy();
     spectating.hidden = !last || seated;
     // Nothing to choose once the game is over, or for a spectator: the moves panel goes away
     // (on a phone it would otherwise keep a strip of the screen).
     movesPanel.hidden = Boolean(last && (last.result || !seated));
-    for (const b of board.querySelectorAll("button")) b.disabled = busy || !socket || socket.readyState !== WebSocket.OPEN;
+    for (const b of board.querySelectorAll("button")) b.disabled = frozen;
   }
 
   function renderAll() {
@@ -421,109 +370,43 @@ export async function mount(main, ctx) {
     }
   }
 
-  // ------------------------------------------------------------------ the socket
-  function onMessage(event) {
-    let msg;
-    try {
-      msg = JSON.parse(event.data);
-    } catch {
-      return;
+  // ------------------------------------------------------------------ the line to the server
+  function onState(msg) {
+    last = msg;
+    receivedAt = Date.now();
+    if (msg.seat !== null && msg.seat !== undefined && (info.you === null || info.you === undefined)) {
+      // Seated by another tab or a join: learn the invite code.
+      api(`/api/tables/${encodeURIComponent(id)}`).then((fresh) => {
+        info = fresh;
+        if (!closed) renderInvite();
+      }, () => {});
+      info = { ...info, you: msg.seat };
     }
-    if (msg.type === "state") {
-      if (last && typeof msg.version === "number" && msg.version < last.version && last.status === msg.status) return;
-      // The log comes in pieces: `log` holds lines log_start, log_start + 1, … of the whole
-      // log (a new connection starts again at 0). Without log_start, `log` is the whole log.
-      const start = typeof msg.log_start === "number" ? msg.log_start : 0;
-      const piece = Array.isArray(msg.log) ? msg.log : [];
-      if (start > fullLog.length) console.warn(`log gap: have ${fullLog.length} lines, got lines from ${start}`);
-      fullLog = fullLog.slice(0, Math.min(start, fullLog.length)).concat(piece);
-      msg.log = fullLog;
-      last = msg;
-      receivedAt = Date.now();
-      pendingId = null;
-      waitVersion = null;
-      setBusy(false);
-      if (msg.seat !== null && msg.seat !== undefined && (info.you === null || info.you === undefined)) {
-        // Seated by another tab or a join: learn the invite code.
-        api(`/api/tables/${encodeURIComponent(id)}`).then((fresh) => {
-          info = fresh;
-          if (!closed) renderInvite();
-        }, () => {});
-        info = { ...info, you: msg.seat };
-      }
-      renderAll();
-    } else if (msg.type === "ack") {
-      if (msg.client_id !== pendingId) return;
-      if (last && typeof msg.version === "number" && last.version >= msg.version) {
-        pendingId = null;
-        setBusy(false);
-        renderControls();
-      } else {
-        waitVersion = msg.version; // the new state is on its way
-      }
-    } else if (msg.type === "error") {
-      // Known codes in the page's words (the server's technical message goes to the console).
-      if (msg.message) console.info(`server: ${msg.code}: ${msg.message}`);
-      toast(errorText(msg), "error");
-      if (!msg.client_id || msg.client_id === pendingId) {
-        pendingId = null;
-        setBusy(false);
-        renderControls();
-      }
-    }
+    renderAll();
   }
 
-  function connect() {
+  function onError(msg) {
+    // Known codes in the page's words (the server's technical message goes to the console).
+    if (msg.message) console.info(`server: ${msg.code}: ${msg.message}`);
+    toast(errorText(msg), "error");
+  }
+
+  function onChange() {
     if (closed) return;
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
-    socket = ws;
-    ws.addEventListener("open", () => {
-      if (socket !== ws) return;
-      attempt = 0;
-      connState = "open";
-      renderConnection();
-    });
-    ws.addEventListener("message", (event) => {
-      if (socket === ws) onMessage(event);
-    });
-    ws.addEventListener("close", () => {
-      if (socket !== ws || closed) return;
-      connState = "reconnecting";
-      pendingId = null;
-      setBusy(false);
-      renderConnection();
-      if (last) renderControls();
-      scheduleReconnect();
-    });
+    renderConnection();
+    if (last) renderControls();
   }
 
-  function scheduleReconnect(now = false) {
-    clearTimeout(retryTimer);
-    const delay = now ? 0 : Math.min(10000, 500 * 2 ** attempt) * (0.8 + Math.random() * 0.4);
-    attempt = Math.min(attempt + 1, 6);
-    retryTimer = setTimeout(connect, delay);
-  }
-
-  const wakeUp = () => {
-    if (!closed && connState === "reconnecting" && document.visibilityState === "visible") scheduleReconnect(true);
-  };
-  window.addEventListener("online", wakeUp);
-  document.addEventListener("visibilitychange", wakeUp);
   const clockTimer = setInterval(tickClocks, 250);
   const removeKeys = installMoveKeys(() => (canAct() ? movesBox : null));
 
   renderConnection();
-  connect();
+  line = connectTable(id, { state: onState, error: onError, change: onChange });
 
   return () => {
     closed = true;
-    clearTimeout(retryTimer);
-    clearTimeout(busyTimer);
+    line.close();
     clearInterval(clockTimer);
     removeKeys();
-    window.removeEventListener("online", wakeUp);
-    document.removeEventListener("visibilitychange", wakeUp);
-    if (socket) socket.close(1000);
   };
 }

@@ -1,0 +1,191 @@
+// The table's line to the server: one WebSocket per open table, reopened with backoff when it
+// drops (at once when the tab comes back or the network returns), the one action in flight
+// and its acknowledgement, and the log put back together from the pieces the server sends.
+// The drawing code (pages/table.js) never touches the socket: it receives whole states, asks
+// whether it may act, and hands over actions.
+//
+// The protocol (rumizi/server/ws.py and hub.py):
+//   → {"type": "act", "client_id", "version", "action"}   an action, at the version it saw
+//   → {"type": "concede", "client_id"}
+//   ← {"type": "state", "version", "status", "log", "log_start"?, …}   every new position
+//   ← {"type": "ack", "client_id", "version"}   the action is stored; its state has that version
+//   ← {"type": "error", "code", "message", "client_id"?}
+
+let counter = 0;
+
+/** A fresh id for one message, unique on this page and unlikely to repeat across tabs. */
+export function clientId() {
+  counter += 1;
+  const random = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  return `c-${Date.now().toString(36)}-${counter}-${random}`;
+}
+
+// With no answer to an action, the controls come back after this long.
+const BUSY_TIMEOUT_MS = 8000;
+// Reconnect after 0.5 s, 1 s, 2 s, … up to 10 s, each ±20 % so many tabs do not knock at once.
+const RETRY_FIRST_MS = 500;
+const RETRY_MOST_MS = 10000;
+
+/** The whole log so far, given what we had and a piece of it (`log` from line `log_start`). */
+export function joinLog(known, msg) {
+  // Without log_start, `log` is the whole log; a new connection starts again at line 0.
+  const start = typeof msg.log_start === "number" ? msg.log_start : 0;
+  const piece = Array.isArray(msg.log) ? msg.log : [];
+  if (start > known.length) console.warn(`log gap: have ${known.length} lines, got lines from ${start}`);
+  return known.slice(0, Math.min(start, known.length)).concat(piece);
+}
+
+/**
+ * Open table `id`'s socket. `on` receives what the page draws:
+ *   on.state(msg)  a newer state, its `log` the whole log so far;
+ *   on.error(msg)  an error the server sent ({code, message}) — for the page to show;
+ *   on.change()    the connection or `busy` changed (redraw the connection banner, controls).
+ * Returns the table's line: `act(action)` and `concede()` (false when they could not be sent),
+ * `ready` (open, and this connection's first state is in: what the page shows is current),
+ * `busy` (an action is on its way), `connection` ("connecting", "open" or "reconnecting") and
+ * `close()`.
+ */
+export function connectTable(id, on) {
+  let socket = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer = null;
+  let connection = "connecting";
+  let latest = null; // {version, status} of the last state taken
+  let synced = false; // this socket has delivered its first state: actions may go
+  let log = [];
+  let pendingId = null; // the client_id of the action in flight
+  let busyTimer = null;
+
+  const isOpen = () => Boolean(socket && socket.readyState === WebSocket.OPEN);
+  const isReady = () => synced && isOpen();
+
+  function setPending(cid) {
+    pendingId = cid;
+    clearTimeout(busyTimer);
+    // Never leave the controls dead: if no answer comes, give them back after a while.
+    if (cid) {
+      busyTimer = setTimeout(() => {
+        pendingId = null;
+        on.change();
+      }, BUSY_TIMEOUT_MS);
+    }
+  }
+
+  function send(message) {
+    if (!isOpen()) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Send an action at the version last seen; one at a time. */
+  function act(action) {
+    if (pendingId || !isReady()) return false;
+    const cid = clientId();
+    if (!send({ type: "act", client_id: cid, version: latest.version, action })) return false;
+    setPending(cid);
+    on.change();
+    return true;
+  }
+
+  function concede() {
+    const cid = clientId();
+    if (!send({ type: "concede", client_id: cid })) return false;
+    setPending(cid);
+    on.change();
+    return true;
+  }
+
+  function onMessage(event) {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (msg.type === "state") {
+      // An older position of the same phase arrived late: the newer one already showed.
+      if (latest && typeof msg.version === "number" && msg.version < latest.version && latest.status === msg.status) return;
+      log = joinLog(log, msg);
+      latest = { version: msg.version, status: msg.status };
+      synced = true;
+      setPending(null);
+      on.state({ ...msg, log });
+    } else if (msg.type === "ack") {
+      if (!pendingId || msg.client_id !== pendingId) return;
+      // Stored; its state may already be here (then we are free), or is on its way (then the
+      // state frees us when it comes).
+      if (latest && typeof msg.version === "number" && latest.version >= msg.version) {
+        setPending(null);
+        on.change();
+      }
+    } else if (msg.type === "error") {
+      on.error(msg);
+      if (!msg.client_id || msg.client_id === pendingId) {
+        setPending(null);
+        on.change();
+      }
+    }
+  }
+
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
+    socket = ws;
+    synced = false;
+    // A socket replaced by a newer one, or of a closed line, says nothing more.
+    ws.addEventListener("open", () => {
+      if (socket !== ws) return;
+      attempt = 0;
+      connection = "open";
+      on.change();
+    });
+    ws.addEventListener("message", (event) => {
+      if (socket === ws && !closed) onMessage(event);
+    });
+    ws.addEventListener("close", () => {
+      if (socket !== ws || closed) return;
+      connection = "reconnecting";
+      setPending(null);
+      on.change();
+      scheduleReconnect();
+    });
+  }
+
+  function scheduleReconnect(now = false) {
+    clearTimeout(retryTimer);
+    const delay = now ? 0 : Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** attempt) * (0.8 + Math.random() * 0.4);
+    attempt = Math.min(attempt + 1, 6);
+    retryTimer = setTimeout(connect, delay);
+  }
+
+  const wakeUp = () => {
+    if (!closed && connection === "reconnecting" && document.visibilityState === "visible") scheduleReconnect(true);
+  };
+  window.addEventListener("online", wakeUp);
+  document.addEventListener("visibilitychange", wakeUp);
+  connect();
+
+  return {
+    act,
+    concede,
+    get ready() {
+      return isReady();
+    },
+    get busy() {
+      return pendingId !== null;
+    },
+    get connection() {
+      return connection;
+    },
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearTimeout(busyTimer);
+      window.removeEventListener("online", wakeUp);
+      document.removeEventListener("visibilitychange", wakeUp);
+      if (socket) socket.close(1000);
+    },
+  };
+}
