@@ -12,8 +12,11 @@ the canonical id string (``"gnat"``) is used at every boundary.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 FACTIONS: tuple[str, ...] = ("none", "federation", "monsters", "machine-cult", "empire")
 FACTION_NAMES: dict[str, dict[str, str]] = {
@@ -134,3 +137,23 @@ HAS_SCRAP: tuple[bool, ...] = tuple(bool(c.scrap) for c in CARDS)
 TRADE_DECK: tuple[int, ...] = tuple(c.index for c in CARDS for _ in range(c.copies))
 TRADE_COUNTS: tuple[int, ...] = tuple(c.copies for c in CARDS)
 STARTING_DECK: tuple[int, ...] = (LOOKOUT,) * 8 + (VIPER,) * 2
+
+
+def conserved(doc: Mapping[str, Any]) -> Counter[str]:
+    """The cards a game document holds, by id, except Explorers (their supply never runs out).
+
+    No move creates or destroys one: :func:`rumizi.testing.check_game` checks that every
+    position of a game holds the same ones.
+
+    >>> conserved({"trade_row": ["gnat", None], "trade_deck": ["gnat"], "scrap_heap": [],
+    ...            "players": [{"hand": ["viper", "explorer"], "in_play": ["lookout"]}]})
+    Counter({'gnat': 2, 'viper': 1, 'lookout': 1})
+    """
+    found: Counter[str] = Counter(c for c in doc["trade_row"] if c is not None)
+    found.update(doc["trade_deck"])
+    found.update(doc["scrap_heap"])
+    for player in doc["players"]:
+        for pile in ("hand", "deck", "discard", "bases", "in_play"):
+            found.update(player.get(pile, ()))
+    del found["explorer"]
+    return found
