@@ -133,6 +133,7 @@ def check_game(
     probes: int = 40,
     every: int = 1,
     patient: bool | None = None,
+    extra: Sequence[Any] = (),
 ) -> ContractReport:
     """Play ``games`` random games of ``game_id`` at each table and check the contract.
 
@@ -144,7 +145,9 @@ def check_game(
     (:func:`tables`). ``counts`` maps a document to what no move creates or destroys (card
     ids with their copies, tokens...); by default it is the ``conserved`` function of the
     game's ``cards`` module when it has one, and conservation is not checked otherwise.
-    ``probes`` is how many unlisted candidate moves are tried at each position.
+    ``probes`` is how many unlisted candidate moves are tried at each position; ``extra``
+    are more candidates tried at every checked position (a game's tests may pass every move
+    the game knows, so that no unlisted one is accepted anywhere).
 
     Every position is checked against its document and its replay; the costlier checks
     (views, sampling, the exact legal list) run at every ``every``-th position and the last.
@@ -170,7 +173,7 @@ def check_game(
         for _ in range(games):
             game_seed = rng.randrange(2**63)
             patience = rng.random() < 0.5 if patient is None else patient
-            checker = _Checker(g, table, game_seed, counter, probes, report)
+            checker = _Checker(g, table, game_seed, counter, probes, list(extra), report)
             checker.play(rng, max_steps, every, patience)
     return report
 
@@ -202,6 +205,7 @@ class _Checker:
         seed: int,
         counts: Counts | None,
         probes: int,
+        extra: list[Any],
         report: ContractReport,
     ) -> None:
         self.game = g
@@ -209,6 +213,7 @@ class _Checker:
         self.seed = seed
         self.counts = counts
         self.probes = probes
+        self.extra = extra
         self.report = report
         self.step = 0
         self.seen: dict[str, Action] = {}  # every move listed so far, by its JSON
@@ -258,7 +263,7 @@ class _Checker:
             twin = loaded
             twin.apply(_json_copy(action))
             if self.step % 7 == 3:
-                self.check_clone(state, doc, rng)
+                self.check_clone(state, doc, legal, rng)
             state.apply(action)
             self.step += 1
         self.where = ""
@@ -386,11 +391,15 @@ class _Checker:
         made += rng.sample(pool, min(len(pool), self.probes))
         rng.shuffle(made)
         yield from made[: self.probes * 2]
+        yield from self.extra
 
     # ------------------------------------------------------------------ clones, the end, replay
 
-    def check_clone(self, state: GameState, doc: Document, rng: random.Random) -> None:
+    def check_clone(
+        self, state: GameState, doc: Document, legal: list[Action], rng: random.Random
+    ) -> None:
         twin = state.clone()
+        self.check(twin.legal_actions() == legal, "a clone lists other moves")
         for _ in range(10):
             moves = twin.legal_actions()
             if not moves:

@@ -139,15 +139,13 @@ TRADE_COUNTS: tuple[int, ...] = tuple(c.copies for c in CARDS)
 STARTING_DECK: tuple[int, ...] = (LOOKOUT,) * 8 + (VIPER,) * 2
 
 
-def conserved(doc: Mapping[str, Any]) -> Counter[str]:
-    """The cards a game document holds, by id, except Explorers (their supply never runs out).
+def held(doc: Mapping[str, Any]) -> Counter[str]:
+    """Every card a game document holds, by id: the trade row, trade deck and scrap heap,
+    and each player's hand, deck, discard pile, bases and cards in play.
 
-    No move creates or destroys one: :func:`rumizi.testing.check_game` checks that every
-    position of a game holds the same ones.
-
-    >>> conserved({"trade_row": ["gnat", None], "trade_deck": ["gnat"], "scrap_heap": [],
-    ...            "players": [{"hand": ["viper", "explorer"], "in_play": ["lookout"]}]})
-    Counter({'gnat': 2, 'viper': 1, 'lookout': 1})
+    >>> held({"trade_row": ["gnat", None], "trade_deck": ["gnat"], "scrap_heap": [],
+    ...       "players": [{"hand": ["viper", "explorer"], "in_play": ["lookout"]}]})
+    Counter({'gnat': 2, 'viper': 1, 'explorer': 1, 'lookout': 1})
     """
     found: Counter[str] = Counter(c for c in doc["trade_row"] if c is not None)
     found.update(doc["trade_deck"])
@@ -155,5 +153,14 @@ def conserved(doc: Mapping[str, Any]) -> Counter[str]:
     for player in doc["players"]:
         for pile in ("hand", "deck", "discard", "bases", "in_play"):
             found.update(player.get(pile, ()))
+    return found
+
+
+def conserved(doc: Mapping[str, Any]) -> Counter[str]:
+    """The cards of :func:`held` but Explorers (bought from a supply that never runs out,
+    and returned to it when scrapped): no move creates or destroys one, so
+    :func:`rumizi.testing.check_game` checks that every position of a game holds the same.
+    """
+    found = held(doc)
     del found["explorer"]
     return found
