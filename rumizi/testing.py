@@ -42,7 +42,6 @@ a default document, for the tests that are particular to a game.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import itertools
 import json
@@ -220,11 +219,13 @@ class _Checker:
         self.where = ""
 
     def fail(self, message: str) -> AssertionError:
-        return AssertionError(f"{self.game.id} ({self.table}), seed {self.seed}: {message}")
+        """The failure, saying where: game, table, seed, step and the move being played."""
+        where = f"{self.game.id} ({self.table}), seed {self.seed}, step {self.step}{self.where}"
+        return AssertionError(f"{where}: {message}")
 
     def check(self, condition: bool, message: str) -> None:
         if not condition:
-            raise self.fail(f"step {self.step}{self.where}: {message}")
+            raise self.fail(message)
 
     def new(self) -> GameState:
         return self.game.new(self.seed, self.table.players, **copy.deepcopy(self.table.options))
@@ -237,13 +238,11 @@ class _Checker:
         actions: list[Action] = []
         twin: GameState | None = None  # loaded one step earlier, played along
         while True:
-            self.where = ""
             doc = state.export()
-            text = json.dumps(doc, ensure_ascii=False)
-            self.check(json.loads(text) == doc, "the document is not JSON data")
+            text = self.json_text(doc, "the document")
             if twin is not None:
                 self.check(twin.export() == doc, "a loaded state went on unlike the original")
-            loaded = self.game.load(json.loads(text))
+            loaded = self.load(json.loads(text), "the exported document")
             self.check(loaded.export() == doc, "export -> JSON -> load -> export changed it")
             legal = state.legal_actions()
             self.check(
@@ -258,7 +257,7 @@ class _Checker:
             if last:
                 break
             action = self.choose(state, legal, rng, patient)
-            self.where = f", action {action!r}"
+            self.where = f", playing {action!r}"
             actions.append(_json_copy(action))
             twin = loaded
             twin.apply(_json_copy(action))
@@ -266,12 +265,39 @@ class _Checker:
                 self.check_clone(state, doc, legal, rng)
             state.apply(action)
             self.step += 1
+            self.where = f", after {action!r}"
         self.where = ""
         if state.over:
             self.report.finished += 1
             self.check_finished(state)
         self.check_replay(state, actions)
         self.report.games += 1
+
+    def json_text(self, data: Any, what: str) -> str:
+        """``data`` as JSON text, checking that it reads back the same."""
+        try:
+            text = json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError) as err:
+            raise self.fail(f"{what} is not JSON data: {err}") from err
+        self.check(json.loads(text) == data, f"{what} does not read back from JSON the same")
+        return text
+
+    def load(self, doc: Document, what: str) -> GameState:
+        try:
+            return self.game.load(doc)
+        except ValueError as err:
+            raise self.fail(f"{what} won't load: {err}") from err
+
+    def refuses(self, state: GameState, candidate: Any) -> bool:
+        """Whether ``state`` refuses ``candidate`` the way the contract says: IllegalAction."""
+        try:
+            state.apply(copy.deepcopy(candidate))
+        except IllegalAction:
+            return True
+        except Exception as err:
+            name = type(err).__name__
+            raise self.fail(f"{candidate!r} raised {name} ({err}), not IllegalAction") from err
+        return False
 
     def counted(self, state: GameState) -> Counter[str] | None:
         return None if self.counts is None else Counter(self.counts(state.export()))
@@ -313,7 +339,7 @@ class _Checker:
         seats: list[int | None] = [*range(n), None]
         for seat in seats:
             view = state.view(seat)
-            self.check(_json_copy(view) == view, f"the view of seat {seat} is not JSON data")
+            self.json_text(view, f"the view of seat {seat}")
             self.check(loaded.view(seat) == view, f"a loaded state shows seat {seat} otherwise")
         self.check_hidden(state, legal, rng)
         self.check_legal_list(state, doc, legal, rng)
@@ -338,7 +364,7 @@ class _Checker:
             if seat == state.to_act:
                 self.check(sampled.legal_actions() == legal, f"{where} lists other moves")
             again = sampled.export()
-            self.check(self.game.load(_json_copy(again)).export() == again, f"{where} won't load")
+            self.check(self.load(_json_copy(again), where).export() == again, f"{where} changes")
 
     def check_legal_list(
         self, state: GameState, doc: Document, legal: list[Action], rng: random.Random
@@ -346,13 +372,13 @@ class _Checker:
         keys = [_key(a) for a in legal]
         self.check(len(set(keys)) == len(keys), f"a move is listed twice: {legal}")
         for action, k in zip(legal, keys, strict=True):
-            self.check(_json_copy(action) == action, f"the move {action!r} is not JSON data")
+            self.json_text(action, f"the move {action!r}")
             self.seen.setdefault(k, action)
             after = state.clone()
             try:
                 after.apply(_json_copy(action))
             except IllegalAction as err:
-                raise self.fail(f"step {self.step}: listed {action!r} is refused: {err}") from err
+                raise self.fail(f"listed {action!r} is refused: {err}") from err
             self.check(state.export() == doc, f"playing {action!r} on a clone changed the original")
         probe = state.clone()
         tried: list[Any] = []
@@ -360,21 +386,18 @@ class _Checker:
             if isinstance(candidate, dict) and candidate in legal:
                 continue
             tried.append(candidate)
-            try:
-                probe.apply(copy.deepcopy(candidate))
-            except IllegalAction:
+            if self.refuses(probe, candidate):
                 self.report.refused += 1
                 continue
             if state.over:
-                raise self.fail(f"step {self.step}: a finished game accepted {candidate!r}")
-            raise self.fail(f"step {self.step}: the unlisted move {candidate!r} was accepted")
+                raise self.fail(f"a finished game accepted {candidate!r}")
+            raise self.fail(f"the unlisted move {candidate!r} was accepted")
         if probe.export() != doc or probe.legal_actions() != legal:
             for candidate in tried:  # find the refusal that changed something
                 one = state.clone()
-                with contextlib.suppress(IllegalAction):
-                    one.apply(copy.deepcopy(candidate))
+                self.refuses(one, candidate)
                 self.check(one.export() == doc, f"refusing {candidate!r} changed the state")
-            raise self.fail(f"step {self.step}: a run of refused moves changed the state")
+            raise self.fail("a run of refused moves changed the state")
         self.check(state.export() == doc, "checking the moves changed the state")
 
     def candidates(self, legal: list[Action], rng: random.Random) -> Iterator[Any]:
@@ -422,11 +445,8 @@ class _Checker:
         doc = state.export()
         every = [*self.seen.values(), *NOT_MOVES]
         for candidate in every:
-            try:
-                state.apply(copy.deepcopy(candidate))
-            except IllegalAction:
-                continue
-            raise self.fail(f"a finished game accepted {candidate!r}")
+            if not self.refuses(state, candidate):
+                raise self.fail(f"a finished game accepted {candidate!r}")
         self.check(state.export() == doc, "refusing moves changed a finished game")
 
     def check_replay(self, state: GameState, actions: list[Action]) -> None:

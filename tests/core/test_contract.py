@@ -8,6 +8,7 @@ tested on a toy game with one planted bug at a time: each must be caught, and na
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -101,7 +102,9 @@ class SwapState(GameState):
         if self.bug == "dirty-refusal":
             self.turn += 0 if action in self.legal_actions() else 1
         legal = self.legal_actions() or ([{"do": "keep"}] if self.bug == "late-moves" else [])
-        if action not in legal and not (self.bug == "lax" and isinstance(action, dict)):
+        # "lax" takes any dict for a move; "crashes" reads anything else as one, and fails.
+        lax = self.bug == ("lax" if isinstance(action, dict) else "crashes")
+        if action not in legal and not lax:
             raise IllegalAction(f"not a move here: {action!r}")
         if action.get("do") == "swap":
             me = self.turn % 2
@@ -185,6 +188,7 @@ def test_a_sound_toy_game_passes() -> None:
     ("bug", "message"),
     [
         ("lax", r"step 0: the unlisted move .* was accepted"),
+        ("crashes", r"step 0: .* raised AttributeError .*, not IllegalAction"),
         ("dirty-refusal", r"refusing .* changed the state"),
         ("late-moves", r"a finished game accepted \{'do': 'keep'\}"),
         ("shared-clone", r"on a clone changed the original"),
@@ -197,4 +201,4 @@ def test_a_sound_toy_game_passes() -> None:
 def test_the_suite_catches_and_names_a_planted_bug(bug: str, message: str) -> None:
     with pytest.raises(AssertionError, match=message) as caught:
         check_swap(bug)
-    assert str(caught.value).startswith("toy-swap (2 players), seed ")
+    assert re.match(r"toy-swap \(2 players\), seed \d+, step \d", str(caught.value))
