@@ -353,8 +353,14 @@ class _Checker:
             seats.add(state.to_act)
         for seat in sorted(seats):
             view = state.view(seat)
-            sampled = self.game.sample(_json_copy(view), rng.randrange(2**32))
+            given, sample_seed = _json_copy(view), rng.randrange(2**32)
+            sampled = self.game.sample(given, sample_seed)
             where = f"a state sampled from seat {seat}'s view"
+            self.check(given == view, f"sampling changed the view it was given ({where})")
+            self.check(
+                self.game.sample(given, sample_seed).export() == sampled.export(),
+                f"{where} is another with the same seed",
+            )
             self.check(sampled.view(seat) == view, f"{where} shows that seat another view")
             self.check(sampled.view(None) == spectator, f"{where} shows spectators another view")
             self.check(
