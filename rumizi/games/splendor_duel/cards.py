@@ -20,6 +20,8 @@ bought) or ``NO_BONUS``.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
@@ -168,4 +170,36 @@ __all__ = [
     "WHITE",
     "Card",
     "Royal",
+    "conserved",
 ]
+
+
+def conserved(doc: Mapping[str, Any]) -> Counter[str]:
+    """What a game document holds that no move creates or destroys, by name: every jewel
+    card and royal by id, tokens as ``token:<kind>``, the privilege scrolls as ``privilege``.
+
+    :func:`rumizi.testing.check_game` checks that every position of a game holds the same.
+
+    >>> found = conserved({"board": ["W.", "G."], "bag": {"white": 2}, "privileges": 1,
+    ...     "pyramid": [["1-white-a", None]], "decks": [["1-blue-a"], [], []], "royals": [],
+    ...     "players": [{"tokens": {"white": 1}, "privileges": 2, "cards": ["2-black-a"],
+    ...                  "reserved": [{"card": "3-red-a", "blind": True}], "royals": []}]})
+    >>> found["token:white"], found["token:green"], found["privilege"], found["3-red-a"]
+    (4, 1, 3, 1)
+    """
+    found: Counter[str] = Counter()
+    letters = dict(zip(LETTERS, TOKEN_NAMES, strict=False))
+    for row in doc["board"]:
+        found.update(f"token:{letters[c]}" for c in row if c in letters)
+    found.update({f"token:{k}": n for k, n in doc["bag"].items()})
+    found["privilege"] += doc["privileges"]
+    found.update(c for row in doc["pyramid"] for c in row if c is not None)
+    found.update(c for deck in doc["decks"] for c in deck)
+    found.update(doc["royals"])
+    for player in doc["players"]:
+        found.update({f"token:{k}": n for k, n in player["tokens"].items()})
+        found["privilege"] += player["privileges"]
+        found.update(player["cards"])
+        found.update(r["card"] for r in player["reserved"])
+        found.update(player["royals"])
+    return found

@@ -12,8 +12,11 @@ the canonical id string (``"gnat"``) is used at every boundary.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 FACTIONS: tuple[str, ...] = ("none", "federation", "monsters", "machine-cult", "empire")
 FACTION_NAMES: dict[str, dict[str, str]] = {
@@ -134,3 +137,30 @@ HAS_SCRAP: tuple[bool, ...] = tuple(bool(c.scrap) for c in CARDS)
 TRADE_DECK: tuple[int, ...] = tuple(c.index for c in CARDS for _ in range(c.copies))
 TRADE_COUNTS: tuple[int, ...] = tuple(c.copies for c in CARDS)
 STARTING_DECK: tuple[int, ...] = (LOOKOUT,) * 8 + (VIPER,) * 2
+
+
+def held(doc: Mapping[str, Any]) -> Counter[str]:
+    """Every card a game document holds, by id: the trade row, trade deck and scrap heap,
+    and each player's hand, deck, discard pile, bases and cards in play.
+
+    >>> held({"trade_row": ["gnat", None], "trade_deck": ["gnat"], "scrap_heap": [],
+    ...       "players": [{"hand": ["viper", "explorer"], "in_play": ["lookout"]}]})
+    Counter({'gnat': 2, 'viper': 1, 'explorer': 1, 'lookout': 1})
+    """
+    found: Counter[str] = Counter(c for c in doc["trade_row"] if c is not None)
+    found.update(doc["trade_deck"])
+    found.update(doc["scrap_heap"])
+    for player in doc["players"]:
+        for pile in ("hand", "deck", "discard", "bases", "in_play"):
+            found.update(player.get(pile, ()))
+    return found
+
+
+def conserved(doc: Mapping[str, Any]) -> Counter[str]:
+    """The cards of :func:`held` but Explorers (bought from a supply that never runs out,
+    and returned to it when scrapped): no move creates or destroys one, so
+    :func:`rumizi.testing.check_game` checks that every position of a game holds the same.
+    """
+    found = held(doc)
+    del found["explorer"]
+    return found

@@ -1,6 +1,7 @@
 """Shared set-up for the Star Realms tests: hand-built positions loaded through ``GAME.load``.
 
-Fixtures (rather than importable helpers, since the test folders are not packages):
+Fixtures (rather than importable helpers, since the test folders are not packages), all
+from one :class:`rumizi.testing.Positions`:
 
 * ``make_doc(**fields)`` builds a canonical document (spec §4) with sensible defaults;
 * ``position(**fields)`` builds that document and loads it;
@@ -15,13 +16,13 @@ current player carries any mid-turn field (``in_play``, ``played``, ``allied``, 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from rumizi.games.star_realms import GAME, StarRealmsState
+from rumizi.testing import Positions
 
 Doc = dict[str, Any]
 
@@ -30,72 +31,45 @@ Doc = dict[str, Any]
 ROW = ["merchant-skiff", "lance", "supply-bot", "star-freighter", "flagship"]
 TRADE_DECK = ["mothership", "dread-ship", "command-ship", "monster-world"]
 
-
-def player_doc(**fields: Any) -> Doc:
-    doc: Doc = {
-        "authority": 50,
-        "hand": [],
-        "deck": [],
-        "discard": [],
-        "bases": [],
-        "pending_discards": 0,
-    }
-    doc.update(copy.deepcopy(fields))
-    return doc
-
-
-def build_doc(
-    *, me: Doc | None = None, opp: Doc | None = None, current: int = 0, **top: Any
-) -> Doc:
-    mine = player_doc(**(me or {}))
-    theirs = player_doc(**{"hand": ["lookout"] * 5, **(opp or {})})
-    players = [mine, theirs] if current == 0 else [theirs, mine]
-    doc: Doc = {
+PLAYER: Doc = {
+    "authority": 50,
+    "hand": [],
+    "deck": [],
+    "discard": [],
+    "bases": [],
+    "pending_discards": 0,
+}
+POSITIONS = Positions(
+    GAME.load,
+    top={
         "game": "star-realms",
         "format": "duel",
         "turn": 1,
-        "current": current,
-        "players": players,
-        "trade_row": list(ROW),
-        "trade_deck": list(TRADE_DECK),
+        "trade_row": ROW,
+        "trade_deck": TRADE_DECK,
         "scrap_heap": [],
         "seed": 12345,
-    }
-    doc.update(copy.deepcopy(top))
-    return doc
-
-
-def load(**fields: Any) -> StarRealmsState:
-    return GAME.load(build_doc(**fields))
-
-
-def current_player(state: StarRealmsState) -> Doc:
-    doc = state.export()
-    player: Doc = doc["players"][doc["current"]]
-    return player
-
-
-def other_player(state: StarRealmsState) -> Doc:
-    doc = state.export()
-    player: Doc = doc["players"][1 - doc["current"]]
-    return player
+    },
+    player=PLAYER,
+    opponent={**PLAYER, "hand": ["lookout"] * 5},
+)
 
 
 @pytest.fixture
 def make_doc() -> Callable[..., Doc]:
-    return build_doc
+    return POSITIONS.doc
 
 
 @pytest.fixture
 def position() -> Callable[..., StarRealmsState]:
-    return load
+    return POSITIONS.load
 
 
 @pytest.fixture
 def me() -> Callable[[StarRealmsState], Doc]:
-    return current_player
+    return POSITIONS.mover
 
 
 @pytest.fixture
 def opp() -> Callable[[StarRealmsState], Doc]:
-    return other_player
+    return POSITIONS.waiting

@@ -1,4 +1,8 @@
-"""Properties of the Star Realms engine over many random games (hypothesis).
+"""Properties particular to Star Realms over many random games (hypothesis).
+
+What every game must do — documents, replays, clones, sampled views, exact legal lists, the
+end — is :func:`rumizi.testing.check_game`'s (``tests/core/test_contract.py``); here it runs
+once more with every move Star Realms knows as candidates. The rest is Star Realms' own.
 
 Each example is a game from a random seed, played with a second random seed for the
 choices, up to a turn cap (two uniform-random players can go on for ever: both may scrap
@@ -8,14 +12,14 @@ the greedy bot's (``mixed``); see :func:`positions`. At every position the prope
 must hold. A failure shows the seeds and the policy: ``playout(seed, choices, cap, policy)``
 rebuilds that game.
 
-* cards are conserved: 65 trade cards, 20 starting cards, and the Explorers bought less
-  those returned to the supply (counted from the actions, and again from the events);
-* ``export`` -> JSON -> ``load`` -> ``export`` is the identity, and the loaded state goes on
-  exactly like the original; replaying the recorded actions rebuilds every position;
-* views show nothing hidden: re-dealing what a player cannot see leaves its view unchanged,
-  and a state sampled from a view has that same view (and the same legal actions);
-* every listed action applies, and every other candidate action (every kind over every card
-  and player, plus malformed ones) is rejected with ``IllegalAction``, changing nothing;
+* cards are counted right: 65 trade cards, 10 starting cards a player, and the Explorers
+  bought less those returned to the supply (counted from the actions, and again from the
+  events); a player is eliminated exactly when out of authority;
+* views show nothing hidden: re-dealing what a player cannot see (every deck, the trade
+  deck, the seed, the others' hands) leaves its view unchanged, and the view has no such
+  field;
+* no move outside the listed ones is accepted, of every kind over every card and player;
+* a concession ends a player's part and is refused once the game is over;
 * games between the random and the greedy bot end.
 """
 
@@ -24,7 +28,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,7 +38,8 @@ from hypothesis import strategies as st
 import rumizi
 from rumizi.bots import make
 from rumizi.games.star_realms import GAME, StarRealmsState
-from rumizi.games.star_realms.cards import CARDS, TRADE_COUNTS
+from rumizi.games.star_realms.cards import CARDS, TRADE_COUNTS, conserved, held
+from rumizi.testing import Table, check_game, tables
 
 Doc = dict[str, Any]
 Action = dict[str, Any]
@@ -135,18 +139,8 @@ def playout(
 # ---------------------------------------------------------------------- conservation
 
 
-def card_counts(doc: Doc) -> Counter[str]:
-    counts: Counter[str] = Counter(c for c in doc["trade_row"] if c is not None)
-    counts.update(doc["trade_deck"])
-    counts.update(doc["scrap_heap"])
-    for p in doc["players"]:
-        for pile in ("hand", "deck", "discard", "bases", "in_play"):
-            counts.update(p.get(pile, []))
-    return counts
-
-
 def check_conservation(doc: Doc, explorers: int) -> None:
-    counts = card_counts(doc)
+    counts = held(doc)
     for card, copies in TRADE_CARDS.items():
         assert counts[card] == copies, f"{card}: {counts[card]} in the game, expected {copies}"
     assert counts["lookout"] == 16
@@ -190,69 +184,17 @@ def test_cards_are_conserved(seed: int, choices: int, policy: str) -> None:
         if state.events is None:
             state.events = []
         doc = state.export()
+        # Every listed move is one of the candidates the legal-list test tries, so that
+        # test misses no kind of move; a player can always end the turn, but for a choice.
+        legal = state.legal_actions()
+        assert {key(a) for a in legal} <= UNIVERSE_KEYS, f"moves outside the universe: {legal}"
+        assert state.over or {"do": "end"} in legal or doc["players"][state.current]["pending"]
         check_conservation(doc, explorers)
         assert explorers_from_events(state.events) == explorers
         for p in doc["players"]:
             assert (p["authority"] > 0) != p.get("eliminated", False)
         if action is not None:
             explorers += explorer_change(doc, action)
-
-
-# ---------------------------------------------------------------------- documents and replay
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
-def test_export_load_round_trip_at_every_step(seed: int, choices: int, policy: str) -> None:
-    twin: StarRealmsState | None = None
-    for state, action in positions(seed, choices, max_turns=150, policy=policy):
-        doc = state.export()
-        text = json.dumps(doc, ensure_ascii=False)
-        assert json.loads(text) == doc
-        loaded = GAME.load(json.loads(text))
-        assert loaded.export() == doc
-        assert loaded.legal_actions() == state.legal_actions()
-        assert (loaded.to_act, loaded.over, loaded.winner) == (
-            state.to_act,
-            state.over,
-            state.winner,
-        )
-        # A state loaded one step earlier and played along must still agree: whatever the
-        # engine keeps beside the document (ally counts, the in-play order) was rebuilt right.
-        if twin is not None:
-            assert twin.export() == doc
-        if action is not None:
-            twin = loaded
-            twin.apply(action)
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
-def test_replaying_the_actions_rebuilds_every_position(
-    seed: int, choices: int, policy: str
-) -> None:
-    exports: list[Doc] = []
-    actions: list[Action] = []
-    twin: StarRealmsState | None = None
-    for state, action in positions(seed, choices, max_turns=150, policy=policy):
-        doc = state.export()
-        exports.append(doc)
-        if twin is not None:
-            assert twin.export() == doc
-            twin = None
-        if action is None:
-            break
-        actions.append(copy.deepcopy(action))
-        if len(actions) % 5 == 0:
-            # A clone is independent of its original, and goes on exactly like it.
-            twin = state.clone()
-            twin.apply(action)
-            assert state.export() == doc
-    record = rumizi.GameRecord("star-realms", seed=seed, actions=actions)
-    assert [position.export() for position in record.states()] == exports
-    assert record.final_state().export() == exports[-1]
-    again = rumizi.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
-    assert again.final_state().export() == exports[-1]
 
 
 # ---------------------------------------------------------------------- hidden information
@@ -298,80 +240,47 @@ def check_view_is_closed(state: StarRealmsState, viewer: int | None, rng: random
 @given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
 def test_views_show_no_hidden_cards(seed: int, choices: int, policy: str) -> None:
     rng = random.Random(seed ^ choices)
-    for step, (state, _) in enumerate(positions(seed, choices, 120, policy)):
+    for state, _ in positions(seed, choices, 120, policy):
         for viewer in (0, 1, None):
             check_view_is_closed(state, viewer, rng)
-        for viewer in (0, 1):
-            view = state.view(viewer)
-            sampled = GAME.sample(view, seed=step)
-            assert sampled.view(viewer) == view
-            if viewer == state.to_act:
-                # What the player to act may do depends only on what it can see.
-                assert sampled.legal_actions() == state.legal_actions()
 
 
 # ---------------------------------------------------------------------- legal actions
 
 
-def rejected(state: StarRealmsState, action: Action) -> bool:
-    try:
-        state.apply(action)
-    except rumizi.IllegalAction:
-        return True
-    return False
+@pytest.mark.parametrize("table", tables("star-realms"), ids=str)
+def test_no_unlisted_move_of_any_kind_is_accepted(table: Table) -> None:
+    players = table.players
+    check_game(
+        "star-realms",
+        seed=players,
+        tables=[table],
+        max_steps=60,
+        every=4,
+        extra=candidate_actions(players),
+    )
 
 
-def check_legal_actions(state: StarRealmsState) -> None:
-    legal = state.legal_actions()
-    keys = [key(a) for a in legal]
-    assert len(set(keys)) == len(keys), f"duplicate actions listed: {legal}"
-    assert set(keys) <= UNIVERSE_KEYS, f"listed actions outside the universe: {legal}"
-    assert (not legal) == state.over
-    if not state.over:
-        assert {"do": "end"} in legal or state.export()["players"][state.current]["pending"]
-    for action in legal:
-        state.clone().apply(copy.deepcopy(action))
-    before = state.export()
-    probe = state.clone()
-    wrongly_accepted = [a for a in UNIVERSE if key(a) not in keys and not rejected(probe, a)]
-    assert not wrongly_accepted, f"unlisted actions accepted: {wrongly_accepted}"
-    if probe.export() != before or probe.legal_actions() != legal:
-        for a in UNIVERSE:
-            one = state.clone()
-            rejected(one, a)
-            assert one.export() == before, f"rejected {a} changed the state"
-        raise AssertionError("a sequence of rejected actions changed the state")
-    assert state.export() == before
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
-def test_listed_actions_are_exactly_the_legal_ones(seed: int, choices: int, policy: str) -> None:
-    for state, _ in positions(seed, choices, max_turns=70, policy=policy):
-        check_legal_actions(state)
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, choices=CHOICES, policy=st.sampled_from(POLICIES))
-def test_a_position_lists_the_same_moves_as_its_document(
-    seed: int, choices: int, policy: str
-) -> None:
-    """The engine keeps some lists up to date as it plays (the buys for each amount of trade,
-    the cards in play with a scrap ability, the plays for a hand): none of them goes stale,
-    in the live game or in a clone of it."""
-    for state, _ in positions(seed, choices, max_turns=70, policy=policy):
-        fresh = GAME.load(state.export())
-        assert state.legal_actions() == fresh.legal_actions()
-        assert state.clone().legal_actions() == fresh.legal_actions()
-
-
-def test_a_finished_game_accepts_nothing() -> None:
+def test_a_concession_is_refused_once_the_game_is_over() -> None:
     state = GAME.new(seed=5)
     while not state.over:
         state.apply({"do": "concede"})
     assert state.legal_actions() == []
-    check_legal_actions(state)
-    assert rejected(state, {"do": "concede"})
+    with pytest.raises(rumizi.IllegalAction):
+        state.apply({"do": "concede"})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 12: the export after a mid-turn concession drops the conceder's ships in play",
+)
+def test_a_mid_turn_concession_keeps_every_card() -> None:
+    state = GAME.new(seed=1, players=3, format="free-for-all")
+    before = conserved(state.export())
+    state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    state.apply({"do": "concede"})
+    assert not state.over
+    assert conserved(state.export()) == before
 
 
 # ---------------------------------------------------------------------- bots end games

@@ -1,0 +1,545 @@
+"""One contract suite for every game: :func:`check_game` plays random games and checks them.
+
+OpenSpiel tests every game with the same random simulation (``random_sim_test``); this is
+Rumizi's. :func:`check_game` plays seeded random games of one registered game through the
+engine contract alone (:mod:`rumizi.core.contract`) and checks at every position that
+
+* the document survives ``export`` -> JSON -> ``load``: the loaded state exports the same
+  document, lists the same moves, has the same views and goes on exactly like the original;
+* views are JSON data, and they do not depend on hidden cards: for every seat, a state
+  sampled from its view (hidden parts re-dealt at random) gives that seat the same view, the
+  spectator the same view, and — for the seat to act — the same legal moves;
+* the legal list is exact: no duplicates, every listed action applies, and every other
+  candidate (moves listed elsewhere in the game, listed moves with a field changed, dropped
+  or added, and things that are not moves at all) raises :class:`rumizi.IllegalAction` and
+  changes nothing;
+* a clone is independent: playing it on leaves the original as it was;
+* the whole game replays: a new game from the same seed and options, given JSON copies of
+  the actions, ends in the same document, and so does the game's :class:`rumizi.GameRecord`;
+* a finished game lists nothing, accepts nothing, has nobody to act, and pays its winners
+  more than its losers;
+* what the game conserves stays the same in every exported document (see ``counts`` below).
+
+It covers every table the game declares (:func:`tables`): each player count from
+``min_players`` to ``max_players``, and each choice of every option the game's ``web``
+module offers. The first failure raises :class:`AssertionError` naming the game, the
+table, the seed, the step and the action, so it can be rebuilt.
+
+>>> from rumizi.testing import check_game
+>>> report = check_game("splendor-duel", seed=1, max_steps=30)
+>>> report.games, report.positions > 30
+(3, True)
+
+A new game's author runs it in a test over every registered game::
+
+    @pytest.mark.parametrize("game_id", rumizi.game_ids())
+    def test_the_game_keeps_the_contract(game_id):
+        check_game(game_id)
+
+The same module holds :class:`Positions`, which builds hand-written positions of a game from
+a default document, for the tests that are particular to a game.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from rumizi.bots.base import game_module
+from rumizi.core.contract import Action, Document, Game, GameState
+from rumizi.core.errors import IllegalAction
+from rumizi.core.record import GameRecord
+from rumizi.core.registry import game, game_ids
+
+__all__ = [
+    "ContractReport",
+    "Positions",
+    "Table",
+    "check_game",
+    "tables",
+]
+
+Counts = Callable[[Document], Mapping[str, int]]
+S = TypeVar("S", bound=GameState)
+
+# Values that no well-formed field of a move takes: the mutations put them in real moves.
+JUNK: tuple[Any, ...] = (None, -1, 10**6, "no-such-thing", [], {}, True, 1.5)
+# Things that are not moves at all.
+NOT_MOVES: tuple[Any, ...] = (None, "end", 0, [], {}, {"do": "no-such-move"})
+
+
+@dataclass(frozen=True)
+class Table:
+    """One way to sit down to a game: the number of seats and the options of ``new``."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{self.players} players" + (f", {shown}" if shown else "")
+
+
+@dataclass
+class ContractReport:
+    """What one :func:`check_game` run checked (so a test can see it did real work)."""
+
+    game_id: str
+    games: int = 0  # games played
+    positions: int = 0  # positions checked
+    finished: int = 0  # games that ended before the step cap
+    refused: int = 0  # unlisted candidate moves seen refused
+
+
+def tables(game_id: str) -> list[Table]:
+    """Every table of ``game_id``: each choice of each option its ``web`` module offers
+    (``options(lang)``), with each player count that choice allows; without a ``web``
+    module or options, one table per player count.
+
+    >>> [str(t) for t in tables("splendor-duel")]
+    ["2 players, first='random'", '2 players, first=0', '2 players, first=1']
+    """
+    g = game(game_id)
+    everyone = list(range(g.min_players, g.max_players + 1))
+    web = game_module(game_id, "web")
+    declared: list[dict[str, Any]] = []
+    if web is not None and hasattr(web, "options"):
+        declared = [o for o in web.options("en") if o["name"] != "players"]
+    found: list[Table] = []
+    for combination in itertools.product(*(o["choices"] for o in declared)):
+        counts = set(everyone)
+        for choice in combination:
+            counts &= set(choice.get("players", everyone))
+        chosen = {o["name"]: c["value"] for o, c in zip(declared, combination, strict=True)}
+        found += [Table(n, chosen) for n in sorted(counts)]
+    return found
+
+
+def check_game(
+    game_id: str | Game,
+    *,
+    seed: int = 0,
+    games: int = 1,
+    tables: Sequence[Table] | None = None,
+    max_steps: int = 200,
+    counts: Counts | None = None,
+    probes: int = 40,
+    every: int = 1,
+    patient: bool | None = None,
+    extra: Sequence[Any] = (),
+) -> ContractReport:
+    """Play ``games`` random games of ``game_id`` at each table and check the contract.
+
+    ``game_id`` may also be a :class:`~rumizi.core.contract.Game` that is not registered
+    (then only ``tables`` and ``counts`` say what its add-ons would).
+
+    ``seed`` fixes everything (the deals and the choices). Games stop after ``max_steps``
+    moves if they have not ended. ``tables`` defaults to every declared table
+    (:func:`tables`). ``counts`` maps a document to what no move creates or destroys (card
+    ids with their copies, tokens...); by default it is the ``conserved`` function of the
+    game's ``cards`` module when it has one, and conservation is not checked otherwise.
+    ``probes`` is how many unlisted candidate moves are tried at each position; ``extra``
+    are more candidates tried at every checked position (a game's tests may pass every move
+    the game knows, so that no unlisted one is accepted anywhere).
+
+    Every position is checked against its document and its replay; the costlier checks
+    (views, sampling, the exact legal list) run at every ``every``-th position and the last.
+    A patient player picks, nine times in ten, among the moves after which it still acts,
+    so turns are long and games end (a uniform player of a deck-builder ends its turns at
+    once); ``patient`` says whether the players are patient, and by default half the games
+    (drawn from the seed) have patient players.
+
+    Raises :class:`AssertionError` at the first violation; returns what was checked.
+    """
+    if isinstance(game_id, Game):  # an unregistered game (a test's toy): no add-ons to read
+        g = game_id
+        counter = counts
+        everyone = range(g.min_players, g.max_players + 1)
+        chosen = list(tables) if tables is not None else [Table(n) for n in everyone]
+    else:
+        g = game(game_id)
+        counter = counts if counts is not None else _declared_counts(game_id)
+        chosen = list(tables) if tables is not None else _tables(game_id)
+    report = ContractReport(g.id)
+    rng = random.Random(seed)
+    for table in chosen:
+        for _ in range(games):
+            game_seed = rng.randrange(2**63)
+            patience = rng.random() < 0.5 if patient is None else patient
+            checker = _Checker(g, table, game_seed, counter, probes, list(extra), report)
+            checker.play(rng, max_steps, every, patience)
+    return report
+
+
+_tables = tables  # check_game's keyword hides the function inside it
+
+
+def _declared_counts(game_id: str) -> Counts | None:
+    cards = game_module(game_id, "cards")
+    found: Counts | None = getattr(cards, "conserved", None) if cards is not None else None
+    return found
+
+
+def _key(action: Any) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def _json_copy(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+class _Checker:
+    """One game under test; ``where`` says which, for the failure messages."""
+
+    def __init__(
+        self,
+        g: Game,
+        table: Table,
+        seed: int,
+        counts: Counts | None,
+        probes: int,
+        extra: list[Any],
+        report: ContractReport,
+    ) -> None:
+        self.game = g
+        self.table = table
+        self.seed = seed
+        self.counts = counts
+        self.probes = probes
+        self.extra = extra
+        self.report = report
+        self.step = 0
+        self.seen: dict[str, Action] = {}  # every move listed so far, by its JSON
+        self.where = ""
+
+    def fail(self, message: str) -> AssertionError:
+        """The failure, saying where: game, table, seed, step and the move being played."""
+        where = f"{self.game.id} ({self.table}), seed {self.seed}, step {self.step}{self.where}"
+        return AssertionError(f"{where}: {message}")
+
+    def check(self, condition: bool, message: str) -> None:
+        if not condition:
+            raise self.fail(message)
+
+    def new(self) -> GameState:
+        return self.game.new(self.seed, self.table.players, **copy.deepcopy(self.table.options))
+
+    def play(self, rng: random.Random, max_steps: int, every: int, patient: bool) -> None:
+        state = self.new()
+        self.check(state.export() == self.new().export(), "new() with one seed deals two games")
+        self.check(state.num_players == self.table.players, "the wrong number of seats")
+        conserved = self.counted(state)
+        actions: list[Action] = []
+        twin: GameState | None = None  # loaded one step earlier, played along
+        while True:
+            doc = state.export()
+            text = self.json_text(doc, "the document")
+            if twin is not None:
+                self.check(twin.export() == doc, "a loaded state went on unlike the original")
+            loaded = self.load(json.loads(text), "the exported document")
+            self.check(loaded.export() == doc, "export -> JSON -> load -> export changed it")
+            legal = state.legal_actions()
+            self.check(
+                state.over == (not legal), "moves are listed if and only if the game goes on"
+            )
+            if conserved is not None:
+                self.check(self.counted(state) == conserved, "conserved counts changed")
+            last = state.over or self.step >= max_steps
+            if last or self.step % every == 0:
+                self.check_position(state, loaded, doc, legal, rng)
+                self.report.positions += 1
+            if last:
+                break
+            action = self.choose(state, legal, rng, patient)
+            self.where = f", playing {action!r}"
+            actions.append(_json_copy(action))
+            twin = loaded
+            twin.apply(_json_copy(action))
+            if self.step % 7 == 3:
+                self.check_clone(state, doc, legal, rng)
+            state.apply(action)
+            self.step += 1
+            self.where = f", after {action!r}"
+        self.where = ""
+        if state.over:
+            self.report.finished += 1
+            self.check_finished(state)
+        self.check_replay(state, actions)
+        self.report.games += 1
+
+    def json_text(self, data: Any, what: str) -> str:
+        """``data`` as JSON text, checking that it reads back the same."""
+        try:
+            text = json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError) as err:
+            raise self.fail(f"{what} is not JSON data: {err}") from err
+        self.check(json.loads(text) == data, f"{what} does not read back from JSON the same")
+        return text
+
+    def load(self, doc: Document, what: str) -> GameState:
+        try:
+            return self.game.load(doc)
+        except ValueError as err:
+            raise self.fail(f"{what} won't load: {err}") from err
+
+    def refuses(self, state: GameState, candidate: Any) -> bool:
+        """Whether ``state`` refuses ``candidate`` the way the contract says: IllegalAction."""
+        try:
+            state.apply(copy.deepcopy(candidate))
+        except IllegalAction:
+            return True
+        except Exception as err:
+            name = type(err).__name__
+            raise self.fail(f"{candidate!r} raised {name} ({err}), not IllegalAction") from err
+        return False
+
+    def counted(self, state: GameState) -> Counter[str] | None:
+        return None if self.counts is None else Counter(self.counts(state.export()))
+
+    def choose(
+        self, state: GameState, legal: list[Action], rng: random.Random, patient: bool
+    ) -> Action:
+        if patient and rng.random() < 0.9:
+            me = state.to_act
+            keeping = []
+            for action in legal:
+                after = state.clone()
+                after.apply(action)
+                if after.to_act == me:
+                    keeping.append(action)
+            if keeping:
+                return keeping[rng.randrange(len(keeping))]
+        return legal[rng.randrange(len(legal))]
+
+    # ------------------------------------------------------------------ one position
+
+    def check_position(
+        self,
+        state: GameState,
+        loaded: GameState,
+        doc: Document,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> None:
+        n = state.num_players
+        self.check(loaded.legal_actions() == legal, "a loaded state lists other moves")
+        self.check(
+            (loaded.to_act, loaded.over, loaded.winner) == (state.to_act, state.over, state.winner),
+            "a loaded state has another player to act, or another result",
+        )
+        if not state.over:
+            self.check(state.to_act in range(n), f"to_act is {state.to_act!r}")
+            self.check(state.winner is None, "a winner before the end")
+        seats: list[int | None] = [*range(n), None]
+        for seat in seats:
+            view = state.view(seat)
+            self.json_text(view, f"the view of seat {seat}")
+            self.check(loaded.view(seat) == view, f"a loaded state shows seat {seat} otherwise")
+        self.check_hidden(state, legal, rng)
+        self.check_legal_list(state, doc, legal, rng)
+
+    def check_hidden(self, state: GameState, legal: list[Action], rng: random.Random) -> None:
+        spectator = state.view(None)
+        # The seat to act (whose legal moves must not depend on what it cannot see) and one
+        # seat drawn at random: every seat at every position costs too much at six seats.
+        seats = {rng.randrange(state.num_players)}
+        if state.to_act is not None:
+            seats.add(state.to_act)
+        for seat in sorted(seats):
+            view = state.view(seat)
+            given, sample_seed = _json_copy(view), rng.randrange(2**32)
+            sampled = self.game.sample(given, sample_seed)
+            where = f"a state sampled from seat {seat}'s view"
+            self.check(given == view, f"sampling changed the view it was given ({where})")
+            self.check(
+                self.game.sample(given, sample_seed).export() == sampled.export(),
+                f"{where} is another with the same seed",
+            )
+            self.check(sampled.view(seat) == view, f"{where} shows that seat another view")
+            self.check(sampled.view(None) == spectator, f"{where} shows spectators another view")
+            self.check(
+                (sampled.to_act, sampled.over) == (state.to_act, state.over),
+                f"{where} has another player to act",
+            )
+            if seat == state.to_act:
+                self.check(sampled.legal_actions() == legal, f"{where} lists other moves")
+            again = sampled.export()
+            self.check(self.load(_json_copy(again), where).export() == again, f"{where} changes")
+
+    def check_legal_list(
+        self, state: GameState, doc: Document, legal: list[Action], rng: random.Random
+    ) -> None:
+        keys = [_key(a) for a in legal]
+        self.check(len(set(keys)) == len(keys), f"a move is listed twice: {legal}")
+        for action, k in zip(legal, keys, strict=True):
+            self.json_text(action, f"the move {action!r}")
+            self.seen.setdefault(k, action)
+            after = state.clone()
+            try:
+                after.apply(_json_copy(action))
+            except IllegalAction as err:
+                raise self.fail(f"listed {action!r} is refused: {err}") from err
+            self.check(state.export() == doc, f"playing {action!r} on a clone changed the original")
+        probe = state.clone()
+        tried: list[Any] = []
+        for candidate in self.candidates(legal, rng):
+            if isinstance(candidate, dict) and candidate in legal:
+                continue
+            tried.append(candidate)
+            if self.refuses(probe, candidate):
+                self.report.refused += 1
+                continue
+            if state.over:
+                raise self.fail(f"a finished game accepted {candidate!r}")
+            raise self.fail(f"the unlisted move {candidate!r} was accepted")
+        if probe.export() != doc or probe.legal_actions() != legal:
+            for candidate in tried:  # find the refusal that changed something
+                one = state.clone()
+                self.refuses(one, candidate)
+                self.check(one.export() == doc, f"refusing {candidate!r} changed the state")
+            raise self.fail("a run of refused moves changed the state")
+        self.check(state.export() == doc, "checking the moves changed the state")
+
+    def candidates(self, legal: list[Action], rng: random.Random) -> Iterator[Any]:
+        """Unlisted moves to try: listed ones with one field changed, dropped or added,
+        moves listed elsewhere in the game, and things that are not moves."""
+        made: list[Any] = list(NOT_MOVES)
+        for action in rng.sample(legal, min(len(legal), 8)):
+            made.append({**action, "junk": 1})
+            for name in action:
+                rest = {k: v for k, v in action.items() if k != name}
+                made.append(rest)
+                made += [{**action, name: junk} for junk in rng.sample(JUNK, 3)]
+        pool = list(self.seen.values())
+        made += rng.sample(pool, min(len(pool), self.probes))
+        rng.shuffle(made)
+        yield from made[: self.probes * 2]
+        yield from self.extra
+
+    # ------------------------------------------------------------------ clones, the end, replay
+
+    def check_clone(
+        self, state: GameState, doc: Document, legal: list[Action], rng: random.Random
+    ) -> None:
+        twin = state.clone()
+        self.check(twin.legal_actions() == legal, "a clone lists other moves")
+        for _ in range(10):
+            moves = twin.legal_actions()
+            if not moves:
+                break
+            twin.apply(moves[rng.randrange(len(moves))])
+        self.check(state.export() == doc, "playing on a clone changed the original")
+        self.check(twin.clone().export() == twin.export(), "a clone exports another document")
+
+    def check_finished(self, state: GameState) -> None:
+        n = state.num_players
+        self.check(state.to_act is None, "a finished game has a player to act")
+        returns = state.returns()
+        self.check(len(returns) == n, f"returns {returns} for {n} seats")
+        winners = [p for p in range(n) if state.is_winner(p)]
+        if state.winner is not None:
+            self.check(bool(winners), f"winner {state.winner} but no seat is_winner")
+        for p, q in itertools.product(winners, range(n)):
+            if q not in winners:
+                self.check(returns[p] > returns[q], f"winner {p} is paid no more than {q}")
+        doc = state.export()
+        every = [*self.seen.values(), *NOT_MOVES]
+        for candidate in every:
+            if not self.refuses(state, candidate):
+                raise self.fail(f"a finished game accepted {candidate!r}")
+        self.check(state.export() == doc, "refusing moves changed a finished game")
+
+    def check_replay(self, state: GameState, actions: list[Action]) -> None:
+        again = self.new()
+        for action in actions:
+            again.apply(_json_copy(action))
+        self.check(again.export() == state.export(), "replaying the moves ends elsewhere")
+        if self.game.id not in game_ids():
+            return  # a record names its game by id: only a registered game has one
+        options = {"players": self.table.players, **self.table.options}
+        record = GameRecord(self.game.id, seed=self.seed, options=options, actions=actions)
+        record = GameRecord.from_json(_json_copy(record.to_json()))
+        self.check(record.final_state().export() == state.export(), "the record ends elsewhere")
+
+
+# ---------------------------------------------------------------------- hand-built positions
+
+
+class Positions(Generic[S]):
+    """Hand-built positions of one game: a default document, changed only where a test says.
+
+    ``load`` is the game's ``load``; ``top`` the document's default top level; ``player``
+    the default player and ``opponent`` (default: the same) the other player's. The player
+    to act (``current``, default 0) gets the test's ``me`` fields over the default player,
+    the other one its ``opp`` fields (two-player documents); any other keyword replaces a
+    top-level field. ``complete`` (optional) finishes the document once the test's fields
+    are in, told which top-level fields the test set itself (so it can, say, put every card
+    not placed anywhere into the decks unless the test gave the decks).
+
+    >>> import rumizi
+    >>> star = rumizi.game("star-realms")
+    >>> duel = Positions(star.load, top=star.new(seed=1).export(),
+    ...                  player={"authority": 50, "hand": [], "deck": [], "discard": [],
+    ...                          "bases": [], "pending_discards": 0})
+    >>> state = duel.load(me={"hand": ["viper"]}, opp={"hand": ["lookout"] * 5}, current=1)
+    >>> duel.mover(state)["hand"], state.to_act
+    (['viper'], 1)
+    """
+
+    def __init__(
+        self,
+        load: Callable[[Document], S],
+        *,
+        top: Document,
+        player: Document,
+        opponent: Document | None = None,
+        complete: Callable[[Document, set[str]], None] | None = None,
+    ) -> None:
+        self._load = load
+        self.top = copy.deepcopy(top)
+        self.player = copy.deepcopy(player)
+        self.opponent = copy.deepcopy(opponent if opponent is not None else player)
+        self.complete = complete
+
+    def doc(
+        self,
+        *,
+        me: Document | None = None,
+        opp: Document | None = None,
+        current: int = 0,
+        **top: Any,
+    ) -> Document:
+        """The default document with the test's fields (a fresh copy each time)."""
+        mine = {**copy.deepcopy(self.player), **copy.deepcopy(me or {})}
+        theirs = {**copy.deepcopy(self.opponent), **copy.deepcopy(opp or {})}
+        doc = copy.deepcopy(self.top)
+        doc["current"] = current
+        doc["players"] = [mine, theirs] if current == 0 else [theirs, mine]
+        doc.update(copy.deepcopy(top))
+        if self.complete is not None:
+            self.complete(doc, set(top))
+        return doc
+
+    def load(self, **fields: Any) -> S:
+        """The position :meth:`doc` describes, loaded by the game."""
+        return self._load(self.doc(**fields))
+
+    @staticmethod
+    def mover(state: GameState) -> Document:
+        """The exported player to act (the document's ``current``)."""
+        doc = state.export()
+        found: Document = doc["players"][doc["current"]]
+        return found
+
+    @staticmethod
+    def waiting(state: GameState) -> Document:
+        """The exported other player of a two-player game."""
+        doc = state.export()
+        found: Document = doc["players"][1 - doc["current"]]
+        return found
