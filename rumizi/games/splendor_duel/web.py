@@ -1,16 +1,17 @@
 """Splendor Duel on the web platform: catalog line, rules, card data, move labels and the log.
 
-The platform (:mod:`rumizi.server.plugins`) calls these. The words come from
-:mod:`rumizi.games.splendor_duel.texts` (colour names, card names, abilities, the sentences of
-most moves and events); this module adds what a web table needs on top: a take label that
-counts the tokens and names the line (“Take 2 red and 1 pearl — row 3, columns 1–3”), turn
-headers in the log, a result line with the final score, and the finished game's view with
-the cards reserved blind shown.
+This is the game's ``web`` add-on (:class:`rumizi.core.addons.WebAddOn`), which the platform
+calls. The words come from :mod:`rumizi.games.splendor_duel.texts` (colour names, card names,
+abilities, the sentences of moves and of the log, which the terminal shares); this module
+adds what a web table needs on top: a take label that counts the tokens and names the line
+(“Take 2 red and 1 pearl — row 3, columns 1–3”), a result line with the final score, and the
+finished game's view with the cards reserved blind shown.
 
-Texts are addressed to their reader (:class:`~rumizi.server.plugins.Audience`): the reader's
+Texts are addressed to their reader (:class:`~rumizi.core.addons.Audience`): the reader's
 own seat is “you” («شما»), other seats go by their names, an unnamed seat by its number.
 Nothing hidden from the reader reaches a log line: the engine's events carry no card reserved
-from a deck, and :func:`log_lines` drops one if an event ever does, for everyone but its owner.
+from a deck, and :func:`~rumizi.games.splendor_duel.texts.log_entries` drops one if an event
+ever does, for everyone but its owner.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Star Realms on the web platform: catalog line, options, card data, move labels and the log.
 
-The platform (:mod:`rumizi.server.plugins`) calls these; every sentence comes from
-:mod:`rumizi.games.star_realms.texts`, the same words the terminal uses.
+This is the game's ``web`` add-on (:class:`rumizi.core.addons.WebAddOn`), which the platform
+calls; every sentence comes from :mod:`rumizi.games.star_realms.texts`, the same words the
+terminal uses (the log as :class:`~rumizi.core.addons.LogLine` items, sent as plain text).
 """
 
 from __future__ import annotations
