@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rumizi.core.contract import Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
-from rumizi.core.registry import game, game_ids
+from rumizi.core.registry import game, game_ids, register
 
 if TYPE_CHECKING:
     from rumizi.adapters.pettingzoo_env import RumiziEnv
@@ -29,6 +29,7 @@ __all__ = [
     "env",
     "game",
     "game_ids",
+    "register",
 ]
 __version__ = "0.1.0"
 

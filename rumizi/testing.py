@@ -51,11 +51,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from rumizi.bots.base import game_module
 from rumizi.core.contract import Action, Document, Game, GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
-from rumizi.core.registry import game, game_ids
+from rumizi.core.registry import game, game_ids, game_module
 
 __all__ = [
     "ContractReport",

@@ -6,8 +6,9 @@ one game and table size, a numbered list of every canonical action that can ever
 :meth:`~rumizi.GameState.view` into a fixed-length ``float32`` vector. Because the vector is
 built from the view alone, it can never leak a hidden card.
 
-Each game supplies its encoding in a module of its own with a ``make_encoding(players,
-**options)`` function, listed in :data:`ENCODINGS`; :func:`encoding` finds and caches it. An
+Each game supplies its encoding in an ``encoding`` add-on beside its engine, with a
+``make_encoding(players, **options)`` function (:mod:`rumizi.core.encoding`); :func:`encoding`
+finds it through the registry and caches it. An
 encoding is made for one table: a number of seats and the game's options (such as a format),
 since both change which actions exist and what a view holds. It also tells the seats' teams,
 so that adapters can say whether win/loss payoffs sum to zero (:func:`is_zero_sum`).
@@ -27,60 +28,31 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import import_module
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from rumizi.core.contract import Action, GameState, View
+from rumizi.core.contract import GameState
+from rumizi.core.encoding import (
+    EncodingAddOn,
+    FloatArray,
+    GameEncoding,
+    MaskArray,
+    action_key,
+)
+from rumizi.core.registry import game_ids, game_module
 
-FloatArray: TypeAlias = npt.NDArray[np.float32]
-MaskArray: TypeAlias = npt.NDArray[np.int8]
-
-# Game id -> module with ``make_encoding(players, **options)``; imported on first use.
-ENCODINGS: dict[str, str] = {
-    "star-realms": "rumizi.games.star_realms.encoding",
-    "splendor-duel": "rumizi.games.splendor_duel.encoding",
-}
-
+__all__ = [
+    "FloatArray",
+    "GameEncoding",
+    "MaskArray",
+    "action_key",
+    "action_mask",
+    "encoded_game_ids",
+    "encoding",
+    "is_zero_sum",
+]
 _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], GameEncoding] = {}
-
-
-@runtime_checkable
-class GameEncoding(Protocol):
-    """A game's fixed action index and observation encoder, for one table."""
-
-    game_id: str
-    num_players: int
-    #: The team of each seat; seats that play alone have teams of their own.
-    teams: Sequence[int]
-    #: Every canonical action that can ever be legal; an action's index is its position here.
-    actions: Sequence[Action]
-    #: Length of :meth:`observe`'s vectors, and their elementwise bounds.
-    observation_size: int
-    observation_low: FloatArray
-    observation_high: FloatArray
-
-    def index(self, action: Action) -> int:
-        """The index of ``action`` in :attr:`actions`; ``KeyError`` if it has none."""
-        ...
-
-    def legal_indices(self, legal: Sequence[Action]) -> list[int]:
-        """The indices of the legal actions ``legal``, ascending.
-
-        Exactly one per legal action, unless the encoding documents a deliberate cut (such
-        as attack amounts above a cap); anything else without an index is a ``KeyError``.
-        """
-        ...
-
-    def observe(self, view: View) -> FloatArray:
-        """The view as a vector of :attr:`observation_size` float32 numbers within bounds."""
-        ...
-
-    def describe(self, view: View) -> str:
-        """A short plain-text picture of the view (for ``render``)."""
-        ...
 
 
 def encoding(game_id: str, players: int = 2, **options: Any) -> GameEncoding:
@@ -88,27 +60,29 @@ def encoding(game_id: str, players: int = 2, **options: Any) -> GameEncoding:
 
     >>> encoding("star-realms") is encoding("star-realms", players=2)
     True
-    >>> encoding("chess")
+    >>> encoding("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    KeyError: "no encoding for game 'chess'; encoded games: splendor-duel, star-realms"
+    KeyError: "no encoding for game 'chess'; encoded games: ...star-realms..."
     """
     key = (game_id, players, tuple(sorted(options.items())))
     found = _CACHE.get(key)
     if found is not None:
         return found
-    if game_id not in ENCODINGS:
-        known = ", ".join(sorted(ENCODINGS))
+    module: EncodingAddOn | None = (
+        game_module(game_id, "encoding") if game_id in game_ids() else None
+    )
+    if module is None:
+        known = ", ".join(encoded_game_ids())
         raise KeyError(f"no encoding for game {game_id!r}; encoded games: {known}")
-    module = import_module(ENCODINGS[game_id])
-    made: GameEncoding = module.make_encoding(players, **options)
+    made = module.make_encoding(players, **options)
     _CACHE[key] = made
     return made
 
 
 def encoded_game_ids() -> list[str]:
     """Ids of every game that has an encoding."""
-    return sorted(ENCODINGS)
+    return [g for g in game_ids() if game_module(g, "encoding") is not None]
 
 
 def action_mask(enc: GameEncoding, state: GameState) -> MaskArray:
@@ -128,8 +102,3 @@ def is_zero_sum(teams: Sequence[int]) -> bool:
     """
     sizes = [list(teams).count(t) for t in set(teams)]
     return len(sizes) == 2 and sizes[0] == sizes[1]
-
-
-def action_key(action: Action) -> tuple[tuple[str, Any], ...]:
-    """A hashable key for an action dict, independent of the order of its fields."""
-    return tuple(sorted(action.items()))

@@ -3,7 +3,18 @@
 Importing this package registers the built-in bots.
 """
 
-from rumizi.bots import greedy, levels, random_bot, search, strong
+from rumizi.bots import greedy, levels, random_bot, search, strategies, strong
 from rumizi.bots.base import Bot, make, names, register
 
-__all__ = ["Bot", "greedy", "levels", "make", "names", "random_bot", "register", "search", "strong"]
+__all__ = [
+    "Bot",
+    "greedy",
+    "levels",
+    "make",
+    "names",
+    "random_bot",
+    "register",
+    "search",
+    "strategies",
+    "strong",
+]

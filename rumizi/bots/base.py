@@ -6,15 +6,16 @@ never the true state, so it cannot peek. Bots are deterministic for a given seed
 
 from __future__ import annotations
 
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from importlib import import_module
-from types import ModuleType
 from typing import Any, ClassVar
 
 from rumizi.core.contract import Action, View
-from rumizi.core.registry import game
+
+# Where they used to live: bot names are words every layer uses, the module lookup is the
+# registry's; both are still importable from here for code written against the old place.
+from rumizi.core.i18n import bot_label
+from rumizi.core.registry import game_module
 
 
 class Bot(ABC):
@@ -61,36 +62,4 @@ def names() -> list[str]:
     return sorted(_BOTS)
 
 
-# How bots are called, in English and Persian (the levels are what players meet).
-_BOT_NAMES: dict[str, tuple[str, str]] = {
-    "random": ("Random bot", "ربات تصادفی"),
-    "greedy": ("Greedy bot", "ربات حریص"),
-    "easy": ("Easy bot", "ربات آسان"),
-    "medium": ("Medium bot", "ربات متوسط"),
-    "hard": ("Hard bot", "ربات سخت"),
-    "strong": ("Strong bot", "ربات قوی"),
-}
-
-
-def bot_label(name: str, lang: str) -> str:
-    """How a bot is called: ``bot_label("greedy", "fa") == "ربات حریص"``."""
-    known = _BOT_NAMES.get(name)
-    if known is not None:
-        return known[1] if lang == "fa" else known[0]
-    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
-
-
-def game_module(game_id: str, name: str) -> ModuleType | None:
-    """The module ``name`` beside a game's engine (e.g. its ``heuristics``), or ``None``.
-
-    Bots find a game's own heuristics this way, so a new game brings its players along
-    without any change here.
-    """
-    engine_module = type(game(game_id)).__module__
-    package = sys.modules[engine_module].__package__ or engine_module.rpartition(".")[0]
-    try:
-        return import_module(f"{package}.{name}")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.{name}":
-            raise
-        return None
+__all__ = ["Bot", "BotFactory", "bot_label", "game_module", "make", "names", "register"]

@@ -2,9 +2,9 @@
 
 Each game may ship a module ``heuristics`` next to its engine (for Star Realms,
 :mod:`rumizi.games.star_realms.heuristics`) with a function
-``choose(view, legal, rng) -> action``. The bot looks the game up from ``view["game"]`` and
-calls that function, so a new game gets a greedy player by adding its own module, without
-touching this one. :func:`register_heuristic` can also install one by hand.
+``choose(view, legal, rng) -> action``. The bot looks the game up from ``view["game"]`` in the
+registry of :mod:`rumizi.bots.strategies` and calls that function, so a new game gets a
+greedy player by adding its own module, without touching this one.
 
 >>> import rumizi
 >>> from rumizi.bots import make
@@ -17,31 +17,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from rumizi.bots.base import Bot, game_module, register
+from rumizi.bots.base import Bot, register
+from rumizi.bots.strategies import Heuristic, strategy_for
 from rumizi.core.contract import Action, View
-
-Heuristic = Callable[[View, list[Action], random.Random], Action]
-_HEURISTICS: dict[str, Heuristic] = {}
-
-
-def register_heuristic(game_id: str, heuristic: Heuristic) -> None:
-    """Use ``heuristic`` for ``game_id`` (instead of the game's own ``heuristics`` module)."""
-    _HEURISTICS[game_id] = heuristic
 
 
 def heuristic_for(game_id: str) -> Heuristic:
     """The greedy heuristic of ``game_id``; ``KeyError`` if the game has none."""
-    found = _HEURISTICS.get(game_id)
-    if found is not None:
-        return found
-    module = game_module(game_id, "heuristics")
-    if module is None:
+    found = strategy_for(game_id).choose
+    if found is None:
         raise KeyError(f"game {game_id!r} has no greedy heuristic")
-    heuristic: Heuristic = module.choose
-    _HEURISTICS[game_id] = heuristic
-    return heuristic
+    return found
 
 
 @register("greedy")

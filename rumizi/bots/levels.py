@@ -34,7 +34,8 @@ from typing import Any
 
 from rumizi.bots.base import Bot, register
 from rumizi.bots.greedy import heuristic_for
-from rumizi.bots.search import FlatMCBot, strategy_for
+from rumizi.bots.search import FlatMCBot
+from rumizi.bots.strategies import strategy_for
 from rumizi.core.contract import Action, View
 from rumizi.core.registry import game
 

@@ -32,8 +32,9 @@ standard errors (the largest such margin wins); ISMCTS tries the policy's move f
 every node and adds a progressive bias ``trust / (visits + 1)`` to it. ``trust=None``
 searches without this prior, and it is never used with uniformly random playouts.
 
-What a game contributes is found per game, like the greedy heuristic: a module ``strategy``
-next to the game's engine may define
+What a game contributes is found per game in the one registry of :mod:`rumizi.bots.strategies`
+(shared with the greedy and strong bots): a module ``strategy`` next to the game's engine may
+define
 
 * ``playout_action(state, rng) -> action``: a fast policy for the player to act on a full
   state, reading only that player's knowledge (used to play determinizations on);
@@ -67,21 +68,15 @@ from __future__ import annotations
 import json
 import math
 import random
-import sys
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Final
 
 from rumizi.bots.base import Bot, register
+from rumizi.bots.strategies import Strategy, random_action, register_strategy, strategy_for
 from rumizi.core.contract import Action, Game, GameState, View
 from rumizi.core.registry import game as registered_game
-
-Policy = Callable[[GameState, random.Random], Action]
-Evaluator = Callable[[GameState, int], float]
-Hint = Callable[[GameState], Action | None]
 
 # A playout that has not finished after this many decisions is stopped and scored.
 MAX_STEPS: Final = 2000
@@ -98,81 +93,6 @@ MIN_WORLDS: Final = 24
 RACE_Z: Final = 1.5
 DELTA: Final = 0.01
 STOP_Z: Final = 3.0
-
-
-def random_action(state: GameState, rng: random.Random) -> Action:
-    """The uniform random playout policy, for games that bring none of their own."""
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
-
-
-@dataclass(frozen=True, slots=True)
-class Strategy:
-    """What search needs from a game: a playout policy, and optionally an evaluator and hints."""
-
-    playout_action: Policy = random_action
-    evaluate: Evaluator | None = None
-    obvious_action: Hint | None = None
-    source: str = "random"
-
-
-_STRATEGIES: dict[str, Strategy] = {}
-
-
-def register_strategy(game_id: str, strategy: Strategy) -> None:
-    """Use ``strategy`` when searching ``game_id`` (instead of the game's own modules)."""
-    _STRATEGIES[game_id] = strategy
-
-
-def _game_module(game_obj: Game, name: str) -> ModuleType | None:
-    """The module ``name`` next to the engine of ``game_obj``, or ``None`` if it has none."""
-    engine_module = type(game_obj).__module__
-    module = sys.modules.get(engine_module)
-    package = (module.__package__ if module else None) or engine_module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return import_module(f"{package}.{name}")
-    except ModuleNotFoundError as err:
-        wanted = f"{package}.{name}"
-        if err.name is None or not (wanted + ".").startswith(err.name + "."):
-            raise  # the module exists but something it imports does not
-        return None
-
-
-def _greedy_policy(choose: Callable[..., Action]) -> Policy:
-    def policy(state: GameState, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(state.view(state.to_act), legal, rng)
-
-    return policy
-
-
-def strategy_for(game_obj: Game) -> Strategy:
-    """The search strategy of a game: its ``strategy`` module, or the best fallback it has."""
-    found = _STRATEGIES.get(game_obj.id)
-    if found is not None:
-        return found
-    module = _game_module(game_obj, "strategy")
-    hints = _game_module(game_obj, "search_hints")
-    obvious = getattr(module, "obvious_action", None) or getattr(hints, "obvious_action", None)
-    if module is not None and hasattr(module, "playout_action"):
-        found = Strategy(
-            playout_action=module.playout_action,
-            evaluate=getattr(module, "evaluate", None),
-            obvious_action=obvious,
-            source="strategy",
-        )
-    else:
-        heuristics = _game_module(game_obj, "heuristics")
-        if heuristics is not None and hasattr(heuristics, "choose"):
-            found = Strategy(_greedy_policy(heuristics.choose), None, obvious, "heuristics")
-        else:
-            found = Strategy(random_action, None, obvious, "random")
-    _STRATEGIES[game_obj.id] = found
-    return found
 
 
 def action_key(action: Action) -> Hashable:

@@ -7,7 +7,8 @@ The bot never holds the true state: for each decision it deals a full state cons
 its view (``rumizi.game(id).sample(view, seed)``), so the heuristic cannot peek even if it
 tried, and plays what the heuristic picks there. The game's strategy module promises that
 its choice depends only on what the acting player knows, so the sample's random deal does
-not change the move. :func:`register_strategy` can install a policy by hand.
+not change the move. A game without a ``strategy`` module is played with its fallback policy
+(its greedy heuristic, else random moves: :mod:`rumizi.bots.strategies`).
 
 >>> import rumizi
 >>> from rumizi.bots import make
@@ -20,33 +21,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
-from rumizi.bots.base import Bot, game_module, register
+from rumizi.bots.base import Bot, register
+from rumizi.bots.strategies import strategy_for
 from rumizi.core.contract import Action, View
 from rumizi.core.registry import game
-
-PlayoutPolicy = Callable[[Any, random.Random], Action]
-_STRATEGIES: dict[str, PlayoutPolicy] = {}
-
-
-def register_strategy(game_id: str, policy: PlayoutPolicy) -> None:
-    """Use ``policy`` for ``game_id`` (instead of the game's own ``strategy`` module)."""
-    _STRATEGIES[game_id] = policy
-
-
-def strategy_for(game_id: str) -> PlayoutPolicy:
-    """The strong policy of ``game_id``; ``KeyError`` if the game has none."""
-    found = _STRATEGIES.get(game_id)
-    if found is not None:
-        return found
-    module = game_module(game_id, "strategy")
-    if module is None:
-        raise KeyError(f"game {game_id!r} has no strong strategy")
-    policy: PlayoutPolicy = module.playout_action
-    _STRATEGIES[game_id] = policy
-    return policy
 
 
 @register("strong")
@@ -63,7 +42,7 @@ class StrongBot(Bot):
         if len(legal) == 1:
             return legal[0]
         game_id = view["game"]
-        policy = strategy_for(game_id)
+        policy = strategy_for(game_id).playout_action
         world = game(game_id).sample(view, self._rng.getrandbits(63))
         action = policy(world, self._rng)
         if action not in legal:  # pragma: no cover - a strategy bug, never a player's fault

@@ -7,8 +7,8 @@ With neither, the console writes to standard output and lines are read from stan
 when the input ends, a game in progress is saved and the command exits cleanly.
 
 Nothing here knows a particular game. Each game draws its own board through a ``tui`` module
-beside its engine (found with :func:`rumizi.bots.base.game_module`), whose
-``terminal(seating)`` returns a :class:`~rumizi.cli.terminal.GameTerminal` for one table:
+beside its engine (found with :func:`rumizi.core.registry.game_module`), whose
+``terminal(seating)`` returns a :class:`~rumizi.core.terminal_kit.GameTerminal` for one table:
 
 * ``names`` — each seat's name (“You”, “Random bot”);
 * ``board(view, *, log, legal, note)`` — a rich renderable of the table as ``view``'s seat
@@ -28,13 +28,12 @@ See :mod:`rumizi.cli.terminal` for the details.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console, RenderableType
@@ -44,7 +43,6 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
-from rumizi.bots.base import bot_label
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
@@ -57,9 +55,9 @@ from rumizi.cli.terminal import (
     message,
     table_options,
 )
-from rumizi.core.contract import Action, GameState, View
+from rumizi.core.contract import Action, GameState, View, record_events
 from rumizi.core.errors import IllegalAction
-from rumizi.core.i18n import LANGS, join, to_ascii_digits
+from rumizi.core.i18n import LANGS, bot_label, join, to_ascii_digits
 from rumizi.core.record import GameRecord
 
 LOG_MIN, LOG_MAX = 4, 24  # lines of the log shown under the board on a terminal
@@ -161,10 +159,8 @@ def games(ctx: click.Context) -> None:
 
 
 def _events_of(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Have the engine write its events to ``events`` (engines that keep a log read
-    ``state.events``; for the others the log stays empty)."""
-    with contextlib.suppress(AttributeError):  # a state with slots and no log
-        cast(Any, state).events = events
+    """Have the engine write its events to ``events`` (a game without a log leaves it empty)."""
+    record_events(state, events)
 
 
 def _hook(ui: GameTerminal, name: str) -> Callable[..., Any] | None:

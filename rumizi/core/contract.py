@@ -12,11 +12,12 @@ Actions are small dicts such as ``{"do": "play", "card": "gnat"}``. The dicts re
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, cast
 
 Action: TypeAlias = dict[str, Any]
 Document: TypeAlias = dict[str, Any]
 View: TypeAlias = dict[str, Any]
+Event: TypeAlias = dict[str, Any]
 
 
 class GameState(ABC):
@@ -25,6 +26,12 @@ class GameState(ABC):
     __slots__ = ()
 
     game_id: ClassVar[str]
+
+    #: The log being recorded: ``None`` (the default), or a list that :meth:`apply` appends
+    #: an :data:`Event` to for every effect, public information only. Start recording with
+    #: :func:`record_events`. A game whose states have ``__slots__`` must include
+    #: ``"events"``; a game that never appends simply has no log.
+    events: list[Event] | None = None
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -112,3 +119,26 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<rumizi game {self.id!r}>"
+
+
+def record_events(state: GameState, events: list[Event] | None = None) -> list[Event]:
+    """Have ``state`` log its events into ``events`` (a new list by default), returned.
+
+    >>> import rumizi
+    >>> state = rumizi.game("star-realms").new(seed=7)
+    >>> log = record_events(state)
+    >>> state.apply({"do": "end"}); log[0]["event"]
+    'end'
+    >>> stop_recording(state); state.events is None
+    True
+    """
+    found: list[Event] = [] if events is None else events
+    # GameState's own __slots__ are empty (so that subclasses stay slotted); each game's
+    # state class has the slot, which the type checker cannot see through the base.
+    cast(Any, state).events = found
+    return found
+
+
+def stop_recording(state: GameState) -> None:
+    """Stop logging ``state``'s events."""
+    cast(Any, state).events = None

@@ -63,6 +63,30 @@ def join(items: Iterable[str], lang: str) -> str:
     return ("، " if lang == "fa" else ", ").join(items)
 
 
+# How bots are called, in English and Persian (the levels are what players meet). Games name
+# their bot seats with these too, so they live here rather than with the bots.
+_BOT_NAMES: dict[str, tuple[str, str]] = {
+    "random": ("Random bot", "ربات تصادفی"),
+    "greedy": ("Greedy bot", "ربات حریص"),
+    "easy": ("Easy bot", "ربات آسان"),
+    "medium": ("Medium bot", "ربات متوسط"),
+    "hard": ("Hard bot", "ربات سخت"),
+    "strong": ("Strong bot", "ربات قوی"),
+}
+
+
+def bot_label(name: str, lang: str) -> str:
+    """How a bot is called, by its registry name.
+
+    >>> bot_label("greedy", "fa"), bot_label("ismcts", "en")
+    ('ربات حریص', 'Bot “ismcts”')
+    """
+    known = _BOT_NAMES.get(name)
+    if known is not None:
+        return known[1] if lang == "fa" else known[0]
+    return f"ربات {name}" if lang == "fa" else f"Bot “{name}”"
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     """One section of a game's rules page: a title and its paragraphs, all plain text."""

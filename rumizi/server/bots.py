@@ -10,9 +10,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol
 
 from rumizi import bots
-from rumizi.bots.base import bot_label
 from rumizi.core.contract import Action, View
-from rumizi.core.i18n import number
+from rumizi.core.i18n import bot_label, number
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from rumizi.core import contract
+from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
 from rumizi.server.bots import BotPool, seat_names
-from rumizi.server.plugins import Audience, GameWeb, plugin
+from rumizi.server.plugins import GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, TableRow
 
 log = logging.getLogger("rumizi.server")
@@ -175,13 +177,9 @@ def new_state(row: TableRow) -> GameState:
     return game(row.game).new(seed=row.seed, players=row.players, **options)
 
 
-def record_events(state: GameState) -> list[dict[str, Any]] | None:
-    """Start recording ``state``'s events (games that keep an ``events`` list); the list."""
-    if hasattr(state, "events"):
-        events: list[dict[str, Any]] = []
-        state.events = events
-        return events
-    return None
+def record_events(state: GameState) -> list[dict[str, Any]]:
+    """Start recording ``state``'s events; the list they go to (empty for a game without a log)."""
+    return contract.record_events(state)
 
 
 def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None]:
@@ -194,11 +192,10 @@ def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock
     for _seat, action, _client_id, at in row.actions:
         happened = record_events(state)
         state.apply(action)
-        events.append(happened or [])
+        events.append(happened)
         if clock is not None:
             clock.advance(None if state.over else state.to_act, _epoch(at))
-    if hasattr(state, "events"):
-        state.events = None
+    contract.stop_recording(state)
     return state, events, clock
 
 
@@ -419,8 +416,7 @@ class Hub:
                 raise ActionError("illegal", str(err)) from None
             except (KeyError, TypeError, ValueError) as err:
                 raise ActionError("illegal", f"not a legal action: {err}") from None
-            if hasattr(trial, "events"):
-                trial.events = None
+            contract.stop_recording(trial)
             new_version = table.version + 1
             at = datetime.now(UTC)
             result = None
@@ -436,7 +432,7 @@ class Hub:
                 raise ActionError("stale", f"the table moved on: {error}")
             table.state = trial
             table.row.version = new_version
-            table.events.append(events or [])
+            table.events.append(events)
             table.client_ids.add(client_id)
             if result is not None:
                 table.row.status, table.row.result, table.row.finished = "over", result, at

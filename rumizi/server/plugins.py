@@ -1,49 +1,46 @@
-"""What the platform needs from each game beyond the engine contract, and a default for it.
+"""What the platform shows of each game: its ``web`` add-on over a default that always works.
 
-A game joins the web platform by putting a ``web`` module beside its engine (found with
-:func:`rumizi.bots.base.game_module`). Every function in it is optional; what a game leaves
-out falls back to :class:`DefaultWeb`, which works for any game from the contract alone (moves
+A game joins the web platform by putting a ``web`` module beside its engine (found through
+the registry, :func:`rumizi.core.registry.game_module`); what it may define is
+:class:`rumizi.core.addons.WebAddOn`. Every member is optional: what a game leaves out falls
+back to :class:`DefaultWeb`, which works for any game from the contract alone (moves
 labelled by their JSON, no log), so a new game is playable before it has any page texts.
 
-The functions take an :class:`Audience`: the reader's language, their seat and the names of
-the seats, because sentences depend on who reads them (“You bought…” / “Ali bought…”).
+The functions take an :class:`~rumizi.core.addons.Audience`: the reader's language, their
+seat and the names of the seats, because sentences depend on who reads them (“You bought…” /
+“Ali bought…”).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from rumizi.bots.base import game_module
-from rumizi.core.contract import Action, Game, View
-from rumizi.core.i18n import number
-from rumizi.core.registry import game
+from rumizi.core.addons import Audience, RulesAddOn, WebAddOn
+from rumizi.core.contract import Action, Event, Game, GameState, View
+from rumizi.core.i18n import LANGS, number
+from rumizi.core.registry import game, game_module
 
-LANGS = ("fa", "en")
-# The catalogue's order on the home page (platform.md); games not listed come after, by id.
-CATALOGUE = ("star-realms", "splendor-duel", "fantasy-realms", "war-of-the-ring")
+__all__ = ["LANGS", "Audience", "DefaultWeb", "GameWeb", "catalogue_order", "plugin"]
+
+#: The catalogue rank of a game whose ``web`` declares none: after every game that does.
+LAST_RANK = 1_000_000
 
 
 def catalogue_order(ids: Sequence[str]) -> list[str]:
-    """``ids`` in the catalogue's order."""
-    return sorted(ids, key=lambda g: (CATALOGUE.index(g) if g in CATALOGUE else len(CATALOGUE), g))
+    """``ids`` in the catalogue's order: each game's ``CATALOGUE_RANK``, then its id.
 
-
-@dataclass(frozen=True)
-class Audience:
-    """Who reads a text: language, own seat (``None``: a spectator), seat names, options."""
-
-    lang: str
-    seat: int | None
-    names: tuple[str, ...]
-    options: Mapping[str, Any]
+    >>> catalogue_order(["splendor-duel", "star-realms"])
+    ['star-realms', 'splendor-duel']
+    """
+    return sorted(ids, key=lambda g: (plugin(g).CATALOGUE_RANK, g))
 
 
 class DefaultWeb:
-    """The platform's texts for a game that brings none of its own."""
+    """The platform's texts for a game that brings none of its own (a :class:`WebAddOn`)."""
+
+    CATALOGUE_RANK = LAST_RANK
 
     def __init__(self, game_obj: Game) -> None:
         self.game = game_obj
@@ -62,16 +59,6 @@ class DefaultWeb:
             "minutes": None,
             "age": None,
         }
-
-    def rules(self, lang: str) -> list[dict[str, Any]]:
-        """The sections of the game's ``rules`` module (``rules(lang)``), if it has one."""
-        module = game_module(self.game.id, "rules")
-        if module is None or not hasattr(module, "rules"):
-            return []
-        return [
-            {"title": section.title, "paragraphs": list(section.paragraphs)}
-            for section in module.rules(lang)
-        ]
 
     def options(self, lang: str) -> list[dict[str, Any]]:
         counts = list(range(self.game.min_players, self.game.max_players + 1))
@@ -99,28 +86,52 @@ class DefaultWeb:
             return "بازی تمام شد." if winner is None else f"برنده: {audience.names[winner]}"
         return "The game is over." if winner is None else f"Winner: {audience.names[winner]}"
 
-    def opening_events(self, state: Any) -> list[dict[str, Any]]:
-        """Events of the deal, which happen inside ``new()`` before anyone records them."""
+    def opening_events(self, state: GameState) -> list[Event]:
         return []
 
-    def revealed_view(self, state: Any, seat: int | None) -> View:
-        """A finished game's view with every card shown (the default: the seat's own view)."""
-        view: View = state.view(seat)
-        return view
+    def revealed_view(self, state: GameState, seat: int | None) -> View:
+        """The default: the seat's own view (a game with hidden cards shows them itself)."""
+        return state.view(seat)
 
 
 class GameWeb:
-    """A game's web texts: its ``web`` module's functions over :class:`DefaultWeb`."""
+    """A game's web texts: each member of its ``web`` module, else :class:`DefaultWeb`'s."""
 
     def __init__(self, game_id: str) -> None:
         self.id = game_id
         self.game = game(game_id)
-        self._default = DefaultWeb(self.game)
-        self._module: ModuleType | None = game_module(game_id, "web")
+        module: object = game_module(game_id, "web")
+        self.default = DefaultWeb(self.game)
 
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._module, name, None) if self._module is not None else None
-        return found if found is not None else getattr(self._default, name)
+        def pick(name: str) -> Any:
+            found = getattr(module, name, None)
+            return found if found is not None else getattr(self.default, name)
+
+        self.CATALOGUE_RANK: int = pick("CATALOGUE_RANK")
+        self.catalog: Callable[[str], dict[str, Any]] = pick("catalog")
+        self.options: Callable[[str], list[dict[str, Any]]] = pick("options")
+        self.cards: Callable[[str], list[dict[str, Any]]] = pick("cards")
+        self.action_label: Callable[[View, Action, Audience], str] = pick("action_label")
+        self.log_lines: Callable[[Sequence[Mapping[str, Any]], Audience], list[str]] = pick(
+            "log_lines"
+        )
+        self.result_text: Callable[[View, Audience], str] = pick("result_text")
+        self.opening_events: Callable[[GameState], list[Event]] = pick("opening_events")
+        self.revealed_view: Callable[[GameState, int | None], View] = pick("revealed_view")
+
+    def rules(self, lang: str) -> list[dict[str, Any]]:
+        """The sections of the game's ``rules`` add-on, if it has one."""
+        module: RulesAddOn | None = game_module(self.id, "rules")
+        if module is None:
+            return []
+        return [
+            {"title": section.title, "paragraphs": list(section.paragraphs)}
+            for section in module.rules(lang)
+        ]
+
+
+if TYPE_CHECKING:
+    _default_is_complete: WebAddOn = DefaultWeb(cast(Game, None))
 
 
 _PLUGINS: dict[str, GameWeb] = {}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rumizi.core.addons import Audience
 from rumizi.server.bots import seat_names
 from rumizi.server.hub import new_state, record_events
-from rumizi.server.plugins import Audience, plugin
+from rumizi.server.plugins import plugin
 from rumizi.server.store import TableRow
 
 
@@ -30,7 +31,7 @@ def replay_frames(row: TableRow, seat: int | None, lang: str, reveal: bool) -> d
     for version, (_seat, action, _client, _at) in enumerate(row.actions, start=1):
         events = record_events(state)
         state.apply(action)
-        frames.append(frame(version, web.log_lines(events or [], audience)))
+        frames.append(frame(version, web.log_lines(events, audience)))
     return {
         "id": row.id,
         "game": row.game,

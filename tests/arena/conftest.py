@@ -115,5 +115,5 @@ TOY = Toy()
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> str:
     """The toy game's id, registered for this test."""
-    monkeypatch.setitem(registry._LOADED, "toy", TOY)
+    monkeypatch.setitem(registry._GAMES, "toy", TOY)
     return "toy"

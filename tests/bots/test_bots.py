@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import rumizi
-from rumizi.bots import greedy, make, names
+from rumizi.bots import greedy, make, names, strategies
 from rumizi.bots.base import Bot
 from rumizi.games.star_realms import GAME, StarRealmsState
 from rumizi.games.star_realms.heuristics import choose as greedy_choose
@@ -83,17 +84,16 @@ def test_greedy_dispatches_on_the_game_id() -> None:
         calls.append(view["game"])
         return legal[-1]
 
-    saved = greedy._HEURISTICS.copy()
+    saved = strategies.strategy_for("star-realms")
     try:
-        greedy.register_heuristic("star-realms", always_end)
+        strategies.register_strategy("star-realms", replace(saved, choose=always_end))
         state = GAME.new(seed=1)
         me = state.to_act
         assert me is not None
         assert make("greedy").choose(state.view(me), state.legal_actions()) == {"do": "end"}
         assert calls == ["star-realms"]
     finally:
-        greedy._HEURISTICS.clear()
-        greedy._HEURISTICS.update(saved)
+        strategies.register_strategy("star-realms", saved)
 
 
 # ---------------------------------------------------------------------- greedy, move by move

@@ -55,8 +55,8 @@ from typing import Any
 
 import numpy as np
 
-from rumizi.adapters.base import FloatArray, action_key
 from rumizi.core.contract import Action, View
+from rumizi.core.encoding import FloatArray, action_key
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rumizi.core.addons import Audience, LogLine
 from rumizi.core.i18n import check_lang, join, number
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
@@ -32,22 +33,31 @@ from rumizi.games.splendor_duel.cards import (
     ROYALS,
     TOKEN_NAMES,
 )
+from rumizi.games.splendor_duel.engine import WIN_COLOR, WIN_CROWNS, WIN_POINTS
 
 __all__ = [
     "EVENT_KINDS",
     "ability_name",
     "action_text",
+    "audience_names",
+    "audience_who",
     "card_name",
     "card_summary",
     "choice_text",
     "color_name",
+    "counted_tokens",
     "end_text",
     "event_text",
+    "is_reader",
+    "line_text",
+    "log_entries",
     "quoted",
     "royal_name",
+    "seat_label",
     "seat_name",
     "space_text",
     "token_name",
+    "won_verb",
 ]
 
 # Every kind of event the engine writes to ``state.events``.
@@ -598,3 +608,186 @@ def event_text(
     if kind == "game-over":
         return end_text(seat, event.get("reason"), lang, names, you)
     return f"{kind}: " + ", ".join(f"{k}={val}" for k, val in event.items() if k != "event")
+
+
+# ---------------------------------------------------------------------- the reader
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """An unnamed seat: “Player N” / «بازیکن N» (the engine's texts' numbering)."""
+    return seat_name(seat, lang)
+
+
+def audience_names(audience: Audience) -> list[str]:
+    """Seat names for :mod:`.texts`: every seat named (an empty one by its number)."""
+    return [name or seat_label(i, audience.lang) for i, name in enumerate(audience.names)] or [
+        seat_label(0, audience.lang),
+        seat_label(1, audience.lang),
+    ]
+
+
+def audience_who(seat: Any, audience: Audience) -> str:
+    """How the reader calls ``seat``: “You”, its name, or “Player N”."""
+    return seat_name(seat, audience.lang, audience_names(audience), audience.seat)
+
+
+def is_reader(seat: Any, audience: Audience) -> bool:
+    """Whether ``seat`` is the reader's own (addressed as “you”)."""
+    return audience.seat is not None and seat == audience.seat
+
+
+def counted_tokens(kinds: Sequence[str], lang: str) -> str:
+    """``["red", "pearl", "red"]`` → “2 red and 1 pearl” / «۲ قرمز و ۱ مروارید»."""
+    parts = [
+        f"{number(kinds.count(k), lang)} {token_name(k, lang)}"
+        for k in (*TOKEN_NAMES, "?")
+        if k in kinds
+    ]
+    if len(parts) <= 1:
+        return "".join(parts)
+    glue = "، " if lang == "fa" else ", "
+    tail = " و " if lang == "fa" else " and "
+    return glue.join(parts[:-1]) + tail + parts[-1]
+
+
+def line_text(spaces: Sequence[Sequence[int]], lang: str) -> str:
+    """Where a line of spaces lies: “row 3, columns 1–3”, “column 2, rows 4–5”, a diagonal."""
+    fa = lang == "fa"
+
+    def n(x: Any) -> str:
+        return number(int(x), lang)
+
+    if len(spaces) == 1:
+        r, c = spaces[0]
+        return f"ردیف {n(r)}، ستون {n(c)}" if fa else f"row {r}, column {c}"
+    (r1, c1), (r2, c2) = spaces[0], spaces[-1]
+    if r1 == r2:
+        lo, hi = sorted((int(c1), int(c2)))
+        return f"ردیف {n(r1)}، ستون‌های {n(lo)} تا {n(hi)}" if fa else f"row {r1}, columns {lo}–{hi}"
+    if c1 == c2:
+        lo, hi = sorted((int(r1), int(r2)))
+        return f"ستون {n(c1)}، ردیف‌های {n(lo)} تا {n(hi)}" if fa else f"column {c1}, rows {lo}–{hi}"
+    start, end = space_text(spaces[0], lang), space_text(spaces[-1], lang)
+    return f"قطری از {start} تا {end}" if fa else f"diagonal {start}–{end}"
+
+
+def _turn_line(event: Mapping[str, Any], audience: Audience) -> str:
+    lang = audience.lang
+    who = audience_who(event.get("player"), audience)
+    turn = number(int(event.get("turn", 0)), lang)
+    if lang == "fa":
+        extra = " (نوبت دوباره)" if event.get("extra") else ""
+        return f"── نوبت {turn} · {who}{extra} ──"
+    extra = " (extra turn)" if event.get("extra") else ""
+    return f"── Turn {turn} · {who}{extra} ──"
+
+
+def won_verb(seat: Any, audience: Audience) -> str:
+    """Persian «برنده شد», agreeing with the reader («برنده شدید»)."""
+    return "برنده شدید" if is_reader(seat, audience) else "برنده شد"
+
+
+def _game_over_line(event: Mapping[str, Any], audience: Audience) -> str:
+    lang = audience.lang
+    winner = event.get("winner")
+    reason = event.get("reason")
+    who = audience_who(winner, audience)
+    fa = lang == "fa"
+    reach = {
+        "points": (
+            f"by reaching {WIN_POINTS} prestige points",
+            f"با رسیدن به {number(WIN_POINTS, lang)} امتیاز اعتبار",
+        ),
+        "crowns": (
+            f"by reaching {WIN_CROWNS} crowns",
+            f"با رسیدن به {number(WIN_CROWNS, lang)} تاج",
+        ),
+        "color": (
+            f"by reaching {WIN_COLOR} points in one colour",
+            f"با رسیدن به {number(WIN_COLOR, lang)} امتیاز در یک رنگ",
+        ),
+    }.get(str(reason))
+    if reach is None:
+        return end_text(winner, reason, lang, audience_names(audience), audience.seat)
+    if fa:
+        return f"{who} {reach[1]} {won_verb(winner, audience)}."
+    return f"{who} won {reach[0]}."
+
+
+def _take_line(event: Mapping[str, Any], audience: Audience) -> str:
+    """“Easy bot took 2 blue and 1 pearl (column 1, rows 1–3).”"""
+    lang = audience.lang
+    seat = event.get("player")
+    who = audience_who(seat, audience)
+    what = counted_tokens([str(k) for k in event.get("tokens", [])], lang)
+    where = line_text(event.get("spaces") or [], lang) if event.get("spaces") else ""
+    place = f" ({where})" if where else ""
+    if lang == "fa":
+        verb = "برداشتید" if is_reader(seat, audience) else "برداشت"
+        return f"{who} {what} {verb}{place}."
+    return f"{who} took {what}{place}."
+
+
+def _public_event(event: Mapping[str, Any], audience: Audience) -> Mapping[str, Any]:
+    """The event as the reader may see it: a card reserved blind only for its owner."""
+    blind = event.get("event") == "reserve" and "deck" in event and "card" in event
+    if blind and not is_reader(event.get("player"), audience):
+        return {k: v for k, v in event.items() if k != "card"}
+    return event
+
+
+def _reserve_blind_line(event: Mapping[str, Any], audience: Audience) -> str | None:
+    """A blind reserve read by its owner, when the event names the card (it may one day)."""
+    if not ("deck" in event and event.get("card") and is_reader(event.get("player"), audience)):
+        return None
+    lang = audience.lang
+    card = str(event["card"])
+    gold = space_text(event["gold"], lang)
+    lv = number(int(event["deck"]), lang)
+    if lang == "fa":
+        return (
+            f"شما طلای {gold} را برداشتید و کارت رویِ دستهٔ سطح {lv} را رزرو کردید: "
+            f"{quoted(card, lang)} (فقط شما آن را می‌بینید)."
+        )
+    return (
+        f"You took the gold at {gold} and reserved the top card of the level-{lv} deck: "
+        f"{card_name(card, lang)} (only you can see it)."
+    )
+
+
+def log_entries(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[LogLine]:
+    """One line per event, public information only, addressed to the reader."""
+    return [
+        LogLine(text, _TONES.get(str(event.get("event")), ""), _cards_of(event))
+        for event, text in zip(events, _log_sentences(events, audience), strict=True)
+    ]
+
+
+_TONES = {"turn": "heading", "game-over": "alert", "concede": "alert", "claim-stall": "alert"}
+
+
+def _cards_of(event: Mapping[str, Any]) -> tuple[str, ...]:
+    card = event.get("card")
+    return (card,) if isinstance(card, str) and card in BY_ID else ()
+
+
+def _log_sentences(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
+    lines: list[str] = []
+    names = audience_names(audience)
+    for raw in events:
+        event = _public_event(raw, audience)
+        kind = event.get("event")
+        if kind == "turn":
+            lines.append(_turn_line(event, audience))
+        elif kind == "take":
+            lines.append(_take_line(event, audience))
+        elif kind == "game-over":
+            lines.append(_game_over_line(event, audience))
+        elif kind == "reserve" and (own := _reserve_blind_line(event, audience)):
+            lines.append(own)
+        else:
+            lines.append(event_text(event, audience.lang, names, audience.seat))
+    return lines
+
+
+# ---------------------------------------------------------------------- the result

@@ -17,11 +17,11 @@ result line); this module adds the board's few labels and the layout:
   tokens packed in columns, a reserve's gold choices on one line).
 
 :func:`terminal` is the hook of ``rumizi play`` and ``rumizi replay`` (see
-:mod:`rumizi.cli.terminal`).
+:mod:`rumizi.core.terminal_kit`).
 
 >>> from io import StringIO
 >>> from rich.console import Console
->>> from rumizi.cli.terminal import Seating
+>>> from rumizi.core.terminal_kit import Seating
 >>> from rumizi.games.splendor_duel import GAME
 >>> state = GAME.new(seed=1)
 >>> ui = terminal(Seating("en", 2, you=0, human=0, bots={1: "random"}, names={1: "Random bot"}))
@@ -45,9 +45,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.terminal import Header, Packed, Seating, keys_panel
+from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, join, number, to_ascii_digits
+from rumizi.core.terminal_kit import Header, Packed, Seating, keys_panel, styled_line
 from rumizi.games.splendor_duel import texts, web
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
@@ -59,7 +60,6 @@ from rumizi.games.splendor_duel.cards import (
     TOKEN_NAMES,
 )
 from rumizi.games.splendor_duel.engine import GAME, WIN_COLOR, WIN_CROWNS, WIN_POINTS
-from rumizi.server.plugins import Audience
 
 MAX_TOKENS = 10  # tokens a player may hold at the end of a turn
 LETTERS = dict(zip(TOKEN_NAMES, "WBGRKPY", strict=True))  # the engine's board letters
@@ -287,18 +287,10 @@ class SplendorTerminal:
 
     def log_lines(self, events: Sequence[Mapping[str, Any]]) -> list[Text]:
         """The log in the web's sentences, turn lines and the end set apart, colours coloured."""
-        lines = web.log_lines(list(events), self.audience)
-        kinds = [e.get("event") for e in events] if len(lines) == len(events) else []
-        styled = []
-        for k, line in enumerate(lines):
-            kind = kinds[k] if kinds else None
-            style = ""
-            if kind == "turn":
-                style = "bold cyan"
-            elif kind in ("game-over", "concede", "claim-stall"):
-                style = "bold reverse"
-            styled.append(self._colour_words(Text(line, style=style)))
-        return styled
+        return [
+            self._colour_words(styled_line(line))
+            for line in texts.log_entries(events, self.audience)
+        ]
 
     def result_text(self, view: View) -> str:
         return str(web.result_text(view, self.audience))
@@ -821,5 +813,5 @@ def find_cards(query: str) -> list[str]:
 
 
 def terminal(seating: Seating) -> SplendorTerminal:
-    """The terminal of ``rumizi play`` and ``rumizi replay`` (:mod:`rumizi.cli.terminal`)."""
+    """The terminal of ``rumizi play`` and ``rumizi replay`` (:mod:`rumizi.core.terminal_kit`)."""
     return SplendorTerminal(seating)

@@ -1,16 +1,17 @@
 """Splendor Duel on the web platform: catalog line, rules, card data, move labels and the log.
 
-The platform (:mod:`rumizi.server.plugins`) calls these. The words come from
-:mod:`rumizi.games.splendor_duel.texts` (colour names, card names, abilities, the sentences of
-most moves and events); this module adds what a web table needs on top: a take label that
-counts the tokens and names the line (“Take 2 red and 1 pearl — row 3, columns 1–3”), turn
-headers in the log, a result line with the final score, and the finished game's view with
-the cards reserved blind shown.
+This is the game's ``web`` add-on (:class:`rumizi.core.addons.WebAddOn`), which the platform
+calls. The words come from :mod:`rumizi.games.splendor_duel.texts` (colour names, card names,
+abilities, the sentences of moves and of the log, which the terminal shares); this module
+adds what a web table needs on top: a take label that counts the tokens and names the line
+(“Take 2 red and 1 pearl — row 3, columns 1–3”), a result line with the final score, and the
+finished game's view with the cards reserved blind shown.
 
-Texts are addressed to their reader (:class:`~rumizi.server.plugins.Audience`): the reader's
+Texts are addressed to their reader (:class:`~rumizi.core.addons.Audience`): the reader's
 own seat is “you” («شما»), other seats go by their names, an unnamed seat by its number.
 Nothing hidden from the reader reaches a log line: the engine's events carry no card reserved
-from a deck, and :func:`log_lines` drops one if an event ever does, for everyone but its owner.
+from a deck, and :func:`~rumizi.games.splendor_duel.texts.log_entries` drops one if an event
+ever does, for everyone but its owner.
 """
 
 from __future__ import annotations
@@ -18,17 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import number
 from rumizi.games.splendor_duel import rules as rules_text
 from rumizi.games.splendor_duel import texts
 from rumizi.games.splendor_duel.cards import CARDS, COLORS, ROYALS, TOKEN_NAMES
-from rumizi.games.splendor_duel.engine import GAME, WIN_COLOR, WIN_CROWNS, WIN_POINTS
-from rumizi.server.plugins import Audience
+from rumizi.games.splendor_duel.engine import GAME
 
 # Catalog line (spec): 2 players, 30 minutes, age 10+.
 MINUTES = 30
 AGE = 10
+CATALOGUE_RANK = 2  # after Star Realms on the home page (platform.md)
 _LETTERS = "WBGRKPY"
 
 
@@ -119,27 +121,6 @@ def cards(lang: str) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------- who is who
 
 
-def _label(seat: int, lang: str) -> str:
-    """An unnamed seat: “Player N” / «بازیکن N» (the engine's texts' numbering)."""
-    return texts.seat_name(seat, lang)
-
-
-def _names(audience: Audience) -> list[str]:
-    """Seat names for :mod:`.texts`: every seat named (an empty one by its number)."""
-    return [name or _label(i, audience.lang) for i, name in enumerate(audience.names)] or [
-        _label(0, audience.lang),
-        _label(1, audience.lang),
-    ]
-
-
-def _who(seat: Any, audience: Audience) -> str:
-    return texts.seat_name(seat, audience.lang, _names(audience), audience.seat)
-
-
-def _you(seat: Any, audience: Audience) -> bool:
-    return audience.seat is not None and seat == audience.seat
-
-
 # ---------------------------------------------------------------------- move labels
 
 
@@ -152,55 +133,20 @@ def _tokens_at(view: View, spaces: Sequence[Sequence[int]]) -> list[str]:
     return found
 
 
-def _counted(kinds: Sequence[str], lang: str) -> str:
-    """``["red", "pearl", "red"]`` → “2 red and 1 pearl” / «۲ قرمز و ۱ مروارید»."""
-    parts = [
-        f"{number(kinds.count(k), lang)} {texts.token_name(k, lang)}"
-        for k in (*TOKEN_NAMES, "?")
-        if k in kinds
-    ]
-    if len(parts) <= 1:
-        return "".join(parts)
-    glue = "، " if lang == "fa" else ", "
-    tail = " و " if lang == "fa" else " and "
-    return glue.join(parts[:-1]) + tail + parts[-1]
-
-
-def _line_text(spaces: Sequence[Sequence[int]], lang: str) -> str:
-    """Where a line of spaces lies: “row 3, columns 1–3”, “column 2, rows 4–5”, a diagonal."""
-    fa = lang == "fa"
-
-    def n(x: Any) -> str:
-        return number(int(x), lang)
-
-    if len(spaces) == 1:
-        r, c = spaces[0]
-        return f"ردیف {n(r)}، ستون {n(c)}" if fa else f"row {r}, column {c}"
-    (r1, c1), (r2, c2) = spaces[0], spaces[-1]
-    if r1 == r2:
-        lo, hi = sorted((int(c1), int(c2)))
-        return f"ردیف {n(r1)}، ستون‌های {n(lo)} تا {n(hi)}" if fa else f"row {r1}, columns {lo}–{hi}"
-    if c1 == c2:
-        lo, hi = sorted((int(r1), int(r2)))
-        return f"ستون {n(c1)}، ردیف‌های {n(lo)} تا {n(hi)}" if fa else f"column {c1}, rows {lo}–{hi}"
-    start, end = texts.space_text(spaces[0], lang), texts.space_text(spaces[-1], lang)
-    return f"قطری از {start} تا {end}" if fa else f"diagonal {start}–{end}"
-
-
 def _take_label(view: View, action: Action, audience: Audience) -> str:
     lang = audience.lang
     spaces = action["spaces"]
     kinds = _tokens_at(view, spaces)
-    what = _counted(kinds, lang)
-    where = _line_text(spaces, lang)
+    what = texts.counted_tokens(kinds, lang)
+    where = texts.line_text(spaces, lang)
     gift = (len(kinds) == 3 and len(set(kinds)) == 1) or kinds.count("pearl") == 2
     actor = view.get("to_act")
     opponent = 1 - actor if isinstance(actor, int) else None
-    other = _who(opponent, audience)
+    other = texts.audience_who(opponent, audience)
     if lang == "fa":
-        verb = "می‌گیرید" if _you(opponent, audience) else "می‌گیرد"
+        verb = "می‌گیرید" if texts.is_reader(opponent, audience) else "می‌گیرد"
         return f"{what} بردارید ({where})" + (f" — {other} یک طومار {verb}" if gift else "")
-    gains = "gain" if _you(opponent, audience) else "gains"
+    gains = "gain" if texts.is_reader(opponent, audience) else "gains"
     return f"Take {what} ({where})" + (f" — {other} {gains} a privilege" if gift else "")
 
 
@@ -208,7 +154,9 @@ def action_label(view: View, action: Action, audience: Audience) -> str:
     """One clear sentence per legal action, said to the player who acts."""
     if action.get("do") == "take":
         return _take_label(view, action, audience)
-    label = texts.action_text(action, view, audience.lang, _names(audience), audience.seat)
+    label = texts.action_text(
+        action, view, audience.lang, texts.audience_names(audience), audience.seat
+    )
     if action.get("do") == "buy":
         actor = view.get("to_act")
         players = view.get("players") or []
@@ -222,110 +170,9 @@ def action_label(view: View, action: Action, audience: Audience) -> str:
 # ---------------------------------------------------------------------- the log
 
 
-def _turn_line(event: Mapping[str, Any], audience: Audience) -> str:
-    lang = audience.lang
-    who = _who(event.get("player"), audience)
-    turn = number(int(event.get("turn", 0)), lang)
-    if lang == "fa":
-        extra = " (نوبت دوباره)" if event.get("extra") else ""
-        return f"── نوبت {turn} · {who}{extra} ──"
-    extra = " (extra turn)" if event.get("extra") else ""
-    return f"── Turn {turn} · {who}{extra} ──"
-
-
-def _won_verb(seat: Any, audience: Audience) -> str:
-    return "برنده شدید" if _you(seat, audience) else "برنده شد"
-
-
-def _game_over_line(event: Mapping[str, Any], audience: Audience) -> str:
-    lang = audience.lang
-    winner = event.get("winner")
-    reason = event.get("reason")
-    who = _who(winner, audience)
-    fa = lang == "fa"
-    reach = {
-        "points": (
-            f"by reaching {WIN_POINTS} prestige points",
-            f"با رسیدن به {number(WIN_POINTS, lang)} امتیاز اعتبار",
-        ),
-        "crowns": (
-            f"by reaching {WIN_CROWNS} crowns",
-            f"با رسیدن به {number(WIN_CROWNS, lang)} تاج",
-        ),
-        "color": (
-            f"by reaching {WIN_COLOR} points in one colour",
-            f"با رسیدن به {number(WIN_COLOR, lang)} امتیاز در یک رنگ",
-        ),
-    }.get(str(reason))
-    if reach is None:
-        return texts.end_text(winner, reason, lang, _names(audience), audience.seat)
-    if fa:
-        return f"{who} {reach[1]} {_won_verb(winner, audience)}."
-    return f"{who} won {reach[0]}."
-
-
-def _take_line(event: Mapping[str, Any], audience: Audience) -> str:
-    """“Easy bot took 2 blue and 1 pearl (column 1, rows 1–3).”"""
-    lang = audience.lang
-    seat = event.get("player")
-    who = _who(seat, audience)
-    what = _counted([str(k) for k in event.get("tokens", [])], lang)
-    where = _line_text(event.get("spaces") or [], lang) if event.get("spaces") else ""
-    place = f" ({where})" if where else ""
-    if lang == "fa":
-        verb = "برداشتید" if _you(seat, audience) else "برداشت"
-        return f"{who} {what} {verb}{place}."
-    return f"{who} took {what}{place}."
-
-
-def _public(event: Mapping[str, Any], audience: Audience) -> Mapping[str, Any]:
-    """The event as the reader may see it: a card reserved blind only for its owner."""
-    blind = event.get("event") == "reserve" and "deck" in event and "card" in event
-    if blind and not _you(event.get("player"), audience):
-        return {k: v for k, v in event.items() if k != "card"}
-    return event
-
-
-def _reserve_blind_line(event: Mapping[str, Any], audience: Audience) -> str | None:
-    """A blind reserve read by its owner, when the event names the card (it may one day)."""
-    if not ("deck" in event and event.get("card") and _you(event.get("player"), audience)):
-        return None
-    lang = audience.lang
-    card = str(event["card"])
-    gold = texts.space_text(event["gold"], lang)
-    lv = number(int(event["deck"]), lang)
-    if lang == "fa":
-        return (
-            f"شما طلای {gold} را برداشتید و کارت رویِ دستهٔ سطح {lv} را رزرو کردید: "
-            f"{texts.quoted(card, lang)} (فقط شما آن را می‌بینید)."
-        )
-    return (
-        f"You took the gold at {gold} and reserved the top card of the level-{lv} deck: "
-        f"{texts.card_name(card, lang)} (only you can see it)."
-    )
-
-
 def log_lines(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
     """One line per event, public information only, addressed to the reader."""
-    lines: list[str] = []
-    names = _names(audience)
-    for raw in events:
-        event = _public(raw, audience)
-        kind = event.get("event")
-        if kind == "turn":
-            lines.append(_turn_line(event, audience))
-        elif kind == "take":
-            lines.append(_take_line(event, audience))
-        elif kind == "game-over":
-            lines.append(_game_over_line(event, audience))
-        elif kind == "reserve" and (own := _reserve_blind_line(event, audience)):
-            lines.append(own)
-        else:
-            lines.append(texts.event_text(event, audience.lang, names, audience.seat))
-    return lines
-
-
-# ---------------------------------------------------------------------- the result
+    return [line.text for line in texts.log_entries(events, audience)]
 
 
 def _score(view: View, audience: Audience) -> str:
@@ -334,7 +181,7 @@ def _score(view: View, audience: Audience) -> str:
     for seat, player in enumerate(view.get("players") or []):
         points = number(int(player.get("points", 0)), lang)
         crowns = number(int(player.get("crowns", 0)), lang)
-        who = _who(seat, audience)
+        who = texts.audience_who(seat, audience)
         if lang == "fa":
             parts.append(f"{who}: {points} امتیاز، {crowns} تاج")
         else:
@@ -355,19 +202,19 @@ def result_text(view: View, audience: Audience) -> str:
     players = view.get("players") or []
     if not isinstance(winner, int) or winner >= len(players):
         return "بازی تمام شد." if fa else "The game is over."
-    who = _who(winner, audience)
+    who = texts.audience_who(winner, audience)
     mine = players[winner]
     if reason == "points":
         p = int(mine.get("points", 0))
         head = (
-            f"{who} با {number(p, lang)} امتیاز اعتبار {_won_verb(winner, audience)}."
+            f"{who} با {number(p, lang)} امتیاز اعتبار {texts.won_verb(winner, audience)}."
             if fa
             else f"{who} won with {p} prestige points."
         )
     elif reason == "crowns":
         c = int(mine.get("crowns", 0))
         head = (
-            f"{who} با {number(c, lang)} تاج {_won_verb(winner, audience)}."
+            f"{who} با {number(c, lang)} تاج {texts.won_verb(winner, audience)}."
             if fa
             else f"{who} won with {c} crowns."
         )
@@ -377,12 +224,13 @@ def result_text(view: View, audience: Audience) -> str:
         n = int(per.get(color, 0))
         name = texts.color_name(color, lang)
         head = (
-            f"{who} با {number(n, lang)} امتیاز روی کارت‌های {name} {_won_verb(winner, audience)}."
+            f"{who} با {number(n, lang)} امتیاز روی کارت‌های {name} "
+            f"{texts.won_verb(winner, audience)}."
             if fa
             else f"{who} won with {n} points on {name} cards."
         )
     else:
-        head = texts.end_text(winner, reason, lang, _names(audience), audience.seat)
+        head = texts.end_text(winner, reason, lang, texts.audience_names(audience), audience.seat)
     return f"{head} ({_score(view, audience)})"
 
 

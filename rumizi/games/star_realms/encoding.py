@@ -93,8 +93,8 @@ from typing import Any
 
 import numpy as np
 
-from rumizi.adapters.base import FloatArray, action_key
 from rumizi.core.contract import Action, View
+from rumizi.core.encoding import FloatArray, action_key
 from rumizi.games.star_realms.cards import (
     BY_ID,
     DEFENSE,

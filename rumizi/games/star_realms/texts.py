@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rumizi.bots.base import bot_label
-from rumizi.core.i18n import check_lang, join, number
+from rumizi.core.addons import Audience, LogLine
+from rumizi.core.i18n import bot_label, check_lang, join, number
 from rumizi.games.star_realms.cards import (
     BY_ID,
     CARDS,
@@ -44,6 +44,7 @@ __all__ = [
     "action_card",
     "action_text",
     "attack_keys",
+    "audience_seats",
     "bot_label",
     "card_details",
     "card_name",
@@ -56,6 +57,8 @@ __all__ = [
     "faction_of",
     "find_cards",
     "label",
+    "log_entries",
+    "log_entries_for",
     "message",
     "player_label",
     "quoted",
@@ -500,7 +503,7 @@ _RULES_FA = (
     "در پایان نوبت، کارت‌های بازی‌شده و ماندهٔ دست دور ریخته می‌شوند و هر بازیکن ۵ کارت تازه می‌کشد.",
 )
 
-# The one key Star Realms adds to the terminal's prompt (rumizi.cli.terminal has the rest).
+# The one key Star Realms adds to the terminal's prompt (rumizi.core.terminal_kit has the rest).
 _ATTACK_KEY = {
     "en": ("N→A", "in a line of attacks: move N deals A combat"),
     "fa": ("N→A", "در سطر حمله‌ها، حرکت N با A حمله ضربه می‌زند"),
@@ -591,7 +594,7 @@ def attack_keys(lang: str) -> tuple[tuple[str, str], ...]:
 
 
 # Star Realms' own line of the terminal's intro (the terminal's other messages are in
-# rumizi.cli.terminal), formatted with ``message(key, lang, **fields)``.
+# rumizi.core.terminal_kit), formatted with ``message(key, lang, **fields)``.
 _MESSAGES: dict[str, tuple[str, str]] = {
     "seats-table": (
         "Seed {seed} · {game} for {n} · you are {who} (seat {seat}) · bots: {bots} · "
@@ -1101,3 +1104,154 @@ def faction_of(card_id: str) -> str:
     """The faction id of a card (``"none"`` for the starting and supply cards)."""
     index = BY_ID.get(card_id)
     return "none" if index is None else CARDS[index].faction
+
+
+# ---------------------------------------------------------------------- the log
+
+
+def log_entries_for(
+    events: Iterable[Mapping[str, Any]], lang: str, seats: Sequence[Who], merge: bool = False
+) -> list[LogLine]:
+    """The game log for ``events``, one plain sentence per happening, with its tone and cards.
+
+    Gains of trade, combat, authority and cards drawn are folded into the line of the card that
+    gave them (“You played Lance (+1 combat, +1 card).”), and a trade-row refill into the line
+    of the buy or clear that emptied the slot. With ``merge`` (tables of several players),
+    cards a player plays one after another share a line: “Player 2 played Lookout ×3 · Viper
+    (+3 trade, +1 combat).”
+    """
+    lines: list[LogLine] = []
+    # The line being built: its sentence, style, cards named, and gains folded into it.
+    sentence, style, cards, gains = "", "", list[str](), list[tuple[str, int]]()
+    played: list[str] = []  # the cards of a line of plays
+    takes_gains: tuple[Any, Any] | None = None  # (player, card) whose gains fold in
+
+    def flush() -> None:
+        if not sentence:
+            return
+        text = sentence
+        if gains:
+            if len(played) > 1:  # one total per kind for a line of several cards
+                totals: dict[str, int] = {}
+                for kind, amount in gains:
+                    totals[kind] = totals.get(kind, 0) + amount
+                parts = [_gain(kind, amount, lang) for kind, amount in totals.items()]
+            else:
+                parts = [_gain(kind, amount, lang) for kind, amount in gains]
+            text = sentence.rstrip(".") + f" ({join(parts, lang)})."
+        lines.append(LogLine(text, style, tuple(cards)))
+
+    previous = None
+    last: Mapping[str, Any] = {}
+    ending: Any = None  # the player whose end-of-turn line may take their draw
+    shuffled = False
+    dealt = 0  # damage dealt by the line's blows so far
+    for event in events:
+        kind = event.get("event")
+        card = event.get("card")
+        player = event.get("player")
+        before, last = last, event
+        if (
+            kind == "destroy"
+            and before.get("event") == "damage"
+            and not before.get("left")
+            and (before.get("player"), before.get("target"), before.get("card"))
+            == (player, event.get("target"), card)
+        ):
+            continue  # “… dealt 3 damage to the boss's Trading Post and destroyed it.”
+        if (
+            (kind == "damage" or (merge and kind == "attack"))
+            and before.get("event") == kind
+            and (kind == "attack" or before.get("left"))
+            and (before.get("player"), before.get("target"), before.get("card"))
+            == (player, event.get("target"), card)
+        ):
+            # Blows in a row on one base or one player: one line with their total.
+            dealt += int(event.get("amount", 0))
+            sentence = event_text({**event, "amount": dealt}, lang, seats)
+            continue
+        if kind in ("damage", "attack"):
+            dealt = int(event.get("amount", 0))
+        if kind in ("trade", "combat", "authority") and takes_gains == (player, card):
+            gains.append((str(kind), int(event.get("amount", 0))))
+            continue
+        count = event.get("count")
+        if merge and kind == "shuffle" and takes_gains and takes_gains[0] == player:
+            gains.append(("shuffle", 0))  # a card's draw that ran through the deck
+            continue
+        if kind == "draw" and count and takes_gains and takes_gains[0] == player:
+            gains.append(("draw", int(count)))
+            continue
+        if kind == "refill" and previous in ("buy", "clear-row"):
+            # “You bought Gnat for 1 trade; Lance took its place.”
+            new = card if isinstance(card, str) and card in BY_ID else None
+            glue = "؛ " if lang == "fa" else "; "
+            sentence = sentence.rstrip(".") + glue + refill_after_text(new, lang) + "."
+            cards += [new] if new else []
+            previous = kind
+            continue
+        if merge and kind in ("shuffle", "draw") and ending == player is not None:
+            # “Player 2 ended their turn, shuffled their discard pile and drew 5 cards.”
+            shuffled = shuffled or kind == "shuffle"
+            end = {"event": "end", "player": player, "drew": int(count or 0), "shuffled": shuffled}
+            sentence = event_text(end, lang, seats)
+            ending = player if kind == "shuffle" else None
+            continue
+        ending, shuffled = (player if kind == "end" else None), False
+        mine = takes_gains is not None and takes_gains[0] == player
+        if merge and kind == "play" == previous and played and mine:
+            played.append(str(card))
+            sentence = event_text({"event": "play", "player": player, "cards": played}, lang, seats)
+            cards.append(str(card))
+            takes_gains = (player, card)
+            continue
+        previous = kind
+        flush()
+        sentence = event_text(event, lang, seats)
+        style = _tone(event, seats)
+        cards = [c for c in (card,) if isinstance(c, str) and c in BY_ID]
+        gains = []
+        played = [str(card)] if kind == "play" else []
+        takes_gains = (player, card) if kind in ("play", "scrap", "ally") else None
+    flush()
+    return lines
+
+
+def _gain(kind: str, amount: int, lang: str) -> str:
+    if kind == "shuffle":
+        return "بُر زدن دورریز" if lang == "fa" else "reshuffled"
+    n = number(amount, lang)
+    if kind == "draw":
+        return f"کشیدن {n} کارت" if lang == "fa" else f"+{n} card" + ("s" if amount > 1 else "")
+    if lang == "fa":
+        return f"{n} {label(kind, lang)}"
+    return f"+{n} {kind}"
+
+
+def _tone(event: Mapping[str, Any], seats: Sequence[Who]) -> str:
+    """The tone of an event's line (:data:`rumizi.core.addons.TONES`)."""
+    kind = event.get("event")
+    if kind == "turn":
+        return "heading"
+    if kind in ("game-over", "eliminated", "concede"):
+        return "alert"
+    if kind in ("attack", "destroy", "damage"):
+        return "attack"
+    player = event.get("player")
+    if isinstance(player, int) and 0 <= player < len(seats) and not seats[player].you:
+        return "quiet" if kind in ("draw", "refill", "end", "shuffle") else ""
+    return ""
+
+
+def audience_seats(audience: Audience) -> list[Who]:
+    """The seats of a table as its :class:`~rumizi.core.addons.Audience` names them."""
+    fmt = str(audience.options.get("format", "duel"))
+    players = int(audience.options.get("players", 2))
+    names = {i: name for i, name in enumerate(audience.names) if name}
+    return table_seats(audience.lang, fmt, players, you=audience.seat, names=names)
+
+
+def log_entries(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[LogLine]:
+    """The log of ``events`` for ``audience`` (plays in a row share a line past two players)."""
+    seats = audience_seats(audience)
+    return log_entries_for(events, audience.lang, seats, merge=len(seats) > 2)

@@ -28,10 +28,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.terminal import Header, Seating, keys_panel
-from rumizi.cli.terminal import message as terminal_message
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import join, number
+from rumizi.core.terminal_kit import Header, Seating, keys_panel, styled_line
+from rumizi.core.terminal_kit import message as terminal_message
 from rumizi.games.star_realms.cards import BY_ID, CARDS, EXPLORER
 from rumizi.games.star_realms.engine import (
     EMPEROR_OPPOSITE,
@@ -49,16 +49,15 @@ from rumizi.games.star_realms.texts import (
     card_name,
     card_summary,
     choice_text,
-    event_text,
     faction_name,
     faction_of,
     find_cards,
     format_name,
     format_rules,
     label,
+    log_entries_for,
     message,
     quoted,
-    refill_after_text,
     result_text,
     role_label,
     rules_help,
@@ -134,141 +133,12 @@ def _amount(value: int, what: str, lang: str, style: str) -> Text:
 def log_lines(
     events: Iterable[Mapping[str, Any]], lang: str, seats: Sequence[Who], merge: bool = False
 ) -> list[Text]:
-    """The game log for ``events``, one coloured line per happening.
-
-    Gains of trade, combat, authority and cards drawn are folded into the line of the card that
-    gave them (“You played Lance (+1 combat, +1 card).”), and a trade-row refill into the line
-    of the buy or clear that emptied the slot. With ``merge`` (tables of several players),
-    cards a player plays one after another share a line: “Player 2 played Lookout ×3 · Viper
-    (+3 trade, +1 combat).”
-    """
-    lines: list[Text] = []
-    # The line being built: its sentence, style, cards named, and gains folded into it.
-    sentence, style, cards, gains = "", "", list[str](), list[tuple[str, int]]()
-    played: list[str] = []  # the cards of a line of plays
-    takes_gains: tuple[Any, Any] | None = None  # (player, card) whose gains fold in
-
-    def flush() -> None:
-        if not sentence:
-            return
-        text = sentence
-        if gains:
-            if len(played) > 1:  # one total per kind for a line of several cards
-                totals: dict[str, int] = {}
-                for kind, amount in gains:
-                    totals[kind] = totals.get(kind, 0) + amount
-                parts = [_gain(kind, amount, lang) for kind, amount in totals.items()]
-            else:
-                parts = [_gain(kind, amount, lang) for kind, amount in gains]
-            text = sentence.rstrip(".") + f" ({join(parts, lang)})."
-        lines.append(_styled_line(text, style, cards, lang))
-
-    previous = None
-    last: Mapping[str, Any] = {}
-    ending: Any = None  # the player whose end-of-turn line may take their draw
-    shuffled = False
-    dealt = 0  # damage dealt by the line's blows so far
-    for event in events:
-        kind = event.get("event")
-        card = event.get("card")
-        player = event.get("player")
-        before, last = last, event
-        if (
-            kind == "destroy"
-            and before.get("event") == "damage"
-            and not before.get("left")
-            and (before.get("player"), before.get("target"), before.get("card"))
-            == (player, event.get("target"), card)
-        ):
-            continue  # “… dealt 3 damage to the boss's Trading Post and destroyed it.”
-        if (
-            (kind == "damage" or (merge and kind == "attack"))
-            and before.get("event") == kind
-            and (kind == "attack" or before.get("left"))
-            and (before.get("player"), before.get("target"), before.get("card"))
-            == (player, event.get("target"), card)
-        ):
-            # Blows in a row on one base or one player: one line with their total.
-            dealt += int(event.get("amount", 0))
-            sentence = event_text({**event, "amount": dealt}, lang, seats)
-            continue
-        if kind in ("damage", "attack"):
-            dealt = int(event.get("amount", 0))
-        if kind in ("trade", "combat", "authority") and takes_gains == (player, card):
-            gains.append((str(kind), int(event.get("amount", 0))))
-            continue
-        count = event.get("count")
-        if merge and kind == "shuffle" and takes_gains and takes_gains[0] == player:
-            gains.append(("shuffle", 0))  # a card's draw that ran through the deck
-            continue
-        if kind == "draw" and count and takes_gains and takes_gains[0] == player:
-            gains.append(("draw", int(count)))
-            continue
-        if kind == "refill" and previous in ("buy", "clear-row"):
-            # “You bought Gnat for 1 trade; Lance took its place.”
-            new = card if isinstance(card, str) and card in BY_ID else None
-            glue = "؛ " if lang == "fa" else "; "
-            sentence = sentence.rstrip(".") + glue + refill_after_text(new, lang) + "."
-            cards += [new] if new else []
-            previous = kind
-            continue
-        if merge and kind in ("shuffle", "draw") and ending == player is not None:
-            # “Player 2 ended their turn, shuffled their discard pile and drew 5 cards.”
-            shuffled = shuffled or kind == "shuffle"
-            end = {"event": "end", "player": player, "drew": int(count or 0), "shuffled": shuffled}
-            sentence = event_text(end, lang, seats)
-            ending = player if kind == "shuffle" else None
-            continue
-        ending, shuffled = (player if kind == "end" else None), False
-        mine = takes_gains is not None and takes_gains[0] == player
-        if merge and kind == "play" == previous and played and mine:
-            played.append(str(card))
-            sentence = event_text({"event": "play", "player": player, "cards": played}, lang, seats)
-            cards.append(str(card))
-            takes_gains = (player, card)
-            continue
-        previous = kind
-        flush()
-        sentence = event_text(event, lang, seats)
-        style = _line_style(event, seats)
-        cards = [c for c in (card,) if isinstance(c, str) and c in BY_ID]
-        gains = []
-        played = [str(card)] if kind == "play" else []
-        takes_gains = (player, card) if kind in ("play", "scrap", "ally") else None
-    flush()
-    return lines
-
-
-def _gain(kind: str, amount: int, lang: str) -> str:
-    if kind == "shuffle":
-        return "بُر زدن دورریز" if lang == "fa" else "reshuffled"
-    n = number(amount, lang)
-    if kind == "draw":
-        return f"کشیدن {n} کارت" if lang == "fa" else f"+{n} card" + ("s" if amount > 1 else "")
-    if lang == "fa":
-        return f"{n} {label(kind, lang)}"
-    return f"+{n} {kind}"
-
-
-def _line_style(event: Mapping[str, Any], seats: Sequence[Who]) -> str:
-    kind = event.get("event")
-    if kind == "turn":
-        return "bold cyan"
-    if kind in ("game-over", "eliminated", "concede"):
-        return "bold reverse"
-    if kind in ("attack", "destroy", "damage"):
-        return "bold red"
-    player = event.get("player")
-    if isinstance(player, int) and 0 <= player < len(seats) and not seats[player].you:
-        return "dim" if kind in ("draw", "refill", "end", "shuffle") else ""
-    return ""
-
-
-def _styled_line(sentence: str, style: str, card_ids: Sequence[str], lang: str) -> Text:
-    text = Text(sentence, style=style)
-    for card_id in card_ids:
-        text.highlight_words([card_name(card_id, lang)], style=card_style(card_id))
-    return text
+    """The game log for ``events``, one coloured line per happening (the sentences and their
+    folding are :func:`~rumizi.games.star_realms.texts.log_entries_for`'s)."""
+    return [
+        styled_line(line, {card_name(c, lang): card_style(c) for c in line.cards})
+        for line in log_entries_for(events, lang, seats, merge)
+    ]
 
 
 # ---------------------------------------------------------------------- the board
@@ -733,7 +603,7 @@ def table_options(fmt: str | None, players: int | None) -> dict[str, Any]:
 
 
 def terminal(seating: Seating) -> StarRealmsTerminal:
-    """The terminal of ``rumizi play`` and ``rumizi replay`` (:mod:`rumizi.cli.terminal`)."""
+    """The terminal of ``rumizi play`` and ``rumizi replay`` (:mod:`rumizi.core.terminal_kit`)."""
     return StarRealmsTerminal(seating)
 
 

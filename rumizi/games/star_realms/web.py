@@ -1,7 +1,8 @@
 """Star Realms on the web platform: catalog line, options, card data, move labels and the log.
 
-The platform (:mod:`rumizi.server.plugins`) calls these; every sentence comes from
-:mod:`rumizi.games.star_realms.texts`, the same words the terminal uses.
+This is the game's ``web`` add-on (:class:`rumizi.core.addons.WebAddOn`), which the platform
+calls; every sentence comes from :mod:`rumizi.games.star_realms.texts`, the same words the
+terminal uses (the log as :class:`~rumizi.core.addons.LogLine` items, sent as plain text).
 """
 
 from __future__ import annotations
@@ -9,17 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rumizi.core.contract import Action, View
+from rumizi.core.addons import Audience
+from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import number
 from rumizi.games.star_realms import rules as rules_text
-from rumizi.games.star_realms import texts, tui
+from rumizi.games.star_realms import texts
 from rumizi.games.star_realms.cards import CARDS, EFFECTS, FACTION_NAMES
-from rumizi.games.star_realms.engine import FORMATS, GAME, HYDRA_AUTHORITY, StarRealmsState
-from rumizi.server.plugins import Audience
+from rumizi.games.star_realms.engine import FORMATS, GAME, HYDRA_AUTHORITY
 
 # Catalog line (spec): 2 players (up to 6 in the multiplayer formats), 20 minutes, age 12+.
 MINUTES = 20
 AGE = 12
+CATALOGUE_RANK = 1  # first on the home page (platform.md)
 
 
 def catalog(lang: str) -> dict[str, Any]:
@@ -98,10 +100,7 @@ def action_label(view: View, action: Action, audience: Audience) -> str:
 
 
 def log_lines(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
-    fmt = audience.options.get("format", "duel")
-    players = int(audience.options.get("players", 2))
-    seats = _seats(audience, fmt, players)
-    return [line.plain for line in tui.log_lines(events, audience.lang, seats, merge=players > 2)]
+    return [line.text for line in texts.log_entries(events, audience)]
 
 
 def result_text(view: View, audience: Audience) -> str:
@@ -109,7 +108,7 @@ def result_text(view: View, audience: Audience) -> str:
     return texts.result_text(view.get("winner"), seats)
 
 
-def revealed_view(state: StarRealmsState, seat: int | None) -> View:
+def revealed_view(state: GameState, seat: int | None) -> View:
     """The view of ``seat`` with every player's hand shown (for replays of finished games)."""
     view = state.view(seat)
     for who, player in enumerate(view["players"]):

@@ -1,0 +1,120 @@
+"""One registry of what every bot needs from a game: its heuristic, its policy, its hints.
+
+The greedy bot plays a game's one-turn heuristic on a view, the strong and medium bots play
+its fast policy on a state sampled from the view, and search plays that policy out, scores
+with its evaluator and skips the moves its hints call obvious. All of it comes from the
+game's add-ons (:mod:`rumizi.core.addons`), found once per game by :func:`strategy_for`:
+
+* ``heuristics.choose(view, legal, rng)`` -> :attr:`Strategy.choose`;
+* ``strategy.playout_action(state, rng)`` and ``strategy.evaluate(state, player)``;
+* ``obvious_action(state)`` from ``strategy`` or ``search_hints``.
+
+A game without a ``strategy`` module is played out with its heuristic through the view
+(slower), else uniformly at random, so every bot plays every game. :func:`register_strategy`
+installs a :class:`Strategy` by hand (a test's, or a tuned one).
+
+>>> found = strategy_for("star-realms")
+>>> found.source, found.choose is not None, found.evaluate is not None
+('strategy', True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rumizi.core.addons import HeuristicsAddOn, SearchHintsAddOn, StrategyAddOn
+from rumizi.core.contract import Action, Game, GameState, View
+from rumizi.core.registry import game, game_module
+
+Policy = Callable[[GameState, random.Random], Action]
+Evaluator = Callable[[GameState, int], float]
+Hint = Callable[[GameState], Action | None]
+Heuristic = Callable[[View, list[Action], random.Random], Action]
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """The uniform random playout policy, for games that bring none of their own."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """What bots know of a game's play.
+
+    ``playout_action``: the move of the player to act on a full state; ``source`` says where
+    it came from (``"strategy"``, ``"heuristics"`` or ``"random"``). ``evaluate``: the chance
+    to win from a state, if the game has one. ``obvious_action``: a move safe to make without
+    search, or ``None``. ``choose``: the game's one-turn heuristic on a view, if it has one.
+    """
+
+    playout_action: Policy = random_action
+    evaluate: Evaluator | None = None
+    obvious_action: Hint | None = None
+    source: str = "random"
+    choose: Heuristic | None = None
+
+
+_STRATEGIES: dict[str, Strategy] = {}
+
+
+def register_strategy(game_id: str, strategy: Strategy) -> None:
+    """Use ``strategy`` for ``game_id`` from now on (instead of the game's own add-ons)."""
+    _STRATEGIES[game_id] = strategy
+
+
+def forget_strategy(game_id: str) -> None:
+    """Drop what :func:`register_strategy` (or a lookup) stored for ``game_id``."""
+    _STRATEGIES.pop(game_id, None)
+
+
+def _through_view(choose: Heuristic) -> Policy:
+    def policy(state: GameState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(state.view(state.to_act), legal, rng)
+
+    return policy
+
+
+def strategy_for(game_ref: str | Game) -> Strategy:
+    """The strategy of a game (by id, or a :class:`Game` outside the registry), cached.
+
+    ``KeyError`` for an unknown game id.
+    """
+    game_obj = game_ref if isinstance(game_ref, Game) else game(game_ref)
+    found = _STRATEGIES.get(game_obj.id)
+    if found is not None:
+        return found
+    module: StrategyAddOn[Any] | None = game_module(game_obj, "strategy")
+    hints: SearchHintsAddOn[Any] | None = game_module(game_obj, "search_hints")
+    heuristics: HeuristicsAddOn | None = game_module(game_obj, "heuristics")
+    obvious = getattr(module, "obvious_action", None) or getattr(hints, "obvious_action", None)
+    choose: Heuristic | None = getattr(heuristics, "choose", None)
+    if module is not None and hasattr(module, "playout_action"):
+        found = Strategy(
+            module.playout_action, getattr(module, "evaluate", None), obvious, "strategy", choose
+        )
+    elif choose is not None:
+        found = Strategy(_through_view(choose), None, obvious, "heuristics", choose)
+    else:
+        found = Strategy(random_action, None, obvious, "random", None)
+    _STRATEGIES[game_obj.id] = found
+    return found
+
+
+__all__ = [
+    "Evaluator",
+    "Heuristic",
+    "Hint",
+    "Policy",
+    "Strategy",
+    "forget_strategy",
+    "random_action",
+    "register_strategy",
+    "strategy_for",
+]

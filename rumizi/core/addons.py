@@ -1,0 +1,179 @@
+"""What each of a game's optional modules (its *add-ons*) provides, as typing protocols.
+
+A game is its engine (:mod:`rumizi.core.contract`) and, beside it in the same package, any of
+these modules; :func:`rumizi.core.registry.game_module` finds them. Every add-on is optional:
+the platform has a fallback for each (the server's ``DefaultWeb``, the command line's
+``PlainTerminal``, random playouts for search), so a game with none of them still plays
+everywhere.
+
+===============  ===========================  ==============================================
+module           protocol                     used by
+===============  ===========================  ==============================================
+``web``          :class:`WebAddOn`            the web platform (and the plain terminal)
+``rules``        :class:`RulesAddOn`          the rules page
+``texts``        :class:`TextsAddOn`          the game's own ``web`` and ``tui``
+``tui``          ``TuiAddOn``                 ``rumizi play`` / ``replay``
+                 (:mod:`rumizi.core.terminal_kit`)
+``encoding``     ``EncodingAddOn``            research adapters
+                 (:mod:`rumizi.core.encoding`)
+``heuristics``   :class:`HeuristicsAddOn`     the greedy and easy bots, fallback playouts
+``strategy``     :class:`StrategyAddOn`       the strong, medium and search bots
+``search_hints`` :class:`SearchHintsAddOn`    search (moves it need not think about)
+===============  ===========================  ==============================================
+
+A module implements a protocol by defining its functions at module level (mypy checks a
+module against a protocol like any object). Each game states its add-ons' conformance once,
+in its package ``__init__`` under ``if TYPE_CHECKING:``, e.g. ``_web: WebAddOn = web``, so
+``mypy --strict`` checks every game's add-ons without importing them at run time.
+
+Texts depend on who reads them (“You bought…” / “Ali bought…”), so they take an
+:class:`Audience`. A log comes as :class:`LogLine` items: a plain sentence with its tone and
+the cards it names as data, which the terminal styles and the web sends as they are.
+
+This module imports nothing heavier than the contract: the web and the engine may use it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from rumizi.core.contract import Action, Event, GameState, View
+from rumizi.core.i18n import Section
+
+#: The state type a game's playout functions accept (its own state class).
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a text: language, own seat (``None``: a spectator), seat names, options.
+
+    ``names`` has one entry per seat (an empty string where the game should use its own
+    “Player N”); ``options`` are the table's options, ``players`` included.
+    """
+
+    lang: str
+    seat: int | None
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+
+
+#: The tones of a log line, which the terminal turns into styles (the web ignores them).
+TONES = ("", "heading", "alert", "attack", "quiet")
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One sentence of a game's log, with how it should look as data.
+
+    ``tone`` is one of :data:`TONES`: ``"heading"`` (a turn begins), ``"alert"`` (the game
+    ends, a player is out), ``"attack"``, ``"quiet"`` (another player's routine), or ``""``.
+    ``cards`` are the ids of the cards the sentence names, in case the reader wants them
+    picked out (the terminal colours them by faction).
+    """
+
+    text: str
+    tone: str = ""
+    cards: tuple[str, ...] = ()
+
+
+class WebAddOn(Protocol):
+    """A game's ``web`` module: what the web platform shows of it.
+
+    Each member is optional for a module (the platform falls back, member by member, to
+    its defaults); a module that defines them all conforms to this protocol.
+    """
+
+    #: Where the game stands in the catalogue (smaller first; games without one come last).
+    CATALOGUE_RANK: int
+
+    def catalog(self, lang: str) -> dict[str, Any]:
+        """The catalogue entry: ``name``, ``tagline``, ``players`` (text), ``minutes``, ``age``."""
+        ...
+
+    def options(self, lang: str) -> list[dict[str, Any]]:
+        """The options of a new table: ``name``, ``label``, ``choices`` (value, label, players)."""
+        ...
+
+    def cards(self, lang: str) -> list[dict[str, Any]]:
+        """Every distinct card with what the page's renderer needs to draw it."""
+        ...
+
+    def action_label(self, view: View, action: Action, audience: Audience) -> str:
+        """A legal move as a sentence for its reader (“Buy Gnat for 1 trade”)."""
+        ...
+
+    def log_lines(self, events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
+        """The engine's ``events`` as sentences for the reader (public information only)."""
+        ...
+
+    def result_text(self, view: View, audience: Audience) -> str:
+        """The line that ends a finished game: who won."""
+        ...
+
+    def opening_events(self, state: GameState) -> list[Event]:
+        """Events of the deal, which happen inside ``new()`` before anyone records them."""
+        ...
+
+    def revealed_view(self, state: GameState, seat: int | None) -> View:
+        """A finished game's view from ``seat`` with every card shown (for replays)."""
+        ...
+
+
+class RulesAddOn(Protocol):
+    """A game's ``rules`` module: its rules page, in sections."""
+
+    def rules(self, lang: str) -> Sequence[Section]:
+        """The sections of the rules in ``lang``."""
+        ...
+
+
+class TextsAddOn(Protocol):
+    """A game's ``texts`` module: its words, shared by its ``web`` and its ``tui``.
+
+    The platform never calls it; it is where a game keeps its sentences so that the page and
+    the terminal say the same thing, and neither needs the other.
+    """
+
+    def card_name(self, card_id: str, lang: str) -> str:
+        """A card's name in ``lang``."""
+        ...
+
+    def log_entries(self, events: Sequence[Mapping[str, Any]], audience: Audience) -> list[LogLine]:
+        """The engine's ``events`` as log lines for the reader (plain sentences, tones, cards)."""
+        ...
+
+
+class HeuristicsAddOn(Protocol):
+    """A game's ``heuristics`` module: a one-turn player that reads only a view."""
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random | None = None) -> Action:
+        """One of ``legal``, chosen from ``view`` (``rng`` breaks ties)."""
+        ...
+
+
+class StrategyAddOn(Protocol[S_contra]):
+    """A game's ``strategy`` module: a fast policy on full states, and an evaluator.
+
+    Both read only what the acting (or named) player knows, so that playing them on a state
+    sampled from a view cannot peek.
+    """
+
+    def playout_action(self, state: S_contra, rng: random.Random) -> Action:
+        """The move of the player to act."""
+        ...
+
+    def evaluate(self, state: S_contra, player: int) -> float:
+        """How likely ``player`` is to win from here, in ``[0, 1]``."""
+        ...
+
+
+class SearchHintsAddOn(Protocol[S_contra]):
+    """A game's ``search_hints`` module: moves safe to make without searching."""
+
+    def obvious_action(self, state: S_contra) -> Action | None:
+        """A move the player to act can make at once, or ``None``."""
+        ...
