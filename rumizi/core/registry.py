@@ -10,6 +10,7 @@ from rumizi.core.contract import Game
 _MODULES = {
     "star-realms": "rumizi.games.star_realms",
     "splendor-duel": "rumizi.games.splendor_duel",
+    "war-of-the-ring": "rumizi.games.war_of_the_ring",
 }
 _LOADED: dict[str, Game] = {}
 
