@@ -165,6 +165,11 @@ PLACE_ACTIONS: Final = tuple(
     tuple({"do": "place", "card": IDS[k], "zone": ZONES[z]} for z in range(3))
     for k in range(N_KINDS)
 )
+# Per kind and per mask of zones with room (bit z set: zone z), its place actions, in zone order.
+PLACE_BY_ROOM: Final = tuple(
+    tuple(tuple(row[z] for z in range(3) if mask >> z & 1) for mask in range(8))
+    for row in PLACE_ACTIONS
+)
 EVENT_ACTIONS: Final = tuple({"do": "event", "card": IDS[k]} for k in range(N_KINDS))
 PAY_ACTIONS: Final = tuple({"do": "pay", "card": IDS[k]} for k in range(N_KINDS))
 RECOVER_ACTIONS: Final = tuple({"do": "recover", "card": IDS[k]} for k in range(N_KINDS))
@@ -431,14 +436,17 @@ class WarOfTheRingState(GameState):
             acts: list[Action] = []
             hand = p.hand
             rest = len(hand) - 1
-            room = [z for z in range(3) if len(self.zones[z][cur]) < PER_ZONE]
+            zones = self.zones
+            room = (
+                (len(zones[0][cur]) < PER_ZONE)
+                | (len(zones[1][cur]) < PER_ZONE) << 1
+                | (len(zones[2][cur]) < PER_ZONE) << 2
+            )
             last = -1
             events: list[Action] = []
             for k in hand:
                 if k != last:
-                    row = PLACE_ACTIONS[k]
-                    for z in room:
-                        acts.append(row[z])
+                    acts += PLACE_BY_ROOM[k][room]
                     if COST[k] <= rest:
                         events.append(EVENT_ACTIONS[k])
                     last = k
@@ -466,6 +474,20 @@ class WarOfTheRingState(GameState):
         if parsed is None:
             parsed = _parse(action)
         kind, a, b = parsed
+        if kind == A_PLACE and self.pending == P_NONE and self.phase == PLANNING:
+            # The commonest step, checked and done here without the general dispatch.
+            cur = self.current
+            p = self.players[cur]
+            if a in p.hand and len(self.zones[b][cur]) < PER_ZONE:
+                p.hand.remove(a)
+                if p.known:
+                    p.known.clear()  # the opponent can no longer tell which card left the hand
+                self.zones[b][cur].append(a)
+                self.seen[b][cur].append(False)
+                if self.events is not None:
+                    self.events.append({"event": "place", "player": cur, "zone": ZONES[b]})
+                self._next_step()
+                return
         if kind == A_CONCEDE and a == -2:
             a = self.current
         self._check(kind, a, b)
@@ -821,10 +843,13 @@ class WarOfTheRingState(GameState):
         seen = self.seen[z]
         seen[0] = [True] * len(zone[0])
         seen[1] = [True] * len(zone[1])
+        has_slay = False
         for s in (0, 1):
             t = 0
             for k in zone[s]:
                 t += COMBAT[k]
+                if UNIT[k] == SLAY:
+                    has_slay = True
             self.players[s].took += t
         if ev is not None:
             ev.append(
@@ -835,13 +860,6 @@ class WarOfTheRingState(GameState):
                 }
             )
         # Slays, the starter's cards first, each side in placement order.
-        has_slay = False
-        for k in zone[0]:
-            if UNIT[k] == SLAY:
-                has_slay = True
-        for k in zone[1]:
-            if UNIT[k] == SLAY:
-                has_slay = True
         if has_slay:
             self._slays(z)
         a, b = self.totals(z)

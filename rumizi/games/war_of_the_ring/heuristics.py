@@ -17,8 +17,9 @@ Ties are broken by ``rng``.
 >>> import random
 >>> import rumizi
 >>> state = rumizi.game("war-of-the-ring").new(seed=4)
->>> choose(state.view(state.to_act), state.legal_actions(), random.Random(0))["do"]
-'place'
+>>> legal = state.legal_actions()
+>>> choose(state.view(state.to_act), legal, random.Random(0)) in legal
+True
 """
 
 from __future__ import annotations

@@ -8,12 +8,14 @@ import pytest
 
 from rumizi.games.war_of_the_ring import GAME
 from rumizi.games.war_of_the_ring.cards import (
+    BY_ID,
     CARDS,
     COMBAT,
     COST,
     DECKS,
     FREE,
     SHADOW,
+    UNIT_N,
 )
 
 from .conftest import PASS, play, position
@@ -21,6 +23,16 @@ from .conftest import PASS, play, position
 
 def events(state, name):  # type: ignore[no-untyped-def]
     return [e for e in state.events if e["event"] == name]
+
+
+def c(card: str) -> int:
+    """The card's combat value (the tests follow the data file, however it is tuned)."""
+    return COMBAT[BY_ID[card]]
+
+
+def n(card: str) -> int:
+    """The number of the card's unit ability."""
+    return UNIT_N[BY_ID[card]]
 
 
 def totals_after_battle(zones, **fields):  # type: ignore[no-untyped-def]
@@ -87,7 +99,7 @@ def test_a_continuous_effect_ends_when_its_card_leaves_play() -> None:
 def test_guard_protects_its_side_from_slaying() -> None:
     state, totals = totals_after_battle({"left": (["fp-hobbits", "fp-tower-guard"], ["sh-wargs"])})
     assert not events(state, "slay")
-    assert totals == [4, 2]
+    assert totals == [c("fp-hobbits") + c("fp-tower-guard"), c("sh-wargs")]
 
 
 # ------------------------------------------------------------------ before comparison
@@ -99,28 +111,30 @@ def test_slay_removes_the_opponents_weakest_unit_before_comparison() -> None:
     )
     assert events(state, "slay")[0]["victim"] == "sh-goblins"
     assert "sh-goblins" in state.export()["players"][1]["graveyard"]
-    # Troll 5, Orcs 2 + horde 1 (two units against one).
-    assert totals == [4, 8]
+    # The troll, and the orcs with their horde bonus (two units against one).
+    assert totals == [c("fp-legolas"), c("sh-troll") + c("sh-orcs") + n("sh-orcs")]
 
 
 def test_slays_resolve_the_starting_players_cards_first_and_a_slain_card_does_nothing() -> None:
     state, totals = totals_after_battle({"left": (["fp-archers"], ["sh-wargs"])}, starter=1)
     assert [e["card"] for e in events(state, "slay")] == ["sh-wargs"]
-    assert totals == [0, 2]  # the archers were slain first: the Shadow wins automatically
+    assert totals == [0, c("sh-wargs")]  # the archers were slain first: an automatic win
     state, _ = totals_after_battle({"left": (["fp-archers"], ["sh-wargs"])}, starter=0)
     assert [e["card"] for e in events(state, "slay")] == ["fp-archers"]
 
 
 def test_horde_adds_when_you_outnumber_the_enemy_in_the_zone() -> None:
     _, totals = totals_after_battle({"left": (["fp-aragorn"], ["sh-orcs", "sh-goblins"])})
-    assert totals == [6, (2 + 1) + (1 + 1)]
+    horde = c("sh-orcs") + n("sh-orcs") + c("sh-goblins") + n("sh-goblins")
+    assert totals == [6, horde]
     _, totals = totals_after_battle({"left": (["fp-aragorn"], ["sh-orcs"])})
-    assert totals == [6, 2]
+    assert totals == [6, c("sh-orcs")]
 
 
 def test_stand_adds_when_you_are_outnumbered_in_the_zone() -> None:
     _, totals = totals_after_battle({"left": (["fp-boromir"], ["sh-orcs", "sh-orcs"])})
-    assert totals == [4 + 2, 6]
+    horde = 2 * (c("sh-orcs") + n("sh-orcs"))
+    assert totals == [c("fp-boromir") + n("fp-boromir"), horde]
 
 
 # ------------------------------------------------------------------ events

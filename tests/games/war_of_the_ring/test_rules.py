@@ -6,7 +6,7 @@ import pytest
 
 from rumizi import IllegalAction
 from rumizi.games.war_of_the_ring import GAME
-from rumizi.games.war_of_the_ring.cards import DECKS, FREE, SHADOW
+from rumizi.games.war_of_the_ring.cards import BY_ID, COMBAT, DECKS, FREE, SHADOW
 from rumizi.games.war_of_the_ring.engine import BATTLE, OVER, P_CENTRE, P_FLANK, PLANNING
 
 from .conftest import PASS, build_doc, place, play, position
@@ -255,9 +255,11 @@ def test_the_higher_total_combat_that_took_part_starts_next_and_a_tie_keeps_the_
     assert state.starter == 1  # 5 against 1
     state = battle(zones={"left": (["fp-riders"], []), "right": ([], ["sh-uruk-hai"])})
     assert state.starter == 0  # 3 against 3: the starter keeps it
-    # Slain cards took part too: Legolas slays the goblins, whose 1 still counts.
+    # Slain cards took part too: Legolas slays a goblin, whose combat still counts.
     state = battle(zones={"left": (["fp-legolas"], ["sh-goblins", "sh-goblins", "sh-orcs"])})
-    assert state.players[0].took == 0 and events(state, "cleanup")[0]["took"] == [4, 4]
+    assert events(state, "slay")[0]["victim"] == "sh-goblins"
+    took = 2 * COMBAT[BY_ID["sh-goblins"]] + COMBAT[BY_ID["sh-orcs"]]
+    assert state.players[0].took == 0 and events(state, "cleanup")[0]["took"] == [4, took]
 
 
 def test_each_player_draws_up_to_seven_reshuffling_the_graveyard_when_the_deck_is_empty() -> None:
