@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 
@@ -13,8 +14,13 @@ from rumizi.games.war_of_the_ring.cards import (
     COMBAT,
     COST,
     DECKS,
+    DRAW,
+    EVENT,
     FREE,
+    HORDE,
+    RECOVER,
     SHADOW,
+    UNIT,
     UNIT_N,
 )
 
@@ -53,14 +59,23 @@ def test_each_deck_holds_about_thirty_cards_with_combat_0_to_6_and_costs_0_to_3(
         assert all(0 <= COMBAT[k] <= 6 and 0 <= COST[k] <= 3 for k in deck)
 
 
-def test_the_free_peoples_are_fewer_stronger_units_and_the_shadow_more_weaker_ones() -> None:
+def test_the_free_peoples_have_the_strong_units_and_the_shadow_the_numbers() -> None:
     def mean(f: int) -> float:
         return sum(COMBAT[k] for k in DECKS[f]) / len(DECKS[f])
 
-    assert mean(FREE) > mean(SHADOW)
-    strong = sum(COMBAT[k] >= 4 for k in DECKS[FREE])
-    weak = sum(COMBAT[k] <= 2 for k in DECKS[SHADOW])
-    assert strong >= 8 and weak >= 12
+    def count(f: int, test: Callable[[int], bool]) -> int:
+        return sum(test(k) for k in DECKS[f])
+
+    assert mean(FREE) >= mean(SHADOW)
+    assert count(FREE, lambda k: COMBAT[k] >= 4) > count(SHADOW, lambda k: COMBAT[k] >= 4)
+    # The Shadow's strength is in numbers: horde units, which only the Shadow has.
+    assert count(SHADOW, lambda k: UNIT[k] == HORDE) >= 10
+    assert count(FREE, lambda k: UNIT[k] == HORDE) == 0
+    # The Free Peoples' is in card flow: drawing and recovering events.
+    flow = {DRAW, RECOVER}
+    assert count(FREE, lambda k: any(e in flow for e, _ in EVENT[k])) > count(
+        SHADOW, lambda k: any(e in flow for e, _ in EVENT[k])
+    )
 
 
 def test_every_card_has_a_name_and_a_text_in_both_languages_in_proper_persian() -> None:
