@@ -3,6 +3,7 @@
     .venv/bin/python bench/wotr_balance.py                       # 400 games, one core
     .venv/bin/python bench/wotr_balance.py --games 4000 --jobs 1
     .venv/bin/python bench/wotr_balance.py --games 400 --policy greedy   # another policy
+    .venv/bin/python bench/wotr_balance.py --games 0 --matches 200       # strong/greedy/random
 
 Every seed is played twice over, the Shadow in seat 0 and in seat 1, and the coin toss goes
 to each seat in turn, so seats, factions and the first player are all swapped evenly. Both
@@ -13,7 +14,8 @@ Reported: each faction's and the first player's win rate, how games end (sweep, 
 cards, exhaustion), their length in rounds, and per card kind how often a game saw it played
 by its own side (revealed as a unit, or as an event from hand or free; an activation from
 the opponent's shadow row is not counted) and how often its side won when it was, so that a
-card never worth playing, or always decisive, stands out.
+card never worth playing, or always decisive, stands out. With ``--matches``: strong against
+greedy and greedy against random, seats, factions and the coin toss swapped as above.
 """
 
 from __future__ import annotations
@@ -156,14 +158,35 @@ def run(games: int, jobs: int, seed: int, policy: str) -> None:
         print(f"    {card.id:<24} {rate:6.1f} %    {wr:5.1f} %")
 
 
+def matches(games: int, jobs: int, seed: int) -> None:
+    for a, b in (("strong", "greedy"), ("greedy", "random"), ("strong", "random")):
+        work = []
+        for i in range(games):  # each seed 8 ways: a's seat, the Shadow's seat, the coin
+            g, shadow, first = seed + i // 8, (i // 2) % 2, (i // 4) % 2
+            work.append((g, shadow, first, a, b) if i % 2 == 0 else (g, shadow, first, b, a))
+        if jobs > 1:
+            with Pool(jobs) as pool:
+                results = pool.map(play, work, chunksize=16)
+        else:
+            results = [play(t) for t in work]
+        wins = sum(
+            r["winner"] == (0 if task[3] == a else 1) for r, task in zip(results, work, strict=True)
+        )
+        print(f"{a} vs {b}: {a} won {wins}/{games} = {100 * wins / games:.1f} %")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1, help="processes (other work shares cores)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", choices=sorted(POLICIES), default="strong")
+    parser.add_argument("--matches", type=int, default=0, help="games per match (0: none)")
     args = parser.parse_args()
-    run(args.games, args.jobs, args.seed, args.policy)
+    if args.games:
+        run(args.games, args.jobs, args.seed, args.policy)
+    if args.matches:
+        matches(args.matches, args.jobs, args.seed + 10_000)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,38 @@ Choices an effect or a reward opens, answered by the player it belongs to:
 At any time: ``{"do": "concede", "player": p}`` (by default the player to act), accepted but
 never listed.
 
+The document
+------------
+:meth:`~WarOfTheRingState.export` writes the whole state as canonical JSON (and
+:func:`load_document` reads it back, refusing with a ``ValueError`` that names the field any
+document no game could reach: a card lost or doubled, a fourth card in a stack, a resolved
+zone still holding the loser's cards, a battle stopped with no choice open, …):
+
+* ``game`` (``"war-of-the-ring"``), ``round`` (from 1), ``phase`` (``"planning"``,
+  ``"battle"``, ``"over"``), ``starter`` (the round's starting seat), ``current`` (the seat to
+  act), ``zone`` (the next zone to fight, 0–3; 0 in planning);
+* ``pending``: ``null`` in a plain planning step, else ``{"choice": "pay"|"recover"|"boost"|
+  "peek"|"move"|"centre"|"flank"}`` (``"pay"`` also carries ``"owed"``); ``playing``: the event
+  being resolved, ``{"card": id, "how": "paid"|"free"|"shadow"}`` or ``null``; ``effects``: its
+  steps still to resolve, ``[[effect, n], ...]``, the one a choice waits on first;
+* ``zones``: three objects (left, centre, right), each with ``cards`` (per seat, in placement
+  order), ``seen`` (per seat, per card: known to the other seat), ``boost`` (per seat) and
+  ``result`` (``null`` before the battle, then the winning seat, ``"tie"`` or ``"empty"``);
+* ``players``: per seat its ``faction``, ``hand`` (sorted), ``known`` (the cards of the hand
+  the opponent knows of), ``deck`` (top card first), ``graveyard`` (oldest first),
+  ``shadow_row`` (the opponent's cards, oldest first), ``activated``, ``passed`` and ``took``
+  (printed combat of its cards revealed in battles this round);
+* ``winner`` and ``end`` (``"sweep"``, ``"shadows"``, ``"exhaustion"``, ``"concede"``) once
+  over, and ``seed``, the random state (for reshuffles and random discards).
+
+The view
+--------
+:meth:`~WarOfTheRingState.view` keeps the public fields and replaces what is hidden: each
+player's ``hand`` is ``null`` except the viewer's (``hand_size`` and ``known`` are public);
+decks and shadow rows become ``deck_size`` and ``shadow_size``; a zone card the viewer may not
+see is ``null`` (see :meth:`~WarOfTheRingState.view`); ``seed`` is left out; ``viewer``,
+``to_act`` and ``over`` are added.
+
 Decisions where the spec leaves room
 ------------------------------------
 * **Factions and seats.** Option ``shadow`` (0 or 1, default 1) says which seat plays the
