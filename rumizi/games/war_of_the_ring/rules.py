@@ -7,7 +7,8 @@ restates spec ``war-of-the-ring.md`` as the engine implements it — every numbe
 ``tests/games/war_of_the_ring/test_texts.py`` checks them against :mod:`.engine`. Persian uses
 Persian digits and proper zero-width non-joiners.
 
-The sections, in both languages and in this order, are those of :data:`SECTION_IDS`.
+The sections, in both languages and in this order, are those of :data:`SECTION_IDS`;
+:data:`MINUTES` and :data:`AGE` are the catalogue's playing time and age.
 
 >>> [s.title for s in rules("en")][:3]
 ['Overview and goal', 'Components and the two decks', 'Setting up']
@@ -23,7 +24,11 @@ from __future__ import annotations
 
 from rumizi.core.i18n import Section, check_lang
 
-__all__ = ["RULES", "SECTION_IDS", "TAGLINE", "Section", "rules", "tagline"]
+__all__ = ["AGE", "MINUTES", "RULES", "SECTION_IDS", "TAGLINE", "Section", "rules", "tagline"]
+
+# The catalogue line of spec §0: 2 players, 30 minutes, age 13+.
+MINUTES = 30
+AGE = 13
 
 SECTION_IDS: tuple[str, ...] = (
     "overview",
