@@ -110,7 +110,6 @@ from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
     COLORS,
-    COST_ITEMS,
     CROWNS,
     GOLD,
     IDS,
@@ -134,6 +133,7 @@ from rumizi.games.splendor_duel.cards import (
     TOKEN_BY_NAME,
     TOKEN_COUNTS,
     TOKEN_NAMES,
+    cost_after_bonuses,
 )
 
 GAME_ID: Final = "splendor-duel"
@@ -363,11 +363,8 @@ class Player:
     def shortfall(self, card: int) -> int:
         """How many gold this player would need to buy ``card`` (after bonuses and tokens)."""
         tokens = self.tokens
-        bonus = self.bonus
         short = 0
-        for k, n in COST_ITEMS[card]:
-            if k < 5:
-                n -= bonus[k]
+        for k, n in cost_after_bonuses(card, self.bonus):
             have = tokens[k]
             if n > have:
                 short += n - have
@@ -900,15 +897,10 @@ class SplendorDuelState(GameState):
         cur = self.current
         p = self.players[cur]
         tokens = p.tokens
-        bonus = p.bonus
         bag = self.bag
         paid = [0] * 7
         gold = 0
-        for k, n in COST_ITEMS[card]:
-            if k < 5:
-                n -= bonus[k]
-            if n <= 0:
-                continue
+        for k, n in cost_after_bonuses(card, p.bonus):
             use = tokens[k] if tokens[k] < n else n
             tokens[k] -= use
             bag[k] += use

@@ -50,7 +50,6 @@ from rumizi.games.splendor_duel.cards import (
     AGAIN,
     BONUS,
     COLOR,
-    COST_ITEMS,
     CROWNS,
     GOLD,
     JOKER,
@@ -61,6 +60,7 @@ from rumizi.games.splendor_duel.cards import (
     ROYAL_POINTS,
     STEAL,
     TOKEN,
+    cost_after_bonuses,
 )
 from rumizi.games.splendor_duel.engine import (
     BUY_ACTIONS,
@@ -230,11 +230,7 @@ def _targets(
             color = joker
         deficit = [0] * 6
         missing = spend = 0
-        for k, n in COST_ITEMS[c]:
-            if k < 5:
-                n -= bonus[k]
-                if n <= 0:
-                    continue
+        for k, n in cost_after_bonuses(c, bonus):
             spend += n
             if n > tokens[k]:
                 deficit[k] = n - tokens[k]
@@ -280,11 +276,7 @@ def _plan_with(
         if c == exclude or t.value <= 0:
             continue
         missing = spend = 0
-        for k, n in COST_ITEMS[c]:
-            if k < 5:
-                n -= bonus[k]
-                if n <= 0:
-                    continue
+        for k, n in cost_after_bonuses(c, bonus):
             spend += n
             if n > tokens[k]:
                 missing += n - tokens[k]
@@ -333,11 +325,7 @@ def _after_buy(targets: list[_Target], p: Player, card: int, color: int) -> floa
     tokens = p.tokens[:]
     bonus = p.bonus[:]
     gold = 0
-    for k, n in COST_ITEMS[card]:
-        if k < 5:
-            n -= bonus[k]
-            if n <= 0:
-                continue
+    for k, n in cost_after_bonuses(card, bonus):
         if n > tokens[k]:
             gold += n - tokens[k]
             tokens[k] = 0
