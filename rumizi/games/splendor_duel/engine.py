@@ -110,6 +110,7 @@ from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
     COLORS,
+    COST,
     CROWNS,
     GOLD,
     IDS,
@@ -282,6 +283,16 @@ _CHOICE_KINDS: Final = frozenset({A_TAKE_BONUS, A_STEAL, A_ROYAL, A_DISCARD})
 END_REASONS: Final = ("points", "crowns", "color", "stall", "concede")
 
 
+# What each card costs a player who owns no bonus yet: where every player's prices start.
+_PRICES_WITHOUT_BONUS: Final[list[list[tuple[int, int]] | None]] = [
+    cost_after_bonuses(card, [0] * 5) for card in range(N_CARDS)
+]
+# The cards whose cost asks for each gem colour.
+_ASKING_FOR: Final = tuple(
+    tuple(card for card in range(N_CARDS) if COST[card][k]) for k in range(5)
+)
+
+
 class Player:
     """One seat: tokens, cards, reserve, privileges and royals (derived totals kept up to date)."""
 
@@ -293,6 +304,7 @@ class Player:
         "crowns",
         "jokers",
         "points",
+        "prices",
         "privileges",
         "reserved",
         "royals",
@@ -312,6 +324,9 @@ class Player:
     blind: list[bool]  # parallel to ``reserved``: taken from the top of a deck, unseen
     royals: list[int]
     stall: int  # turns in a row that count toward the stalling rule
+    # Per card, what it costs this player now (see ``price``), filled in on first use. A new
+    # list replaces it whenever a bonus changes, so copies can share it until then.
+    prices: list[list[tuple[int, int]] | None]
 
     def __init__(self) -> None:
         self.tokens = [0] * 7
@@ -326,6 +341,7 @@ class Player:
         self.blind = []
         self.royals = []
         self.stall = 0
+        self.prices = _PRICES_WITHOUT_BONUS[:]
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
@@ -341,6 +357,7 @@ class Player:
         q.blind = self.blind[:]
         q.royals = self.royals[:]
         q.stall = self.stall
+        q.prices = self.prices
         return q
 
     def bonus_color(self, card: int) -> int:
@@ -356,14 +373,32 @@ class Player:
         if color < 5:
             self.bonus[color] += BONUS[card]
             self.color_points[color] += POINTS[card]
+            # A new list (copies may share the old one); only the cards that ask for this
+            # colour change price.
+            prices = self.prices[:]
+            for c in _ASKING_FOR[color]:
+                prices[c] = None
+            self.prices = prices
         self.points += POINTS[card]
         self.crowns += CROWNS[card]
+
+    def price(self, card: int) -> list[tuple[int, int]]:
+        """What ``card`` costs this player now: :func:`.cards.cost_after_bonuses` of its bonuses
+        (kept until they change; treat it as read-only)."""
+        price = self.prices[card]
+        if price is None:
+            price = self.prices[card] = cost_after_bonuses(card, self.bonus)
+        return price
 
     def shortfall(self, card: int) -> int:
         """How many gold this player would need to buy ``card`` (after bonuses and tokens)."""
         tokens = self.tokens
+        # ``self.price(card)`` written out: this runs for every card at every legal_actions.
+        price = self.prices[card]
+        if price is None:
+            price = self.prices[card] = cost_after_bonuses(card, self.bonus)
         short = 0
-        for k, n in cost_after_bonuses(card, self.bonus):
+        for k, n in price:
             have = tokens[k]
             if n > have:
                 short += n - have
@@ -899,7 +934,7 @@ class SplendorDuelState(GameState):
         bag = self.bag
         paid = [0] * 7
         gold = 0
-        for k, n in cost_after_bonuses(card, p.bonus):
+        for k, n in p.price(card):
             use = tokens[k] if tokens[k] < n else n
             tokens[k] -= use
             bag[k] += use
