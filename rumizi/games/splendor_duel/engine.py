@@ -1415,6 +1415,7 @@ class SplendorDuel(Game):
         raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
 
     def load(self, doc: Document) -> SplendorDuelState:
+        # Imported when first needed: document.py imports this module.
         from rumizi.games.splendor_duel.document import load_document
 
         return load_document(doc)

@@ -1558,6 +1558,7 @@ class StarRealms(Game):
         return new_state(seed=seed, players=players, format=fmt)
 
     def load(self, doc: Any) -> StarRealmsState:
+        # Imported when first needed: document.py imports this module.
         from rumizi.games.star_realms.document import load_document
 
         return load_document(doc)
