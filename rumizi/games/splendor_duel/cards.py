@@ -127,6 +127,28 @@ ROYAL_BY_ID: Final = {name: i for i, name in enumerate(ROYAL_IDS)}
 ROYAL_POINTS: Final = tuple(r.points for r in ROYALS)
 ROYAL_ABILITY: Final = tuple(ABILITY_CODES[r.ability] for r in ROYALS)
 
+
+def cost_after_bonuses(card: int, bonus: list[int]) -> list[tuple[int, int]]:
+    """What ``card`` still asks of a player whose bonuses are ``bonus`` (one count per gem).
+
+    Each bonus of a colour takes one gem of that colour off the price (pearls are never
+    lowered); the answer keeps the ``(kind, amount)`` pairs that stay above 0, in the order
+    of :data:`COST_ITEMS`. Buying, checking what a card lacks and planning all start here.
+
+    >>> card = BY_ID["1-white-c"]
+    >>> [(TOKEN_NAMES[k], n) for k, n in cost_after_bonuses(card, [0, 1, 0, 0, 3])]
+    [('blue', 1), ('pearl', 1)]
+    """
+    cost = []
+    for k, n in COST_ITEMS[card]:
+        if k < PEARL:
+            n -= bonus[k]
+            if n <= 0:
+                continue
+        cost.append((k, n))
+    return cost
+
+
 __all__ = [
     "ABILITY",
     "ABILITY_NAMES",
@@ -171,6 +193,7 @@ __all__ = [
     "Card",
     "Royal",
     "conserved",
+    "cost_after_bonuses",
 ]
 
 

@@ -32,13 +32,13 @@ from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
     COLORS,
-    COST,
     CROWNS,
     JOKER,
     POINTS,
     ROYAL_BY_ID,
     ROYAL_POINTS,
     TOKEN_NAMES,
+    cost_after_bonuses,
 )
 
 _LETTER_KIND = {letter: k for k, letter in enumerate("WBGRKPY")}
@@ -56,7 +56,10 @@ def _nearest(view: View, me: dict[str, Any]) -> tuple[int, list[int]] | None:
         c = BY_ID[name]
         if COLOR[c] == JOKER and not any(bonus):
             continue
-        lack = [max(0, COST[c][k] - (bonus[k] if k < 5 else 0) - tokens[k]) for k in range(6)]
+        lack = [0] * 6
+        for k, n in cost_after_bonuses(c, bonus):
+            if n > tokens[k]:
+                lack[k] = n - tokens[k]
         key = (sum(lack), -POINTS[c])
         if best_key is None or key < best_key:
             best, best_key = (c, lack), key

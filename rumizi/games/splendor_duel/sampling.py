@@ -25,7 +25,8 @@ from typing import Any
 from rumizi.core import rng
 from rumizi.core.contract import View
 from rumizi.games.splendor_duel.cards import BY_ID, IDS, LEVEL, N_CARDS
-from rumizi.games.splendor_duel.engine import SplendorDuelState, load_document
+from rumizi.games.splendor_duel.document import load_document
+from rumizi.games.splendor_duel.engine import SplendorDuelState
 
 # Fields of the view copied as they are into the document.
 _SHARED = (

@@ -50,7 +50,6 @@ from rumizi.games.splendor_duel.cards import (
     AGAIN,
     BONUS,
     COLOR,
-    COST_ITEMS,
     CROWNS,
     GOLD,
     JOKER,
@@ -196,7 +195,7 @@ def card_value(
 class _Target:
     """A card within reach and what it asks of the player."""
 
-    __slots__ = ("base", "card", "color", "deficit", "missing", "value")
+    __slots__ = ("base", "card", "color", "deficit", "missing", "price", "value")
 
     card: int
     color: int  # its bonus colour (a joker's best colour)
@@ -204,6 +203,7 @@ class _Target:
     base: float  # value less the worth of the tokens it uses up (at least 0)
     deficit: list[int]  # what the player lacks of each kind 0..5 (before gold)
     missing: int  # total deficit
+    price: list[tuple[int, int]]  # what it costs the player (``Player.price``)
 
 
 def _targets(
@@ -221,7 +221,6 @@ def _targets(
     joker = best_joker_color(p)
     out = []
     tokens = p.tokens
-    bonus = p.bonus
     for c in cards:
         color = COLOR[c]
         if color == JOKER:
@@ -230,11 +229,8 @@ def _targets(
             color = joker
         deficit = [0] * 6
         missing = spend = 0
-        for k, n in COST_ITEMS[c]:
-            if k < 5:
-                n -= bonus[k]
-                if n <= 0:
-                    continue
+        price = p.price(c)
+        for k, n in price:
             spend += n
             if n > tokens[k]:
                 deficit[k] = n - tokens[k]
@@ -247,6 +243,7 @@ def _targets(
         t.base = base if base > 0 else 0.0
         t.deficit = deficit
         t.missing = missing
+        t.price = price
         out.append(t)
     return out
 
@@ -270,19 +267,19 @@ def _plan(targets: list[_Target], gold: int) -> float:
 
 
 def _plan_with(
-    targets: list[_Target], tokens: list[int], bonus: list[int], exclude: int = -1
+    targets: list[_Target], tokens: list[int], color: int = -1, extra: int = 0, exclude: int = -1
 ) -> float:
-    """The plan value for other ``tokens`` and ``bonus`` (the card values kept as they are)."""
+    """The plan value for other ``tokens``, and ``extra`` more bonus of ``color`` (a purchase's:
+    one colour's gems cheaper); the card values are kept as they are."""
     best = second = 0.0
     gold = tokens[GOLD]
     for t in targets:
-        c = t.card
-        if c == exclude or t.value <= 0:
+        if t.card == exclude or t.value <= 0:
             continue
         missing = spend = 0
-        for k, n in COST_ITEMS[c]:
-            if k < 5:
-                n -= bonus[k]
+        for k, n in t.price:
+            if k == color:
+                n -= extra
                 if n <= 0:
                     continue
             spend += n
@@ -331,22 +328,16 @@ def _with_tokens(targets: list[_Target], gold: int, add: tuple[tuple[int, int], 
 def _after_buy(targets: list[_Target], p: Player, card: int, color: int) -> float:
     """The plan value left after buying ``card`` (tokens paid, the new bonus in place)."""
     tokens = p.tokens[:]
-    bonus = p.bonus[:]
     gold = 0
-    for k, n in COST_ITEMS[card]:
-        if k < 5:
-            n -= bonus[k]
-            if n <= 0:
-                continue
+    for k, n in p.price(card):
         if n > tokens[k]:
             gold += n - tokens[k]
             tokens[k] = 0
         else:
             tokens[k] -= n
     tokens[GOLD] -= gold
-    if color < 5:
-        bonus[color] += BONUS[card]
-    return _plan_with(targets, tokens, bonus, card) + _holding(tokens)
+    extra = BONUS[card] if color < 5 else 0
+    return _plan_with(targets, tokens, color, extra, card) + _holding(tokens)
 
 
 # Takes are scored per multiset of tokens: a key of 2 bits per kind (at most 3 of a kind).
@@ -442,7 +433,7 @@ def _answer(state: SplendorDuelState, p: Player, o: Player, pending: int) -> Act
         if not tokens[k]:
             continue
         tokens[k] -= 1
-        x = _plan_with(targets, tokens, p.bonus) - (GOLD_WORTH if k == GOLD else 0.0)
+        x = _plan_with(targets, tokens) - (GOLD_WORTH if k == GOLD else 0.0)
         tokens[k] += 1
         if x > best_x:
             best_k, best_x = k, x

@@ -46,7 +46,6 @@ from rumizi.games.star_realms.cards import (
     COST,
     DEFENSE,
     DRAW,
-    EFFECT_CODE,
     EFFECTS,
     EXPLORER,
     FACTION,
@@ -62,7 +61,6 @@ from rumizi.games.star_realms.cards import (
     SCRAP_CARD,
     STARTING_DECK,
     TRADE,
-    TRADE_COUNTS,
     TRADE_DECK,
 )
 
@@ -175,7 +173,6 @@ _CHOICE_NAMES = {
     FORCED_DISCARD: "discard",
     OPP_DISCARD: "opp-discard",
 }
-_CHOICE_CODES = {name: code for code, name in _CHOICE_NAMES.items()}
 # Where the card named by each kind of card choice comes from.
 _CHOICE_SOURCES = {
     FORCED_DISCARD: ("hand",),
@@ -1468,300 +1465,6 @@ def _card(name: Any) -> int:
     return index
 
 
-# ---------------------------------------------------------------------- reading documents
-
-
-class _Doc:
-    """Helpers that read a document and raise ``ValueError`` naming the bad field."""
-
-    @staticmethod
-    def int_(obj: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
-        if key not in obj:
-            if default is None:
-                raise ValueError(f"{where}: missing {key!r}")
-            return default
-        value = obj[key]
-        if type(value) is not int:
-            raise ValueError(f"{where}.{key}: expected an integer, got {value!r}")
-        return value
-
-    @staticmethod
-    def cards(obj: dict[str, Any], key: str, where: str, required: bool = True) -> list[int]:
-        if key not in obj:
-            if required:
-                raise ValueError(f"{where}: missing {key!r}")
-            return []
-        value = obj[key]
-        if not isinstance(value, list):
-            raise ValueError(f"{where}.{key}: expected a list of card ids")
-        out = []
-        for item in value:
-            index = BY_ID.get(item) if isinstance(item, str) else None
-            if index is None:
-                raise ValueError(f"{where}.{key}: unknown card {item!r}")
-            out.append(index)
-        return out
-
-
-def _rebuild_field(
-    bases: list[int], ships: list[int], played: list[int], where: str
-) -> tuple[list[int], int]:
-    """Rebuild the in-play order from the exported bases, ships and cards played this turn.
-
-    Bases from earlier turns come first. Of each card played this turn, the copies still in
-    play are the latest ones, since removals always take the earliest copy.
-    """
-    played_count: dict[int, int] = {}
-    for c in played:
-        played_count[c] = played_count.get(c, 0) + 1
-    base_count: dict[int, int] = {}
-    for c in bases:
-        base_count[c] = base_count.get(c, 0) + 1
-    new_bases = {c: min(n, played_count.get(c, 0)) for c, n in base_count.items()}
-    n_old = len(bases) - sum(new_bases.values())
-    ship_count: dict[int, int] = {}
-    for c in ships:
-        ship_count[c] = ship_count.get(c, 0) + 1
-    alive = {**{c: n for c, n in ship_count.items()}, **new_bases}
-    # Walk this turn's plays from the latest back: the latest copies are the survivors.
-    survivors: list[int] = []
-    for c in reversed(played):
-        if alive.get(c, 0) > 0:
-            alive[c] -= 1
-            survivors.append(c)
-    survivors.reverse()
-    if any(alive.values()):
-        raise ValueError(f"{where}: 'in_play' holds cards that 'played' does not list")
-    if [c for c in survivors if IS_BASE[c]] != bases[n_old:]:
-        raise ValueError(f"{where}: the bases played this turn are out of order")
-    return bases[:n_old] + survivors, n_old
-
-
-def load_document(doc: Any) -> StarRealmsState:
-    """Build a state from a canonical document (see the spec, §4)."""
-    if not isinstance(doc, dict):
-        raise ValueError("a Star Realms document is a JSON object")
-    if doc.get("game") != GAME_ID:
-        raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
-    fmt = doc.get("format", "duel")
-    if not isinstance(fmt, str) or fmt not in FORMATS:
-        raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
-    raw_players = doc.get("players")
-    fewest, most = FORMATS[fmt]
-    if (
-        not isinstance(raw_players, list)
-        or not fewest <= len(raw_players) <= most
-        or (fmt == "hydra" and len(raw_players) not in HYDRA_AUTHORITY)
-    ):
-        count = (
-            "exactly 2" if fmt == "duel" else "4 or 6" if fmt == "hydra" else f"{fewest} to {most}"
-        )
-        raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
-    current = _Doc.int_(doc, "current", "document")
-    if not 0 <= current < len(raw_players):
-        raise ValueError(f"document 'current': no player {current}")
-    turn = _Doc.int_(doc, "turn", "document", default=1)
-    if turn < 1:
-        raise ValueError("document 'turn' must be 1 or more")
-    seed = _Doc.int_(doc, "seed", "document", default=0)
-    s = StarRealmsState.__new__(StarRealmsState)
-    s.format = fmt
-    s.current = current
-    s.turn = turn
-    s.seed = rng.normalize_seed(seed)
-    s.events = None
-    s._buys = [None] * _BUY_LEVELS
-    s._over = False
-    s._winner = None
-    s.pending = None
-    s.queue = []
-    s.bequests = []
-    s.damage = []
-    row = doc.get("trade_row")
-    if not isinstance(row, list) or len(row) != 5:
-        raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
-    s.row = []
-    for item in row:
-        if item is None:
-            s.row.append(None)
-            continue
-        index = BY_ID.get(item) if isinstance(item, str) else None
-        if index is None or TRADE_COUNTS[index] == 0:
-            raise ValueError(f"document 'trade_row': {item!r} is not a trade-deck card")
-        s.row.append(index)
-    s.trade_deck = _Doc.cards(doc, "trade_deck", "document")[::-1]
-    s.scrap_heap = _Doc.cards(doc, "scrap_heap", "document", required=False)
-    mid_turn = False
-    s.players = []
-    for i, raw in enumerate(raw_players):
-        where = f"players[{i}]"
-        if not isinstance(raw, dict):
-            raise ValueError(f"{where}: expected an object")
-        p = Player(team=seat_team(fmt, len(raw_players), i))
-        p.authority = _Doc.int_(
-            raw, "authority", where, default=starting_authority(fmt, len(raw_players), i)
-        )
-        p.hand = _Doc.cards(raw, "hand", where)
-        p.deck = _Doc.cards(raw, "deck", where)[::-1]
-        p.discard = _Doc.cards(raw, "discard", where)
-        bases = _Doc.cards(raw, "bases", where, required=False)
-        if not all(IS_BASE[c] for c in bases):
-            raise ValueError(f"{where}.bases: only bases and outposts can be in 'bases'")
-        p.pending_discards = _Doc.int_(raw, "pending_discards", where, default=0)
-        if p.pending_discards < 0:
-            raise ValueError(f"{where}.pending_discards must not be negative")
-        p.known = _Doc.cards(raw, "known_hand", where, required=False)
-        rest = list(p.hand)
-        for c in p.known:
-            if c not in rest:
-                raise ValueError(f"{where}.known_hand: {NAMES[c]!r} is not in the hand")
-            rest.remove(c)
-        eliminated = raw.get("eliminated", False)
-        if not isinstance(eliminated, bool):
-            raise ValueError(f"{where}.eliminated must be true or false")
-        p.eliminated = eliminated or p.authority <= 0
-        if "damage" in raw:
-            if fmt != "raid" or i != RAID_BOSS_SEAT:
-                raise ValueError(f"{where}.damage: only the boss's bases take lasting damage")
-            damage = raw["damage"]
-            if (
-                not isinstance(damage, list)
-                or len(damage) != len(bases)
-                or not all(
-                    type(d) is int and 0 <= d < DEFENSE[c]
-                    for d, c in zip(damage, bases, strict=True)
-                )
-            ):
-                raise ValueError(f"{where}.damage: one number per base, each below its defense")
-            s.damage = list(damage)
-        elif fmt == "raid" and i == RAID_BOSS_SEAT:
-            s.damage = [0] * len(bases)
-        turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
-        earlier = fmt == "hydra" and i < current and i % 2 == current % 2
-        if earlier and turn_keys & raw.keys():
-            if {"pending", "queue"} & raw.keys():
-                raise ValueError(f"{where}: only the player to act has 'pending' and 'queue'")
-            _load_turn(s, p, raw, bases, where)
-        elif i != current:
-            if turn_keys & raw.keys():
-                raise ValueError(f"{where}: only the current player has mid-turn fields")
-            p.field = bases
-            p.fired = [False] * len(bases)
-            p.n_old = len(bases)
-            for c in bases:
-                p.factions[FACTION[c]] += 1
-        elif turn_keys & raw.keys():
-            mid_turn = True
-            s.pending = _load_turn(s, p, raw, bases, where)
-        else:
-            p.field = bases
-            p.fired = [False] * len(bases)
-            p.n_old = len(bases)
-        p.field_changed()
-        s.players.append(p)
-    if fmt == "hydra":
-        for team in (0, 1):
-            if len({q.authority for q in s.players if q.team == team}) != 1:
-                raise ValueError(f"document: hydra team {team} must show one shared authority")
-    if fmt == "emperor":
-        for e in EMPERORS:
-            if s.players[e].eliminated:
-                for mate in s._teammates(e):
-                    s.players[mate].eliminated = True
-    bequests = doc.get("bequests", [])
-    if not isinstance(bequests, list) or not all(
-        isinstance(b, list)
-        and len(b) == 2
-        and all(type(x) is int and 0 <= x < len(raw_players) for x in b)
-        for b in bequests
-    ):
-        raise ValueError("document 'bequests': expected a list of [giver, recipient] seats")
-    s.bequests = [(b[0], b[1]) for b in bequests]
-    if (s.pending is not None and s.pending[0] == BEQUEATH) != bool(s.bequests):
-        raise ValueError("document: a 'bequeath' choice and 'bequests' go together")
-    s._refresh_opponents()
-    if s.pending is not None and not any(
-        a["do"] == "choose" for a in s._choice_actions(s.players[current], s.pending[0])
-    ):
-        raise ValueError(f"players[{current}].pending: the open choice has nothing to choose from")
-    if s._check_over():
-        return s
-    if s.players[current].eliminated:
-        raise ValueError("document 'current' names a player who is out of the game")
-    if not mid_turn:
-        s._start_turn()
-    elif s.pending is None:
-        # A hand-written position may leave effects queued, or allies that hold but have not
-        # fired, with no choice open: resolve them (an exported position has neither).
-        s.queue.insert(0, (ALLIES, 0, -1))
-        s._resolve()
-    return s
-
-
-def _load_turn(
-    s: StarRealmsState, p: Player, raw: dict[str, Any], bases: list[int], where: str
-) -> tuple[int, int] | None:
-    """Load a player's turn in progress; returns the open choice, if any (for the caller
-    to set: a compiled build trusts what the type checker last saw assigned to it)."""
-    ships = _Doc.cards(raw, "in_play", where, required=False)
-    if any(IS_BASE[c] for c in ships):
-        raise ValueError(f"{where}.in_play: bases belong in 'bases'")
-    played = _Doc.cards(raw, "played", where, required=False) if "played" in raw else list(ships)
-    p.field, p.n_old = _rebuild_field(bases, ships, played, where)
-    p.played = played
-    for c in p.field[: p.n_old]:
-        p.factions[FACTION[c]] += 1
-    for c in played:
-        p.factions[FACTION[c]] += 1
-    p.fired = [False] * len(p.field)
-    allied = _Doc.cards(raw, "allied", where, required=False)
-    for c in allied:
-        for i, d in enumerate(p.field):
-            if d == c and not p.fired[i]:
-                p.fired[i] = True
-                break
-        else:
-            raise ValueError(f"{where}.allied: {NAMES[c]!r} is not in play")
-    p.trade = _Doc.int_(raw, "trade", where, default=0)
-    p.combat = _Doc.int_(raw, "combat", where, default=0)
-    if p.trade < 0 or p.combat < 0:
-        raise ValueError(f"{where}: trade and combat must not be negative")
-    pending = raw.get("pending")
-    if pending is not None:
-        choice = pending.get("choice") if isinstance(pending, dict) else None
-        if not isinstance(choice, str) or choice not in _CHOICE_CODES:
-            raise ValueError(
-                f"{where}.pending: expected {{'choice': one of {sorted(_CHOICE_CODES)}, "
-                "'card': ...}}"
-            )
-        src_name = pending.get("card")
-        if src_name is None:
-            src = -1
-        elif isinstance(src_name, str) and src_name in BY_ID:
-            src = BY_ID[src_name]
-        else:
-            raise ValueError(f"{where}.pending.card: unknown card {src_name!r}")
-        choice_open: tuple[int, int] | None = (_CHOICE_CODES[choice], src)
-    else:
-        choice_open = None
-    queue = raw.get("queue", [])
-    if not isinstance(queue, list):
-        raise ValueError(f"{where}.queue: expected a list of [effect, amount, card] items")
-    for item in reversed(queue):
-        if (
-            not isinstance(item, list)
-            or len(item) != 3
-            or not isinstance(item[0], str)
-            or item[0] not in EFFECT_CODE
-            or type(item[1]) is not int
-            or item[1] < 0
-            or not (item[2] is None or (isinstance(item[2], str) and item[2] in BY_ID))
-        ):
-            raise ValueError(f"{where}.queue: bad item {item!r}")
-        s.queue.append((EFFECT_CODE[item[0]], item[1], -1 if item[2] is None else BY_ID[item[2]]))
-    return choice_open
-
-
 def seat_team(fmt: str, players: int, seat: int) -> int:
     """The team of a seat: everyone alone, except Raid (boss 0, raiders 1) and Emperor."""
     if fmt == "raid":
@@ -1890,6 +1593,9 @@ class StarRealms(Game):
         return new_state(seed=seed, players=players, format=fmt)
 
     def load(self, doc: Any) -> StarRealmsState:
+        # Imported when first needed: document.py imports this module.
+        from rumizi.games.star_realms.document import load_document
+
         return load_document(doc)
 
     def sample(self, view: View, seed: int) -> StarRealmsState:

@@ -21,7 +21,8 @@ from typing import Any
 from rumizi.core import rng
 from rumizi.core.contract import View
 from rumizi.games.star_realms.cards import BY_ID, NAMES, TRADE_COUNTS
-from rumizi.games.star_realms.engine import StarRealmsState, load_document
+from rumizi.games.star_realms.document import load_document
+from rumizi.games.star_realms.engine import StarRealmsState
 
 _TURN_FIELDS = ("in_play", "played", "allied", "trade", "combat", "pending", "queue")
 

@@ -535,6 +535,54 @@ class _Public:
         return v
 
 
+def _best_bases(
+    outposts: int,
+    costs: list[int],
+    values: list[float],
+    budget: int,
+    spill: int,
+    open_rate: float,
+    guarded_rate: float,
+    floor: float,
+) -> tuple[float, int]:
+    """The best set of bases to destroy: (its value, the base to attack first, or -1).
+
+    Base ``i`` costs ``costs[i]`` combat and is worth ``values[i]``; bit ``i`` of ``outposts``
+    marks an outpost. Every set that ``budget`` combat destroys is tried, except one that holds
+    an ordinary base but not every outpost (the outposts stand in front). A set is worth its
+    bases plus ``spill`` combat less its cost left over for the player: ``open_rate`` a point
+    once every outpost has fallen, ``guarded_rate`` while one still stands. The best set counts
+    only if it is worth more than ``floor`` (else the answer is ``(floor, -1)``); its base to
+    attack first is an outpost if it holds one, the most valuable of them (the earliest on a
+    tie).
+    """
+    n = len(costs)
+    best_value = floor
+    best_mask = 0
+    for mask in range(1, 1 << n):
+        if mask & outposts != outposts and mask & ~outposts:
+            continue  # an ordinary base behind a standing outpost
+        cost = 0
+        v = 0.0
+        for i in range(n):
+            if mask >> i & 1:
+                cost += costs[i]
+                v += values[i]
+        if cost > budget:
+            continue
+        if spill > cost:
+            v += (spill - cost) * (open_rate if mask & outposts == outposts else guarded_rate)
+        if v > best_value:
+            best_value, best_mask = v, mask
+    if not best_mask:
+        return floor, -1
+    first = max(
+        (i for i in range(n) if best_mask >> i & 1),
+        key=lambda i: (outposts >> i & 1, values[i], -i),
+    )
+    return best_value, first
+
+
 # Bases a group may hold before the attack plan stops enumerating every subset of them.
 _MAX_PLANNED_BASES = 10
 
@@ -687,32 +735,13 @@ class _Table:
             for i, b in enumerate(bases):
                 if IS_OUTPOST[b[1]]:
                     outposts |= 1 << i
-            best_mask = 0
-            mask_value = 0.0
-            for mask in range(1, 1 << n):
-                if mask & outposts != outposts and mask & ~outposts:
-                    continue  # an ordinary base behind a standing outpost
-                cost = 0
-                v = 0.0
-                for i in range(n):
-                    if mask >> i & 1:
-                        cost += bases[i][2]
-                        v += bases[i][3]
-                if cost > pool:
-                    continue
-                f = face if mask & outposts == outposts and face > other else other
-                if own > cost:
-                    v += (own - cost) * f
-                if v > mask_value:
-                    mask_value, best_mask = v, mask
-            if best_mask and mask_value > best_value:
-                # Outposts first (nothing else can be hit before them), the worst first.
-                i = max(
-                    (i for i in range(n) if best_mask >> i & 1),
-                    key=lambda i: (outposts >> i & 1, bases[i][3], -i),
-                )
-                best_value = mask_value
-                best_action = self.smash(bases[i][0], bases[i][1], own)
+            costs = [b[2] for b in bases]
+            values = [b[3] for b in bases]
+            open_rate = face if face > other else other
+            value, first = _best_bases(outposts, costs, values, pool, own, open_rate, other, 0.0)
+            if first >= 0 and value > best_value:
+                best_value = value
+                best_action = self.smash(bases[first][0], bases[first][1], own)
         if best_action is None and self.partial and own > 0:
             # The boss is out of reach behind outposts: wear the nearest-to-fall one down,
             # for the raiders still to play this round to finish.
@@ -1047,33 +1076,15 @@ class Policy:
         face = opp.face
         if not bases:
             return combat * face, (ATTACK_PLAYER[them] if combat > 0 else None)
-        n = len(bases)
         threats = [opp.threat(b, bases) for b in bases]
         outposts = 0
         for i, b in enumerate(bases):
             if IS_OUTPOST[b]:
                 outposts |= 1 << i
-        best_value = 0.0 if outposts else combat * face
-        best_mask = 0
-        for mask in range(1, 1 << n):
-            if mask & outposts != outposts and mask & ~outposts:
-                continue  # an ordinary base behind a standing outpost
-            cost = 0
-            v = 0.0
-            for i in range(n):
-                if mask >> i & 1:
-                    cost += DEFENSE[bases[i]]
-                    v += threats[i]
-            if cost > combat:
-                continue
-            if mask & outposts == outposts:
-                v += (combat - cost) * face
-            if v > best_value:
-                best_value, best_mask = v, mask
-        if best_mask:
-            # Outposts first (nothing else can be hit before them), the most valuable first.
-            chosen = [i for i in range(n) if best_mask >> i & 1]
-            pick = max(chosen, key=lambda i: (outposts >> i & 1, threats[i], -i))
+        costs = [DEFENSE[b] for b in bases]
+        floor = 0.0 if outposts else combat * face
+        best_value, pick = _best_bases(outposts, costs, threats, combat, combat, face, 0.0, floor)
+        if pick >= 0:
             return best_value, ATTACK_BASE[them][bases[pick]]
         if not outposts and combat > 0:
             return best_value, ATTACK_PLAYER[them]

@@ -1,0 +1,328 @@
+"""Reading a Splendor Duel document into a state: every field checked, none trusted.
+
+A document is the JSON object that :meth:`SplendorDuelState.export` writes: the board as five
+strings of token letters, the bag, the pyramid and the three decks (top card first), the
+royals left, each player's tokens, cards (with the colour each joker took), reserve,
+privileges and royals, and the turn in progress (its phase, the steps still queued, an open
+choice, or how the game ended). :func:`load_document` rebuilds the state from it.
+
+Bad input: a field of the wrong shape, an unknown card or token, or a position the rules
+cannot reach (a token or card counted twice or missing, more than 3 privileges, a discard
+open for a player holding 10 tokens or fewer) raises ``ValueError`` naming the field, and no
+state comes back. The checks run once per load, not at every step of a game, so they live
+here beside the engine, which keeps only the state and the rules.
+
+>>> from rumizi.games.splendor_duel import GAME
+>>> state = GAME.new(seed=2)
+>>> load_document(state.export()).export() == state.export()
+True
+>>> load_document({**state.export(), "royals": ["royal-3"]})
+Traceback (most recent call last):
+...
+ValueError: document: every royal must be in exactly one place
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rumizi.core import rng
+from rumizi.core.contract import Document
+from rumizi.games.splendor_duel.cards import (
+    BY_ID,
+    COLOR,
+    COLORS,
+    IDS,
+    JOKER,
+    LETTER_OF,
+    LEVEL,
+    N_CARDS,
+    PYRAMID_SLOTS,
+    ROYAL_BY_ID,
+    ROYAL_IDS,
+    ROYAL_POINTS,
+    TOKEN_COUNTS,
+    TOKEN_NAMES,
+)
+from rumizi.games.splendor_duel.engine import (
+    _QUEUE_NAMES,
+    EMPTY,
+    END_REASONS,
+    GAME_ID,
+    MAX_RESERVED,
+    MAX_TOKENS,
+    P_BONUS,
+    P_DISCARD,
+    P_NONE,
+    P_ROYAL,
+    PENDING_NAMES,
+    PHASE_NAMES,
+    PRIVILEGES,
+    RESOLVING,
+    SIZE,
+    Player,
+    SplendorDuelState,
+)
+
+_QUEUE_CODES: Final = {name: code for code, name in _QUEUE_NAMES.items()}
+
+
+class _Reader:
+    """Helpers that read a document and raise ``ValueError`` naming the bad field."""
+
+    @staticmethod
+    def obj(value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected an object, got {value!r}")
+        return value
+
+    @staticmethod
+    def int_(obj: dict[str, Any], key: str, where: str, lo: int = 0, hi: int | None = None) -> int:
+        if key not in obj:
+            raise ValueError(f"{where}: missing {key!r}")
+        value = obj[key]
+        if type(value) is not int or value < lo or (hi is not None and value > hi):
+            bound = f" from {lo}" + (f" to {hi}" if hi is not None else "")
+            raise ValueError(f"{where}.{key}: expected an integer{bound}, got {value!r}")
+        return value
+
+    @staticmethod
+    def bool_(obj: dict[str, Any], key: str, where: str) -> bool:
+        value = obj.get(key, False)
+        if type(value) is not bool:
+            raise ValueError(f"{where}.{key}: expected true or false, got {value!r}")
+        return value
+
+    @staticmethod
+    def card(value: Any, where: str) -> int:
+        card = BY_ID.get(value) if isinstance(value, str) else None
+        if card is None:
+            raise ValueError(f"{where}: unknown card {value!r}")
+        return card
+
+    @staticmethod
+    def cards(obj: dict[str, Any], key: str, where: str) -> list[int]:
+        value = obj.get(key)
+        if not isinstance(value, list):
+            raise ValueError(f"{where}.{key}: expected a list of card ids")
+        return [_Reader.card(v, f"{where}.{key}") for v in value]
+
+    @staticmethod
+    def royals(obj: dict[str, Any], key: str, where: str) -> list[int]:
+        value = obj.get(key)
+        if not isinstance(value, list):
+            raise ValueError(f"{where}.{key}: expected a list of royal ids")
+        out = []
+        for v in value:
+            r = ROYAL_BY_ID.get(v) if isinstance(v, str) else None
+            if r is None:
+                raise ValueError(f"{where}.{key}: unknown royal {v!r}")
+            out.append(r)
+        return out
+
+    @staticmethod
+    def tokens(value: Any, where: str) -> list[int]:
+        if not isinstance(value, dict) or set(value) - set(TOKEN_NAMES):
+            raise ValueError(
+                f"{where}: expected an object of token counts ({', '.join(TOKEN_NAMES)})"
+            )
+        out = []
+        for name in TOKEN_NAMES:
+            n = value.get(name, 0)
+            if type(n) is not int or n < 0:
+                raise ValueError(f"{where}.{name}: expected a count, got {n!r}")
+            out.append(n)
+        return out
+
+
+def load_document(doc: Document) -> SplendorDuelState:
+    """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes)."""
+    r = _Reader
+    doc = r.obj(doc, "document")
+    if doc.get("game") != GAME_ID:
+        raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
+    s = SplendorDuelState.__new__(SplendorDuelState)
+    s.events = None
+    s.turn = r.int_(doc, "turn", "document", 1)
+    s.current = r.int_(doc, "current", "document", 0, 1)
+    seed = doc.get("seed")
+    if type(seed) is not int:
+        raise ValueError(f"document.seed: expected an integer, got {seed!r}")
+    s.seed = rng.normalize_seed(seed)
+    # The board.
+    rows = doc.get("board")
+    if (
+        not isinstance(rows, list)
+        or len(rows) != SIZE
+        or not all(isinstance(row, str) and len(row) == SIZE for row in rows)
+    ):
+        raise ValueError("document.board: expected 5 strings of 5 letters (W B G R K P Y or .)")
+    board = []
+    for row in rows:
+        for ch in row:
+            if ch == ".":
+                board.append(EMPTY)
+            elif ch in LETTER_OF:
+                board.append(LETTER_OF[ch])
+            else:
+                raise ValueError(f"document.board: unknown token letter {ch!r}")
+    s.board = board
+    s.bag = r.tokens(doc.get("bag"), "document.bag")
+    # Cards: pyramid, decks, royals.
+    pyramid = doc.get("pyramid")
+    if not isinstance(pyramid, list) or len(pyramid) != 3:
+        raise ValueError("document.pyramid: expected three rows (levels 1, 2, 3)")
+    s.pyramid = []
+    for lv, row in enumerate(pyramid):
+        where = f"document.pyramid[{lv}]"
+        if not isinstance(row, list) or len(row) != PYRAMID_SLOTS[lv]:
+            raise ValueError(f"{where}: expected {PYRAMID_SLOTS[lv]} slots (card ids or null)")
+        cells = [EMPTY if c is None else r.card(c, where) for c in row]
+        for c in cells:
+            if c >= 0 and LEVEL[c] != lv + 1:
+                raise ValueError(f"{where}: {IDS[c]!r} is not a level-{lv + 1} card")
+        s.pyramid.append(cells)
+    decks = doc.get("decks")
+    if not isinstance(decks, list) or len(decks) != 3:
+        raise ValueError("document.decks: expected three decks (levels 1, 2, 3), top card first")
+    s.decks = []
+    for lv, deck in enumerate(decks):
+        where = f"document.decks[{lv}]"
+        if not isinstance(deck, list):
+            raise ValueError(f"{where}: expected a list of card ids")
+        cards = [r.card(c, where) for c in deck]
+        for c in cards:
+            if LEVEL[c] != lv + 1:
+                raise ValueError(f"{where}: {IDS[c]!r} is not a level-{lv + 1} card")
+        s.decks.append(cards[::-1])
+    s.royals = sorted(r.royals(doc, "royals", "document"))
+    # Players.
+    docs = doc.get("players")
+    if not isinstance(docs, list) or len(docs) != 2:
+        raise ValueError("document.players: expected two players")
+    s.players = []
+    for i, pd in enumerate(docs):
+        where = f"document.players[{i}]"
+        pd = r.obj(pd, where)
+        p = Player()
+        p.tokens = r.tokens(pd.get("tokens"), f"{where}.tokens")
+        p.privileges = r.int_(pd, "privileges", where, 0, PRIVILEGES)
+        p.stall = r.int_(pd, "stall", where, 0)
+        jokers = pd.get("jokers", {})
+        if not isinstance(jokers, dict):
+            raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
+        cards = r.cards(pd, "cards", where)
+        for c in jokers:
+            if r.card(c, f"{where}.jokers") not in cards or COLOR[BY_ID[c]] != JOKER:
+                raise ValueError(f"{where}.jokers: {c!r} is not a joker this player bought")
+        for c in cards:
+            color = COLOR[c]
+            if color == JOKER:
+                name = jokers.get(IDS[c])
+                if name not in COLORS:
+                    raise ValueError(f"{where}.jokers: joker {IDS[c]!r} needs a colour")
+                color = COLORS.index(name)
+            p.add_card(c, color)
+        reserved = pd.get("reserved")
+        if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
+            raise ValueError(f"{where}.reserved: expected a list of at most 3 reserved cards")
+        for entry in reserved:
+            entry = r.obj(entry, f"{where}.reserved")
+            p.reserved.append(r.card(entry.get("card"), f"{where}.reserved"))
+            p.blind.append(r.bool_(entry, "blind", f"{where}.reserved"))
+        p.royals = r.royals(pd, "royals", where)
+        for royal in p.royals:
+            p.points += ROYAL_POINTS[royal]
+        for key, value in (("points", p.points), ("crowns", p.crowns)):
+            if key in pd and pd[key] != value:
+                raise ValueError(
+                    f"{where}.{key}: the cards and royals give {value}, not {pd[key]!r}"
+                )
+        s.players.append(p)
+    if s.players[0].privileges + s.players[1].privileges > PRIVILEGES:
+        raise ValueError("document.players: more than 3 privileges held")
+    if "privileges" in doc and doc["privileges"] != s.supply:
+        raise ValueError(
+            f"document.privileges: the supply must hold {s.supply}, not {doc['privileges']!r}"
+        )
+    # Conservation: every token and card exactly once.
+    for k in range(7):
+        total = s.bag[k] + s.board.count(k) + s.players[0].tokens[k] + s.players[1].tokens[k]
+        if total != TOKEN_COUNTS[k]:
+            raise ValueError(
+                f"document: {total} {TOKEN_NAMES[k]} tokens on the board, in the bag and held; "
+                f"the game has {TOKEN_COUNTS[k]}"
+            )
+    seen = [c for row in s.pyramid for c in row if c >= 0]
+    for deck in s.decks:
+        seen += deck
+    for p in s.players:
+        seen += p.cards + p.reserved
+    if sorted(seen) != list(range(N_CARDS)):
+        missing = sorted(set(range(N_CARDS)) - set(seen))
+        doubled = sorted({c for c in seen if seen.count(c) > 1})
+        raise ValueError(
+            "document: every jewel card must be in exactly one place; "
+            f"missing {[IDS[c] for c in missing]}, more than once {[IDS[c] for c in doubled]}"
+        )
+    royals = s.royals + s.players[0].royals + s.players[1].royals
+    if sorted(royals) != list(range(len(ROYAL_IDS))):
+        raise ValueError("document: every royal must be in exactly one place")
+    # The turn in progress.
+    phase = doc.get("phase", "start")
+    if phase not in PHASE_NAMES:
+        raise ValueError(f"document.phase: expected one of {', '.join(PHASE_NAMES)}, got {phase!r}")
+    s.phase = PHASE_NAMES.index(phase)
+    s.again = r.bool_(doc, "again", "document")
+    s.bought = r.bool_(doc, "bought", "document")
+    s.held = r.bool_(doc, "held", "document")
+    queue = doc.get("queue", [])
+    if not isinstance(queue, list) or any(q not in _QUEUE_CODES for q in queue):
+        raise ValueError(
+            f"document.queue: expected steps among {', '.join(_QUEUE_CODES)}, got {queue!r}"
+        )
+    s.queue = [_QUEUE_CODES[q] for q in queue]
+    s.pending = P_NONE
+    s.bonus_color = 0
+    pending = doc.get("pending")
+    if pending is not None:
+        pending = r.obj(pending, "document.pending")
+        choice = pending.get("choice")
+        if choice not in PENDING_NAMES[1:]:
+            raise ValueError(f"document.pending.choice: unknown choice {choice!r}")
+        s.pending = PENDING_NAMES.index(choice)
+        if s.pending == P_BONUS:
+            wanted = pending.get("color")
+            if wanted not in COLORS:
+                raise ValueError(f"document.pending.color: expected a colour, got {wanted!r}")
+            s.bonus_color = COLORS.index(wanted)
+        if s.phase != RESOLVING:
+            raise ValueError("document.pending: a choice is only open in the 'resolving' phase")
+    elif s.phase == RESOLVING and "winner" not in doc:
+        raise ValueError("document.phase: 'resolving' needs an open choice")
+    # The end.
+    winner = doc.get("winner")
+    end = doc.get("end")
+    if winner is None:
+        if end is not None:
+            raise ValueError("document.end: a game with no winner has not ended")
+        s._over = False
+        s._winner = None
+        s.end = None
+    else:
+        if type(winner) is not int or winner not in (0, 1):
+            raise ValueError(f"document.winner: expected 0, 1 or null, got {winner!r}")
+        if end not in END_REASONS:
+            raise ValueError(f"document.end: expected one of {', '.join(END_REASONS)}, got {end!r}")
+        s._over = True
+        s._winner = winner
+        s.end = end
+    if not s._over:
+        other = s.players[1 - s.current]
+        if sum(other.tokens) > MAX_TOKENS:
+            raise ValueError("document: the player not to act holds more than 10 tokens")
+        if s.pending == P_DISCARD and sum(s.players[s.current].tokens) <= MAX_TOKENS:
+            raise ValueError("document.pending: a discard is open but the player holds 10 or fewer")
+        if s.pending == P_ROYAL and not s.royals:
+            raise ValueError("document.pending: a royal choice is open but none is left")
+    return s
