@@ -7,15 +7,17 @@ finds the same optimum from far fewer tries, by leaving out choices that cannot 
 differently from one it keeps:
 
 * a Mirage or Shapeshifter name matters only through its suit, unless some card of the hand
-  names it (Mountain names Smoke) or the hand already holds it (Collector counts names); so
-  one unnamed card per suit stands for all the others;
-* a suit for Book of Changes matters only if a card of the hand looks at it, or if the hand
-  compares suits (Collector, World Tree, Demon) and holds it; one suit nobody looks at stands
-  for the rest;
+  names it (Mountain names Smoke) or Collector is there to count names; so one unnamed card
+  per suit stands for all the others, and none at all for a suit nobody looks at;
+* a suit for Book of Changes matters only if a card of the hand looks at it (or the hand
+  compares suits: Collector, World Tree, Demon); one suit nobody looks at stands for the rest;
 * Island need only try the cards that carry a penalty, and nothing when Protection Rune
   already clears them all;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
-  nothing), found by scoring the hand without Angel first.
+  nothing), found by scoring the hand without Angel first;
+* the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
+  at a time down the search tree; equal tuples (names nobody looks at written as ``*``) are
+  scored once.
 
 Both search in a fixed order and keep the first best, so the answer is deterministic.
 """
@@ -27,8 +29,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rumizi.games.fantasy_realms.cards import (
-    CARDS,
-    SUIT_INDEX,
     SUITS,
     CardInfo,
     bit,
@@ -41,9 +41,15 @@ from rumizi.games.fantasy_realms.scoring import (
     PENALTY_CARDS,
     SUIT_REFS,
     Choices,
+    Slot,
     Table,
+    _Hand,
+    bonus_points,
+    build_slots,
     copy_pool,
     evaluate,
+    penalty_points,
+    resolve_blanking,
 )
 
 Option = dict[str, str | None]
@@ -111,49 +117,56 @@ def brute_force(
     return best
 
 
-def _relevant_names(infos: Sequence[CardInfo]) -> set[str]:
-    names = {i.id for i in infos}
-    for i in infos:
-        names.update(NAME_REFS.get(i.id, ()))
-    return names
+class _Observed:
+    """What the cards of one hand can tell apart: the names and suits their texts look at."""
+
+    def __init__(self, infos: Sequence[CardInfo], table: Table) -> None:
+        held = {i.id for i in infos}
+        self.collector = "collector" in held
+        names: set[str] = set()
+        suits = 0
+        for i in infos:
+            names.update(NAME_REFS.get(i.id, ()))
+            suits |= SUIT_REFS.get(i.id, 0)
+        if self.collector:
+            names |= held  # Collector tells a repeated name from a new one
+        if held & set(_SUIT_EQUALITY):
+            suits = (1 << len(SUITS)) - 1  # these compare every suit with every other
+        self.names = names
+        self.suits = suits
+        self.game_suits = suits_in_play(expansion=table.expansion)
+
+    def name(self, name: str) -> str:
+        """The name as this hand sees it: any name nobody looks at is just "a name"."""
+        return name if name in self.names or self.collector else "*"
 
 
-def _copy_options(card: str, infos: Sequence[CardInfo], table: Table) -> list[Option]:
-    relevant = _relevant_names(infos)
+def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
+    """Mirage's or Shapeshifter's choices, one per class the hand can tell apart."""
     options: list[Option] = [_copy(None)]
     fresh: dict[str, str] = {}
     for c in copy_pool(card, table.expansion):
-        if c in relevant:
+        if c in seen.names:
             options.append(_copy(c))
-        else:
-            fresh.setdefault(card_info(c, expansion=table.expansion).suit, c)
+            continue
+        suit = card_info(c, expansion=table.expansion).suit
+        if seen.suits & bit(suit):
+            fresh.setdefault(suit, c)
+        elif seen.suits & bit("wild"):
+            fresh.setdefault("*", c)  # unused, it would be a Wild: that differs here
     options.extend(_copy(c) for c in fresh.values())
     return options
 
 
-def _book_suits(infos: Sequence[CardInfo], table: Table) -> list[str]:
-    game = suits_in_play(expansion=table.expansion)
-    looked_at = 0
-    for i in infos:
-        looked_at |= SUIT_REFS.get(i.id, 0)
-    held = {i.id for i in infos}
-    if held & set(_SUIT_EQUALITY):
-        for i in infos:
-            looked_at |= i.suits
-        looked_at |= bit("wild")
-        for wild, suits in (
-            ("mirage", ("army", "land", "weather", "flood", "flame", "building")),
-            ("shapeshifter", ("artifact", "leader", "wizard", "weapon", "beast", "undead")),
-        ):
-            if wild in held:
-                for s in suits:
-                    looked_at |= bit(s)
-    chosen = [s for s in game if looked_at & bit(s)]
-    unlooked = [s for s in game if not looked_at & bit(s)]
+def _book_suits(seen: _Observed) -> list[str]:
+    chosen = [s for s in seen.game_suits if seen.suits & bit(s)]
+    unlooked = [s for s in seen.game_suits if not seen.suits & bit(s)]
     return chosen + unlooked[:1]
 
 
-def _pruned_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Option]]:
+def _pruned_domains(
+    infos: Sequence[CardInfo], table: Table, seen: _Observed
+) -> dict[str, list[Option]]:
     hand = [i.id for i in infos]
     out: dict[str, list[Option]] = {}
     for card in ACTION_CARDS:
@@ -163,20 +176,54 @@ def _pruned_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[O
         if card == "doppelganger":
             out[card] = [_copy(None)] + [_copy(c) for c in others]
         elif card in ("mirage", "shapeshifter"):
-            out[card] = _copy_options(card, infos, table)
+            out[card] = _copy_options(card, seen, table)
         else:
-            suits = _book_suits(infos, table)
+            suits = _book_suits(seen)
             out[card] = [_book(None, None)] + [
-                _book(c, s)
-                for c in others
-                if c != "phoenix-deluxe"
-                for s in suits
-                if s != card_info(c, expansion=table.expansion).suit or c in _WILDS
+                _book(c, s) for c in others if c != "phoenix-deluxe" for s in suits
             ]
     return out
 
 
-_WILDS = ("doppelganger", "mirage", "shapeshifter")
+# One card of the hand after the copies and Book of Changes, before anything resolves:
+# (card, name, suits, strength, penalty owner). Equal tuples score equally (with the same
+# Island and Angel targets), so the search scores each distinct one once.
+Proto = tuple[str, str, int, int, str | None]
+
+
+def _protos(infos: Sequence[CardInfo]) -> list[Proto]:
+    return [
+        (i.id, i.id, i.suits, i.strength, i.id if i.id in PENALTY_CARDS else None) for i in infos
+    ]
+
+
+def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list[Proto]:
+    """The hand after one ACTION card's choice (steps 2–5 of the resolution order)."""
+    if card == "book-of-changes":
+        target, suit = option["target"], option["new_suit"]
+        if target is None or suit is None:
+            return protos
+        changed = bit(suit)
+        return [(c, n, changed if c == target else su, st, p) for c, n, su, st, p in protos]
+    target = option["copies"]
+    if target is None:
+        return protos
+    t = card_info(target, expansion=table.expansion)
+    if card == "doppelganger":
+        new: Proto = (card, t.id, t.suits, t.strength, t.id if t.id in PENALTY_CARDS else None)
+    else:
+        name = "phoenix" if t.id == "phoenix-deluxe" else t.id
+        new = (card, name, bit(t.suit), 0, None)
+    return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
+
+
+def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
+    resolve_blanking(slots, table)
+    hand = _Hand(slots)
+    total = 0
+    for s in hand.live:
+        total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
+    return total, [s.card for s in slots if s.blanked]
 
 
 def best_choices(
@@ -186,60 +233,79 @@ def best_choices(
     :func:`brute_force`)."""
     fixed = dict(fixed or {})
     hand = [i.id for i in infos]
-    domains = _pruned_domains(infos, table)
+    seen = _Observed(infos, table)
+    domains = _pruned_domains(infos, table, seen)
     for card, option in fixed.items():
         if card in domains:
             domains[card] = [dict(option)]
     names = list(domains)
-    has_island = "island" in hand
     has_angel = "angel" in hand
-    rune = "protection-rune" in hand
+    # Island: nothing to clear when Protection Rune clears everything already.
+    islands: list[Option | None] = [None]
+    if "island" in fixed:
+        islands = [fixed["island"]]
+    elif "island" in hand:
+        islands = [_clears(None)]
+        if "protection-rune" not in hand:
+            islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
     every_angel = table.rulings.blanking_cycles != "blank-all"
-    best: tuple[int, Choices] | None = None
-    for combo in itertools.product(*(domains[n] for n in names)):
-        choices: dict[str, Any] = dict(zip(names, combo, strict=True))
-        islands: list[Option | None]
-        if has_island:
-            if "island" in fixed:
-                islands = [fixed["island"]]
-            else:
-                islands = [{"clears": None}]
-                if not rune:
-                    dop = choices.get("doppelganger", {}).get("copies")
-                    islands += [
-                        {"clears": c}
-                        for c in hand
-                        if c in PENALTY_CARDS or (c == "doppelganger" and dop in PENALTY_CARDS)
-                    ]
-        else:
-            islands = [None]
+    memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
+    best: list[Any] = [None, None]
+    index = {c: k for k, c in enumerate(hand)}
+
+    def leaf(protos: list[Proto], picked: list[Option]) -> None:
+        key0 = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
         for island in islands:
-            if island is not None:
-                choices["island"] = island
+            target = None if island is None else island["clears"]
+            if target is not None:
+                su = protos[index[target]][2]
+                if not (su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe")):
+                    continue
             angels: list[Option | None]
             if has_angel and "angel" in fixed:
                 angels = [fixed["angel"]]
             elif has_angel:
-                angels = [{"protects": None}]
+                angels = [_protects(None)]
             else:
                 angels = [None]
             k = 0
             while k < len(angels):
                 angel = angels[k]
                 k += 1
-                if angel is not None:
-                    choices["angel"] = angel
-                result = evaluate(infos, choices, table)
-                if result is None:
-                    break  # this Island target is not a Flood or Flame here
-                total, blanked = result
-                if has_angel and "angel" not in fixed and angel == {"protects": None}:
-                    targets = hand if every_angel else blanked
-                    angels += [{"protects": c} for c in targets if c != "angel"]
-                if best is None or total > best[0]:
-                    best = (total, {n: dict(v) for n, v in choices.items()})
-    assert best is not None
-    return best
+                key = (key0, target, None if angel is None else angel["protects"])
+                result = memo.get(key)
+                if result is None or best[0] is None or result[0] > best[0]:
+                    choices: dict[str, Any] = dict(zip(names, picked, strict=True))
+                    if island is not None:
+                        choices["island"] = island
+                    if angel is not None:
+                        choices["angel"] = angel
+                    if result is None:
+                        slots = build_slots(infos, choices, table)
+                        assert slots is not None
+                        result = memo[key] = _score(slots, table)
+                    if best[0] is None or result[0] > best[0]:
+                        best[0], best[1] = result[0], {n: dict(v) for n, v in choices.items()}
+                if has_angel and "angel" not in fixed and k == 1:
+                    targets = hand if every_angel else result[1]
+                    angels += [_protects(c) for c in targets if c != "angel"]
+
+    def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
+        if depth == len(names):
+            leaf(protos, picked)
+            return
+        card = names[depth]
+        for option in domains[card]:
+            picked.append(option)
+            walk(depth + 1, _apply(protos, card, option, table), picked)
+            picked.pop()
+
+    walk(0, _protos(infos), [])
+    assert best[0] is not None  # using no ability at all is always valid
+    return best[0], best[1]
 
 
-__all__ = ["CARDS", "SUITS", "SUIT_INDEX", "best_choices", "brute_force"]
+_FLOOD_FLAME = bit("flood") | bit("flame")
+
+
+__all__ = ["best_choices", "brute_force"]
