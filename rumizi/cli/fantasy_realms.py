@@ -15,6 +15,7 @@ Output goes through the rich console of click's context object when a caller pro
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -190,3 +191,121 @@ def score(
         text = join([_choice_text(c, v, lang) for c, v in result.choices.items()], lang)
         console.print(Text(f"{_w('choices', lang)}: {text}"))
     console.print(Text(f"{_w('total', lang)}: {number(result.total, lang)}", style="bold"))
+
+
+def _branch(args: tuple[int, int, int]) -> tuple[int, list[tuple[int, tuple[str, ...]]], int]:
+    """One first-card branch of the search (run in a worker process)."""
+    from rumizi.games.fantasy_realms.besthand import search
+
+    k, floor, top = args
+    result = search(first=[k], floor=floor, top=top)
+    return k, result.best, result.nodes
+
+
+@fantasy_realms.command("best-hand")
+@click.option("--expansion", is_flag=True, help="With the Cursed Hoard suits (not searched yet).")
+@click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes.")
+@click.option("--top", "top", default=1, show_default=True, type=int, help="Hands to keep.")
+@click.option(
+    "--floor",
+    "floors",
+    multiple=True,
+    type=int,
+    help="Score bars to try, highest first (default 400, 390, 380, ...).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default="fantasy-realms-best.json",
+    show_default=True,
+    help="Results and checkpoint (JSON); an unfinished run resumes from it.",
+)
+@click.option(
+    "--lang", type=click.Choice(LANGS), default="en", envvar="RUMIZI_LANG", show_default=True
+)
+@click.pass_context
+def best_hand(
+    ctx: click.Context,
+    expansion: bool,
+    jobs: int,
+    top: int,
+    floors: tuple[int, ...],
+    out: str,
+    lang: str,
+) -> None:
+    """Find the highest-scoring hands of the base game and prove nothing scores more.
+
+    Branch and bound with admissible per-card upper bounds, run against a bar: a pass with
+    bar F explores every hand that could score F or more, so it finds the best K of them
+    exactly, or proves there are fewer. Bars are tried from the highest down until K hands are
+    found. Each finished first-card branch is saved to --out, so a stopped run resumes.
+    """
+    import multiprocessing
+    import time
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from rumizi.games.fantasy_realms.besthand import search_order
+
+    console = _console(ctx)
+    if expansion:
+        console.print(Text("The Cursed Hoard search is not implemented yet.", style="bold red"))
+        raise SystemExit(2)
+    order = search_order()
+    bars = list(floors) or list(range(400, -100, -10))
+    path = Path(out)
+    state: dict[str, Any] = {"bars": {}}
+    if path.exists():
+        state = json.loads(path.read_text("utf-8"))
+    started = time.perf_counter()
+    found: list[tuple[int, tuple[str, ...]]] = []
+    for bar in bars:
+        done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
+        todo = [k for k in range(len(order) - 6) if str(k) not in done["branches"]]
+        with Progress(
+            TextColumn(f"bar {bar}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            task = progress.add_task(
+                "branches", total=len(order) - 6, completed=len(order) - 6 - len(todo)
+            )
+            work = [(k, bar, top) for k in todo]
+            results: Iterator[tuple[int, list[tuple[int, tuple[str, ...]]], int]]
+            if jobs > 1:
+                pool = multiprocessing.Pool(jobs)
+                results = pool.imap_unordered(_branch, work)
+            else:
+                pool = None
+                results = map(_branch, work)
+            for k, best, nodes in results:
+                done["branches"][str(k)] = [[s, list(h)] for s, h in best]
+                done["nodes"] += nodes
+                path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
+                progress.advance(task)
+            if pool is not None:
+                pool.close()
+                pool.join()
+        found = sorted(
+            {(s, tuple(h)) for hands in done["branches"].values() for s, h in hands},
+            key=lambda x: (-x[0], x[1]),
+        )[:top]
+        console.print(
+            Text(f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} nodes)")
+        )
+        if len(found) >= top:
+            break
+    elapsed = time.perf_counter() - started
+    state["result"] = {
+        "top": [[s, list(h)] for s, h in found],
+        "seconds_this_run": round(elapsed, 1),
+    }
+    path.write_text(json.dumps(state, ensure_ascii=False, indent=1), "utf-8")
+    for score_value, hand in found:
+        result = score_hand(list(hand))
+        console.print(score_table(result, lang))
+        console.print(Text(f"{_w('total', lang)}: {number(score_value, lang)}", style="bold"))
