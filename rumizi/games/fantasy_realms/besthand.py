@@ -31,6 +31,7 @@ import heapq
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, card_info
 from rumizi.games.fantasy_realms.optimize import best_choices
@@ -42,53 +43,91 @@ MIRAGE_POOL = bit("army") | bit("land") | bit("weather") | bit("flood") | bit("f
 SHAPESHIFTER_POOL = bit("artifact") | bit("leader") | bit("wizard") | bit("weapon") | bit("beast")
 
 
-class Universe:
-    """What the cards of ``U`` offer a hand of at most ``size`` cards, for the bounds."""
+class Bounded(Protocol):
+    """A card as the bounds see it: whose text it carries, its suits and its strength."""
 
-    def __init__(self, cards: Iterable[CardInfo], size: int) -> None:
+    @property
+    def id(self) -> str: ...
+    @property
+    def suits(self) -> int: ...
+    @property
+    def strength(self) -> int: ...
+
+
+class Universe:
+    """What the cards of ``U`` offer a hand of at most ``size`` cards, for the bounds.
+
+    ``names`` are the names present (default: the cards' ids); ``open_actions`` the ACTION
+    cards whose choice is still open (default: every one of ``U``), each a joker for counts.
+    """
+
+    def __init__(
+        self,
+        cards: Iterable[Bounded],
+        size: int,
+        *,
+        expansion: bool = False,
+        fixed_bonus: dict[str, int] | None = None,
+        names: Iterable[str] | None = None,
+        open_actions: Iterable[str] | None = None,
+    ) -> None:
+        self.expansion = expansion
+        # Bonuses that do not depend on the hand (the Undead that look at the discard area).
+        self.fixed_bonus = fixed_bonus or {}
         self.cards = list(cards)
         self.size = size
-        self.ids = {c.id for c in self.cards}
+        self.ids = set(names) if names is not None else {c.id for c in self.cards}
         self.count = [0] * len(SUITS)
         for c in self.cards:
             for k in range(len(SUITS)):
                 if c.suits >> k & 1:
                     self.count[k] += 1
-        wilds = self.ids & WILD_IDS
+        actions = set(open_actions) if open_actions is not None else self.ids
+        wilds = actions & WILD_IDS
         # Cards that can be of any suit for somebody's count: the wilds and Book's target.
-        self.jokers = len(wilds) + (1 if "book-of-changes" in self.ids else 0)
-        self.book = "book-of-changes" in self.ids
-        self.doppel = "doppelganger" in self.ids
-        self.mirage = "mirage" in self.ids
-        self.shapeshifter = "shapeshifter" in self.ids
+        self.book = "book-of-changes" in actions
+        self.jokers = len(wilds) + (1 if self.book else 0)
+        self.doppel = "doppelganger" in actions
+        self.mirage = "mirage" in actions
+        self.shapeshifter = "shapeshifter" in actions
         self.strengths = sorted(
             (c.strength for c in self.cards if c.id not in WILD_IDS), reverse=True
         )
 
-    def others(self, me: CardInfo, suit: str) -> int:
+    def others(self, me: Bounded, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
         k = bit(suit)
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
         return max(0, min(n + self.jokers, self.size - 1))
 
-    def some(self, me: CardInfo, *suits: str) -> bool:
-        return any(self.others(me, s) > 0 for s in suits)
+    def every(self, me: Bounded, suit: str) -> int:
+        """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
+        Changes may have made ``me`` one of them)."""
+        k = bit(suit)
+        n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+        mine = 1 if me.suits & k or self.book else 0
+        return max(0, min(n + self.jokers, self.size - 1) + mine)
+
+    def some(self, me: Bounded, *suits: str) -> bool:
+        return any(self.every(me, s) > 0 for s in suits)
 
     def named(self, name: str) -> bool:
         """Whether a card of that name can be in the hand (itself, or a wild naming it)."""
         if name in self.ids:
             return True
-        info = card_info(name, expansion=False)
-        if self.mirage and info.suits & MIRAGE_POOL:
+        info = card_info(name, expansion=self.expansion)
+        extra = self.expansion
+        if self.mirage and info.suits & (MIRAGE_POOL | (bit("building") if extra else 0)):
             return True
-        return bool(self.shapeshifter and info.suits & SHAPESHIFTER_POOL)
+        pool = SHAPESHIFTER_POOL | (bit("undead") if extra else 0)
+        return bool(self.shapeshifter and info.suits & pool)
 
 
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
 
-def _collector_bound(me: CardInfo, u: Universe) -> int:
+def _collector_bound(me: Bounded, u: Universe) -> int:
     avail = sorted(
         (u.others(me, s) + (1 if s == "wizard" else 0) for s in SUITS[:11]), reverse=True
     )
@@ -116,10 +155,11 @@ def _gem_bound(u: Universe) -> int:
     return max(best)
 
 
-def upper_bound(me: CardInfo, u: Universe) -> int:
+def upper_bound(me: Bounded, u: Universe) -> int:
     """At most what card ``me`` adds to any hand drawn from ``u`` (0 or more)."""
     c = me.id
     o = u.others
+    e = u.every
     m = u.size - 1
     b = 0
     if c == "mountain":
@@ -129,7 +169,7 @@ def upper_bound(me: CardInfo, u: Universe) -> int:
     elif c == "bell-tower":
         b = 15 if u.some(me, "wizard") else 0
     elif c == "forest":
-        b = 12 * o(me, "beast") + (12 if u.named("elven-archers") else 0)
+        b = 12 * e(me, "beast") + (12 if u.named("elven-archers") else 0)
     elif c == "earth-elemental":
         b = 15 * o(me, "land")
     elif c == "fountain-of-life":
@@ -137,7 +177,7 @@ def upper_bound(me: CardInfo, u: Universe) -> int:
     elif c == "water-elemental":
         b = 15 * o(me, "flood")
     elif c == "rainstorm":
-        b = 10 * o(me, "flood")
+        b = 10 * e(me, "flood")
     elif c == "whirlwind":
         ok = u.named("rainstorm") and (u.named("blizzard") or u.named("great-flood"))
         b = 40 if ok else 0
@@ -147,7 +187,7 @@ def upper_bound(me: CardInfo, u: Universe) -> int:
         ok = u.named("book-of-changes") and u.named("bell-tower") and u.some(me, "wizard")
         b = 100 if ok else 0
     elif c == "forge":
-        b = 9 * min(o(me, "weapon") + o(me, "artifact"), m)
+        b = 9 * min(e(me, "weapon") + e(me, "artifact"), u.size)
     elif c == "lightning":
         b = 30 if u.named("rainstorm") else 0
     elif c == "fire-elemental":
@@ -155,24 +195,24 @@ def upper_bound(me: CardInfo, u: Universe) -> int:
     elif c == "elven-archers":
         b = 5
     elif c == "rangers":
-        b = 10 * o(me, "land")
+        b = 10 * e(me, "land")
     elif c == "collector":
         b = _collector_bound(me, u)
     elif c == "beastmaster":
-        b = 9 * o(me, "beast")
+        b = 9 * e(me, "beast")
     elif c == "enchantress":
-        b = 5 * min(sum(o(me, s) for s in ("land", "weather", "flood", "flame")), m)
+        b = 5 * min(sum(e(me, s) for s in ("land", "weather", "flood", "flame")), u.size)
     elif c in ("king", "queen"):
         partner = "queen" if c == "king" else "king"
-        b = (20 if u.named(partner) else 5) * o(me, "army")
+        b = (20 if u.named(partner) else 5) * e(me, "army")
     elif c == "princess":
-        b = 8 * min(o(me, "army") + o(me, "wizard") + o(me, "leader"), m)
+        b = 8 * min(e(me, "army") + e(me, "wizard") + o(me, "leader"), u.size)
     elif c == "warlord":
         armies = sorted((x.strength for x in u.cards if x.suits & bit("army")), reverse=True)
         extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
-        b = sum(sorted(armies + extra, reverse=True)[:m])
+        b = sum(sorted(armies + extra, reverse=True)[: u.size])
     elif c == "empress":
-        b = 10 * o(me, "army")
+        b = 10 * e(me, "army")
     elif c == "unicorn":
         if u.named("princess"):
             b = 30
@@ -197,6 +237,38 @@ def upper_bound(me: CardInfo, u: Universe) -> int:
         b = 50
     elif c == "doppelganger":
         return max(0, max((x.strength for x in u.cards if x.id != c), default=0))
+    elif c == "jester":
+        b = max(3 * m, 50)
+    elif c in u.fixed_bonus:
+        b = u.fixed_bonus[c]
+    elif c == "garden":
+        b = 11 * min(e(me, "leader") + e(me, "beast"), u.size)
+    elif c == "dungeon":
+        for suit in ("undead", "beast", "artifact"):
+            n = e(me, suit)
+            b += 10 + 5 * (n - 1) if n else 0
+        b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
+    elif c == "castle":
+        n = o(me, "building")
+        b = 30 + (10 + 5 * (n - 1) if n else 0)
+    elif c == "crypt":
+        undead = sorted((x.strength for x in u.cards if x.suits & bit("undead")), reverse=True)
+        extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
+        b = sum(sorted(undead + extra, reverse=True)[: u.size])
+    elif c == "chapel":
+        b = 40
+    elif c == "genie":
+        b = 60  # +10 for each other player, at most six
+    elif c == "judge":
+        b = 10 * m
+    elif c == "lich":
+        b = (10 if u.named("necromancer") else 0) + 10 * o(me, "undead")
+    if c == "bell-tower" and u.expansion:
+        b = 15 if u.some(me, "wizard", "undead") else 0
+    elif c == "rangers" and u.expansion:
+        b = 10 * min(e(me, "land") + e(me, "building"), u.size)
+    elif c == "world-tree" and u.expansion:
+        b = 70
     return max(0, me.strength + b)
 
 

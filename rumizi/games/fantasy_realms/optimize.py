@@ -15,6 +15,10 @@ differently from one it keeps:
   already clears them all;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
   nothing), found by scoring the hand without Angel first;
+* branch and bound: at every node of the search the best-hand search's per-card upper bounds
+  (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
+  as 0, every ACTION card still open a joker of any suit) bound what the open choices could
+  reach; a node that cannot beat the best found is left;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
   at a time down the search tree; equal tuples (names nobody looks at written as ``*``) are
   scored once.
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rumizi.games.fantasy_realms.cards import (
@@ -72,6 +77,7 @@ def _protects(target: str | None) -> Option:
 
 
 _SUIT_EQUALITY = ("collector", "world-tree", "demon")
+_WILDS = ("doppelganger", "mirage", "shapeshifter")
 
 
 def _full_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Option]]:
@@ -217,6 +223,38 @@ def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list
     return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
 
 
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """One card as the bounds see it (``besthand.Bounded``)."""
+
+    id: str
+    suits: int
+    strength: int
+
+
+def _bound(
+    protos: list[Proto], open_actions: Sequence[str], table: Table, fixed_bonus: dict[str, int]
+) -> int:
+    """At most what any completion of these choices can score (penalties as 0, nothing
+    blanked, every open ACTION card a joker): the best-hand search's per-card bounds."""
+    from rumizi.games.fantasy_realms.besthand import Universe, upper_bound
+
+    cards = []
+    for c, _n, su, st, _p in protos:
+        if c in _WILDS and c not in open_actions:
+            c = "copy"  # a wild that copied: the copy's strength, never a bonus
+        cards.append(_Card(c, su, st))
+    u = Universe(
+        cards,
+        len(cards),
+        expansion=table.expansion,
+        fixed_bonus=fixed_bonus,
+        names=[n for _c, n, _su, _st, _p in protos],
+        open_actions=open_actions,
+    )
+    return sum(upper_bound(c, u) for c in cards)
+
+
 def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
     resolve_blanking(slots, table)
     hand = _Hand(slots)
@@ -290,7 +328,15 @@ def best_choices(
                     targets = hand if every_angel else result[1]
                     angels += [_protects(c) for c in targets if c != "angel"]
 
+    fixed_bonus = {
+        i.id: bonus_points(Slot(i), _Hand([]), table)
+        for i in infos
+        if i.id in ("dark-queen", "ghoul", "specter", "death-knight")
+    }
+
     def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
+        if best[0] is not None and _bound(protos, names[depth:], table, fixed_bonus) <= best[0]:
+            return  # no choice left open here can beat the best found
         if depth == len(names):
             leaf(protos, picked)
             return
