@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi.server import api, ws
+from rumizi.server import fantasy_realms as fantasy_realms_api
 from rumizi.server.api import static_dir
 from rumizi.server.bots import BotPool
 from rumizi.server.db import make_engine, migrate
@@ -61,6 +62,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.include_router(api.router)
+    app.include_router(fantasy_realms_api.router)
     app.include_router(ws.router)
     static = static_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
