@@ -93,6 +93,8 @@ class Universe:
         self.strengths = sorted(
             (c.strength for c in self.cards if c.id not in WILD_IDS), reverse=True
         )
+        # Cards of several suits (the Phoenixes) can be counted twice by one text.
+        self.multi = sum(1 for c in self.cards if c.suits & (c.suits - 1))
 
     def others(self, me: Bounded, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
@@ -107,6 +109,18 @@ class Universe:
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
         mine = 1 if me.suits & k or self.book else 0
         return max(0, min(n + self.jokers, self.size - 1) + mine)
+
+    def fixed(self, me: Bounded, suit: str) -> int:
+        """Cards of ``suit`` other than ``me``, not counting any joker."""
+        k = bit(suit)
+        return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+
+    def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
+        """How many cards a "for each X, Y and other Z" text could count at most: the jokers
+        count once in all, not once per suit (a card of two suits counts twice)."""
+        n = sum(self.fixed(me, s) for s in (*suits, *other)) + self.jokers
+        mine = 1 if self.book or any(me.suits & bit(s) for s in suits) else 0
+        return max(0, min(n, self.size - 1 + self.multi)) + mine
 
     def some(self, me: Bounded, *suits: str) -> bool:
         return any(self.every(me, s) > 0 for s in suits)
@@ -128,14 +142,21 @@ def _tier(n: int) -> int:
 
 
 def _collector_bound(me: Bounded, u: Universe) -> int:
-    avail = sorted(
-        (u.others(me, s) + (1 if s == "wizard" else 0) for s in SUITS[:11]), reverse=True
-    )
+    # Names per suit: the cards of U of that suit (Collector's own suits included), and the
+    # jokers shared out among at most three suits (a hand of 9 has room for three sets).
+    fixed = sorted((u.fixed(me, s) + (1 if me.suits & bit(s) else 0) for s in SUITS), reverse=True)[
+        :3
+    ]
     size = u.size
+    jokers = u.jokers
     best = 0
-    a1, a2 = avail[0], avail[1]
-    for x in range(0, size + 1):
-        best = max(best, _tier(min(a1, x)) + _tier(min(a2, size - x)))
+    for j1 in range(jokers + 1):
+        for j2 in range(jokers - j1 + 1):
+            a = (fixed[0] + j1, fixed[1] + j2, fixed[2] + jokers - j1 - j2)
+            for x in range(min(a[0], size) + 1):
+                for y in range(min(a[1], size - x) + 1):
+                    z = min(a[2], size - x - y)
+                    best = max(best, _tier(x) + _tier(y) + _tier(z))
     return best
 
 
@@ -187,7 +208,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         ok = u.named("book-of-changes") and u.named("bell-tower") and u.some(me, "wizard")
         b = 100 if ok else 0
     elif c == "forge":
-        b = 9 * min(e(me, "weapon") + e(me, "artifact"), u.size)
+        b = 9 * u.many(me, ("weapon", "artifact"))
     elif c == "lightning":
         b = 30 if u.named("rainstorm") else 0
     elif c == "fire-elemental":
@@ -201,12 +222,12 @@ def upper_bound(me: Bounded, u: Universe) -> int:
     elif c == "beastmaster":
         b = 9 * e(me, "beast")
     elif c == "enchantress":
-        b = 5 * min(sum(e(me, s) for s in ("land", "weather", "flood", "flame")), u.size)
+        b = 5 * u.many(me, ("land", "weather", "flood", "flame"))
     elif c in ("king", "queen"):
         partner = "queen" if c == "king" else "king"
         b = (20 if u.named(partner) else 5) * e(me, "army")
     elif c == "princess":
-        b = 8 * min(e(me, "army") + e(me, "wizard") + o(me, "leader"), u.size)
+        b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":
         armies = sorted((x.strength for x in u.cards if x.suits & bit("army")), reverse=True)
         extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
@@ -242,11 +263,12 @@ def upper_bound(me: Bounded, u: Universe) -> int:
     elif c in u.fixed_bonus:
         b = u.fixed_bonus[c]
     elif c == "garden":
-        b = 11 * min(e(me, "leader") + e(me, "beast"), u.size)
+        b = 11 * u.many(me, ("leader", "beast"))
     elif c == "dungeon":
         for suit in ("undead", "beast", "artifact"):
-            n = e(me, suit)
+            n = min(u.fixed(me, suit) + (1 if me.suits & bit(suit) else 0), u.size)
             b += 10 + 5 * (n - 1) if n else 0
+        b += 10 * (u.jokers + (1 if u.book else 0))  # a joker is at best a first card
         b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
     elif c == "castle":
         n = o(me, "building")
@@ -266,7 +288,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
     if c == "bell-tower" and u.expansion:
         b = 15 if u.some(me, "wizard", "undead") else 0
     elif c == "rangers" and u.expansion:
-        b = 10 * min(e(me, "land") + e(me, "building"), u.size)
+        b = 10 * u.many(me, ("land", "building"))
     elif c == "world-tree" and u.expansion:
         b = 70
     return max(0, me.strength + b)

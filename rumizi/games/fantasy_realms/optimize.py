@@ -335,15 +335,22 @@ def best_choices(
     }
 
     def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
-        if best[0] is not None and _bound(protos, names[depth:], table, fixed_bonus) <= best[0]:
-            return  # no choice left open here can beat the best found
         if depth == len(names):
             leaf(protos, picked)
             return
         card = names[depth]
-        for option in domains[card]:
+        rest = names[depth + 1 :]
+        # Children with the highest bound first: good hands early prune the others sooner.
+        children = []
+        for k, option in enumerate(domains[card]):
+            after = _apply(protos, card, option, table)
+            children.append((-_bound(after, rest, table, fixed_bonus), k, option, after))
+        children.sort(key=lambda child: (child[0], child[1]))
+        for negative, _k, option, after in children:
+            if best[0] is not None and -negative <= best[0]:
+                break  # no choice left open here can beat the best found
             picked.append(option)
-            walk(depth + 1, _apply(protos, card, option, table), picked)
+            walk(depth + 1, after, picked)
             picked.pop()
 
     walk(0, _protos(infos), [])
