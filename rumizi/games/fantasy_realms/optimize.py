@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rumizi.games.fantasy_realms.cards import (
-    SUITS,
     CardInfo,
     bit,
     card_info,
@@ -133,11 +132,18 @@ class _Observed:
         suits = 0
         for i in infos:
             names.update(NAME_REFS.get(i.id, ()))
-            suits |= SUIT_REFS.get(i.id, 0)
+            if i.id in _SUIT_EQUALITY:
+                suits |= bit("outsider") if i.id == "demon" else 0  # Demon spares Outsiders
+            else:
+                suits |= SUIT_REFS.get(i.id, 0)
         if self.collector:
             names |= held  # Collector tells a repeated name from a new one
-        if held & set(_SUIT_EQUALITY):
-            suits = (1 << len(SUITS)) - 1  # these compare every suit with every other
+        self.equality = bool(held & set(_SUIT_EQUALITY))
+        if self.equality:
+            # These compare suits with each other: a suit no text names and no card of the
+            # hand prints is "anonymous", and any anonymous suit can stand for another.
+            for i in infos:
+                suits |= i.suits
         self.names = names
         self.suits = suits
         self.game_suits = suits_in_play(expansion=table.expansion)
@@ -164,9 +170,11 @@ def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
     return options
 
 
-def _book_suits(seen: _Observed) -> list[str]:
-    chosen = [s for s in seen.game_suits if seen.suits & bit(s)]
-    unlooked = [s for s in seen.game_suits if not seen.suits & bit(s)]
+def _book_suits(seen: _Observed, taken: Sequence[str]) -> list[str]:
+    """Book's suits: the ones the hand tells apart, the anonymous suits a wild may have
+    taken (Book may match them), and one more anonymous suit."""
+    chosen = [s for s in seen.game_suits if seen.suits & bit(s) or s in taken]
+    unlooked = [s for s in seen.game_suits if not seen.suits & bit(s) and s not in taken]
     return chosen + unlooked[:1]
 
 
@@ -184,7 +192,15 @@ def _pruned_domains(
         elif card in ("mirage", "shapeshifter"):
             out[card] = _copy_options(card, seen, table)
         else:
-            suits = _book_suits(seen)
+            taken = [
+                card_info(str(o["copies"]), expansion=table.expansion).suit
+                for wild in ("mirage", "shapeshifter")
+                for o in out.get(wild, [])
+                if o["copies"] is not None
+                and not seen.suits
+                & bit(card_info(str(o["copies"]), expansion=table.expansion).suit)
+            ]
+            suits = _book_suits(seen, taken if seen.equality else ())
             out[card] = [_book(None, None)] + [
                 _book(c, s) for c in others if c != "phoenix-deluxe" for s in suits
             ]

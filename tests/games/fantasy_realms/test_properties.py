@@ -76,6 +76,28 @@ def test_the_pruned_optimiser_finds_the_brute_force_optimum(h: tuple[list[str], 
     assert score_hand(hand, expansion=expansion).total == brute_force(infos, table)[0]
 
 
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(["collector", "world-tree", "demon"]),
+    st.lists(
+        st.sampled_from(["mirage", "shapeshifter", "book-of-changes"]),
+        min_size=1,
+        max_size=2,
+        unique=True,
+    ),
+    st.lists(st.sampled_from(list(base_deck(expansion=True))), min_size=1, max_size=2, unique=True),
+)
+def test_suit_comparing_hands_lose_nothing_to_the_pruning(
+    compare: str, actions: list[str], others: list[str]
+) -> None:
+    # Collector, World Tree and Demon compare suits: the pruning treats suits nobody names
+    # as interchangeable, which must still find the brute-force optimum.
+    hand = list(dict.fromkeys([compare, *actions, *others]))
+    table = Table(expansion=True)
+    infos = [card_info(c, expansion=True) for c in hand]
+    assert score_hand(hand, expansion=True).total == brute_force(infos, table)[0]
+
+
 @FAST
 @given(hands(size=(2, 8)))
 def test_a_blanked_card_adds_nothing_and_counts_for_nothing(h: tuple[list[str], bool]) -> None:
