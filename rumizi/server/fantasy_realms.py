@@ -3,20 +3,21 @@
 ``GET /api/fantasy-realms/cards`` lists every card (ids, names in both languages, suits,
 strengths, modules) and the suit names; ``POST /api/fantasy-realms/score`` scores one hand
 as :func:`rumizi.games.fantasy_realms.score_hand` does (the best choices unless some are
-given) and answers the ``Score`` as JSON. Nothing is stored, so neither needs an account or
-a CSRF token. Bad input answers 422 with the scorer's message.
+given) and answers the ``Score`` as JSON. Nothing is stored and no account is needed; the POST
+takes the CSRF token like every POST of the platform. Bad input answers 422 with the
+scorer's message.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 
 from rumizi.games.fantasy_realms import CARDS, ITEMS, score_hand
 from rumizi.games.fantasy_realms.cards import REPRINTS, SUIT_NAMES, card_info
-from rumizi.server.deps import ApiError
+from rumizi.server.deps import ApiError, check_csrf
 
 router = APIRouter(prefix="/api/fantasy-realms", tags=["fantasy-realms"])
 
@@ -59,7 +60,7 @@ def cards() -> dict[str, Any]:
 
 
 @router.post("/score")
-def score(body: ScoreRequest) -> dict[str, Any]:
+def score(body: ScoreRequest, _: Annotated[None, Depends(check_csrf)]) -> dict[str, Any]:
     """The hand's score: the total, the choices used and every card's line."""
     try:
         result = score_hand(

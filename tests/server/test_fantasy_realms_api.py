@@ -17,20 +17,20 @@ def test_cards_lists_every_card_with_both_names(make_server: ServerFactory) -> N
 
 
 def test_score_finds_the_best_choices_and_takes_fixed_ones(make_server: ServerFactory) -> None:
-    client = make_server().main
-    best = client.post("/api/fantasy-realms/score", json={"hand": SEED_HAND}).json()
+    client = make_server().browser()
+    best = client.post("/api/fantasy-realms/score", {"hand": SEED_HAND}).json()
     assert best["total"] == 260
     assert best["choices"] == {"mirage": {"copies": "rainstorm"}}
     fixed = client.post(
         "/api/fantasy-realms/score",
-        json={"hand": SEED_HAND, "choices": {"mirage": {"copies": "blizzard"}}},
+        {"hand": SEED_HAND, "choices": {"mirage": {"copies": "blizzard"}}},
     ).json()
     assert fixed["total"] == 220
     assert [c["id"] for c in fixed["cards"]] == SEED_HAND
 
 
 def test_a_bad_hand_is_refused_with_the_reason(make_server: ServerFactory) -> None:
-    answer = make_server().main.post("/api/fantasy-realms/score", json={"hand": ["king", "king"]})
+    answer = make_server().browser().post("/api/fantasy-realms/score", {"hand": ["king", "king"]})
     assert answer.status_code == 422
     assert "twice" in answer.json()["error"]["message"]
 
