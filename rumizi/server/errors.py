@@ -59,6 +59,7 @@ class ErrorCode(StrEnum):
     SIGN_UP = "sign-up"
     HIDDEN = "hidden"
     INVALID_OPTIONS = "invalid-options"
+    BAD_HAND = "bad-hand"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -100,6 +101,9 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ErrorCode.HIDDEN: ErrorInfo(403, False, "a replay of another seat before the game is over"),
     ErrorCode.INVALID_OPTIONS: ErrorInfo(
         400, False, "the game refuses the table's options, seats or rating"
+    ),
+    ErrorCode.BAD_HAND: ErrorInfo(
+        422, False, "the Fantasy Realms scorer refuses the hand (the message says why)"
     ),
     ErrorCode.NOT_FOUND: ErrorInfo(404, False, "no page or file at this path"),
     ErrorCode.METHOD_NOT_ALLOWED: ErrorInfo(405, False, "the path does not take this method"),

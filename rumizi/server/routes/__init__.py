@@ -1,14 +1,15 @@
 """The JSON API, one router per resource, each route with its answer's model and its refusals.
 
-=====================  ==========================================================
-:mod:`.session`        ``/api/me`` and ``/api/lang``: who is here, in which language
-:mod:`.accounts`       ``/api/auth/...``: guests, sign-up, sign-in, sign-out
-:mod:`.games`          ``/api/games...``: the catalogue, a game's page, its cards
-:mod:`.tables`         ``/api/tables...`` and ``/api/my/games``: making, joining, listing
-:mod:`.replays`        ``/api/tables/{id}/replay``: a game stepped move by move
-:mod:`.ratings`        ``/api/leaderboard/{game}``
-:mod:`.pages`          every page path answered with ``index.html`` (not in the schema)
-=====================  ==========================================================
+======================  ==========================================================
+:mod:`.session`         ``/api/me`` and ``/api/lang``: who is here, in which language
+:mod:`.accounts`        ``/api/auth/...``: guests, sign-up, sign-in, sign-out
+:mod:`.games`           ``/api/games...``: the catalogue, a game's page, its cards
+:mod:`.tables`          ``/api/tables...`` and ``/api/my/games``: making, joining, listing
+:mod:`.replays`         ``/api/tables/{id}/replay``: a game stepped move by move
+:mod:`.ratings`         ``/api/leaderboard/{game}``
+:mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
+:mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
+======================  ==========================================================
 
 The bodies are in :mod:`rumizi.server.schemas`, the refusals in :mod:`rumizi.server.errors`;
 ``docs/web-protocol.md`` lists both from the schema (``python -m rumizi.server.protocol_doc``).
@@ -18,7 +19,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from rumizi.server.routes import accounts, games, ratings, replays, session, tables
+from rumizi.server.routes import (
+    accounts,
+    fantasy_realms,
+    games,
+    ratings,
+    replays,
+    session,
+    tables,
+)
 
 API_ROUTERS: tuple[APIRouter, ...] = (
     session.router,
@@ -27,4 +36,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     replays.router,
     ratings.router,
+    fantasy_realms.router,
 )

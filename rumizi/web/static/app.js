@@ -14,10 +14,12 @@ import * as myGames from "./pages/me.js";
 import * as leaderboard from "./pages/leaderboard.js";
 import * as auth from "./pages/auth.js";
 import * as notFound from "./pages/not-found.js";
+import * as fantasyRealmsScore from "./pages/fantasy-realms-score.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
   [/^\/$/, home],
+  [/^\/games\/fantasy-realms\/score\/?$/, fantasyRealmsScore],
   [/^\/games\/([^/]+)\/?$/, gamePage],
   [/^\/new\/([^/]+)\/?$/, newTable],
   [/^\/t\/([^/]+)\/?$/, table],

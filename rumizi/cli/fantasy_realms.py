@@ -1,0 +1,311 @@
+"""``rumizi fantasy-realms``: the Fantasy Realms scorer and the best-hand search.
+
+* ``rumizi fantasy-realms score ID ID …`` scores one hand (the best choices for its ACTION
+  cards unless ``--choose`` fixes some) and prints a table of its cards, or the score as JSON
+  with ``--json``. A choice is ``CARD=VALUE``: ``mirage=rainstorm``, ``island=swamp``,
+  ``angel=knights``, ``book-of-changes=candle:land`` (target and new suit), ``none`` for
+  an ability left unused.
+* ``rumizi fantasy-realms best-hand`` searches every hand for the highest score (see
+  :mod:`rumizi.games.fantasy_realms.besthand`).
+
+Output goes through the rich console of click's context object when a caller provides one
+(``obj={"console": ...}``), as for the other commands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from rumizi.core.i18n import LANGS, join, number
+from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, score_hand
+from rumizi.games.fantasy_realms.cards import SUIT_NAMES
+from rumizi.games.fantasy_realms.scoring import CHOICE_KEYS
+
+WORDS = {
+    "card": ("کارت", "card"),
+    "suit": ("گونه", "suit"),
+    "base": ("پایه", "base"),
+    "bonus": ("پاداش", "bonus"),
+    "penalty": ("جریمه", "penalty"),
+    "points": ("امتیاز", "points"),
+    "note": ("توضیح", "note"),
+    "total": ("جمع کل", "total"),
+    "items": ("آیتم‌های نفرین‌شده", "Cursed Items"),
+    "choices": ("انتخاب‌ها", "choices"),
+    "unused": ("استفاده نشد", "not used"),
+}
+
+
+def _w(key: str, lang: str) -> str:
+    fa, en = WORDS[key]
+    return fa if lang == "fa" else en
+
+
+def _console(ctx: click.Context) -> Console:
+    obj: dict[str, Any] = ctx.ensure_object(dict)
+    console = obj.get("console")
+    if isinstance(console, Console):
+        return console
+    return Console(highlight=False, emoji=False)
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card's name in ``lang``."""
+    info = CARDS[card]
+    return info.fa if lang == "fa" else info.en
+
+
+def parse_choices(pairs: tuple[str, ...]) -> dict[str, dict[str, str | None]]:
+    """``--choose`` options as the scorer's choices; a click error on a malformed one."""
+    out: dict[str, dict[str, str | None]] = {}
+    for pair in pairs:
+        card, sep, value = pair.partition("=")
+        if not sep or card not in CHOICE_KEYS:
+            raise click.BadParameter(
+                f"{pair!r} is not CARD=VALUE for one of {', '.join(CHOICE_KEYS)}",
+                param_hint="--choose",
+            )
+        parts: list[str | None] = [
+            None if v in ("", "none", "null") else v for v in value.split(":")
+        ]
+        keys = CHOICE_KEYS[card]
+        if len(parts) == 1 and len(keys) == 2 and parts[0] is None:
+            parts = [None, None]
+        if len(parts) != len(keys):
+            raise click.BadParameter(
+                f"{card} takes {':'.join(k.upper() for k in keys)}", param_hint="--choose"
+            )
+        out[card] = dict(zip(keys, parts, strict=True))
+    return out
+
+
+def _choice_text(card: str, choice: dict[str, str | None], lang: str) -> str:
+    values = [v for v in choice.values() if v is not None]
+    if not values:
+        return f"{card_name(card, lang)}: {_w('unused', lang)}"
+    shown = []
+    for v in values:
+        if v in CARDS:
+            shown.append(card_name(v, lang))
+        else:
+            fa, en = SUIT_NAMES[v]
+            shown.append(fa if lang == "fa" else en)
+    return f"{card_name(card, lang)}: {' → '.join(shown)}"
+
+
+def score_table(score: Score, lang: str) -> Table:
+    """The per-card table of one scored hand."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column(_w("card", lang))
+    table.add_column(_w("suit", lang))
+    for key in ("base", "bonus", "penalty", "points"):
+        table.add_column(_w(key, lang), justify="right")
+    table.add_column(_w("note", lang))
+    for line in score.cards:
+        name = card_name(line.id, lang)
+        if line.copies is not None:
+            name += f" ({card_name(line.copies, lang)})"
+        suits = join(
+            [SUIT_NAMES[s][0] if lang == "fa" else SUIT_NAMES[s][1] for s in line.suits], lang
+        )
+        style = "dim strike" if line.blanked else ""
+        table.add_row(
+            Text(name, style=style),
+            suits,
+            number(line.base, lang),
+            number(line.bonus, lang),
+            number(line.penalty, lang),
+            Text(number(line.total, lang), style="bold"),
+            line.reason_fa if lang == "fa" else line.reason_en,
+        )
+    for item, points in score.items:
+        info = ITEMS[item]
+        table.add_row(
+            info.fa if lang == "fa" else info.en,
+            _w("items", lang),
+            "",
+            "",
+            "",
+            number(points, lang),
+            "",
+        )
+    return table
+
+
+@click.group("fantasy-realms")
+def fantasy_realms() -> None:
+    """Fantasy Realms (قلمرو افسانه‌ای): score a hand, find the best hand."""
+
+
+@fantasy_realms.command("score")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--discards", multiple=True, help="A card in the discard area (repeat).")
+@click.option("--items", multiple=True, help="A used (face-down) Cursed Item (repeat).")
+@click.option("--expansion", is_flag=True, help="The Cursed Hoard suits and texts are in use.")
+@click.option("--players", default=4, show_default=True, type=int, help="Players at the table.")
+@click.option("--choose", multiple=True, help="An ACTION card's choice, CARD=VALUE (repeat).")
+@click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
+@click.option(
+    "--lang", type=click.Choice(LANGS), default="en", envvar="RUMIZI_LANG", show_default=True
+)
+@click.pass_context
+def score(
+    ctx: click.Context,
+    cards: tuple[str, ...],
+    discards: tuple[str, ...],
+    items: tuple[str, ...],
+    expansion: bool,
+    players: int,
+    choose: tuple[str, ...],
+    as_json: bool,
+    lang: str,
+) -> None:
+    """Score a hand of card ids (e.g. mountain great-flood ...)."""
+    console = _console(ctx)
+    choices = parse_choices(choose)
+    try:
+        result = score_hand(
+            list(cards),
+            discards=list(discards),
+            expansion=expansion,
+            items=list(items),
+            players=players,
+            choices=choices or None,
+        )
+    except ValueError as exc:
+        message = str(exc)
+        console.print(Text(("خطا: " if lang == "fa" else "error: ") + message, style="bold red"))
+        raise SystemExit(2) from exc
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+        return
+    console.print(score_table(result, lang))
+    if result.choices:
+        text = join([_choice_text(c, v, lang) for c, v in result.choices.items()], lang)
+        console.print(Text(f"{_w('choices', lang)}: {text}"))
+    console.print(Text(f"{_w('total', lang)}: {number(result.total, lang)}", style="bold"))
+
+
+def _branch(args: tuple[int, int, int]) -> tuple[int, list[tuple[int, tuple[str, ...]]], int]:
+    """One first-card branch of the search (run in a worker process)."""
+    from rumizi.games.fantasy_realms.besthand import search
+
+    k, floor, top = args
+    result = search(first=[k], floor=floor, top=top)
+    return k, result.best, result.nodes
+
+
+@fantasy_realms.command("best-hand")
+@click.option("--expansion", is_flag=True, help="With the Cursed Hoard suits (not searched yet).")
+@click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes.")
+@click.option("--top", "top", default=1, show_default=True, type=int, help="Hands to keep.")
+@click.option(
+    "--floor",
+    "floors",
+    multiple=True,
+    type=int,
+    help="Score bars to try, highest first (default 400, 390, 380, ...).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default="fantasy-realms-best.json",
+    show_default=True,
+    help="Results and checkpoint (JSON); an unfinished run resumes from it.",
+)
+@click.option(
+    "--lang", type=click.Choice(LANGS), default="en", envvar="RUMIZI_LANG", show_default=True
+)
+@click.pass_context
+def best_hand(
+    ctx: click.Context,
+    expansion: bool,
+    jobs: int,
+    top: int,
+    floors: tuple[int, ...],
+    out: str,
+    lang: str,
+) -> None:
+    """Find the highest-scoring hands of the base game and prove nothing scores more.
+
+    Branch and bound with admissible per-card upper bounds, run against a bar: a pass with
+    bar F explores every hand that could score F or more, so it finds the best K of them
+    exactly, or proves there are fewer. Bars are tried from the highest down until K hands are
+    found. Each finished first-card branch is saved to --out, so a stopped run resumes.
+    """
+    import multiprocessing
+    import time
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from rumizi.games.fantasy_realms.besthand import search_order
+
+    console = _console(ctx)
+    if expansion:
+        console.print(Text("The Cursed Hoard search is not implemented yet.", style="bold red"))
+        raise SystemExit(2)
+    order = search_order()
+    bars = list(floors) or list(range(400, -100, -10))
+    path = Path(out)
+    state: dict[str, Any] = {"bars": {}}
+    if path.exists():
+        state = json.loads(path.read_text("utf-8"))
+    started = time.perf_counter()
+    found: list[tuple[int, tuple[str, ...]]] = []
+    for bar in bars:
+        done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
+        todo = [k for k in range(len(order) - 6) if str(k) not in done["branches"]]
+        with Progress(
+            TextColumn(f"bar {bar}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            task = progress.add_task(
+                "branches", total=len(order) - 6, completed=len(order) - 6 - len(todo)
+            )
+            work = [(k, bar, top) for k in todo]
+            results: Iterator[tuple[int, list[tuple[int, tuple[str, ...]]], int]]
+            if jobs > 1:
+                pool = multiprocessing.Pool(jobs)
+                results = pool.imap_unordered(_branch, work)
+            else:
+                pool = None
+                results = map(_branch, work)
+            for k, best, nodes in results:
+                done["branches"][str(k)] = [[s, list(h)] for s, h in best]
+                done["nodes"] += nodes
+                path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
+                progress.advance(task)
+            if pool is not None:
+                pool.close()
+                pool.join()
+        found = sorted(
+            {(s, tuple(h)) for hands in done["branches"].values() for s, h in hands},
+            key=lambda x: (-x[0], x[1]),
+        )[:top]
+        console.print(
+            Text(f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} nodes)")
+        )
+        if len(found) >= top:
+            break
+    elapsed = time.perf_counter() - started
+    state["result"] = {
+        "top": [[s, list(h)] for s, h in found],
+        "seconds_this_run": round(elapsed, 1),
+    }
+    path.write_text(json.dumps(state, ensure_ascii=False, indent=1), "utf-8")
+    for score_value, hand in found:
+        result = score_hand(list(hand))
+        console.print(score_table(result, lang))
+        console.print(Text(f"{_w('total', lang)}: {number(score_value, lang)}", style="bold"))

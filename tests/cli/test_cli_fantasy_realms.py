@@ -1,0 +1,72 @@
+"""``rumizi fantasy-realms score``: the table, the JSON, the choices and the refusals."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from rumizi.cli.main import cli
+from tests.cli.persian import persian_problems
+
+SEED_HAND = ["mountain", "great-flood", "smoke", "whirlwind", "air-elemental", "wildfire", "mirage"]
+
+
+def test_score_prints_each_card_and_the_best_total(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fantasy-realms", "score", *SEED_HAND])
+    assert result.exit_code == 0, result.output
+    assert "Mirage (Rainstorm)" in result.output
+    assert "total: 260" in result.output
+
+
+def test_score_json_and_a_fixed_choice(runner: CliRunner) -> None:
+    args = ["fantasy-realms", "score", *SEED_HAND, "--choose", "mirage=blizzard", "--json"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["total"] == 220
+    assert data["choices"] == {"mirage": {"copies": "blizzard"}}
+    assert [c["id"] for c in data["cards"]] == SEED_HAND
+
+
+def test_score_in_persian(runner: CliRunner) -> None:
+    args = ["fantasy-realms", "score", "wildfire", "blizzard", "great-flood", "--lang", "fa"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "جمع کل: ۶۵" in result.output
+    assert "پوچ با بوران" in result.output
+    for line in result.output.splitlines():
+        assert persian_problems(line) == [], line
+
+
+def test_book_of_changes_choice_and_the_discard_area(runner: CliRunner) -> None:
+    args = [
+        "fantasy-realms",
+        "score",
+        "warship",
+        "book-of-changes",
+        "--choose",
+        "book-of-changes=warship:flood",
+        "--json",
+    ]
+    assert json.loads(runner.invoke(cli, args).output)["total"] == 26
+    args = [
+        "fantasy-realms",
+        "score",
+        "dark-queen",
+        "--expansion",
+        "--discards",
+        "swamp",
+        "--discards",
+        "unicorn",
+        "--json",
+    ]
+    assert json.loads(runner.invoke(cli, args).output)["total"] == 20
+
+
+def test_bad_input_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fantasy-realms", "score", "king", "kingx"])
+    assert result.exit_code == 2
+    assert "unknown card id 'kingx'" in result.output
+    result = runner.invoke(cli, ["fantasy-realms", "score", "king", "--choose", "king=queen"])
+    assert result.exit_code == 2

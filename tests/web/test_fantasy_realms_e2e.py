@@ -1,0 +1,34 @@
+"""The Fantasy Realms scorer page in headless Chromium, on a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+
+from tests.web.conftest import Server
+
+
+def test_pick_cards_see_the_best_total_and_change_a_choice(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fa-IR")
+    page = context.new_page()
+    page.goto(f"{server.url}/games/fantasy-realms/score")
+    for card in [
+        "mountain",
+        "great-flood",
+        "smoke",
+        "whirlwind",
+        "air-elemental",
+        "wildfire",
+        "mirage",
+    ]:
+        page.get_by_test_id("fr-search").fill(card.split("-")[0])
+        page.locator(f"[data-testid=fr-pick][data-card={card}]").click()
+    expect(page.get_by_test_id("fr-total")).to_contain_text(re.compile("260|۲۶۰"), timeout=10_000)
+    page.get_by_test_id("fr-choice-mirage-copies").select_option("blizzard")
+    expect(page.get_by_test_id("fr-total")).to_contain_text(re.compile("220|۲۲۰"), timeout=10_000)
+    page.get_by_test_id("fr-search").fill("سیل")
+    expect(page.locator("[data-testid=fr-pick]")).to_have_count(0)  # Great Flood is in the hand
+    context.close()
