@@ -194,8 +194,16 @@ class RayExecutor(Executor):
                     logging_level="WARNING",
                     log_to_driver=False,
                 )
-            except (ConnectionError, ValueError, RuntimeError) as err:
-                raise ClusterError(f"cannot reach the Ray cluster at {address!r}: {err}") from err
+            except Exception as err:  # Ray's many ways of failing to connect, as one error
+                hint = ""
+                if "auth" in str(err).lower():
+                    hint = (
+                        " (a cluster with token authentication: set RAY_AUTH_MODE=token and "
+                        "RAY_AUTH_TOKEN, or the token in ~/.ray/auth_token, on this machine)"
+                    )
+                raise ClusterError(
+                    f"cannot reach the Ray cluster at {address!r}: {err}{hint}"
+                ) from err
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if cpus < 1:
             self.close()
