@@ -11,16 +11,18 @@ moves), each kind ``--repeat`` times, its fastest run counting:
 * ``jobs=N`` (N = ``--cpus``): the process pool of ``rumizi arena --jobs N``;
 * Ray: a local Ray of N CPUs started here (loopback only), the path of ``--cluster``; Ray's
   start-up is timed apart and left out of the games/s;
-* Ray's own cost: a batch of empty tasks through the same executor, which gives the driver's
-  ceiling ``D`` (pieces it can hand out and take back per second, whatever the cluster) and,
-  from the arena runs, the overhead ``o`` each game adds on a worker
+* Ray's own cost: a batch of empty Ray tasks, which gives the driver's ceiling ``T`` (tasks it
+  can hand out and take back per second, whatever the cluster; the executor puts about a
+  quarter of a second of pieces in each task, so fast games go many to a task) and, from the
+  arena runs, the overhead ``o`` each game adds on a worker
   (``o = N * t_ray / games - c``, the core-seconds per game beyond playing it; on a shared
   machine it also holds what the neighbours took, so it is an upper bound).
 
-The model: a cluster of ``nodes`` x ``cores`` plays ``min(nodes * cores / (c + o), D)``
-games/s. It is printed for the measured fast games and for a slow game of ``--slow`` seconds
-(a search bot's game: ``hard`` thinks up to a second a decision), where ``o`` is negligible and
-the cluster scales with its cores until the driver's ceiling. The machine is shared, so the
+The model: a cluster of ``nodes`` x ``cores`` plays
+``min(nodes * cores / (c + o), T * pieces a task)`` games/s. It is printed for the measured
+fast games and for a slow game of ``--slow`` seconds (a search bot's game: ``hard`` thinks up
+to a second a decision), where ``o`` is negligible and the cluster scales with its cores until
+the driver's ceiling (one game a task: ``T`` games/s). The machine is shared, so the
 figures move from run to run; the ratios in one run are what to read.
 """
 
@@ -33,6 +35,7 @@ import time
 import ray
 
 from rumizi.arena import executor, run_arena
+from rumizi.arena.cluster import adaptive_chunk
 
 
 def _nothing(n: int) -> int:
@@ -87,14 +90,21 @@ def main() -> None:
     on_ray, ray_winners = best_of(args.repeat, args.games, args.seed, cluster="auto")
     assert ray_winners == winners == pool_winners, "the same seeds must play the same games"
 
-    with executor(cluster="auto") as ex:
-        start = time.perf_counter()
-        ex.map(_nothing, range(args.tasks))
-        empty = time.perf_counter() - start
+    nothing = ray.remote(num_cpus=1)(_nothing)
+    ray.get([nothing.remote(i) for i in range(100)])  # warm
+    start = time.perf_counter()
+    ray.get([nothing.remote(i) for i in range(args.tasks)])
+    empty = time.perf_counter() - start
+    with executor(cluster="auto") as ex:  # the executor's own path: its answers, in order
+        assert ex.map(_nothing, range(args.tasks)) == list(range(args.tasks))
     ray.shutdown()
 
     c = serial / args.games
-    ceiling = args.tasks / empty
+    tasks_per_s = args.tasks / empty
+
+    def ceiling(seconds: float) -> float:  # pieces/s the driver passes at that piece's size
+        return tasks_per_s * adaptive_chunk(seconds, 10**9, 1)
+
     overhead = max(0.0, n * on_ray / args.games - c)
     print(f"Ray start-up (local, {n} CPUs): {startup:.1f} s, left out below")
     print(f"{'where':<14}{'games/s':>10}{'vs jobs=1':>11}")
@@ -102,15 +112,15 @@ def main() -> None:
         print(f"{name:<14}{args.games / seconds:>10.1f}{serial / seconds:>10.2f}x")
     print(
         f"c = {c * 1e3:.2f} ms a game on one core; o = {overhead * 1e3:.2f} ms of Ray per game "
-        f"on a worker; D = {ceiling:.0f} pieces/s through the driver ({args.tasks} empty ones)"
+        f"on a worker; T = {tasks_per_s:.0f} tasks/s through the driver ({args.tasks} empty ones)"
     )
     print(f"same games each way: {ray_winners == winners}")
-    print("model: games/s = min(nodes * cores / (c + o), D)")
+    print("model: games/s = min(nodes * cores / (c + o), T * pieces a task)")
     shapes = [(1, 2), (1, 16), (4, 16), (16, 32), (64, 64)]
     print(f"{'nodes x cores':<15}{'fast games/s':>14}{f'{args.slow:g} s games/s':>16}")
     for nodes, cores in shapes:
-        fast = min(nodes * cores / (c + overhead), ceiling)
-        slow = min(nodes * cores / (args.slow + overhead), ceiling)
+        fast = min(nodes * cores / (c + overhead), ceiling(c + overhead))
+        slow = min(nodes * cores / (args.slow + overhead), ceiling(args.slow + overhead))
         print(f"{f'{nodes} x {cores}':<15}{fast:>14.0f}{slow:>16.2f}")
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
@@ -143,9 +144,34 @@ class LocalExecutor(Executor):
             pool.join()
 
 
-def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
-    """One Ray task: ``fn`` over a few items."""
-    return [fn(item) for item in chunk]
+def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> tuple[list[R], float]:
+    """One Ray task: ``fn`` over a few items, and the seconds that took."""
+    start = time.perf_counter()
+    values = [fn(item) for item in chunk]
+    return values, time.perf_counter() - start
+
+
+#: Seconds of work a Ray task should hold: a task costs the driver about a millisecond
+#: whatever it does, so fast pieces go several to a task, slow ones one each.
+TASK_SECONDS = 0.25
+
+#: The most pieces in one Ray task (what a lost worker takes with it, at worst).
+MAX_CHUNK = 256
+
+
+def adaptive_chunk(seconds_per_piece: float | None, left: int, workers: int) -> int:
+    """Pieces for the next Ray task: enough for about :data:`TASK_SECONDS` of work (one while
+    nothing has been timed yet), never so many that fewer than two tasks a worker remain.
+
+    >>> adaptive_chunk(None, 1000, 4), adaptive_chunk(0.001, 100_000, 4), adaptive_chunk(2.0, 9, 4)
+    (1, 250, 1)
+    >>> adaptive_chunk(0.001, 80, 4)  # the tail is spread over every worker
+    10
+    """
+    if seconds_per_piece is None:
+        return 1
+    want = TASK_SECONDS / max(seconds_per_piece, 1e-6)
+    return max(1, min(MAX_CHUNK, int(want), left // (2 * workers)))
 
 
 def _import_ray() -> Any:
@@ -161,10 +187,11 @@ class RayExecutor(Executor):
 
     ``address`` is what ``ray.init`` takes (``"auto"``, ``"ray://HOST:PORT"``, ``"HOST:PORT"``);
     when this process is already connected to Ray (``ray.init`` was called), that connection
-    is used and left open. At most ``jobs`` chunks run at once (default: the cluster's CPUs),
-    and no more than two per worker wait in the queue, so results stream in and a long batch
-    holds little memory. ``runtime_env`` goes to ``ray.init`` (e.g. a ``pip`` list for nodes
-    that lack rumizi).
+    is used and left open. At most ``jobs`` tasks run at once (default: the cluster's CPUs),
+    and no more than two per worker are handed out ahead, so results stream in and a long
+    batch holds little memory. A task holds one piece until pieces have been timed, then
+    about :data:`TASK_SECONDS` of them (:func:`adaptive_chunk`). ``runtime_env`` goes to
+    ``ray.init`` (e.g. a ``pip`` list for nodes that lack rumizi).
     """
 
     def __init__(
@@ -220,28 +247,35 @@ class RayExecutor(Executor):
     def imap_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         ray = self._ray
         work = list(items)
-        size = chunk_size(len(work), self._jobs)
-        chunks = iter([work[i : i + size] for i in range(0, len(work), size)])
         fn_ref = ray.put(fn)  # shipped once, not with every task
-        pending: list[Any] = []
+        pending: dict[Any, int] = {}  # task -> pieces in it
         window = 2 * self._jobs
+        given = timed = 0
+        busy = 0.0  # seconds the finished tasks took, for the size of the next ones
         try:
             while True:
-                while len(pending) < window and (chunk := next(chunks, None)) is not None:
-                    pending.append(self._task.remote(fn_ref, chunk))
+                while len(pending) < window and given < len(work):
+                    per_piece = busy / timed if timed else None
+                    size = adaptive_chunk(per_piece, len(work) - given, self._jobs)
+                    task = self._task.remote(fn_ref, work[given : given + size])
+                    pending[task] = size
+                    given += size
                 if not pending:
                     return
-                ready, pending = ray.wait(pending, num_returns=1)
+                ready, _ = ray.wait(list(pending), num_returns=1)
                 for ref in ready:
-                    yield from self._fetch(ref)
+                    values, seconds = self._fetch(ref)
+                    timed += pending.pop(ref)
+                    busy += seconds
+                    yield from values
         finally:  # stopped early (an error, Ctrl-C, a caller that broke off): drop the rest
             for ref in pending:
                 ray.cancel(ref, force=True)
 
-    def _fetch(self, ref: Any) -> list[Any]:
+    def _fetch(self, ref: Any) -> tuple[list[Any], float]:
         ray = self._ray
         try:
-            values: list[Any] = ray.get(ref)
+            values: tuple[list[Any], float] = ray.get(ref)
         except ray.exceptions.RayTaskError as err:  # the function raised: re-raise it as it was
             cause = getattr(err, "cause", None)
             if isinstance(cause, Exception):
