@@ -262,7 +262,9 @@ class RayExecutor(Executor):
                     given += size
                 if not pending:
                     return
-                ready, _ = ray.wait(list(pending), num_returns=1)
+                ready, rest = ray.wait(list(pending), num_returns=1)
+                if rest:  # and whatever else is done by now, without waiting
+                    ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
                 for ref in ready:
                     values, seconds = self._fetch(ref)
                     timed += pending.pop(ref)
