@@ -16,7 +16,8 @@ moves), each kind ``--repeat`` times, its fastest run counting:
   quarter of a second of pieces in each task, so fast games go many to a task) and, from the
   arena runs, the overhead ``o`` each game adds on a worker
   (``o = N * t_ray / games - c``, the core-seconds per game beyond playing it; on a shared
-  machine it also holds what the neighbours took, so it is an upper bound).
+  machine it also holds what the neighbours took, so it is an upper bound; Ray's time less
+  the pool's on the same cores is printed too).
 
 The model: a cluster of ``nodes`` x ``cores`` plays
 ``min(nodes * cores / (c + o), T * pieces a task)`` games/s. It is printed for the measured
@@ -113,6 +114,11 @@ def main() -> None:
     print(
         f"c = {c * 1e3:.2f} ms a game on one core; o = {overhead * 1e3:.2f} ms of Ray per game "
         f"on a worker; T = {tasks_per_s:.0f} tasks/s through the driver ({args.tasks} empty ones)"
+    )
+    vs_pool = n * (on_ray - pooled) / args.games
+    print(
+        f"Ray vs the pool on the same {n} cores: {vs_pool * 1e3:+.2f} ms a game "
+        "(a negative figure: the neighbours took more from the pool's runs)"
     )
     print(f"same games each way: {ray_winners == winners}")
     print("model: games/s = min(nodes * cores / (c + o), T * pieces a task)")
