@@ -6,9 +6,11 @@
 >>> [(b.label, b.wins, b.losses) for b in summary.bots]
 [('greedy', 2, 0), ('random', 0, 2)]
 
-The command line is ``rumizi arena`` (see :mod:`rumizi.cli.arena`).
+Games run here or on a Ray cluster (:mod:`rumizi.arena.cluster`). The command line is
+``rumizi arena`` (see :mod:`rumizi.cli.arena`).
 """
 
+from rumizi.arena.cluster import ClusterError, Executor, executor
 from rumizi.arena.report import render, to_json, write
 from rumizi.arena.runner import (
     ArenaError,
@@ -28,11 +30,14 @@ __all__ = [
     "ArenaError",
     "ArenaPlan",
     "ArenaResult",
+    "ClusterError",
+    "Executor",
     "GameResult",
     "GameSpec",
     "Summary",
     "bradley_terry",
     "elo_ratings",
+    "executor",
     "plan_arena",
     "play_game",
     "read_records",

@@ -29,9 +29,7 @@ import contextlib
 import hashlib
 import inspect
 import json
-import multiprocessing
 import os
-import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +38,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from rumizi import bots as bot_registry
+from rumizi.arena.cluster import Executor
+from rumizi.arena.cluster import executor as open_executor
 from rumizi.bots.base import Bot
 from rumizi.core.contract import Action, GameState
 from rumizi.core.errors import IllegalAction
@@ -466,22 +466,6 @@ class ArenaResult:
         return {**self.plan.config(), "jobs": self.jobs, "elapsed_s": round(self.elapsed, 3)}
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _outcomes(specs: Sequence[GameSpec], jobs: int) -> Iterator[GameResult]:
-    """Results as they finish: in order with one job, in any order with several."""
-    if jobs <= 1:
-        for spec in specs:
-            yield _play_result(spec)
-        return
-    chunk = max(1, min(4, len(specs) // (jobs * 16)))
-    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(_play_result, specs, chunksize=chunk)
-
-
 def write_records(out: IO[str], results: Iterable[GameResult]) -> None:
     """Write games as JSON lines, one :meth:`GameResult.record` per line."""
     for result in results:
@@ -492,23 +476,36 @@ def run_plan(
     plan: ArenaPlan,
     *,
     jobs: int | None = None,
+    cluster: str | None = None,
+    executor: Executor | None = None,
     records: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
 ) -> ArenaResult:
-    """Play every game of ``plan``; write the records (in schedule order) as they come in."""
+    """Play every game of ``plan``; write the records (in schedule order) as they come in.
+
+    The games run in ``jobs`` processes here (default: one per core), or with ``cluster`` on
+    that Ray cluster (see :mod:`rumizi.arena.cluster`; ``jobs`` then caps the games at once),
+    or on ``executor`` when the caller made one (and closes it). Each game is determined by
+    its spec alone, so where it ran changes nothing but the seconds its bots took.
+    """
     specs = plan.specs
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(specs)))
-    results: list[GameResult | None] = [None] * len(specs)
-    written = 0
-    start = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(open_executor(jobs=jobs, cluster=cluster))
+        workers = max(1, min(executor.workers, len(specs)))
+        results: list[GameResult | None] = [None] * len(specs)
+        written = done = 0
+        start = time.perf_counter()
         out = (
             None
             if records is None
             else stack.enter_context(Path(records).open("w", encoding="utf-8"))
         )
-        for done, result in enumerate(_outcomes(specs, jobs), 1):
+        for result in executor.imap_unordered(_play_result, specs):
+            if results[result.index] is not None:  # a game delivered twice still counts once
+                continue
             results[result.index] = result
+            done += 1
             if out is not None:  # write whatever prefix of the schedule is now complete
                 ready = []
                 while written < len(results) and (r := results[written]) is not None:
@@ -518,8 +515,11 @@ def run_plan(
                 out.flush()
             if progress is not None:
                 progress(result, done, len(specs))
+    missing = [spec.index for spec, r in zip(specs, results, strict=True) if r is None]
+    if missing:  # pragma: no cover - an executor that dropped games
+        raise ArenaError(f"{len(missing)} games never came back, the first {missing[0]}")
     games = [r for r in results if r is not None]
-    return ArenaResult(plan, games, jobs, time.perf_counter() - start)
+    return ArenaResult(plan, games, workers, time.perf_counter() - start)
 
 
 def run_arena(
@@ -529,6 +529,7 @@ def run_arena(
     *,
     seed: int = 0,
     jobs: int | None = None,
+    cluster: str | None = None,
     players: int = 2,
     options: Mapping[str, Any] | None = None,
     bot_options: Mapping[str, Any] | None = None,
@@ -542,9 +543,11 @@ def run_arena(
 
     ``options`` go to the game (e.g. ``{"format": "duel"}``), ``bot_options`` to every bot
     whose constructor takes them; ``budget`` (seconds per decision) is the bot option
-    ``budget``. ``jobs`` processes play the games (default: one per core); ``records`` names a
-    JSON-lines file to write every game to; ``progress(result, done, total)`` is called after
-    each game. The result's :meth:`~rumizi.arena.stats.summarize` gives the statistics.
+    ``budget``. ``jobs`` processes play the games (default: one per core), or ``cluster``
+    (``"auto"``, ``"ray://HOST:PORT"``) plays them on a Ray cluster with the same results (the
+    ``cluster`` extra); ``records`` names a JSON-lines file to write every game to;
+    ``progress(result, done, total)`` is called after each game. The result's
+    :meth:`~rumizi.arena.stats.summarize` gives the statistics.
     """
     extra = dict(bot_options or {})
     if budget is not None:
@@ -560,7 +563,7 @@ def run_arena(
         max_turns=max_turns,
         max_decisions=max_decisions,
     )
-    return run_plan(plan, jobs=jobs, records=records, progress=progress)
+    return run_plan(plan, jobs=jobs, cluster=cluster, records=records, progress=progress)
 
 
 def read_records(path: str | os.PathLike[str]) -> Iterator[GameRecord]:

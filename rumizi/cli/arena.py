@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -18,6 +19,7 @@ from rich.text import Text
 
 import rumizi
 from rumizi.arena import report
+from rumizi.arena.cluster import ClusterError, Executor, executor
 from rumizi.arena.runner import (
     DEFAULT_MAX_DECISIONS,
     DEFAULT_MAX_TURNS,
@@ -30,6 +32,31 @@ from rumizi.arena.runner import (
 from rumizi.arena.stats import summarize
 
 PIPE_WIDTH = 110
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cluster_option(command: F) -> F:
+    """The ``--cluster ADDRESS`` option, for every command that farms work out (the value is
+    ``None`` without it); pass it with ``--jobs`` to :func:`open_executor`."""
+    return click.option(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help=(
+            "Run on a Ray cluster: ray://HOST:PORT, HOST:PORT of its head, or auto for the "
+            "Ray running here (needs rumizi[cluster]); --jobs then caps the pieces at once."
+        ),
+    )(command)
+
+
+def open_executor(console: Console, jobs: int | None, cluster: str | None) -> Executor:
+    """Where the work runs; a cluster that cannot be used is a red line and exit status 2."""
+    try:
+        return executor(jobs=jobs, cluster=cluster)
+    except (ClusterError, ValueError) as err:
+        console.print(Text(str(err), style="bold red"))
+        raise SystemExit(2) from None
 
 
 def _console(ctx: click.Context) -> Console:
@@ -78,6 +105,7 @@ def _key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
     default=None,
     help="Processes playing games at once (default: one per core).",
 )
+@cluster_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole arena.")
 @click.option(
     "--out",
@@ -141,6 +169,7 @@ def arena(
     bot_list: str,
     games: int,
     jobs: int | None,
+    cluster: str | None,
     seed: int,
     out: Path | None,
     records: Path | None,
@@ -161,6 +190,9 @@ def arena(
     decision cap are counted as capped: neither a win nor a loss. Example:
 
         rumizi arena star-realms --bots greedy,random --games 200 --out results.json
+
+    With --cluster the games run on a Ray cluster; the same --seed gives the same games as on
+    one machine, and a game whose worker is lost is played again, counted once.
     """
     console = _console(ctx)
     if out is not None:
@@ -229,8 +261,9 @@ def arena(
         bar.update(task, completed=done, note=f"capped {capped}" if capped else "")
 
     try:
-        result = run_plan(plan, jobs=jobs, records=records, progress=advance)
-    except ArenaError as err:
+        with open_executor(console, jobs, cluster) as runs_on:
+            result = run_plan(plan, executor=runs_on, records=records, progress=advance)
+    except (ArenaError, ClusterError) as err:
         bar.stop()
         console.print(Text(str(err), style="bold red"))
         raise SystemExit(1) from None
