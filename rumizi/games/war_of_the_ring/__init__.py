@@ -15,11 +15,21 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         WebAddOn,
     )
     from rumizi.core.encoding import EncodingAddOn
-    from rumizi.games.war_of_the_ring import encoding, heuristics, rules, strategy, texts, web
+    from rumizi.core.terminal_kit import TuiAddOn
+    from rumizi.games.war_of_the_ring import (
+        encoding,
+        heuristics,
+        rules,
+        strategy,
+        texts,
+        tui,
+        web,
+    )
 
     _web: WebAddOn = web
     _rules: RulesAddOn = rules
     _texts: TextsAddOn = texts
+    _tui: TuiAddOn = tui
     _encoding: EncodingAddOn = encoding
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy
