@@ -78,6 +78,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "name": ("Name", "نام"),
     "none": ("none", "ندارد"),
     "starts": ("starts the round", "شروع‌کنندهٔ دور"),
+    "last": ("last battle", "نبرد پیشین"),
 }
 
 _RULES_EN = (
@@ -351,11 +352,32 @@ class WarOfTheRingTerminal:
                 mid = Text(word("next", lang), style="bold yellow")
             else:
                 mid = Text("⚔", style="dim")
-            mids.append(Group(mid, Text(reward, style="dim")))
+            lines = [mid, Text(reward, style="dim")]
+            fought = (view.get("battles") or [None] * 3)[i]
+            if fought is not None and result is None:
+                lines.append(self._last_battle(fought, bottom))
+            mids.append(Group(*lines))
         table.add_row(*tops)
         table.add_row(*mids)
         table.add_row(*bots)
         return Panel(table, title=word("battle", lang), title_align="left")
+
+    def _last_battle(self, fought: Mapping[str, Any], bottom: int) -> Text:
+        """The zone's previous battle in a line: its result and both totals, yours last."""
+        lang = self.lang
+        result = fought.get("result")
+        if result == "tie":
+            what = word("tie", lang)
+        elif result == "empty":
+            what = word("empty", lang)
+        else:
+            what = f"{word('won-by', lang)} {self._who(result)}"
+        text = Text(f"{word('last', lang)}: {what}", style="italic")
+        if result != "empty":
+            totals = fought.get("totals") or [0, 0]
+            a, b = number(totals[1 - bottom], lang), number(totals[bottom], lang)
+            text.append(f" ({a}–{b})")
+        return text
 
     def _stack(self, zone: Mapping[str, Any], seat: int) -> RenderableType:
         lang = self.lang

@@ -134,3 +134,42 @@ def test_labels_say_what_an_event_costs_or_that_it_is_free() -> None:
         assert label.startswith("Play the event of")
     free = dict(view, pending={"choice": "centre"})
     assert web.action_label(free, events[0], audience).endswith("— free")
+
+
+def test_the_view_keeps_the_latest_battle_as_the_events_told_it() -> None:
+    """Each fought zone's record (cards, slays, totals, result) matches the battle's events and
+    stays in every view until the next battle begins, so a page can show it after cleanup."""
+    checked = 0
+    for seed in range(10):
+        state = GAME.new(seed=seed)
+        record_events(state)
+        rng = random.Random(seed)
+        while not state.over:
+            state.apply(rng.choice(state.legal_actions()))
+            assert state.events is not None
+            reveal = next((e for e in state.events if e["event"] == "reveal"), None)
+            for event in state.events:
+                if event["event"] not in ("reveal", "slay", "totals", "battle"):
+                    continue
+                z = ["left", "centre", "right"].index(event["zone"])
+                for seat in (0, 1, None):
+                    fought = state.view(seat)["battles"][z]
+                    assert fought is not None
+                    if event["event"] == "reveal":
+                        assert fought["cards"] == event["cards"]
+                    elif event["event"] == "slay":
+                        assert [event["player"], event["card"], event["victim"]] in fought["slain"]
+                    elif event["event"] == "totals":
+                        assert fought["totals"] == event["totals"]
+                    else:
+                        result = event["result"]
+                        assert fought["result"] == (event["winner"] if result == "win" else result)
+                checked += 1
+            if reveal is not None and not state.over:
+                assert GAME.load(state.export()).export() == state.export()
+            if any(e["event"] == "cleanup" for e in state.events) and not state.over:
+                # the next round's planning still shows all three zones of that battle
+                view = state.view(state.current)
+                assert view["phase"] == "planning" and all(view["battles"])
+            state.events.clear()
+    assert checked > 100

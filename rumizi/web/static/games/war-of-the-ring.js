@@ -83,6 +83,12 @@ export const WORDS = {
     activate: "فعال کردن کارت سایه",
     decline: "گذشتن از پاداش",
     noHand: "دستتان خالی است",
+    battleNow: "نبرد این دور",
+    battleLast: "نبرد دور پیش",
+    revealed: "رو شد",
+    slew: "«{card}» «{victim}» را کشت",
+    totals: "مجموع: {top} {a}، {bottom} {b}",
+    noCards: "بدون کارت",
   },
   en: {
     round: "Round {n}",
@@ -141,6 +147,12 @@ export const WORDS = {
     activate: "Activate a shadow card",
     decline: "Decline the reward",
     noHand: "Your hand is empty",
+    battleNow: "This round's battle",
+    battleLast: "Last round's battle",
+    revealed: "revealed",
+    slew: "“{card}” slew “{victim}”",
+    totals: "Totals: {top} {a}, {bottom} {b}",
+    noCards: "no cards",
   },
 };
 
@@ -323,6 +335,8 @@ export function render(root, msg, ctx) {
   board.append(head());
   if (players[top]) board.append(playerStrip(top));
   board.append(field());
+  const report = battleReport();
+  if (report) board.append(report);
   if (players[bottom]) board.append(playerStrip(bottom));
   if (me !== null && players[me] && Array.isArray(players[me].hand)) board.append(handBox());
   root.replaceChildren(board);
@@ -511,6 +525,62 @@ export function render(root, msg, ctx) {
       stack(bottom),
       target && !choice && sel.card ? el("span", { class: "wr-place-hint" }, w("placeHere")) : null,
     );
+  }
+
+  // The latest battle, zone by zone and step by step: the reveal, the slays, the totals and
+  // the result (the engine keeps it in the view until the next battle begins).
+  function battleReport() {
+    const battles = Array.isArray(view.battles) ? view.battles : [];
+    if (!battles.some(Boolean)) return null;
+    const box = el("div", { class: "wr-report-grid", dir: "ltr" });
+    battles.forEach((b, z) => box.append(battleZone(ZONES[z], b)));
+    return el(
+      "section",
+      { class: "wr-report", dataset: { testid: "wr-battle-report" } },
+      el("h3", {}, w(view.phase === "battle" ? "battleNow" : "battleLast")),
+      box,
+    );
+  }
+
+  function battleZone(zone, b) {
+    const attrs = { class: ["wr-report-zone", `zone-${zone}`], dir: LANG === "fa" ? "rtl" : "ltr", dataset: { testid: "wr-report-zone", zone } };
+    if (!b) return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("p", { class: "muted" }, "—"));
+    const side = (seat) => {
+      const list = (b.cards || [[], []])[seat] || [];
+      // This side's cards the other side slew, by id (the engine names each victim).
+      const lost = new Map();
+      for (const [killer, , victim] of b.slain || []) if (killer !== seat) lost.set(victim, (lost.get(victim) || 0) + 1);
+      const faction = (players[seat] || {}).faction || "free";
+      return el(
+        "div",
+        { class: ["wr-report-side", `fac-${faction}`] },
+        el("span", { class: "wr-report-who" }, nameOf(seat)),
+        list.length
+          ? list.map((id) => {
+              const slain = (lost.get(id) || 0) > 0;
+              if (slain) lost.set(id, lost.get(id) - 1);
+              const card = cardEl(cardData(cards, id), { size: "s" });
+              if (slain) card.classList.add("is-slain");
+              return card;
+            })
+          : el("span", { class: "muted" }, w("noCards")),
+      );
+    };
+    let badge;
+    if (b.result === "tie") badge = el("span", { class: "wr-result is-tie" }, w("tie"));
+    else if (b.result === "empty") badge = el("span", { class: "wr-result is-empty" }, w("empty"));
+    else badge = el("span", { class: ["wr-result", b.result === me ? "is-won" : "is-lost"] }, w("wonBy", { name: nameOf(b.result) }));
+    const steps = [];
+    if (b.result !== "empty") {
+      steps.push(el("li", {}, el("b", {}, w("revealed")), side(top), side(bottom)));
+      for (const [, card, victim] of b.slain || []) {
+        steps.push(el("li", { class: "wr-step-slay" }, w("slew", { card: cardData(cards, card).name, victim: cardData(cards, victim).name })));
+      }
+      const totals = b.totals || [0, 0];
+      steps.push(el("li", { class: "wr-step-totals" }, w("totals", { top: nameOf(top), a: totals[top], bottom: nameOf(bottom), b: totals[bottom] })));
+    }
+    steps.push(el("li", {}, badge));
+    return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("ol", { class: "wr-steps" }, steps));
   }
 
   function clickZone(zone, target) {
