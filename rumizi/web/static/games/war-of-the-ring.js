@@ -331,7 +331,7 @@ export function render(root, msg, ctx) {
   mark(m.activate);
   mark(m.decline);
 
-  const board = el("div", { class: ["wr", choice && "has-pending"], dataset: { testid: "wr-board" } });
+  const board = el("div", { class: ["wr", choice && "has-pending"], dataset: { testid: "wr-board", round: String(view.round ?? ""), phase: view.phase || "" } });
   board.append(head());
   if (players[top]) board.append(playerStrip(top));
   board.append(field());
