@@ -412,7 +412,7 @@ export function render(root, msg, ctx) {
       : Array.from({ length: Math.min(p.shadow_size || 0, 8) }, () => backEl(faction === "free" ? "shadow" : "free", "xs"));
     const strip = el(
       "section",
-      { class: ["wr-player", `fac-${faction}`, mine && "is-me", toAct === seat && !view.over && "is-acting"], dataset: { testid: mine ? "wr-me" : "wr-opponent", seat: String(seat) } },
+      { class: ["wr-player", `fac-${faction}`, mine && "is-me", toAct === seat && !view.over && "is-acting"], "aria-label": nameOf(seat), dataset: { testid: mine ? "wr-me" : "wr-opponent", seat: String(seat), player: String(seat) } },
       el(
         "div",
         { class: "wr-player-line" },
