@@ -242,7 +242,7 @@ export function renderCard(card, ctx) {
       "figcaption",
       {},
       el("b", {}, card.name),
-      el("span", { class: "muted" }, ` · ${card.faction_name || ""} · ${w("copies", { n: card.count || 1 })}`),
+      el("span", { class: "muted" }, [card.faction_name, w("copies", { n: card.count || 1 })].filter(Boolean).join(" · ")),
       el("span", {}, card.text || ""),
     ),
   );
