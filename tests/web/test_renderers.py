@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from rumizi.games.splendor_duel import GAME as SPLENDOR
 from rumizi.games.star_realms import GAME as STAR_REALMS
+from rumizi.games.war_of_the_ring import GAME as WAR_OF_THE_RING
 from tests.web.conftest import Server, new_context
 
 # Loads a renderer as the pages do (../renderers.js adds the language tools) and draws one
@@ -148,9 +149,9 @@ def test_the_tables_line_joins_the_log_from_its_pieces(page: Page, server: Serve
     assert joined == [["a", "b", "c"], ["a", "b2", "c2"], ["x"]]
 
 
-@pytest.mark.parametrize("game", ["star-realms", "splendor-duel"])
+@pytest.mark.parametrize("game", ["star-realms", "splendor-duel", "war-of-the-ring"])
 def test_renderers_name_seats_as_the_page_does(page: Page, server: Server, game: str) -> None:
-    engine = STAR_REALMS if game == "star-realms" else SPLENDOR
+    engine = {"star-realms": STAR_REALMS, "splendor-duel": SPLENDOR}.get(game, WAR_OF_THE_RING)
     view = engine.new(seed=1).view(None)
     seats = [{"seat": 0, "name": "ربات آسان"}, {"seat": 1, "name": "ربات آسان"}]
     root = draw(page, server, game, view, seats)

@@ -7,9 +7,29 @@ from rumizi.games.war_of_the_ring.engine import GAME, WarOfTheRing, WarOfTheRing
 __all__ = ["GAME", "WarOfTheRing", "WarOfTheRingState"]
 
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
-    from rumizi.core.addons import HeuristicsAddOn, RulesAddOn, StrategyAddOn
-    from rumizi.games.war_of_the_ring import heuristics, rules, strategy
+    from rumizi.core.addons import (
+        HeuristicsAddOn,
+        RulesAddOn,
+        StrategyAddOn,
+        TextsAddOn,
+        WebAddOn,
+    )
+    from rumizi.core.encoding import EncodingAddOn
+    from rumizi.core.terminal_kit import TuiAddOn
+    from rumizi.games.war_of_the_ring import (
+        encoding,
+        heuristics,
+        rules,
+        strategy,
+        texts,
+        tui,
+        web,
+    )
 
+    _web: WebAddOn = web
     _rules: RulesAddOn = rules
+    _texts: TextsAddOn = texts
+    _tui: TuiAddOn = tui
+    _encoding: EncodingAddOn = encoding
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy

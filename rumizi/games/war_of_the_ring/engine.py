@@ -53,6 +53,12 @@ zone still holding the loser's cards, a battle stopped with no choice open, …)
   the opponent knows of), ``deck`` (top card first), ``graveyard`` (oldest first),
   ``shadow_row`` (the opponent's cards, oldest first), ``activated``, ``passed`` and ``took``
   (printed combat of its cards revealed in battles this round);
+* ``battles``: the zones of the latest battle phase as they were fought, kept until the next
+  battle begins (so that a player sees the round's battles after the cleanup emptied the
+  zones): per zone ``null`` (not fought yet) or ``{"cards": [[ids], [ids]]`` (each side's
+  cards as revealed, before slaying), ``"slain": [[seat, card, victim], ...]``, ``"totals":
+  [a, b]``, ``"result"``: the winning seat, ``"tie"`` or ``"empty"``} — public, as a
+  battle reveals every card in it;
 * ``winner`` and ``end`` (``"sweep"``, ``"shadows"``, ``"exhaustion"``, ``"concede"``) once
   over, and ``seed``, the random state (for reshuffles and random discards).
 
@@ -121,7 +127,7 @@ rumizi.core.errors.IllegalAction: place: unknown zone 'middle'; zones: left, cen
 from __future__ import annotations
 
 import bisect
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeAlias
 
 from rumizi.core import rng
 from rumizi.core.contract import Action, Document, Game, GameState, View
@@ -158,6 +164,11 @@ from rumizi.games.war_of_the_ring.cards import (
 )
 
 GAME_ID: Final = "war-of-the-ring"
+# One zone of the latest battle phase: each side's cards as revealed (before slaying), the
+# slays as (seat, card, victim), both totals and the result (a seat, TIE or EMPTY).
+Fought: TypeAlias = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...], int, int, int
+]
 HAND_SIZE: Final = 7
 PER_ZONE: Final = 3
 SHADOW_WIN: Final = 5
@@ -318,6 +329,7 @@ class WarOfTheRingState(GameState):
 
     __slots__ = (
         "_winner",
+        "battles",
         "boost",
         "current",
         "effects",
@@ -344,6 +356,8 @@ class WarOfTheRingState(GameState):
     boost: list[list[int]]  # boost[z][seat]: added to that seat's total there this round
     result: list[int]  # per zone: UNRESOLVED, a seat, TIE or EMPTY
     zone_next: int  # the next zone to resolve (3 once all are)
+    # The latest battle phase, per zone (None: not fought yet), kept until the next one.
+    battles: list[Fought | None]
     round: int
     starter: int
     current: int
@@ -388,6 +402,7 @@ class WarOfTheRingState(GameState):
         s.boost = [b[:] for b in self.boost]
         s.result = self.result[:]
         s.zone_next = self.zone_next
+        s.battles = self.battles[:]  # entries are immutable tuples
         s.round = self.round
         s.starter = self.starter
         s.current = self.current
@@ -815,6 +830,7 @@ class WarOfTheRingState(GameState):
         else:
             self.phase = BATTLE
             self.zone_next = 0
+            self.battles = [None, None, None]
             self._battle()
 
     # ------------------------------------------------------------------ battle
@@ -869,6 +885,7 @@ class WarOfTheRingState(GameState):
         ev = self.events
         if not zone[0] and not zone[1]:
             self.result[z] = EMPTY
+            self.battles[z] = ((), (), (), 0, 0, EMPTY)
             if ev is not None:
                 ev.append({"event": "battle", "zone": ZONES[z], "result": "empty"})
             return
@@ -891,9 +908,9 @@ class WarOfTheRingState(GameState):
                     "cards": [[IDS[k] for k in zone[0]], [IDS[k] for k in zone[1]]],
                 }
             )
+        revealed = (tuple(zone[0]), tuple(zone[1]))
         # Slays, the starter's cards first, each side in placement order.
-        if has_slay:
-            self._slays(z)
+        slain = self._slays(z) if has_slay else ()
         a, b = self.totals(z)
         if ev is not None:
             ev.append({"event": "totals", "zone": ZONES[z], "totals": [a, b]})
@@ -906,6 +923,7 @@ class WarOfTheRingState(GameState):
         else:
             win = 0 if a > b else 1
         self.result[z] = win
+        self.battles[z] = (revealed[0], revealed[1], slain, a, b, win)
         if win == TIE:
             for s in (0, 1):
                 self.players[s].grave += zone[s]
@@ -932,8 +950,10 @@ class WarOfTheRingState(GameState):
         elif self.players[win].row:
             self.pending = P_FLANK
 
-    def _slays(self, z: int) -> None:
+    def _slays(self, z: int) -> tuple[tuple[int, int, int], ...]:
+        """Every slay of zone ``z``, in order; returns them as (seat, card, victim) triples."""
         zone = self.zones[z]
+        done: list[tuple[int, int, int]] = []
         alive = [[True] * len(zone[0]), [True] * len(zone[1])]
         order = (self.starter, 1 - self.starter)
         ev = self.events
@@ -955,6 +975,7 @@ class WarOfTheRingState(GameState):
                     continue
                 alive[o][target] = False
                 victim = theirs[target]
+                done.append((s, k, victim))
                 self.players[o].grave.append(victim)
                 if ev is not None:
                     ev.append(
@@ -970,6 +991,7 @@ class WarOfTheRingState(GameState):
             if not all(alive[s]):
                 zone[s] = [k for k, live in zip(zone[s], alive[s], strict=True) if live]
                 self.seen[z][s] = [True] * len(zone[s])
+        return tuple(done)
 
     # ------------------------------------------------------------------ cleanup
 
@@ -1050,6 +1072,7 @@ class WarOfTheRingState(GameState):
             if self.playing < 0
             else {"card": IDS[self.playing], "how": HOW_NAMES[self.how]},
             "effects": [[EFFECT_NAMES[e], n] for e, n in self.effects],
+            "battles": [_battle_doc(b) for b in self.battles],
             "winner": self._winner,
             "end": self.end,
         }
@@ -1141,6 +1164,55 @@ class WarOfTheRingState(GameState):
             "zones": zones,
             "players": players,
         }
+
+
+def _battle_doc(b: Fought | None) -> dict[str, Any] | None:
+    if b is None:
+        return None
+    c0, c1, slain, a, t, r = b
+    return {
+        "cards": [[IDS[k] for k in c0], [IDS[k] for k in c1]],
+        "slain": [[seat, IDS[k], IDS[v]] for seat, k, v in slain],
+        "totals": [a, t],
+        "result": "tie" if r == TIE else "empty" if r == EMPTY else r,
+    }
+
+
+def _load_battles(value: Any) -> list[Fought | None]:
+    """The document's ``battles`` (absent: none fought yet), checked field by field."""
+    if value is None:
+        return [None, None, None]
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError("document.battles: expected three entries (null or a fought zone)")
+    out: list[Fought | None] = []
+    for z, raw in enumerate(value):
+        where = f"document.battles[{z}]"
+        if raw is None:
+            out.append(None)
+            continue
+        b = _obj(raw, where)
+        cards = b.get("cards")
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise ValueError(f"{where}.cards: expected two lists of card ids")
+        sides = tuple(tuple(_cards(side, f"{where}.cards")) for side in cards)
+        slain = []
+        for entry in b.get("slain") or []:
+            if not isinstance(entry, list) or len(entry) != 3 or entry[0] not in (0, 1):
+                raise ValueError(f"{where}.slain: bad entry {entry!r}")
+            killer, victim = _cards(entry[1:], f"{where}.slain")
+            slain.append((int(entry[0]), killer, victim))
+        totals = b.get("totals")
+        if (
+            not isinstance(totals, list)
+            or len(totals) != 2
+            or any(type(t) is not int or t < 0 for t in totals)
+        ):
+            raise ValueError(f"{where}.totals: expected two non-negative integers")
+        result = _result(b.get("result"), f"{where}.result")
+        if result == UNRESOLVED:
+            raise ValueError(f"{where}.result: a fought zone has a result")
+        out.append((sides[0], sides[1], tuple(slain), totals[0], totals[1], result))
+    return out
 
 
 _KIND_NAMES: Final = (
@@ -1278,6 +1350,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.starter = _int(doc, "starter", "document", 0, 1)
     s.current = _int(doc, "current", "document", 0, 1)
     s.zone_next = _int(doc, "zone", "document", 0, 3)
+    s.battles = _load_battles(doc.get("battles"))
     seed = doc.get("seed")
     if type(seed) is not int:
         raise ValueError(f"document.seed: expected an integer, got {seed!r}")
@@ -1510,6 +1583,7 @@ def new_state(seed: int = 0, first: int | None = None, shadow: int = 1) -> WarOf
     s.seed = state
     s.zones = [[[], []] for _ in range(3)]
     s.seen = [[[], []] for _ in range(3)]
+    s.battles = [None, None, None]
     s.effects = []
     s.playing = -1
     s.how = HOW_PAID

@@ -38,6 +38,7 @@ _SHARED = (
     "pending",
     "playing",
     "effects",
+    "battles",
     "winner",
     "end",
 )

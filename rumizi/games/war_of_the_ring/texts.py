@@ -6,7 +6,9 @@ the player to act); what an open choice asks (:func:`choice_text`); one log sent
 event (:func:`event_text`) and the end of the game (:func:`end_text`). Persian uses Persian
 digits and zero-width non-joiners. Sentences agree with who acts: seat names come from
 ``names`` (``Player 0`` / «بازیکن ۰» by default) and the seat ``you`` is addressed as “you”
-(«شما», with second-person verbs). Nothing here imports more than :mod:`rumizi.core` and this
+(«شما», with second-person verbs); :func:`log_entries` gives a whole log as
+:class:`~rumizi.core.addons.LogLine` items for an :class:`~rumizi.core.addons.Audience`.
+Nothing here imports more than :mod:`rumizi.core` and this
 package, and everything returned is a plain string.
 
 >>> event_text({"event": "place", "player": 1, "zone": "centre"}, "en", names=["Ana", "Bot"])
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rumizi.core.addons import Audience, LogLine
 from rumizi.core.i18n import check_lang, join, number
 from rumizi.games.war_of_the_ring.cards import (
     BY_ID,
@@ -48,6 +51,7 @@ __all__ = [
     "end_text",
     "event_text",
     "faction_name",
+    "log_entries",
     "quoted",
     "seat_name",
     "zone_name",
@@ -404,3 +408,64 @@ def event_text(
     if kind == "game-over":
         return end_text(event["winner"], event["reason"], lang, names, you)
     raise ValueError(f"unknown event {kind!r}")
+
+
+# ---------------------------------------------------------------------- the log
+
+# How each kind of event looks in a log (the terminal styles tones; the web ignores them).
+_TONES: dict[str, str] = {
+    "round": "heading",
+    "game-over": "alert",
+    "concede": "alert",
+    "reveal": "attack",
+    "slay": "attack",
+    "totals": "attack",
+    "battle": "attack",
+    "cleanup": "quiet",
+    "draw": "quiet",
+    "reshuffle": "quiet",
+}
+
+
+def audience_names(audience: Audience) -> list[str]:
+    """Every seat's name for the reader (an unnamed seat by its number)."""
+    found = list(audience.names) or ["", ""]
+    return [name or seat_name(i, audience.lang) for i, name in enumerate(found)]
+
+
+def _cards_of(event: Mapping[str, Any]) -> tuple[str, ...]:
+    found: list[str] = []
+    for key in ("card", "victim"):
+        value = event.get(key)
+        if isinstance(value, str) and value in BY_ID:
+            found.append(value)
+    for side in event.get("cards") or ():
+        found += [c for c in side if isinstance(c, str) and c in BY_ID]
+    return tuple(found)
+
+
+def log_entries(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[LogLine]:
+    """One :class:`LogLine` per engine event, addressed to the reader.
+
+    Every event the engine writes is public (a placed card is only “a card”; a paid, recovered
+    or discarded card goes to a public graveyard), so nothing is dropped. Another player's
+    routine steps are ``quiet``; a round begins as a ``heading``; battles are ``attack``.
+
+    >>> lines = log_entries(
+    ...     [{"event": "round", "round": 2, "starter": 1}, {"event": "pass", "player": 0}],
+    ...     Audience("fa", 0, ("", "Bot"), {}),
+    ... )
+    >>> [(line.text, line.tone) for line in lines]
+    [('دور ۲ آغاز شد؛ Bot شروع می‌کند.', 'heading'), ('شما گذشتید.', '')]
+    """
+    names = audience_names(audience)
+    out: list[LogLine] = []
+    for event in events:
+        kind = str(event.get("event"))
+        tone = _TONES.get(kind, "")
+        seat = event.get("player")
+        if not tone and kind in ("place", "pass") and seat != audience.seat:
+            tone = "quiet"
+        text = event_text(event, audience.lang, names, audience.seat)
+        out.append(LogLine(text, tone, _cards_of(event)))
+    return out

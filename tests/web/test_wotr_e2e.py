@@ -1,0 +1,192 @@
+"""War of the Ring end to end in headless Chromium: a guest plays a whole game against the easy
+bot by clicks on the drawn board (a hand card then a zone, events and their payment, the
+rewards and the choices events open), in Persian and English, on a desktop and on a phone;
+screenshots for people to see."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import Server, new_context, screenshot
+
+GAME = "war-of-the-ring"
+TABLE = "[data-testid=table]:not(.is-busy)"
+MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
+RESULT = "[data-testid=result]"
+BOARD = f"{TABLE} [data-testid=wr-board]"
+
+
+def start_vs_bot(page: Page, server: Server) -> str:
+    """From the game page, “play now” against the easy bot; returns the table id."""
+    page.goto(f"{server.url}/games/{GAME}")
+    page.get_by_test_id("play-now").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+"))
+    page.get_by_test_id("wr-board").wait_for()
+    return page.url.rsplit("/t/", 1)[1].split("?")[0]
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def wait_turn(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until this seat can move (True) or the game is over (False)."""
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    return page.locator(RESULT).count() == 0
+
+
+def legal(page: Page) -> list[dict[str, Any]]:
+    """The legal actions, read from the move list in one go."""
+    found = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
+    return [json.loads(a) for a in found]
+
+
+def zone(page: Page, name: str) -> Any:
+    return page.locator(f"{BOARD} [data-testid=wr-zone][data-zone={name}]")
+
+
+def hand_card(page: Page, card: str) -> Any:
+    return page.locator(f"{BOARD} [data-testid=wr-hand-card][data-card='{card}']").first
+
+
+def play_by_board(page: Page, step: int) -> str:
+    """One step made by clicking the board; the move list is never needed."""
+    actions = legal(page)
+    by: dict[str, list[dict[str, Any]]] = {}
+    for a in actions:
+        by.setdefault(a["do"], []).append(a)
+    prompt = page.locator(f"{BOARD} [data-testid=wr-prompt]")
+    choice = prompt.get_attribute("data-choice") if prompt.count() else ""
+    if choice == "pay":
+        card = by["pay"][0]["card"]
+        page.locator(f"{BOARD} [data-testid=wr-pay][data-card='{card}']").first.click()
+        return "pay"
+    if choice == "recover":
+        card = by["recover"][0]["card"]
+        page.locator(f"{BOARD} [data-testid=wr-recover][data-card='{card}']").first.click()
+        return "recover"
+    if choice in ("boost", "peek"):
+        zone(page, by[choice][0]["zone"]).click()
+        return choice
+    if choice == "move":
+        move = by["move"][0]
+        zone(page, move["from"]).click()
+        expect(zone(page, move["from"])).to_have_class(re.compile("is-selected"))
+        zone(page, move["to"]).click()
+        return "move"
+    if choice == "centre":
+        if "event" in by:
+            card = by["event"][0]["card"]
+            page.locator(f"{BOARD} [data-testid=wr-free-event][data-card='{card}']").first.click()
+            return "free-event"
+        page.locator(f"{BOARD} [data-testid=wr-decline]").click()
+        return "decline"
+    if choice == "flank":
+        page.locator(f"{BOARD} [data-testid=wr-activate]").click()
+        return "activate"
+    # Planning: now and then an event, else a card into a zone, else pass.
+    if "event" in by and step % 4 == 1:
+        card = by["event"][0]["card"]
+        hand_card(page, card).click()
+        page.locator(f"{BOARD} [data-testid=wr-event]").click()
+        return "event"
+    mine = page.locator(f"{BOARD} [data-testid=wr-stack][data-seat]").evaluate_all(
+        "els => els.filter(e => e.classList.contains('is-mine'))"
+        ".reduce((s, e) => s + Number(e.dataset.count), 0)"
+    )
+    if "place" in by and mine < 5:
+        place = by["place"][step % len(by["place"])]
+        hand_card(page, place["card"]).click()
+        expect(hand_card(page, place["card"])).to_have_attribute("aria-pressed", "true")
+        zone(page, place["zone"]).click()
+        return "place"
+    page.locator(f"{BOARD} [data-testid=wr-pass]").click()
+    return "pass"
+
+
+def test_a_guest_plays_a_whole_game_by_clicks_on_the_board(page: Page, server: Server) -> None:
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/games/{GAME}")
+    page.get_by_test_id("rules-section").first.wait_for()
+    expect(page.get_by_test_id("gallery-card")).to_have_count(30)
+    screenshot(page, "wotr-game-page-fa")
+    start_vs_bot(page, server)
+    kinds: list[str] = []
+    step = 0
+    reported = False
+    rounds = 1
+    while wait_turn(page):
+        kinds.append(play_by_board(page, step))
+        step += 1
+        rounds = max(rounds, int(page.get_by_test_id("wr-board").get_attribute("data-round") or 1))
+        report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")
+        if not reported and wait_turn(page) and report.count():
+            # the round's battles, zone by zone, after the cleanup emptied the zones
+            reported = True
+            expect(report.locator("[data-testid=wr-report-zone]")).to_have_count(3)
+            assert not re.search(r"[0-9]", report.inner_text()), "ASCII digits in the report"
+            screenshot(page, "wotr-fa-desktop-battle")
+        if step == 6 and wait_turn(page):
+            screenshot(page, "wotr-fa-desktop")
+            shown = page.get_by_test_id("wr-board").inner_text()
+            assert not re.search(r"[0-9]", shown), "ASCII digits on the Persian board"
+        assert step < 400, "the game did not end"
+    expect(page.get_by_test_id("result")).to_be_visible()
+    text = page.get_by_test_id("result-text").inner_text().strip()
+    assert re.search("برد", text), text
+    assert not re.search(r"[0-9]", text), text
+    assert "place" in kinds and "pass" in kinds, kinds
+    # a game that a sweep ended in its first battle never shows the board a report
+    assert reported or rounds == 1, "no battle report was shown"
+    assert page.get_by_test_id("log-line").count() > 10
+    screenshot(page, "wotr-fa-desktop-result")
+    # The replay draws every frame; at the end every card is shown face up.
+    page.get_by_test_id("replay-link").click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("wr-board")).to_be_visible()
+    expect(page.locator("[data-testid=wr-board] [data-testid=wr-back]")).to_have_count(0)
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("wr-board")).to_be_visible()
+    assert not errors, errors
+
+
+def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> None:
+    for lang, phone in (("en", False), ("en", True), ("fa", True)):
+        context = new_context(browser, lang, phone=phone)
+        context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+        try:
+            page = context.new_page()
+            errors = watch_errors(page)
+            start_vs_bot(page, server)
+            # Play until a round's battles are over and their report is on the board.
+            report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")
+            for step in range(60):
+                if not wait_turn(page) or (step >= 4 and report.count()):
+                    break
+                play_by_board(page, step * 2)
+            playing = wait_turn(page)  # a sweep may end the game in its first battle
+            name = f"wotr-{lang}-{'phone' if phone else 'desktop'}"
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= (400 if phone else 1280), (
+                f"{name}: the page scrolls sideways ({width}px)"
+            )
+            # A selected hand card lights up the zones it may go to; cancel clears it.
+            places = [a for a in legal(page) if a["do"] == "place"] if playing else []
+            if places:
+                hand_card(page, places[0]["card"]).click()
+                expect(page.locator(f"{BOARD} .wr-zone.is-target").first).to_be_visible()
+            screenshot(page, name)
+            if places:
+                page.locator(f"{BOARD} [data-testid=wr-cancel]").click()
+                expect(page.locator(f"{BOARD} .wr-zone.is-target")).to_have_count(0)
+            assert not errors, errors
+        finally:
+            context.close()
