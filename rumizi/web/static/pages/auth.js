@@ -64,9 +64,9 @@ export async function mount(main, ctx) {
       const next = ctx.query.get("next");
       ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
     } catch (err) {
+      // One message per error: the form's own line (no toast repeating it).
       error.textContent = err instanceof ApiError ? err.message : t("error.generic");
       error.hidden = false;
-      toast(error.textContent, "error");
     } finally {
       submit.disabled = false;
     }
