@@ -149,8 +149,9 @@ def emitted_codes() -> tuple[set[str], set[str]]:
     """The codes the server's source can answer: (the JSON API's, the socket's).
 
     Read from the source: ``ApiError(ErrorCode.X, ...)``, the edges' ``_refuse(send,
-    ErrorCode.X, ...)`` and the codes of the framework's own errors for the API; ``ActionError("code", ...)`` (the hub) and ``refuse(id, "code", ...)``
-    (the socket) for the socket. Any other literal code is refused, so none can slip past.
+    ErrorCode.X, ...)`` and the codes of the framework's own errors for the API;
+    ``ActionError("code", ...)`` (the hub) and ``refuse(id, "code", ...)`` (the socket) for
+    the socket. Any other literal code is refused, so none can slip past.
     """
     api: set[str] = {str(ErrorCode.MALFORMED)}  # the app's handler of invalid requests
     api |= {str(framework_code(status)) for status in (404, 405, 400, 500)}
