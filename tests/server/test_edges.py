@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -502,3 +503,19 @@ def test_a_killed_server_leaves_no_worker_behind(tmp_path: Path) -> None:
     finally:
         if server.poll() is None:
             server.kill()
+
+
+# ---------------------------------------------------------------------- the leaderboard's fields
+
+
+def test_the_api_the_document_and_the_page_name_the_same_rating_fields() -> None:
+    from rumizi.server.schemas import Rating
+
+    root = Path(__file__).resolve().parents[2]
+    api = set(Rating.model_fields)
+    doc = (root / "docs" / "web-protocol.md").read_text(encoding="utf-8")
+    line = next(x for x in doc.splitlines() if x.startswith("- `Rating` "))
+    documented = set(re.findall(r'"(\w+)": ', line))
+    page = (root / "rumizi/web/static/pages/leaderboard.js").read_text(encoding="utf-8")
+    shown_fields = set(re.findall(r"\br\.(\w+)", page))
+    assert api == documented == shown_fields == {"name", "rating", "uncertainty", "games"}
