@@ -70,7 +70,8 @@ export async function mount(main, ctx) {
         body: { username: username.value.trim(), password: password.value },
       });
       setUser(data.user);
-      toast(t("auth.welcome", { name: data.user ? data.user.name : username.value.trim() }));
+      // The name isolated (U+2068 … U+2069): a Latin name keeps its place in Persian text.
+      toast(t("auth.welcome", { name: `\u2068${data.user ? data.user.name : name}\u2069` }));
       const next = ctx.query.get("next");
       ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
     } catch (err) {
