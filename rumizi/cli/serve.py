@@ -31,10 +31,16 @@ def default_data_dir() -> Path:
 )
 @click.option(
     "--bot-workers",
-    default=1,
-    show_default=True,
+    default=None,
     type=int,
-    help="Processes in which bots think (0: a thread of the server).",
+    help="Processes in which bots think (default: one per core; 0: a thread of the server).",
+)
+@click.option(
+    "--limiter-storage",
+    default="memory://",
+    show_default=True,
+    help="Where failed sign-ins are counted: memory://, or redis://host:port/db for several"
+    " instances.",
 )
 @click.option(
     "--hard-budget",
@@ -47,29 +53,31 @@ def serve(
     port: int,
     db_url: str | None,
     data_dir: Path | None,
-    bot_workers: int,
+    bot_workers: int | None,
     hard_budget: float | None,
+    limiter_storage: str,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
     import uvicorn
 
     from rumizi.server.app import Settings, create_app
     from rumizi.server.db import sqlite_url
+    from rumizi.server.edges import uvicorn_settings
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if db_url is None:
         db_url = sqlite_url(data_dir or default_data_dir())
-    app = create_app(Settings(db_url=db_url, bot_workers=bot_workers, hard_budget=hard_budget))
+    settings = Settings(
+        db_url=db_url,
+        bot_workers=bot_workers,
+        hard_budget=hard_budget,
+        limiter_storage=limiter_storage,
+    )
+    app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     click.echo(f"Rumizi is ready: open http://{shown}:{port}/ in a browser (Ctrl+C stops it).")
     click.echo(f"Database: {db_url.split('@')[-1]}")
-    # Messages are a few kilobytes: compressing them costs more CPU than it saves on a LAN or
-    # a phone line (it was a fifth of the server's time under load).
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-    )
+    # The connection's limits and timeouts (rumizi.server.edges.uvicorn_settings). Messages are
+    # a few kilobytes: compressing them costs more CPU than it saves on a LAN or a phone line
+    # (it was a fifth of the server's time under load), so there is no per-message deflate.
+    uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_settings())

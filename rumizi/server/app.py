@@ -23,8 +23,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi.server import ws
+from rumizi.server.auth import LoginLimiter
 from rumizi.server.bots import BotPool
 from rumizi.server.db import make_engine, migrate
+from rumizi.server.edges import (
+    MAX_BODY,
+    WS_PER_CLIENT,
+    Edges,
+    content_security_policy,
+    inline_scripts,
+)
 from rumizi.server.errors import ApiError, ErrorCode, framework_code
 from rumizi.server.hub import Hub
 from rumizi.server.routes import API_ROUTERS, pages
@@ -53,12 +61,20 @@ def docs_assets_dir() -> Path:
 
 @dataclass(frozen=True)
 class Settings:
-    """How the server runs: the database URL, bot workers, the hard bot's time budget."""
+    """How the server runs: the database, bot workers, the hard bot's budget, the edges.
+
+    ``bot_workers`` ``None`` means one per core of the machine (0: a thread, for tests);
+    ``limiter_storage`` is where failed sign-ins are counted (``memory://``, or a Redis URL
+    such as ``redis://127.0.0.1:6379/0`` shared by several instances).
+    """
 
     db_url: str
-    bot_workers: int = 1
+    bot_workers: int | None = None
     hard_budget: float | None = None
     secure_cookies: bool = False
+    limiter_storage: str = "memory://"
+    max_body: int = MAX_BODY
+    ws_per_client: int = WS_PER_CLIENT
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -119,6 +135,13 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
+    app.state.login_limiter = LoginLimiter(settings.limiter_storage)
+    app.add_middleware(
+        Edges,
+        max_body=settings.max_body,
+        ws_per_client=settings.ws_per_client,
+        hsts=settings.secure_cookies,
+    )
     for router in API_ROUTERS:
         app.include_router(router)
     app.include_router(ws.router)
@@ -134,7 +157,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get(DOCS_URL, include_in_schema=False)
     async def docs() -> HTMLResponse:
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url="/api/openapi.json",
             title=f"{TITLE} API",
             swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
@@ -142,6 +165,10 @@ def create_app(settings: Settings) -> FastAPI:
             swagger_favicon_url="/static/favicon.svg",
             swagger_ui_parameters={"validatorUrl": None},  # no call to an online validator
         )
+        # Swagger UI starts from one inline script: the policy allows that one, by its hash.
+        scripts = inline_scripts(bytes(page.body).decode())
+        page.headers["Content-Security-Policy"] = content_security_policy(scripts)
+        return page
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -150,8 +177,11 @@ def create_app(settings: Settings) -> FastAPI:
         else:  # the framework's own (no route, wrong method): a code of the same table
             code = framework_code(exc.status_code)
             message = exc.detail if isinstance(exc.detail, str) else str(code)
+        # exc.headers: a 405's Allow, a 429's Retry-After.
         return JSONResponse(
-            {"error": {"code": str(code), "message": message}}, status_code=exc.status_code
+            {"error": {"code": str(code), "message": message}},
+            status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RequestValidationError)

@@ -1,9 +1,23 @@
-"""Bots at the table think in worker processes, never on the server's event loop."""
+"""Bots at the table think in worker processes, never on the server's event loop.
+
+The pool has one worker per core by default. Tables share it fairly without a scheduler of
+their own: a table asks for one decision at a time (the hub waits for a bot's move before it
+asks for the next), and the pool answers requests in the order they came, so with ``n`` tables
+waiting each gets every ``n``-th turn of a worker. When more decisions wait than there are
+workers, the hard bot's budget shrinks in proportion (never below :data:`MIN_BUDGET`), so the
+people at the tables wait about as long as with one table, and the bot plays a little weaker.
+
+A worker ends when the server does, however it ends: it watches its parent process and exits
+when the parent is gone (a SIGKILL gives the parent no chance to stop it).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -55,23 +69,85 @@ def think(level: str, seed: int, view: View, legal: list[Action], budget: float 
     return bots.make(level, seed=seed, **options).choose(view, legal)
 
 
-class BotPool:
-    """Runs :func:`think` in ``workers`` processes (0: a thread, for tests and tiny hosts)."""
+HARD_BUDGET = 1.0  # seconds: the hard level's own budget (rumizi.bots.search's default)
+MIN_BUDGET = 0.05  # seconds: the least a hard decision gets, however busy the pool is
+PARENT_POLL = 0.5  # seconds between a worker's looks at its parent
 
-    def __init__(self, workers: int = 1, hard_budget: float | None = None) -> None:
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as ``parent`` (the server) is no longer this process's parent.
+
+    Polling works whatever ended the parent, SIGKILL included; on Linux a process whose
+    parent died is handed to another one, so ``os.getppid()`` changes.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="rumizi-parent-watch", daemon=True).start()
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def shared_budget(base: float, waiting: int, workers: int) -> float:
+    """A hard decision's budget when ``waiting`` decisions (this one too) share ``workers``.
+
+    >>> shared_budget(1.0, 2, 4), shared_budget(1.0, 8, 2), shared_budget(1.0, 1000, 1)
+    (1.0, 0.25, 0.05)
+    """
+    load = waiting / max(1, workers)
+    return base if load <= 1 else max(MIN_BUDGET, base / load)
+
+
+class BotPool:
+    """Runs :func:`think` in ``workers`` processes (``None``: one per core; 0: a thread)."""
+
+    def __init__(self, workers: int | None = None, hard_budget: float | None = None) -> None:
+        self.workers = available_cores() if workers is None else workers
         self.hard_budget = hard_budget
+        self.waiting = 0  # decisions asked for and not answered yet
         self._executor: Executor
-        if workers <= 0:
+        if self.workers <= 0:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rumizi-bot")
         else:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
+            # Started now, not at the first bot move: the first move does not wait for them.
+            for _ in range(self.workers):
+                self._executor.submit(_ready)
+
+    def budget(self) -> float | None:
+        """The hard bot's budget for a decision asked for now (``None``: the level's own)."""
+        base = self.hard_budget or HARD_BUDGET
+        shared = shared_budget(base, self.waiting, max(1, self.workers))
+        return self.hard_budget if shared == base else shared
 
     async def choose(self, level: str, seed: int, view: View, legal: list[Action]) -> Action:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, think, level, seed, view, legal, self.hard_budget
-        )
+        self.waiting += 1
+        try:
+            budget = self.budget()
+            return await loop.run_in_executor(
+                self._executor, think, level, seed, view, legal, budget
+            )
+        finally:
+            self.waiting -= 1
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -65,6 +65,9 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    # What makes two names the same account (rumizi.server.auth.username_key): unique, so
+    # "علي" and "علی", "Ali" and "ali" cannot both sign up, even when two requests race.
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)

@@ -79,7 +79,8 @@ CsrfDep = Annotated[None, Depends(check_csrf)]
 # The refusals of the dependencies, for the routes' responses=.
 SIGNED_IN = (ErrorCode.SIGNED_OUT,)
 POSTED = (ErrorCode.CSRF,)  # every POST checks the token
-BODY = (ErrorCode.MALFORMED,)  # a body or query that does not fit its model
+# A body or query that does not fit its model; a body over the cap or too slow to arrive.
+BODY = (ErrorCode.MALFORMED, ErrorCode.TOO_LARGE, ErrorCode.TOO_SLOW)
 
 
 def known_game(game_id: str) -> str:

@@ -42,6 +42,7 @@ class ErrorCode(StrEnum):
     NOT_YOUR_TURN = "not-your-turn"
     MALFORMED = "malformed"
     TOO_LARGE = "too-large"
+    TOO_SLOW = "too-slow"
     SPECTATOR = "spectator"
     WAITING = "waiting"
     OVER = "over"
@@ -49,6 +50,8 @@ class ErrorCode(StrEnum):
     CSRF = "csrf"
     SIGNED_OUT = "signed-out"
     INVALID = "invalid"
+    INVALID_USERNAME = "invalid-username"
+    INVALID_PASSWORD = "invalid-password"
     TAKEN = "taken"
     WRONG_CREDENTIALS = "wrong-credentials"
     RATE_LIMITED = "rate-limited"
@@ -68,46 +71,206 @@ class ErrorCode(StrEnum):
 
 @dataclass(frozen=True)
 class ErrorInfo:
-    """Where a code is answered and what it means (English; the page says it in both)."""
+    """Where a code is answered, what it means, and what the page tells people in each language.
+
+    ``meaning`` is for developers (the protocol page, the OpenAPI schema); ``fa`` and ``en``
+    are the page's own sentences (``python -m rumizi.server.protocol_doc`` writes them to
+    ``rumizi/web/static/errors.js``), so a refusal reads the same wherever it shows.
+    """
 
     status: int | None  # the JSON API's HTTP status; None: the socket alone sends it
     socket: bool  # sent on a table's WebSocket as {"type": "error", "code": ...}
     meaning: str
+    fa: str
+    en: str
 
 
 ERRORS: dict[ErrorCode, ErrorInfo] = {
-    ErrorCode.STALE: ErrorInfo(None, True, "the move was made on an older version of the table"),
-    ErrorCode.DUPLICATE: ErrorInfo(None, True, "the `client_id` was already received"),
-    ErrorCode.ILLEGAL: ErrorInfo(None, True, "the move is not legal now"),
-    ErrorCode.NOT_YOUR_TURN: ErrorInfo(None, True, "another seat must act (or concede for you)"),
-    ErrorCode.MALFORMED: ErrorInfo(
-        422, True, "the request or message does not have the protocol's shape"
+    ErrorCode.STALE: ErrorInfo(
+        None,
+        True,
+        "the move was made on an older version of the table",
+        "بازی جلو رفته بود؛ دوباره انتخاب کنید.",
+        "The game had moved on; choose again.",
     ),
-    ErrorCode.TOO_LARGE: ErrorInfo(None, True, "a socket message over 16 KB"),
-    ErrorCode.SPECTATOR: ErrorInfo(None, True, "the connection watches the table; it has no seat"),
-    ErrorCode.WAITING: ErrorInfo(None, True, "seats are still free: the game has not started"),
-    ErrorCode.OVER: ErrorInfo(None, True, "the game is over"),
-    ErrorCode.CSRF: ErrorInfo(403, False, "a POST without the `X-CSRF-Token` of the cookie"),
-    ErrorCode.SIGNED_OUT: ErrorInfo(401, False, "no session: sign in or play as a guest first"),
-    ErrorCode.INVALID: ErrorInfo(400, False, "a value the server refuses (a username, a seat)"),
-    ErrorCode.TAKEN: ErrorInfo(409, False, "the username is taken"),
-    ErrorCode.WRONG_CREDENTIALS: ErrorInfo(401, False, "wrong username or password"),
-    ErrorCode.RATE_LIMITED: ErrorInfo(429, False, "too many failed sign-ins: wait a minute"),
-    ErrorCode.UNKNOWN_GAME: ErrorInfo(404, False, "no game with this id"),
-    ErrorCode.UNKNOWN_TABLE: ErrorInfo(404, False, "no table with this id"),
-    ErrorCode.WRONG_INVITE: ErrorInfo(403, False, "the invite code is not the table's"),
-    ErrorCode.TABLE_FULL: ErrorInfo(409, False, "every seat at the table is taken"),
-    ErrorCode.SIGN_UP: ErrorInfo(403, False, "a guest joining a rated table"),
-    ErrorCode.HIDDEN: ErrorInfo(403, False, "a replay of another seat before the game is over"),
+    ErrorCode.DUPLICATE: ErrorInfo(
+        None,
+        True,
+        "the `client_id` was already received",
+        "این حرکت پیش\u200cتر فرستاده شده بود.",
+        "That move was already sent.",
+    ),
+    ErrorCode.ILLEGAL: ErrorInfo(
+        None, True, "the move is not legal now", "این حرکت مجاز نیست.", "That move is not allowed."
+    ),
+    ErrorCode.NOT_YOUR_TURN: ErrorInfo(
+        None,
+        True,
+        "another seat must act (or concede for you)",
+        "نوبت شما نیست.",
+        "It is not your turn.",
+    ),
+    ErrorCode.MALFORMED: ErrorInfo(
+        422,
+        True,
+        "the request or message does not have the protocol's shape",
+        "درخواست درست فرستاده نشد؛ صفحه را دوباره بارگذاری کنید.",
+        "The request was not understood; reload the page.",
+    ),
+    ErrorCode.TOO_LARGE: ErrorInfo(
+        413,
+        True,
+        "a socket message over 16 KB, or a request body over 64 KB",
+        "پیام بیش از اندازه بزرگ بود.",
+        "The message was too large.",
+    ),
+    ErrorCode.TOO_SLOW: ErrorInfo(
+        408,
+        False,
+        "the request's body did not arrive within 10 s",
+        "درخواست خیلی کند رسید؛ دوباره امتحان کنید.",
+        "The request arrived too slowly; try again.",
+    ),
+    ErrorCode.SPECTATOR: ErrorInfo(
+        None,
+        True,
+        "the connection watches the table; it has no seat",
+        "تماشاگر نمی\u200cتواند حرکت کند.",
+        "Spectators cannot move.",
+    ),
+    ErrorCode.WAITING: ErrorInfo(
+        None,
+        True,
+        "seats are still free: the game has not started",
+        "بازی هنوز شروع نشده است؛ صندلی\u200cها خالی\u200cاند.",
+        "The game has not started: seats are still free.",
+    ),
+    ErrorCode.OVER: ErrorInfo(
+        None, True, "the game is over", "بازی تمام شده است.", "The game is over."
+    ),
+    ErrorCode.CSRF: ErrorInfo(
+        403,
+        False,
+        "a POST without the `X-CSRF-Token` of the cookie",
+        "نشست شما تازه شد؛ دوباره امتحان کنید.",
+        "Your session was refreshed; please try again.",
+    ),
+    ErrorCode.SIGNED_OUT: ErrorInfo(
+        401,
+        False,
+        "no session: sign in or play as a guest first",
+        "نخست وارد شوید یا به\u200cعنوان مهمان بازی کنید.",
+        "Sign in, or play as a guest, first.",
+    ),
+    ErrorCode.INVALID: ErrorInfo(
+        400,
+        False,
+        "a value the server refuses (a seat that does not exist)",
+        "این درخواست پذیرفته نشد؛ مقدارهایش را بررسی کنید.",
+        "The request was refused; check its values.",
+    ),
+    ErrorCode.INVALID_USERNAME: ErrorInfo(
+        400,
+        False,
+        "a username the rules refuse (letters, length, look-alikes, 'guest')",
+        "نام کاربری ۳ تا ۲۴ نویسه است: حرف\u200cهای فارسی یا لاتین (نه هر دو با هم)،"
+        " رقم، «_» یا «-»، دست\u200cکم یک حرف، و آغازش «guest» نیست.",
+        "A username has 3 to 24 characters: Persian or Latin letters (not both), digits, “_”"
+        " or “-”, at least one letter, and does not start with “guest”.",
+    ),
+    ErrorCode.INVALID_PASSWORD: ErrorInfo(
+        400,
+        False,
+        "a password shorter than 8 or longer than 256 characters",
+        "گذرواژه ۸ تا ۲۵۶ نویسه است.",
+        "A password has 8 to 256 characters.",
+    ),
+    ErrorCode.TAKEN: ErrorInfo(
+        409,
+        False,
+        "the username (or one that reads the same) is taken",
+        "این نام کاربری (یا نامی که همین\u200cطور خوانده می\u200cشود) را کس دیگری برداشته است.",
+        "That username (or one that reads the same) is taken.",
+    ),
+    ErrorCode.WRONG_CREDENTIALS: ErrorInfo(
+        401,
+        False,
+        "wrong username or password",
+        "نام کاربری یا گذرواژه نادرست است.",
+        "Wrong username or password.",
+    ),
+    ErrorCode.RATE_LIMITED: ErrorInfo(
+        429,
+        False,
+        "too many failed sign-ins to this account: wait `Retry-After` seconds",
+        "تلاش\u200cهای ناموفق زیادی برای این حساب انجام شد؛ کمی صبر کنید و دوباره امتحان کنید.",
+        "Too many failed sign-ins to this account; wait a little and try again.",
+    ),
+    ErrorCode.UNKNOWN_GAME: ErrorInfo(
+        404, False, "no game with this id", "چنین بازی\u200cای پیدا نشد.", "There is no such game."
+    ),
+    ErrorCode.UNKNOWN_TABLE: ErrorInfo(
+        404, False, "no table with this id", "چنین میزی پیدا نشد.", "There is no such table."
+    ),
+    ErrorCode.WRONG_INVITE: ErrorInfo(
+        403,
+        False,
+        "the invite code is not the table's",
+        "این پیوند دعوت برای این میز معتبر نیست.",
+        "This invite link is not valid for the table.",
+    ),
+    ErrorCode.TABLE_FULL: ErrorInfo(
+        409,
+        False,
+        "every seat at the table is taken",
+        "همهٔ صندلی\u200cهای این میز پر شده است.",
+        "Every seat at this table is taken.",
+    ),
+    ErrorCode.SIGN_UP: ErrorInfo(
+        403,
+        False,
+        "a guest joining a rated table",
+        "برای بازی\u200cهای رتبه\u200cای نخست ثبت\u200cنام کنید.",
+        "Sign up to play rated games.",
+    ),
+    ErrorCode.HIDDEN: ErrorInfo(
+        403,
+        False,
+        "a replay of another seat before the game is over",
+        "تا پایان بازی، بازبینی فقط از دید صندلی خودتان است.",
+        "Until the game is over, a replay shows only your own seat.",
+    ),
     ErrorCode.INVALID_OPTIONS: ErrorInfo(
-        400, False, "the game refuses the table's options, seats or rating"
+        400,
+        False,
+        "the game refuses the table's options, seats or rating",
+        "بازی این گزینه\u200cها، صندلی\u200cها یا رتبه\u200cبندی را نمی\u200cپذیرد.",
+        "The game does not accept these options, seats or rating.",
     ),
     ErrorCode.BAD_HAND: ErrorInfo(
-        422, False, "the Fantasy Realms scorer refuses the hand (the message says why)"
+        422,
+        False,
+        "the Fantasy Realms scorer refuses the hand (the message says why)",
+        "این دست را نمی\u200cتوان امتیاز داد؛ کارت\u200cها را بازبینی کنید.",
+        "This hand cannot be scored; check its cards.",
     ),
-    ErrorCode.NOT_FOUND: ErrorInfo(404, False, "no page or file at this path"),
-    ErrorCode.METHOD_NOT_ALLOWED: ErrorInfo(405, False, "the path does not take this method"),
-    ErrorCode.HTTP_ERROR: ErrorInfo(400, False, "any other refusal of the HTTP layer"),
+    ErrorCode.NOT_FOUND: ErrorInfo(
+        404, False, "no page or file at this path", "پیدا نشد.", "Not found."
+    ),
+    ErrorCode.METHOD_NOT_ALLOWED: ErrorInfo(
+        405,
+        False,
+        "the path does not take this method (`Allow` lists those it takes)",
+        "این نشانی چنین درخواستی را نمی\u200cپذیرد.",
+        "This address does not take that kind of request.",
+    ),
+    ErrorCode.HTTP_ERROR: ErrorInfo(
+        400,
+        False,
+        "any other refusal of the HTTP layer",
+        "درخواست پذیرفته نشد.",
+        "The request was refused.",
+    ),
 }
 
 
@@ -117,17 +280,21 @@ def framework_code(status: int) -> ErrorCode:
         return ErrorCode.NOT_FOUND
     if status == 405:
         return ErrorCode.METHOD_NOT_ALLOWED
+    if status == 413:
+        return ErrorCode.TOO_LARGE
     return ErrorCode.HTTP_ERROR
 
 
 class ApiError(HTTPException):
     """A refusal answered as ``{"error": {"code", "message"}}`` with the code's HTTP status."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         status = ERRORS[code].status
         if status is None:
             raise ValueError(f"{code!r} is the socket's, not the JSON API's")
-        super().__init__(status_code=status, detail=str(code))
+        super().__init__(status_code=status, detail=str(code), headers=headers)
         self.code = code
         self.message = message
 

@@ -292,9 +292,17 @@ class Hub:
     # ------------------------------------------------------------------ connections
 
     async def join(self, table: LiveTable, client: Client) -> None:
+        """``client`` gets the whole state; the others learn only who arrived.
+
+        A spectator's arrival changes nothing the others see, so it costs them nothing; a
+        player's first connection sends them a small ``presence`` message, not the state
+        (a state per join for everyone already there made n joins cost n²/2 states).
+        """
+        arrived = self._first_of_seat(table, client)
         table.clients.add(client)
         await self._send_state(client, self.state_message(table, client.seat, client.lang))
-        await self.broadcast(table, skip=client)
+        if arrived:
+            await self._send_presence(table, skip=client)
 
     async def _send_state(self, client: Client, message: dict[str, Any]) -> None:
         """Send a state message with only the log lines this connection does not have yet."""
@@ -305,7 +313,25 @@ class Hub:
 
     async def leave(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
-        await self.broadcast(table)
+        if self._first_of_seat(table, client):  # the seat's last connection went
+            await self._send_presence(table)
+
+    @staticmethod
+    def _first_of_seat(table: LiveTable, client: Client) -> bool:
+        """Whether ``client`` holds a seat that no other connection of the table holds."""
+        if client.seat is None:
+            return False
+        return not any(c.seat == client.seat for c in table.clients if c is not client)
+
+    async def _send_presence(self, table: LiveTable, skip: Client | None = None) -> None:
+        """``{"type": "presence", "connected": [seats]}``: the seats with someone there."""
+        connected = {c.seat for c in table.clients if c.seat is not None}
+        seats = [s.seat for s in table.row.seats if s.kind == "bot" or s.seat in connected]
+        message = {"type": "presence", "table": table.id, "connected": seats}
+        for other in list(table.clients):
+            if other is not skip:
+                with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+                    await other.send(message)
 
     def state_message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         state = table.state

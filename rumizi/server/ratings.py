@@ -1,7 +1,17 @@
 """Ratings per game with OpenSkill (the Plackett–Luce model), for rated games between accounts.
 
-A rating is shown as the conservative estimate ``mu - 3·sigma`` scaled to a familiar range
-(new players start at 0 and climb as the system grows sure of them).
+A leaderboard shows two numbers, the same everywhere (the API's ``Rating``, the protocol page,
+the leaderboard page), both scaled by :data:`SCALE` to whole numbers:
+
+- ``rating``: OpenSkill's ordinal, the conservative estimate ``mu - 3·sigma`` — a player is
+  almost surely at least this good. Everyone starts at 0; a win raises it, and so does
+  playing at all, since each game makes the model surer (``sigma`` shrinks). So after one
+  game the winner is well above 0 and the loser less far below it: the gap is the result,
+  the shift is the model growing sure of both;
+- ``uncertainty``: ``sigma``, how far the model may still be off (it shrinks game by game).
+
+>>> shown(25.0, 25 / 3)  # a new player
+(0, 333)
 """
 
 from __future__ import annotations
@@ -17,8 +27,10 @@ _MODEL = PlackettLuce()
 SCALE = 40.0
 
 
-def display(mu: float, sigma: float) -> int:
-    return round((mu - 3 * sigma) * SCALE)
+def shown(mu: float, sigma: float) -> tuple[int, int]:
+    """``(rating, uncertainty)`` of a stored ``(mu, sigma)``, as every leaderboard shows them."""
+    ordinal = _MODEL.create_rating([mu, sigma]).ordinal()
+    return round(ordinal * SCALE), round(sigma * SCALE)
 
 
 def update(session: Any, game: str, ranks: list[tuple[int, int]]) -> None:

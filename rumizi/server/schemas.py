@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rumizi.server.auth import PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN
+
 MAX_CLOCK = 7 * 24 * 3600  # a week: the longest clock a table may set
 
 Lang = Literal["fa", "en"]  # the page's languages (rumizi.server.plugins.LANGS)
@@ -52,8 +54,17 @@ class LangOut(BaseModel):
 
 
 class Credentials(BaseModel):
-    username: str = Field(max_length=64)
-    password: str = Field(max_length=512)
+    """A sign-in: the name as the person types it (it is matched in its clean form)."""
+
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=512)
+
+
+class NewAccount(BaseModel):
+    """A sign-up; the name's rules beyond its length are the server's (``invalid-username``)."""
+
+    username: str = Field(min_length=USERNAME_MIN, max_length=USERNAME_MAX)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)
 
 
 class SignedIn(BaseModel):
@@ -249,10 +260,9 @@ class Replay(BaseModel):
 
 
 class Rating(BaseModel):
-    """A line of a leaderboard: the shown rating and the model's mean and deviation."""
+    """A line of a leaderboard: the conservative rating and its uncertainty (OpenSkill's)."""
 
     name: str
-    rating: int
-    mu: float
-    sigma: float
+    rating: int = Field(description="OpenSkill's ordinal (mu - 3 sigma), scaled by 40")
+    uncertainty: int = Field(description="sigma, scaled by 40: how far off the model may be")
     games: int

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from rumizi.server import ratings
-from rumizi.server.auth import hash_password, new_token, token_hash
+from rumizi.server.auth import hash_password, new_token, token_hash, username_key
 from rumizi.server.db import (
     GameTable,
     LoginSession,
@@ -102,7 +102,7 @@ class Store:
                 name = f"guest-{secrets.token_hex(3)}"
                 if s.scalar(select(User.id).where(User.name == name)) is None:
                     break
-            user = User(name=name, guest=True)
+            user = User(name=name, name_key=username_key(name), guest=True)
             s.add(user)
             s.flush()
             token = self._new_session(s, user.id)
@@ -113,15 +113,17 @@ class Store:
         hashed = hash_password(password)
         try:
             with self.sessions.begin() as s:
-                taken = s.scalar(select(User.id).where(func.lower(User.name) == name.lower()))
+                key = username_key(name)
+                taken = s.scalar(select(User.id).where(User.name_key == key))
                 if taken is not None:
                     return None
                 user = s.get(User, guest_id) if guest_id is not None else None
                 if user is None or not user.guest:
-                    user = User(name=name, guest=False, password_hash=hashed)
+                    user = User(name=name, name_key=key, guest=False, password_hash=hashed)
                     s.add(user)
                 else:
-                    user.name, user.guest, user.password_hash = name, False, hashed
+                    user.name, user.name_key = name, key
+                    user.guest, user.password_hash = False, hashed
                 s.flush()
                 token = self._new_session(s, user.id)
                 return _user(user), token
@@ -130,7 +132,7 @@ class Store:
 
     def password_hash(self, name: str) -> tuple[UserRow, str] | None:
         with self.sessions() as s:
-            user = s.scalar(select(User).where(func.lower(User.name) == name.lower()))
+            user = s.scalar(select(User).where(User.name_key == username_key(name)))
             if user is None or user.password_hash is None:
                 return None
             return _user(user), user.password_hash
@@ -371,15 +373,11 @@ class Store:
                 .join(User, User.id == Rating.user_id)
                 .where(Rating.game == game)
             ).all()
-        board = [
-            {
-                "name": name,
-                "rating": ratings.display(mu, sigma),
-                "mu": mu,
-                "sigma": sigma,
-                "games": games,
-            }
-            for name, mu, sigma, games in rows
-        ]
-        board.sort(key=lambda r: -r["rating"])
+        board = []
+        for name, mu, sigma, games in rows:
+            rating, uncertainty = ratings.shown(mu, sigma)
+            board.append(
+                {"name": name, "rating": rating, "uncertainty": uncertainty, "games": games}
+            )
+        board.sort(key=lambda r: (-r["rating"], r["uncertainty"], r["name"]))
         return board[:limit]

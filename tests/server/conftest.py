@@ -12,15 +12,7 @@ from starlette.testclient import TestClient
 
 from rumizi.server import auth
 from rumizi.server.app import Settings, create_app
-from rumizi.server.auth import RateLimiter
-from rumizi.server.routes import accounts
 from tests.server.kit import Server, ServerFactory
-
-
-@pytest.fixture(autouse=True)
-def fresh_login_limiter(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts with no failed sign-ins (the limiter is one per process)."""
-    monkeypatch.setattr(accounts, "LOGIN_LIMITER", RateLimiter(limit=5, window=60.0))
 
 
 @pytest.fixture(autouse=True)

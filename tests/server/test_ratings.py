@@ -41,10 +41,15 @@ def test_a_rated_game_moves_both_ratings(server: Server) -> None:
     assert [row["name"] for row in board(server)] == ["bob", "alice"]  # best first
     assert rows["bob"]["games"] == rows["alice"]["games"] == 1
     assert rows["bob"]["rating"] > rows["alice"]["rating"]
-    start = 25.0  # OpenSkill's first mu
-    assert rows["bob"]["mu"] > start > rows["alice"]["mu"]
+    start = 25.0 * 40  # OpenSkill's first mu, scaled as the board scales it
+
+    def estimate(row: dict[str, Any]) -> int:  # mu: the ordinal plus three sigmas
+        return int(row["rating"] + 3 * row["uncertainty"])
+
+    assert estimate(rows["bob"]) > start > estimate(rows["alice"])
     for row in rows.values():
-        assert set(row) >= {"name", "rating", "games"}
+        assert set(row) == {"name", "rating", "uncertainty", "games"}
+        assert 0 < row["uncertainty"] < round(25 / 3 * 40)  # one game: the model is surer
 
     # A second game: alice wins this time and climbs back.
     again = bob.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
@@ -52,8 +57,8 @@ def test_a_rated_game_moves_both_ratings(server: Server) -> None:
     concede_game(server, bob, alice, again["id"])
     after = {row["name"]: row for row in board(server)}
     assert after["alice"]["games"] == after["bob"]["games"] == 2
-    assert after["alice"]["mu"] > rows["alice"]["mu"]
-    assert after["bob"]["mu"] < rows["bob"]["mu"]
+    assert estimate(after["alice"]) > estimate(rows["alice"])
+    assert estimate(after["bob"]) < estimate(rows["bob"])
 
 
 def test_unrated_games_leave_ratings_alone(server: Server) -> None:

@@ -7,6 +7,7 @@ code, the OpenAPI schema and ``docs/web-protocol.md`` to it.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import typing
 from collections.abc import Iterator
@@ -147,9 +148,10 @@ def _name(node: ast.expr) -> str | None:
 def emitted_codes() -> tuple[set[str], set[str]]:
     """The codes the server's source can answer: (the JSON API's, the socket's).
 
-    Read from the source: ``ApiError(ErrorCode.X, ...)`` and the codes of the framework's own
-    errors for the API; ``ActionError("code", ...)`` (the hub) and ``refuse(id, "code", ...)``
-    (the socket) for the socket. Any other literal code is refused, so none can slip past.
+    Read from the source: ``ApiError(ErrorCode.X, ...)``, the edges' ``_refuse(send,
+    ErrorCode.X, ...)`` and the codes of the framework's own errors for the API;
+    ``ActionError("code", ...)`` (the hub) and ``refuse(id, "code", ...)`` (the socket) for
+    the socket. Any other literal code is refused, so none can slip past.
     """
     api: set[str] = {str(ErrorCode.MALFORMED)}  # the app's handler of invalid requests
     api |= {str(framework_code(status)) for status in (404, 405, 400, 500)}
@@ -167,6 +169,10 @@ def emitted_codes() -> tuple[set[str], set[str]]:
                     api.add(str(ErrorCode[first.attr]))
                 elif path.name != "errors.py":
                     pytest.fail(f"{path.name}:{node.lineno}: ApiError without an ErrorCode")
+            elif name == "_refuse":  # the edges' middleware (rumizi.server.edges)
+                second = node.args[1] if len(node.args) > 1 else None
+                assert isinstance(second, ast.Attribute), f"{path.name}:{node.lineno}"
+                api.add(str(ErrorCode[second.attr]))
             elif name == "ActionError":
                 code = _string_argument(node, 0)
                 if code is not None:
@@ -185,12 +191,47 @@ def test_the_error_table_lists_exactly_the_codes_the_server_can_answer() -> None
     assert len(socket) >= 9 and len(api) >= 15
 
 
-def test_the_page_knows_only_codes_of_the_table() -> None:
-    """The page's texts for ``api.<code>`` are of codes the server can send."""
+ERRORS_JS = ROOT / "rumizi" / "web" / "static" / "errors.js"
+ARABIC_LETTERS = "\u064a\u0649\u0643"  # Arabic yeh, alef maksura, kaf: Persian has its own
+# Persian words written with a ZWNJ; written without it (or with a space) they are misspelt.
+ZWNJ_WORDS = ("نمی", "می", "ها", "های", "ای", "تر", "به")
+
+
+def page_error_texts() -> dict[str, dict[str, str]]:
+    """The page's sentence per code and language, as errors.js hands them to i18n.js."""
+    text = ERRORS_JS.read_text(encoding="utf-8")
+    found = json.loads(text.split("export const ERROR_TEXTS = ", 1)[1].rstrip().rstrip(";"))
+    assert isinstance(found, dict)
+    return found
+
+
+def test_every_error_code_has_a_sentence_in_both_languages() -> None:
+    assert ERRORS_JS.read_text(encoding="utf-8") == protocol_doc.errors_module(), (
+        "rumizi/web/static/errors.js is out of date: run python -m rumizi.server.protocol_doc"
+    )
+    texts = page_error_texts()
+    codes = {str(code) for code in ErrorCode}
+    for lang in ("fa", "en"):
+        assert set(texts[lang]) == codes, lang
+        assert all(texts[lang][code].strip() for code in codes), lang
     i18n = (ROOT / "rumizi" / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
-    known = set(re.findall(r'"api\.([a-z-]+)"', i18n))
-    assert known, "the page has texts for error codes"
-    assert known <= {str(code) for code in ERRORS}
+    assert 'from "./errors.js"' in i18n
+    assert not re.findall(r'"(?:api|err)\.[a-z-]+":', i18n), "error texts live in errors.py only"
+
+
+def test_the_persian_error_texts_are_proper_persian() -> None:
+    for code, text in page_error_texts()["fa"].items():
+        assert not set(text) & set(ARABIC_LETTERS), (code, text)
+        assert not re.search(r"[0-9]", text), (code, "Persian digits where people read numbers")
+        assert re.search(r"[\u0600-\u06ff]", text), (code, "a Persian sentence")
+        for word in re.findall(r"[\u0600-\u06ff\u200c]+", text):
+            assert not word.startswith("\u200c") and not word.endswith("\u200c"), (code, word)
+        # "نمی توان", "صندلی ها": a joiner word after a space is missing its ZWNJ.
+        for joined in ZWNJ_WORDS[:2]:
+            assert not re.search(rf"(?:^|\s){joined} ", text), (code, text)
+        for suffix in ZWNJ_WORDS[2:5]:
+            assert not re.search(rf"\S {suffix}(?:\s|$|[،.؛])", text), (code, text)
+    assert "\u200c" in page_error_texts()["fa"]["spectator"]  # نمی‌تواند
 
 
 # ---------------------------------------------------------------------- the answers themselves
@@ -204,7 +245,8 @@ def test_refusals_answer_the_declared_shape(server: Server) -> None:
         ("GET", "/api/my/games"): (401, "signed-out"),
         ("GET", "/api/tables/x/replay?seat=one"): (422, "malformed"),
         ("GET", "/static/no-such-file.js"): (404, "not-found"),
-        ("GET", "/no-such-page"): (404, "not-found"),
+        ("GET", "/api/no-such-route"): (404, "not-found"),
+        ("GET", "/ws/no-such-socket"): (404, "not-found"),
         ("POST", "/api/no-such-route"): (405, "method-not-allowed"),
     }
     for (method, url), (status, code) in cases.items():
@@ -215,6 +257,8 @@ def test_refusals_answer_the_declared_shape(server: Server) -> None:
         assert response.status_code == status, (url, response.text)
         body = ErrorBody.model_validate(response.json())
         assert body.error.code == code and body.error.message, url
+        if status == 405:  # the handler keeps the framework's headers
+            assert "GET" in response.headers["allow"], response.headers
 
 
 def test_the_served_schema_is_the_generated_one(server: Server) -> None:

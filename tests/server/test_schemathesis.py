@@ -8,10 +8,11 @@ must be one the schema lists (status, content type, body shape), never a server 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import CheckContext, not_a_server_error
 from schemathesis.generation.case import Case
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import (
@@ -22,6 +23,19 @@ from schemathesis.specs.openapi.checks import (
 
 from rumizi.server.app import Settings, create_app
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER
+from rumizi.server.errors import ErrorCode
+
+
+@schemathesis.check
+def refusal_code_is_declared(ctx: CheckContext, response: Any, case: Case) -> bool | None:
+    """A refusal's code is one the operation lists for that status (``x-error-codes``)."""
+    if response.status_code < 400:
+        return None
+    declared = case.operation.definition.raw["responses"].get(str(response.status_code), {})
+    code = response.json()["error"]["code"]
+    assert code in {str(c) for c in ErrorCode}, code
+    assert code in declared.get("x-error-codes", ()), (case.operation.label, code)
+    return None
 
 
 def test_generated_requests_get_answers_the_schema_describes(tmp_path: Path) -> None:
@@ -51,6 +65,7 @@ def test_generated_requests_get_answers_the_schema_describes(tmp_path: Path) -> 
                         status_code_conformance,
                         content_type_conformance,
                         response_schema_conformance,
+                        refusal_code_is_declared,
                     ],
                 )
 

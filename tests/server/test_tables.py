@@ -76,10 +76,17 @@ def test_bad_tables_are_refused_and_not_stored(server: Server) -> None:
         ),
         (
             guest,
-            {"game": sr, "seats": HUMANS, "options": {"format": "duel" * 50_000}},
+            {"game": sr, "seats": HUMANS, "options": {"format": "duel" * 5_000}},
             422,
             "malformed",
             "options",
+        ),
+        (  # over the body cap: refused before anything parses it
+            guest,
+            {"game": sr, "seats": HUMANS, "options": {"format": "duel" * 50_000}},
+            413,
+            "too-large",
+            "limited",
         ),
         (
             guest,

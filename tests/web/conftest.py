@@ -113,9 +113,16 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def new_context(browser: Browser, lang: str = "fa", phone: bool = False) -> BrowserContext:
+def new_context(
+    browser: Browser, lang: str = "fa", phone: bool = False, bypass_csp: bool = True
+) -> BrowserContext:
+    """A browser window. Playwright's ``wait_for_function`` runs its predicate with ``eval``,
+    which the server's Content-Security-Policy rightly forbids, so tests bypass the policy
+    unless they check it (``bypass_csp=False``, tests/web/test_edges_pages.py)."""
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
-    context = browser.new_context(viewport=size, locale="fa-IR" if lang == "fa" else "en-US")
+    context = browser.new_context(
+        viewport=size, locale="fa-IR" if lang == "fa" else "en-US", bypass_csp=bypass_csp
+    )
     context.set_default_timeout(30_000)
     return context
 

@@ -7,20 +7,23 @@ from fastapi import APIRouter, Request, Response
 from rumizi.server.auth import (
     SESSION_COOKIE,
     SESSION_DAYS,
-    RateLimiter,
+    LoginLimiter,
     check_password,
     check_username,
+    clean_username,
     verify_password,
 )
 from rumizi.server.deps import BODY, POSTED, CsrfDep, MaybeUserDep, StoreDep
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.routes.session import secure, user_model
-from rumizi.server.schemas import Credentials, Nothing, SignedIn
+from rumizi.server.schemas import Credentials, NewAccount, Nothing, SignedIn
 
 router = APIRouter(prefix="/api/auth", tags=["accounts"])
 
-# Failed sign-ins per address and per name; one per process (the tests put a fresh one in).
-LOGIN_LIMITER = RateLimiter(limit=5, window=60.0)
+
+def _limiter(request: Request) -> LoginLimiter:
+    limiter: LoginLimiter = request.app.state.login_limiter
+    return limiter
 
 
 def _set_session(request: Request, response: Response, token: str) -> None:
@@ -47,23 +50,36 @@ def guest(
     return SignedIn(user=user_model(created))
 
 
-@router.post("/signup", responses=refusals(*POSTED, *BODY, ErrorCode.INVALID, ErrorCode.TAKEN))
+@router.post(
+    "/signup",
+    responses=refusals(
+        *POSTED, *BODY, ErrorCode.INVALID_USERNAME, ErrorCode.INVALID_PASSWORD, ErrorCode.TAKEN
+    ),
+)
 def signup(
-    body: Credentials,
+    body: NewAccount,
     request: Request,
     response: Response,
     store: StoreDep,
     user: MaybeUserDep,
     _: CsrfDep,
 ) -> SignedIn:
-    """A new account, signed in; a guest signing up keeps its games."""
-    problem = check_username(body.username) or check_password(body.password)
+    """A new account, signed in; a guest signing up keeps its games.
+
+    The name is stored in its clean form (NFKC, Persian yeh and kaf), and no two accounts have
+    names that read the same (:func:`rumizi.server.auth.username_key`).
+    """
+    name = clean_username(body.username)
+    problem = check_username(name)
     if problem:
-        raise ApiError(ErrorCode.INVALID, problem)
+        raise ApiError(ErrorCode.INVALID_USERNAME, problem)
+    problem = check_password(body.password)
+    if problem:
+        raise ApiError(ErrorCode.INVALID_PASSWORD, problem)
     guest_id = user.id if user is not None and user.guest else None
-    made = store.signup(body.username, body.password, guest_id)
+    made = store.signup(name, body.password, guest_id)
     if made is None:
-        raise ApiError(ErrorCode.TAKEN, f"the username {body.username!r} is taken")
+        raise ApiError(ErrorCode.TAKEN, f"the username {name!r} (or one like it) is taken")
     created, token = made
     _set_session(request, response, token)
     return SignedIn(user=user_model(created))
@@ -76,20 +92,23 @@ def signup(
 def login(
     body: Credentials, request: Request, response: Response, store: StoreDep, _: CsrfDep
 ) -> SignedIn:
-    """Sign in; five failures a minute (per address or per name) pause sign-ins."""
+    """Sign in. Failures pause sign-ins to that account, longer as they go on: from one
+    address after 5 a minute, 10 in ten minutes or 20 an hour; from all addresses together
+    after 30 in ten minutes or 100 a day (``Retry-After`` says how long)."""
     address = request.client.host if request.client else "?"
-    keys = (f"ip:{address}", f"name:{body.username.lower()}")
-    if any(LOGIN_LIMITER.blocked(key) for key in keys):
+    limiter = _limiter(request)
+    wait = limiter.retry_after(address, body.username)
+    if wait is not None:
         raise ApiError(
-            ErrorCode.RATE_LIMITED, "too many failed sign-ins: wait a minute and try again"
+            ErrorCode.RATE_LIMITED,
+            f"too many failed sign-ins to this account: try again in {wait} s",
+            headers={"Retry-After": str(wait)},
         )
     found = store.password_hash(body.username)
     if found is None or not verify_password(found[1], body.password):
-        for key in keys:
-            LOGIN_LIMITER.fail(key)
+        limiter.fail(address, body.username)
         raise ApiError(ErrorCode.WRONG_CREDENTIALS, "wrong username or password")
-    for key in keys:
-        LOGIN_LIMITER.clear(key)
+    limiter.succeeded(address, body.username)
     _set_session(request, response, store.login(found[0].id))
     return SignedIn(user=user_model(found[0]))
 

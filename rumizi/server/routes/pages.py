@@ -1,7 +1,13 @@
-"""The page's own paths: each is answered with ``index.html`` and the page routes itself."""
+"""The page's own paths: every path outside ``/api``, ``/ws`` and ``/static`` is the page.
+
+Each is answered with ``index.html`` and the page routes itself; a path the page does not
+know (``/gmaes``) shows the page's own not-found screen, in the reader's language, and is
+answered with status 404 so that search engines and link checkers see it too.
+"""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -10,9 +16,10 @@ from fastapi.responses import FileResponse
 
 from rumizi.server.errors import ApiError, ErrorCode
 
-# Paths the page routes itself (docs/web-protocol.md, "Pages").
-PAGE_PREFIXES = ("/games/", "/new/", "/t/", "/replay/", "/leaderboard/")
-PAGES = ("/", "/me", "/login", "/signup")
+# Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
+PAGE_PATHS = re.compile(r"^/(?:me|login|signup|(?:games|new|t|replay|leaderboard)/[^/]+)?/?$")
+# The server's own: a wrong path under them is a JSON refusal, not the page.
+NOT_PAGES = ("api", "ws", "static")
 
 router = APIRouter(include_in_schema=False)
 
@@ -22,8 +29,19 @@ def static_dir() -> Path:
     return Path(str(resources.files("rumizi.web") / "static"))
 
 
-def _index() -> FileResponse:
-    return FileResponse(static_dir() / "index.html", headers={"Cache-Control": "no-cache"})
+def _index(status: int = 200) -> FileResponse:
+    return FileResponse(
+        static_dir() / "index.html", status_code=status, headers={"Cache-Control": "no-cache"}
+    )
+
+
+def is_page(path: str) -> bool:
+    """Whether the page knows ``path`` (a trailing ``/`` is the same page).
+
+    >>> [is_page(p) for p in ("/", "/me/", "/games/star-realms", "/games", "/t/a/b", "/gmaes")]
+    [True, True, True, False, False, False]
+    """
+    return PAGE_PATHS.match(path) is not None
 
 
 @router.get("/")
@@ -34,6 +52,6 @@ async def home() -> FileResponse:
 @router.get("/{page:path}")
 async def page(page: str) -> FileResponse:
     path = "/" + page
-    if path in PAGES or path.startswith(PAGE_PREFIXES):
-        return _index()
-    raise ApiError(ErrorCode.NOT_FOUND, f"no page at {path}")
+    if page.split("/", 1)[0] in NOT_PAGES:
+        raise ApiError(ErrorCode.NOT_FOUND, f"nothing at {path}")
+    return _index(200 if is_page(path) else 404)

@@ -72,9 +72,11 @@ async function request(path, { method, body, signal } = {}) {
   }
   if (!response.ok) {
     const error = data && data.error ? data.error : {};
-    // Known codes are said in the page's language; otherwise the server's own message.
+    // Every code of the server has a sentence in both languages (errors.js); the server's own
+    // message is for developers (English) and goes to the console, never to the page.
     const known = error.code ? t(`api.${error.code}`) : null;
-    let message = known && known !== `api.${error.code}` ? known : error.message;
+    let message = known && known !== `api.${error.code}` ? known : null;
+    if (error.message) console.info(`server: ${error.code}: ${error.message}`);
     if (response.status === 429 && !message) message = t("error.rate");
     if (response.status === 404 && !message) message = t("error.notFound");
     throw new ApiError(response.status, error.code || String(response.status), message || t("error.generic"));

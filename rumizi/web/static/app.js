@@ -82,8 +82,12 @@ async function render() {
     else if (typeof result === "function") result();
   } catch (err) {
     if (mine === generation) {
-      showError(err);
-      main.append(h("p", { class: "error-text" }, err && err.message ? err.message : t("error.generic")));
+      // One message per error: on the page itself, not repeated in a toast. A game or table
+      // that does not exist is the not-found screen, as a mistyped address is.
+      console.error(err);
+      clear(main);
+      if (err && err.status === 404) notFound.mount(main, ctx);
+      else main.append(h("p", { class: "error-text", role: "alert" }, err && err.message ? err.message : t("error.generic")));
     }
   } finally {
     if (mine === generation) main.removeAttribute("aria-busy");

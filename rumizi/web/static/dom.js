@@ -74,6 +74,14 @@ export function toast(message, kind = "info", ms) {
     toastBox = h("div", { class: "toasts", "aria-live": "polite" });
     document.body.append(toastBox);
   }
+  // The same message already showing: keep that one a while longer instead of piling up.
+  for (const shown of toastBox.children) {
+    if (shown.dataset.kind === kind && shown.querySelector(".toast-text")?.textContent === message) {
+      clearTimeout(shown._timer);
+      shown._timer = setTimeout(() => shown.remove(), ms ?? (kind === "error" ? 9000 : 4000));
+      return shown;
+    }
+  }
   const close = h("button", { class: "toast-close", type: "button", "aria-label": t("close") }, "×");
   const el = h(
     "div",
@@ -84,7 +92,7 @@ export function toast(message, kind = "info", ms) {
   const remove = () => el.remove();
   close.addEventListener("click", remove);
   toastBox.append(el);
-  setTimeout(remove, ms ?? (kind === "error" ? 9000 : 4000));
+  el._timer = setTimeout(remove, ms ?? (kind === "error" ? 9000 : 4000));
   return el;
 }
 

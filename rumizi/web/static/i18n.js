@@ -3,6 +3,8 @@
 // the cookie's language; this file only covers what the page itself writes.
 // Persian strings spell the zero-width non-joiner as \u200c so it is visible in the source.
 
+import { ERROR_TEXTS } from "./errors.js";
+
 const Z = "\u200c"; // zero-width non-joiner, for the few strings built by concatenation
 
 const STRINGS = {
@@ -104,26 +106,6 @@ const STRINGS = {
     "table.clockNone": "بدون ساعت",
     "table.days": "{n} روز",
 
-    "api.wrong-credentials": "نام کاربری یا گذرواژه نادرست است.",
-    "api.taken": "این نام کاربری را کس دیگری برداشته است.",
-    "api.rate-limited": "تلاش\u200cهای ناموفق زیادی انجام شد؛ یک دقیقه صبر کنید و دوباره امتحان کنید.",
-    "api.signed-out": "نخست وارد شوید یا به\u200cعنوان مهمان بازی کنید.",
-    "api.table-full": "همهٔ صندلی\u200cهای این میز پر شده است.",
-    "api.wrong-invite": "این پیوند دعوت برای این میز معتبر نیست.",
-    "api.unknown-table": "چنین میزی پیدا نشد.",
-    "api.unknown-game": "چنین بازی\u200cای پیدا نشد.",
-    "api.csrf": "نشست شما تازه شد؛ دوباره امتحان کنید.",
-    "api.sign-up": "برای بازی\u200cهای رتبه\u200cای نخست ثبت\u200cنام کنید.",
-    "api.bad-hand": "این دست را نمی\u200cتوان امتیاز داد؛ کارت\u200cها را بازبینی کنید.",
-    "err.stale": "بازی جلو رفته بود؛ دوباره انتخاب کنید.",
-    "err.illegal": "این حرکت مجاز نیست.",
-    "err.not-your-turn": "نوبت شما نیست.",
-    "err.malformed": "پیام نادرست بود.",
-    "err.too-large": "پیام بیش از اندازه بزرگ بود.",
-    "err.spectator": "تماشاگر نمی\u200cتواند حرکت کند.",
-    "err.over": "بازی تمام شده است.",
-    "err.waiting": "بازی هنوز شروع نشده است؛ صندلی\u200cها خالی\u200cاند.",
-    "err.duplicate": "این حرکت پیش\u200cتر فرستاده شده بود.",
 
     "replay.title": "بازبینی",
     "replay.first": "نخستین",
@@ -160,7 +142,8 @@ const STRINGS = {
     "lb.rank": "رتبه",
     "lb.name": "نام",
     "lb.rating": "امتیاز",
-    "lb.deviation": "انحراف",
+    "lb.uncertainty": "نااطمینانی",
+    "lb.about": "امتیاز برآوردی محتاطانه است: بازیکن به\u200cاحتمال زیاد دست\u200cکم همین\u200cقدر تواناست. هر بازی نااطمینانی را کم می\u200cکند.",
     "lb.games": "بازی\u200cها",
     "lb.empty": "هنوز بازی رتبه\u200cای انجام نشده است.",
 
@@ -272,26 +255,6 @@ const STRINGS = {
     "table.clockNone": "No clock",
     "table.days": "{n} d",
 
-    "api.wrong-credentials": "Wrong username or password.",
-    "api.taken": "That username is taken.",
-    "api.rate-limited": "Too many failed attempts; wait a minute and try again.",
-    "api.signed-out": "Sign in, or play as a guest, first.",
-    "api.table-full": "Every seat at this table is taken.",
-    "api.wrong-invite": "This invite link is not valid for the table.",
-    "api.unknown-table": "There is no such table.",
-    "api.unknown-game": "There is no such game.",
-    "api.csrf": "Your session was refreshed; please try again.",
-    "api.sign-up": "Sign up to play rated games.",
-    "api.bad-hand": "This hand cannot be scored; check its cards.",
-    "err.stale": "The game had moved on; please choose again.",
-    "err.illegal": "That move is not allowed.",
-    "err.not-your-turn": "It is not your turn.",
-    "err.malformed": "The message was malformed.",
-    "err.too-large": "The message was too large.",
-    "err.spectator": "Spectators cannot move.",
-    "err.over": "The game is over.",
-    "err.waiting": "The game has not started: seats are still free.",
-    "err.duplicate": "That move was already sent.",
 
     "replay.title": "Replay",
     "replay.first": "First",
@@ -328,7 +291,8 @@ const STRINGS = {
     "lb.rank": "Rank",
     "lb.name": "Name",
     "lb.rating": "Rating",
-    "lb.deviation": "Deviation",
+    "lb.uncertainty": "Uncertainty",
+    "lb.about": "The rating is a cautious estimate: the player is very likely at least this strong. Every game makes the uncertainty smaller.",
     "lb.games": "Games",
     "lb.empty": "No rated games yet.",
 
@@ -343,6 +307,12 @@ const STRINGS = {
     "auth.loggedOut": "You are signed out.",
   },
 };
+
+// Every error code's sentence comes from the server's table (errors.js, generated from
+// rumizi/server/errors.py): "api.<code>" in both languages, for the JSON API and the socket.
+for (const code of Object.keys(STRINGS)) {
+  for (const [name, text] of Object.entries(ERROR_TEXTS[code] || {})) STRINGS[code][`api.${name}`] = text;
+}
 
 export const LANGS = ["fa", "en"];
 const COOKIE = "rumizi_lang";

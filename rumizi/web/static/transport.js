@@ -52,6 +52,7 @@ export function connectTable(id, on) {
   let retryTimer = null;
   let connection = "connecting";
   let latest = null; // {version, status} of the last state taken
+  let shown = null; // the last state handed to the page (a presence message updates its seats)
   let synced = false; // this socket has delivered its first state: actions may go
   let log = [];
   let pendingId = null; // the client_id of the action in flight
@@ -110,7 +111,14 @@ export function connectTable(id, on) {
       latest = { version: msg.version, status: msg.status };
       synced = true;
       setPending(null);
-      on.state({ ...msg, log });
+      shown = { ...msg, log };
+      on.state(shown);
+    } else if (msg.type === "presence") {
+      // Someone arrived or left: only the seats' "connected" changes.
+      if (!shown || !Array.isArray(msg.connected)) return;
+      const seats = shown.seats.map((s) => ({ ...s, connected: msg.connected.includes(s.seat) }));
+      shown = { ...shown, seats };
+      on.state(shown);
     } else if (msg.type === "ack") {
       if (!pendingId || msg.client_id !== pendingId) return;
       // Stored; its state may already be here (then we are free), or is on its way (then the

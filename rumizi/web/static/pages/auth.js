@@ -21,7 +21,8 @@ export async function mount(main, ctx) {
     autocapitalize: "none",
     spellcheck: "false",
     dir: "auto",
-    maxlength: "40",
+    minlength: signup ? "3" : null,
+    maxlength: signup ? "24" : "64",
     dataset: { testid: "username" },
   });
   const password = h("input", {
@@ -32,7 +33,7 @@ export async function mount(main, ctx) {
     autocomplete: signup ? "new-password" : "current-password",
     dir: "ltr",
     minlength: signup ? "8" : null,
-    maxlength: "200",
+    maxlength: "256",
     dataset: { testid: "password" },
   });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: signup ? "signup-submit" : "login-submit" } }, title);
@@ -47,6 +48,11 @@ export async function mount(main, ctx) {
     h("div", { class: "form-actions" }, submit),
     h("p", {}, signup ? link("/login", t("auth.toLogin")) : link("/signup", t("auth.toSignup"))),
   );
+  function fail(message, field) {
+    error.textContent = message;
+    error.hidden = false;
+    field.focus();
+  }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
@@ -54,19 +60,24 @@ export async function mount(main, ctx) {
       (username.value.trim() ? password : username).focus();
       return;
     }
+    // The server's length rules, said here in the page's words before anything is sent.
+    const name = username.value.trim();
+    if (signup && (name.length < 3 || name.length > 24)) return fail(t("api.invalid-username"), username);
+    if (signup && (password.value.length < 8 || password.value.length > 256)) return fail(t("api.invalid-password"), password);
     submit.disabled = true;
     try {
       const data = await api(signup ? "/api/auth/signup" : "/api/auth/login", {
         body: { username: username.value.trim(), password: password.value },
       });
       setUser(data.user);
-      toast(t("auth.welcome", { name: data.user ? data.user.name : username.value.trim() }));
+      // The name isolated (U+2068 … U+2069): a Latin name keeps its place in Persian text.
+      toast(t("auth.welcome", { name: `\u2068${data.user ? data.user.name : name}\u2069` }));
       const next = ctx.query.get("next");
       ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
     } catch (err) {
+      // One message per error: the form's own line (no toast repeating it).
       error.textContent = err instanceof ApiError ? err.message : t("error.generic");
       error.hidden = false;
-      toast(error.textContent, "error");
     } finally {
       submit.disabled = false;
     }

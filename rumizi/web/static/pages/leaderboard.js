@@ -17,6 +17,7 @@ export async function mount(main, ctx) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "leaderboard-empty" } }, t("lb.empty")));
     return;
   }
+  main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-about" } }, t("lb.about")));
   const round = (x) => (typeof x === "number" ? num(Math.round(x)) : x ?? "");
   main.append(
     h(
@@ -25,7 +26,7 @@ export async function mount(main, ctx) {
       h(
         "table",
         { class: "data-table", dataset: { testid: "leaderboard" } },
-        h("thead", {}, h("tr", {}, ["lb.rank", "lb.name", "lb.rating", "lb.deviation", "lb.games"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("thead", {}, h("tr", {}, ["lb.rank", "lb.name", "lb.rating", "lb.uncertainty", "lb.games"].map((k) => h("th", { scope: "col" }, t(k))))),
         h(
           "tbody",
           {},
@@ -34,9 +35,9 @@ export async function mount(main, ctx) {
               "tr",
               { dataset: { testid: "leaderboard-row" } },
               h("td", {}, num(i + 1)),
-              h("td", {}, r.name),
-              h("td", { class: "num" }, round(r.rating)),
-              h("td", { class: "num" }, typeof r.deviation === "number" ? `±${round(r.deviation)}` : ""),
+              h("td", {}, h("bdi", {}, r.name)),
+              h("td", { class: "num", dataset: { testid: "rating" } }, round(r.rating)),
+              h("td", { class: "num", dataset: { testid: "uncertainty" } }, typeof r.uncertainty === "number" ? `±${round(r.uncertainty)}` : ""),
               h("td", { class: "num" }, round(r.games)),
             ),
           ),

@@ -38,8 +38,8 @@ function clockLeft(clock, seat, receivedAt) {
 }
 
 function errorText(msg) {
-  const known = t(`err.${msg.code}`);
-  return known !== `err.${msg.code}` ? known : msg.message || t("error.generic");
+  const known = t(`api.${msg.code}`);
+  return known !== `api.${msg.code}` ? known : t("error.generic");
 }
 
 export async function mount(main, ctx) {
