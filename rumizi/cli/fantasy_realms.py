@@ -15,7 +15,6 @@ Output goes through the rich console of click's context object when a caller pro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -23,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from rumizi.cli.arena import cluster_option, open_executor
 from rumizi.core.i18n import LANGS, join, number
 from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, score_hand
 from rumizi.games.fantasy_realms.cards import SUIT_NAMES
@@ -205,6 +205,7 @@ def _branch(args: tuple[int, int, int]) -> tuple[int, list[tuple[int, tuple[str,
 @fantasy_realms.command("best-hand")
 @click.option("--expansion", is_flag=True, help="With the Cursed Hoard suits (not searched yet).")
 @click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes.")
+@cluster_option
 @click.option("--top", "top", default=1, show_default=True, type=int, help="Hands to keep.")
 @click.option(
     "--floor",
@@ -228,6 +229,7 @@ def best_hand(
     ctx: click.Context,
     expansion: bool,
     jobs: int,
+    cluster: str | None,
     top: int,
     floors: tuple[int, ...],
     out: str,
@@ -239,8 +241,8 @@ def best_hand(
     bar F explores every hand that could score F or more, so it finds the best K of them
     exactly, or proves there are fewer. Bars are tried from the highest down until K hands are
     found. Each finished first-card branch is saved to --out, so a stopped run resumes.
+    With --cluster the branches run on a Ray cluster (on every CPU of it unless --jobs is given).
     """
-    import multiprocessing
     import time
     from pathlib import Path
 
@@ -260,45 +262,41 @@ def best_hand(
         state = json.loads(path.read_text("utf-8"))
     started = time.perf_counter()
     found: list[tuple[int, tuple[str, ...]]] = []
-    for bar in bars:
-        done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
-        todo = [k for k in range(len(order) - 6) if str(k) not in done["branches"]]
-        with Progress(
-            TextColumn(f"bar {bar}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=False,
-        ) as progress:
-            task = progress.add_task(
-                "branches", total=len(order) - 6, completed=len(order) - 6 - len(todo)
+    # One executor for every bar, so a cluster is joined once. --jobs defaults to 1 here, which
+    # would hold a cluster to one CPU, so on a cluster only a --jobs given caps it.
+    jobs_given = ctx.get_parameter_source("jobs") is not click.core.ParameterSource.DEFAULT
+    with open_executor(console, jobs if jobs_given or cluster is None else None, cluster) as pool:
+        for bar in bars:
+            done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
+            todo = [k for k in range(len(order) - 6) if str(k) not in done["branches"]]
+            with Progress(
+                TextColumn(f"bar {bar}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+                transient=False,
+            ) as progress:
+                task = progress.add_task(
+                    "branches", total=len(order) - 6, completed=len(order) - 6 - len(todo)
+                )
+                work = [(k, bar, top) for k in todo]
+                for k, best, nodes in pool.imap_unordered(_branch, work):
+                    done["branches"][str(k)] = [[s, list(h)] for s, h in best]
+                    done["nodes"] += nodes
+                    path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
+                    progress.advance(task)
+            found = sorted(
+                {(s, tuple(h)) for hands in done["branches"].values() for s, h in hands},
+                key=lambda x: (-x[0], x[1]),
+            )[:top]
+            console.print(
+                Text(
+                    f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} nodes)"
+                )
             )
-            work = [(k, bar, top) for k in todo]
-            results: Iterator[tuple[int, list[tuple[int, tuple[str, ...]]], int]]
-            if jobs > 1:
-                pool = multiprocessing.Pool(jobs)
-                results = pool.imap_unordered(_branch, work)
-            else:
-                pool = None
-                results = map(_branch, work)
-            for k, best, nodes in results:
-                done["branches"][str(k)] = [[s, list(h)] for s, h in best]
-                done["nodes"] += nodes
-                path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
-                progress.advance(task)
-            if pool is not None:
-                pool.close()
-                pool.join()
-        found = sorted(
-            {(s, tuple(h)) for hands in done["branches"].values() for s, h in hands},
-            key=lambda x: (-x[0], x[1]),
-        )[:top]
-        console.print(
-            Text(f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} nodes)")
-        )
-        if len(found) >= top:
-            break
+            if len(found) >= top:
+                break
     elapsed = time.perf_counter() - started
     state["result"] = {
         "top": [[s, list(h)] for s, h in found],

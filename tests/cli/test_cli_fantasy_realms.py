@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -70,3 +71,34 @@ def test_bad_input_is_refused(runner: CliRunner) -> None:
     assert "unknown card id 'kingx'" in result.output
     result = runner.invoke(cli, ["fantasy-realms", "score", "king", "--choose", "king=queen"])
     assert result.exit_code == 2
+
+
+BEST_KNOWN = ["book-of-changes", "candle", "dragon", "king", "queen", "unicorn", "great-flood"]
+
+
+def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    from rumizi.games.fantasy_realms import score_hand
+    from rumizi.games.fantasy_realms.besthand import search_order
+
+    # Every branch of bar 390 already searched: the run only reads the checkpoint.
+    total = score_hand(BEST_KNOWN).total
+    branches = {str(k): [] for k in range(len(search_order()) - 6)}
+    branches["0"] = [[total, BEST_KNOWN]]
+    out = tmp_path / "best.json"
+    out.write_text(json.dumps({"bars": {"390": {"branches": branches, "nodes": 5}}}))
+    result = runner.invoke(
+        cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "bar 390: 1 hand(s) scoring 390 or more (5 nodes)" in result.output
+    assert f"total: {total}" in result.output
+    saved = json.loads(out.read_text())
+    assert saved["result"]["top"] == [[total, BEST_KNOWN]]
+
+
+def test_best_hand_on_a_cluster_that_is_not_there_says_so(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fantasy-realms", "best-hand", "--cluster", "127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "ray" in result.output.lower() or "cluster" in result.output.lower()
