@@ -43,6 +43,7 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
+from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
@@ -121,6 +122,7 @@ def cli() -> None:
 cli.add_command(arena)
 cli.add_command(arena_extract)
 cli.add_command(serve)
+cli.add_command(analyse_command)
 
 
 LANG_OPTION = click.option(
