@@ -59,6 +59,7 @@ class ErrorCode(StrEnum):
     SIGN_UP = "sign-up"
     HIDDEN = "hidden"
     INVALID_OPTIONS = "invalid-options"
+    NOT_OVER = "not-over"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -100,6 +101,9 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ErrorCode.HIDDEN: ErrorInfo(403, False, "a replay of another seat before the game is over"),
     ErrorCode.INVALID_OPTIONS: ErrorInfo(
         400, False, "the game refuses the table's options, seats or rating"
+    ),
+    ErrorCode.NOT_OVER: ErrorInfo(
+        409, False, "the game is still being played: only a finished game can be analysed"
     ),
     ErrorCode.NOT_FOUND: ErrorInfo(404, False, "no page or file at this path"),
     ErrorCode.METHOD_NOT_ALLOWED: ErrorInfo(405, False, "the path does not take this method"),

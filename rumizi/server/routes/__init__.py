@@ -6,6 +6,7 @@
 :mod:`.games`          ``/api/games...``: the catalogue, a game's page, its cards
 :mod:`.tables`         ``/api/tables...`` and ``/api/my/games``: making, joining, listing
 :mod:`.replays`        ``/api/tables/{id}/replay``: a game stepped move by move
+:mod:`.analysis`       ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`        ``/api/leaderboard/{game}``
 :mod:`.pages`          every page path answered with ``index.html`` (not in the schema)
 =====================  ==========================================================
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from rumizi.server.routes import accounts, games, ratings, replays, session, tables
+from rumizi.server.routes import accounts, analysis, games, ratings, replays, session, tables
 
 API_ROUTERS: tuple[APIRouter, ...] = (
     session.router,
@@ -26,5 +27,6 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     tables.router,
     replays.router,
+    analysis.router,
     ratings.router,
 )
