@@ -349,9 +349,9 @@ def analyse_decision(
             seen[key] = len(candidates)
             candidates.append(move)
     played = seen[action_key(action)]
+    deadline = None if seconds is None else time.perf_counter() + seconds  # screening included
     if len(candidates) > SHORTLIST and plays.evaluate is not None:
         candidates, played = _shortlist(game_obj, plays, view, candidates, played, rng)
-    deadline = None if seconds is None else time.perf_counter() + seconds
     base: list[float] = []
     scores: list[list[float]] = [[] for _ in candidates]
     tries = 0
