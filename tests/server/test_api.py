@@ -80,6 +80,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/auth/logout": (other, None),
         "/api/tables": (other, {"game": "star-realms", "seats": [{"kind": "human"}] * 2}),
         "/api/tables/{table_id}/join": (other, {"invite": table["invite"]}),
+        "/api/tables/{table_id}/analysis": (other, None),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)
