@@ -111,6 +111,44 @@ def action_key(action: Action) -> Hashable:
         return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
+def playout(
+    state: GameState,
+    strategy: Strategy,
+    rng: random.Random,
+    horizon: int | None = None,
+    max_steps: int = MAX_STEPS,
+) -> tuple[list[float], int]:
+    """Play ``state`` on (in place) with the policy: every player's payoff, and the steps made.
+
+    With the game's evaluator and a ``horizon``, the playout stops once the player to act has
+    changed that many times and is scored by the evaluator; a playout still going after
+    ``max_steps`` decisions is scored by the evaluator too, or as a draw without one. The
+    search bots and :mod:`rumizi.analysis` both play out with it.
+    """
+    policy = strategy.playout_action
+    evaluate = strategy.evaluate
+    if evaluate is None:
+        horizon = None
+    steps = 0
+    turns = 0
+    last = state.to_act
+    while not state.over and steps < max_steps:
+        actor = state.to_act
+        if actor != last:
+            turns += 1
+            last = actor
+            if horizon is not None and turns >= horizon:
+                break
+        state.apply(policy(state, rng))
+        steps += 1
+    if state.over:
+        return state.returns(), steps
+    n = state.num_players
+    if evaluate is None:
+        return [0.5] * n, steps
+    return [evaluate(state, p) for p in range(n)], steps
+
+
 @dataclass(slots=True)
 class SearchStats:
     """What the last search did (for benchmarks and the curious)."""
@@ -232,31 +270,11 @@ class SearchBot(Bot):
         self, state: GameState, strategy: Strategy, rng: random.Random | None = None
     ) -> list[float]:
         """Play ``state`` on with the policy and return every player's payoff."""
-        policy = strategy.playout_action
-        evaluate = strategy.evaluate
-        horizon = self.horizon if evaluate is not None else None
-        if rng is None:
-            rng = self._rng
-        steps = 0
-        turns = 0
-        last = state.to_act
-        limit = self.max_steps
-        while not state.over and steps < limit:
-            actor = state.to_act
-            if actor != last:
-                turns += 1
-                last = actor
-                if horizon is not None and turns >= horizon:
-                    break
-            state.apply(policy(state, rng))
-            steps += 1
+        payoffs, steps = playout(
+            state, strategy, self._rng if rng is None else rng, self.horizon, self.max_steps
+        )
         self.stats.playout_steps += steps
-        if state.over:
-            return state.returns()
-        n = state.num_players
-        if evaluate is None:
-            return [0.5] * n
-        return [evaluate(state, p) for p in range(n)]
+        return payoffs
 
     def _advance(self, state: GameState, strategy: Strategy) -> list[Action]:
         """Make forced and obvious moves; the legal actions of the next real decision."""
@@ -586,6 +604,7 @@ __all__ = [
     "SearchStats",
     "Strategy",
     "action_key",
+    "playout",
     "random_action",
     "register_strategy",
     "strategy_for",

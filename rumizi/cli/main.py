@@ -43,6 +43,7 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
+from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.fantasy_realms import fantasy_realms
 from rumizi.cli.serve import serve
@@ -123,6 +124,7 @@ cli.add_command(arena)
 cli.add_command(arena_extract)
 cli.add_command(serve)
 cli.add_command(fantasy_realms)
+cli.add_command(analyse_command)
 
 
 LANG_OPTION = click.option(

@@ -19,15 +19,16 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rumizi import bots
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import bot_label, number
 
 LEVELS = ("easy", "medium", "hard")
+T = TypeVar("T")
 
 
 class SeatLike(Protocol):
@@ -148,6 +149,10 @@ class BotPool:
             )
         finally:
             self.waiting -= 1
+
+    async def run(self, job: Callable[..., T], *args: Any) -> T:
+        """Another job of plain data in the same workers (a chunk of a game's analysis)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, job, *args)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -63,6 +63,7 @@ class ErrorCode(StrEnum):
     HIDDEN = "hidden"
     INVALID_OPTIONS = "invalid-options"
     BAD_HAND = "bad-hand"
+    NOT_OVER = "not-over"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -270,6 +271,13 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "any other refusal of the HTTP layer",
         "درخواست پذیرفته نشد.",
         "The request was refused.",
+    ),
+    ErrorCode.NOT_OVER: ErrorInfo(
+        409,
+        False,
+        "the game is still being played: only a finished game can be analysed",
+        "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد.",
+        "The game is still being played; only a finished game can be analysed.",
     ),
 }
 

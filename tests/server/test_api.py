@@ -81,6 +81,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/tables": (other, {"game": "star-realms", "seats": [{"kind": "human"}] * 2}),
         "/api/tables/{table_id}/join": (other, {"invite": table["invite"]}),
         "/api/fantasy-realms/score": (other, {"hand": ["king"]}),
+        "/api/tables/{table_id}/analysis": (other, None),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)

@@ -6,6 +6,7 @@
 :mod:`.games`           ``/api/games...``: the catalogue, a game's page, its cards
 :mod:`.tables`          ``/api/tables...`` and ``/api/my/games``: making, joining, listing
 :mod:`.replays`         ``/api/tables/{id}/replay``: a game stepped move by move
+:mod:`.analysis`        ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`         ``/api/leaderboard/{game}``
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
@@ -21,6 +22,7 @@ from fastapi import APIRouter
 
 from rumizi.server.routes import (
     accounts,
+    analysis,
     fantasy_realms,
     games,
     ratings,
@@ -35,6 +37,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     tables.router,
     replays.router,
+    analysis.router,
     ratings.router,
     fantasy_realms.router,
 )

@@ -17,7 +17,9 @@ from fastapi.responses import FileResponse
 from rumizi.server.errors import ApiError, ErrorCode
 
 # Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
-PAGE_PATHS = re.compile(r"^/(?:me|login|signup|(?:games|new|t|replay|leaderboard)/[^/]+)?/?$")
+PAGE_PATHS = re.compile(
+    r"^/(?:me|login|signup|(?:games|new|t|replay|leaderboard)/[^/]+|games/fantasy-realms/score)?/?$"
+)
 # The server's own: a wrong path under them is a JSON refusal, not the page.
 NOT_PAGES = ("api", "ws", "static")
 

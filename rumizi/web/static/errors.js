@@ -31,7 +31,8 @@ export const ERROR_TEXTS = {
     "bad-hand": "این دست را نمی\u200cتوان امتیاز داد؛ کارت\u200cها را بازبینی کنید.",
     "not-found": "پیدا نشد.",
     "method-not-allowed": "این نشانی چنین درخواستی را نمی\u200cپذیرد.",
-    "http-error": "درخواست پذیرفته نشد."
+    "http-error": "درخواست پذیرفته نشد.",
+    "not-over": "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -62,6 +63,7 @@ export const ERROR_TEXTS = {
     "bad-hand": "This hand cannot be scored; check its cards.",
     "not-found": "Not found.",
     "method-not-allowed": "This address does not take that kind of request.",
-    "http-error": "The request was refused."
+    "http-error": "The request was refused.",
+    "not-over": "The game is still being played; only a finished game can be analysed."
   }
 };

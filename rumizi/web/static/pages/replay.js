@@ -5,6 +5,7 @@ import { t, num, lang, dir } from "../i18n.js";
 import { h, link, svgIcon } from "../dom.js";
 import { api, getGame, getCards } from "../api.js";
 import { loadRenderer } from "../renderers.js";
+import { analysisTab } from "../analysis.js";
 
 function isPrefix(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length > b.length) return false;
@@ -109,7 +110,9 @@ export async function mount(main, ctx) {
   const board = h("div", { class: ["board", renderer ? `board-${gameId}` : "board-generic"], dataset: { testid: "board" } });
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
 
-  main.append(
+  const replayPane = h(
+    "div",
+    { class: "replay-pane", dataset: { testid: "replay-pane" } },
     controls,
     h("p", { class: "hint" }, t("replay.keys")),
     h(
@@ -122,19 +125,18 @@ export async function mount(main, ctx) {
 
   const mySeat = info && info.you !== undefined ? info.you : null;
 
-  function draw() {
-    const frame = frames[index];
-    const view = frame.view || {};
+  // Draw `view` with the game's renderer (the raw view where there is none or it fails).
+  function drawView(target, view, version, over, log) {
     const viewer = typeof view.viewer === "number" ? view.viewer : mySeat;
     const msg = {
       type: "state",
-      version: frame.version,
-      status: index === frames.length - 1 && data.final ? "over" : "playing",
+      version,
+      status: over ? "over" : "playing",
       seat: viewer,
       view,
       legal: [],
       to_act: typeof view.to_act === "number" ? [view.to_act] : [],
-      log: logUpTo(index).lines,
+      log,
       seats,
       clock: null,
       result: null,
@@ -143,13 +145,53 @@ export async function mount(main, ctx) {
     let drawn = false;
     if (renderer) {
       try {
-        renderer.render(board, msg, { act: () => false, cards, busy: true, replay: true });
+        renderer.render(target, msg, { act: () => false, cards, busy: true, replay: true });
         drawn = true;
       } catch (err) {
         console.error("renderer failed on a replay frame", err);
       }
     }
-    if (!drawn) board.replaceChildren(h("pre", { class: "raw-view", dir: "ltr" }, JSON.stringify(view, null, 1)));
+    if (!drawn) target.replaceChildren(h("pre", { class: "raw-view", dir: "ltr" }, JSON.stringify(view, null, 1)));
+  }
+
+  // A finished game has two tabs: the replay, and its analysis (asked for with one click).
+  let stopAnalysis = null;
+  if (data.final) {
+    const analysisPane = h("div", { class: "analysis-pane panel", id: "analysis-pane", role: "tabpanel", hidden: true, dataset: { testid: "analysis-pane" } });
+    const names = new Map(seats.map((s) => [s.seat, s.name || t("new.seat", { n: num(s.seat) })]));
+    const tabs = [];
+    const tab = (key, pane) => {
+      const button = h("button", { type: "button", role: "tab", class: "tab", dataset: { testid: `tab-${key}` }, onclick: () => select(button) }, t(`replay.tab${key === "replay" ? "Replay" : "Analysis"}`));
+      button.pane = pane;
+      tabs.push(button);
+      return button;
+    };
+    const select = (chosen) => {
+      for (const button of tabs) {
+        const on = button === chosen;
+        button.setAttribute("aria-selected", String(on));
+        button.pane.hidden = !on;
+      }
+      if (chosen.pane === analysisPane && !analysisPane.childElementCount) {
+        stopAnalysis = analysisTab(analysisPane, {
+          table: id,
+          plies: frames.length - 1,
+          names,
+          drawBoard: (target, view) => drawView(target, view, frames.length, true, []),
+          alive: () => ctx.alive(),
+        });
+      }
+    };
+    const bar = h("div", { class: "tabs", role: "tablist" }, tab("replay", replayPane), tab("analysis", analysisPane));
+    main.append(bar, replayPane, analysisPane);
+    select(tabs[0]);
+  } else {
+    main.append(replayPane);
+  }
+
+  function draw() {
+    const frame = frames[index];
+    drawView(board, frame.view || {}, frame.version, index === frames.length - 1 && data.final, logUpTo(index).lines);
 
     const { lines, fresh } = logUpTo(index);
     logList.replaceChildren(
@@ -174,6 +216,7 @@ export async function mount(main, ctx) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target instanceof Element && target.closest("input:not([type=range]), textarea, select")) return;
+    if (replayPane.hidden) return;
     const forward = rtl ? "ArrowLeft" : "ArrowRight";
     const backward = rtl ? "ArrowRight" : "ArrowLeft";
     let to = null;
@@ -187,5 +230,8 @@ export async function mount(main, ctx) {
   };
   document.addEventListener("keydown", onKey);
   draw();
-  return () => document.removeEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    if (stopAnalysis) stopAnalysis();
+  };
 }

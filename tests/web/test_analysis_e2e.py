@@ -1,0 +1,121 @@
+"""The replay page's analysis tab in Chromium: one click, progress, the curve and the marks.
+
+A game against the easy bot where the player ends every turn without playing a card (a
+whole turn thrown away each time), then concedes: the analysis must mark those turns.
+Screenshots: desktop and phone, Persian and English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.test_e2e import MOVE, start_vs_bot, wait_turn
+
+
+@pytest.fixture(scope="module")
+def analysing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own, whose analyses are small enough for a test (its environment)."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("RUMIZI_ANALYSIS_WORLDS", "32")
+        env.setenv("RUMIZI_ANALYSIS_SECONDS", "3")
+        running = Server(tmp_path_factory.mktemp("rumizi-analysis"))
+        running.start()
+    yield running
+    running.stop()
+
+
+def throw_turns_away(page: Page, turns: int) -> None:
+    """End the turn at once, ``turns`` times (whenever ending it is a legal move)."""
+    ended = 0
+    while ended < turns and wait_turn(page):
+        buttons = page.locator(MOVE)
+        actions = [
+            json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
+            for i in range(buttons.count())
+        ]
+        index = next((i for i, a in enumerate(actions) if a.get("do") == "end"), 0)
+        buttons.nth(index).click()
+        ended += actions[index].get("do") == "end"
+        page.wait_for_timeout(30)
+
+
+def finished_game(page: Page, server: Server) -> str:
+    table_id = start_vs_bot(page, server)
+    throw_turns_away(page, 8)
+    page.get_by_test_id("concede").click()
+    page.get_by_test_id("concede-yes").click()
+    expect(page.get_by_test_id("result")).to_be_visible()
+    return table_id
+
+
+def open_analysis(page: Page, server: Server, table_id: str) -> None:
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.get_by_test_id("tab-analysis").click()
+    expect(page.get_by_test_id("analysis-pane")).to_be_visible()
+    expect(page.get_by_test_id("replay-pane")).to_be_hidden()
+
+
+def test_a_finished_game_is_analysed_with_one_click(
+    browser: Browser, analysing_server: Server
+) -> None:
+    server = analysing_server
+    context = new_context(browser, lang="fa")
+    try:
+        page = context.new_page()
+        table_id = finished_game(page, server)
+        open_analysis(page, server, table_id)
+        page.get_by_test_id("analysis-request").click()
+        expect(page.get_by_test_id("analysis-curve")).to_be_visible(timeout=400_000)
+        assert page.get_by_test_id("analysis-line").count() >= 1
+        marks = page.get_by_test_id("analysis-mark")
+        expect(marks.first).to_be_visible()
+        assert page.get_by_test_id("analysis-dot").count() == marks.count()
+        text = re.sub("\u2068.*?\u2069", "", marks.first.inner_text())  # a username may
+        assert "بهتر" in text and "٪" in text and not re.search(r"[0-9]", text)
+        marks.first.get_by_test_id("analysis-show").click()
+        expect(page.get_by_test_id("analysis-board")).to_be_visible()
+        assert page.get_by_test_id("analysis-board").locator("*").count() > 5
+        screenshot(page, "analysis-fa-desktop")
+        # The replay tab is still one click away, and its keys work again there.
+        page.get_by_test_id("tab-replay").click()
+        expect(page.get_by_test_id("replay-slider")).to_be_visible()
+
+        # Stored: another reader (English, a phone) gets it at once, without asking again.
+        for lang, phone in (("en", False), ("en", True), ("fa", True)):
+            other = new_context(browser, lang=lang, phone=phone)
+            try:
+                reader = other.new_page()
+                reader.goto(server.url + "/")
+                if lang == "en":
+                    reader.get_by_test_id("lang-switch").click()
+                    reader.wait_for_function("document.documentElement.dir === 'ltr'")
+                open_analysis(reader, server, table_id)
+                expect(reader.get_by_test_id("analysis-curve")).to_be_visible()
+                assert reader.get_by_test_id("analysis-request").count() == 0
+                expect(reader.get_by_test_id("analysis-mark").first).to_be_visible()
+                if lang == "en":
+                    assert "Better" in reader.get_by_test_id("analysis-mark").first.inner_text()
+                if phone:
+                    width = reader.evaluate("document.documentElement.scrollWidth")
+                    assert width <= 400, f"the analysis scrolls sideways on a phone ({width}px)"
+                screenshot(reader, f"analysis-{lang}-{'phone' if phone else 'desktop'}")
+            finally:
+                other.close()
+    finally:
+        context.close()
+
+
+def test_a_game_in_progress_has_no_analysis_tab(page: Page, analysing_server: Server) -> None:
+    table_id = start_vs_bot(page, analysing_server)
+    wait_turn(page)
+    page.goto(f"{analysing_server.url}/replay/{table_id}")
+    expect(page.get_by_test_id("replay-live")).to_be_visible()
+    assert page.get_by_test_id("tab-analysis").count() == 0
+    answer = page.request.post(f"{analysing_server.url}/api/tables/{table_id}/analysis")
+    assert answer.status in (403, 409)  # without the CSRF token, or refused as not over
