@@ -1,0 +1,99 @@
+"""Fantasy Realms (قلمرو افسانه‌ای) and the Cursed Hoard (گنج نفرین‌شده): the scorer.
+
+This package is the scorer the game will use at its end, and a library of its own. It does
+not define ``GAME`` yet (the game's turns come later), so the platform does not list it.
+
+>>> from rumizi.games.fantasy_realms import score_hand
+>>> s = score_hand(["wildfire", "blizzard", "great-flood"])
+>>> s.total
+65
+>>> [(c.id, c.total, c.reason_en) for c in s.cards]
+[('wildfire', 40, ''), ('blizzard', 25, ''), ('great-flood', 0, 'blanked by Blizzard')]
+
+ACTION cards choose at scoring time. The rulebook's example (the seed's): Mirage names
+Blizzard, so Air Elemental counts three other Weather cards; Mountain clears Great Flood, so
+Wildfire keeps burning. ``choices=None`` finds the best instead (Mirage as Rainstorm, which
+completes Whirlwind's +40):
+
+>>> hand = ["mountain", "great-flood", "smoke", "whirlwind", "air-elemental", "wildfire", "mirage"]
+>>> score_hand(hand, choices={"mirage": {"copies": "blizzard"}}).total
+220
+>>> best = score_hand(hand)
+>>> best.total, best.choices
+(260, {'mirage': {'copies': 'rainstorm'}})
+
+Bad input says what is wrong:
+
+>>> score_hand(["king", "king"])
+Traceback (most recent call last):
+...
+ValueError: card 'king' is in the hand twice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, card_info
+from rumizi.games.fantasy_realms.optimize import best_choices, brute_force
+from rumizi.games.fantasy_realms.scoring import (
+    DEFAULT_RULINGS,
+    CardScore,
+    Rulings,
+    Score,
+    Table,
+    action_cards,
+    check_choices,
+    check_hand,
+    item_points,
+    score_choices,
+)
+
+
+def score_hand(
+    hand: Sequence[str],
+    *,
+    discards: Sequence[str] = (),
+    expansion: bool = False,
+    items: Sequence[str] = (),
+    players: int = 4,
+    choices: Mapping[str, Mapping[str, Any]] | None = None,
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> Score:
+    """Score one hand: the best choices for its ACTION cards unless ``choices`` fixes them.
+
+    ``hand`` and ``discards`` are card ids; ``expansion`` selects the Cursed Hoard suits and
+    texts; ``items`` are the player's used Cursed Items; ``players`` is the table size (Genie,
+    Spyglass). Raises ValueError on bad input.
+    """
+    if isinstance(hand, str):
+        raise ValueError("hand must be a list of card ids, not one string")
+    table = Table(expansion=expansion, discards=tuple(discards), players=players, rulings=rulings)
+    infos = check_hand(list(hand), table)
+    fixed = check_choices(choices or {}, list(hand), table)
+    item_lines = item_points(list(items), players)
+    if len(fixed) == len(action_cards(hand)):
+        chosen = fixed
+    else:
+        _, chosen = best_choices(infos, table, fixed)
+    total, lines = score_choices(infos, chosen, table)
+    return Score(
+        total=total + sum(p for _, p in item_lines),
+        choices={c: dict(v) for c, v in chosen.items()},
+        cards=lines,
+        items=item_lines,
+    )
+
+
+__all__ = [
+    "CARDS",
+    "ITEMS",
+    "CardScore",
+    "Rulings",
+    "Score",
+    "best_choices",
+    "brute_force",
+    "card_info",
+    "score_hand",
+]

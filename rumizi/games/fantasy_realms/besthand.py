@@ -1,0 +1,477 @@
+"""The best hand of Fantasy Realms, proven by branch and bound.
+
+A hand is 7 cards of the deck, or 8 when it holds Necromancer (its eighth card, an Army,
+Leader, Wizard or Beast, comes from the discard area, and any card may lie there). The search
+picks cards in a fixed order (highest potential first) and, at every node, bounds what any
+completion could score:
+
+    bound = Σ ub(c, U) over the cards already picked
+          + the largest ub(c, U) of the cards still allowed, as many as places are left
+
+where ``U`` is every card still possible (picked or allowed) and ``ub(c, U)`` is an upper
+bound on what card ``c`` can add to any hand drawn from ``U``: its strength plus its bonus
+counted optimistically (every card of ``U`` of the suit it wants, every wild card and Book of
+Changes counted as any suit or name at once, never more than the hand's other places),
+penalties as 0, and 0 if that is higher (a blanked card adds 0). Because every term is an
+upper bound, a node whose bound cannot beat the hands kept so far holds no better hand: the
+result is exact. :func:`check_bound` tests the bound against exact scores.
+
+The leaves are scored exactly with :func:`rumizi.games.fantasy_realms.score_hand`'s optimiser.
+
+>>> pool = ["king", "queen", "knights", "rangers", "warlord", "elven-archers",
+...         "sword-of-keth", "shield-of-keth", "princess", "collector"]
+>>> result = search(pool)
+>>> result.best[0][0], sorted(result.best[0][1])[:3]
+(265, ['elven-archers', 'king', 'knights'])
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, card_info
+from rumizi.games.fantasy_realms.optimize import best_choices
+from rumizi.games.fantasy_realms.scoring import Table, gem_runs
+
+WILD_IDS = frozenset({"doppelganger", "mirage", "shapeshifter"})
+EXTRA_SUITS = bit("army") | bit("leader") | bit("wizard") | bit("beast")
+MIRAGE_POOL = bit("army") | bit("land") | bit("weather") | bit("flood") | bit("flame")
+SHAPESHIFTER_POOL = bit("artifact") | bit("leader") | bit("wizard") | bit("weapon") | bit("beast")
+
+
+class Bounded(Protocol):
+    """A card as the bounds see it: whose text it carries, its suits and its strength."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def suits(self) -> int: ...
+    @property
+    def strength(self) -> int: ...
+
+
+class Universe:
+    """What the cards of ``U`` offer a hand of at most ``size`` cards, for the bounds.
+
+    ``names`` are the names present (default: the cards' ids); ``open_actions`` the ACTION
+    cards whose choice is still open (default: every one of ``U``), each a joker for counts.
+    """
+
+    def __init__(
+        self,
+        cards: Iterable[Bounded],
+        size: int,
+        *,
+        expansion: bool = False,
+        fixed_bonus: dict[str, int] | None = None,
+        names: Iterable[str] | None = None,
+        open_actions: Iterable[str] | None = None,
+    ) -> None:
+        self.expansion = expansion
+        # Bonuses that do not depend on the hand (the Undead that look at the discard area).
+        self.fixed_bonus = fixed_bonus or {}
+        self.cards = list(cards)
+        self.size = size
+        self.ids = set(names) if names is not None else {c.id for c in self.cards}
+        self.count = [0] * len(SUITS)
+        for c in self.cards:
+            for k in range(len(SUITS)):
+                if c.suits >> k & 1:
+                    self.count[k] += 1
+        actions = set(open_actions) if open_actions is not None else self.ids
+        wilds = actions & WILD_IDS
+        # Cards that can be of any suit for somebody's count: the wilds and Book's target.
+        self.book = "book-of-changes" in actions
+        self.jokers = len(wilds) + (1 if self.book else 0)
+        self.doppel = "doppelganger" in actions
+        self.mirage = "mirage" in actions
+        self.shapeshifter = "shapeshifter" in actions
+        self.strengths = sorted(
+            (c.strength for c in self.cards if c.id not in WILD_IDS), reverse=True
+        )
+        # Cards of several suits (the Phoenixes) can be counted twice by one text.
+        self.multi = sum(1 for c in self.cards if c.suits & (c.suits - 1))
+
+    def others(self, me: Bounded, suit: str) -> int:
+        """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
+        k = bit(suit)
+        n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+        return max(0, min(n + self.jokers, self.size - 1))
+
+    def every(self, me: Bounded, suit: str) -> int:
+        """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
+        Changes may have made ``me`` one of them)."""
+        k = bit(suit)
+        n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+        mine = 1 if me.suits & k or self.book else 0
+        return max(0, min(n + self.jokers, self.size - 1) + mine)
+
+    def fixed(self, me: Bounded, suit: str) -> int:
+        """Cards of ``suit`` other than ``me``, not counting any joker."""
+        k = bit(suit)
+        return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+
+    def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
+        """How many cards a "for each X, Y and other Z" text could count at most: the jokers
+        count once in all, not once per suit (a card of two suits counts twice)."""
+        n = sum(self.fixed(me, s) for s in (*suits, *other)) + self.jokers
+        mine = 1 if self.book or any(me.suits & bit(s) for s in suits) else 0
+        return max(0, min(n, self.size - 1 + self.multi)) + mine
+
+    def some(self, me: Bounded, *suits: str) -> bool:
+        return any(self.every(me, s) > 0 for s in suits)
+
+    def named(self, name: str) -> bool:
+        """Whether a card of that name can be in the hand (itself, or a wild naming it)."""
+        if name in self.ids:
+            return True
+        info = card_info(name, expansion=self.expansion)
+        extra = self.expansion
+        if self.mirage and info.suits & (MIRAGE_POOL | (bit("building") if extra else 0)):
+            return True
+        pool = SHAPESHIFTER_POOL | (bit("undead") if extra else 0)
+        return bool(self.shapeshifter and info.suits & pool)
+
+
+def _tier(n: int) -> int:
+    return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
+
+
+def _collector_bound(me: Bounded, u: Universe) -> int:
+    # Names per suit: the cards of U of that suit (Collector's own suits included), and the
+    # jokers shared out among at most three suits (a hand of 9 has room for three sets).
+    fixed = sorted((u.fixed(me, s) + (1 if me.suits & bit(s) else 0) for s in SUITS), reverse=True)[
+        :3
+    ]
+    size = u.size
+    jokers = u.jokers
+    best = 0
+    for j1 in range(jokers + 1):
+        for j2 in range(jokers - j1 + 1):
+            a = (fixed[0] + j1, fixed[1] + j2, fixed[2] + jokers - j1 - j2)
+            for x in range(min(a[0], size) + 1):
+                for y in range(min(a[1], size - x) + 1):
+                    z = min(a[2], size - x - y)
+                    best = max(best, _tier(x) + _tier(y) + _tier(z))
+    return best
+
+
+def _gem_bound(u: Universe) -> int:
+    values = sorted(set(u.strengths) | ({0} if u.ids & WILD_IDS else set()))
+    longest = run = 0
+    for k, v in enumerate(values):
+        run = run + 1 if k and v == values[k - 1] + 1 else 1
+        longest = max(longest, run)
+    if longest < 3:
+        return 0
+    # The best split of the hand's places into runs of 3..longest (duplicates allow repeats).
+    best = [0] * (u.size + 1)
+    for n in range(u.size + 1):
+        for part in range(3, min(longest, n) + 1):
+            best[n] = max(best[n], best[n - part] + gem_runs(list(range(part))))
+    return max(best)
+
+
+def upper_bound(me: Bounded, u: Universe) -> int:
+    """At most what card ``me`` adds to any hand drawn from ``u`` (0 or more)."""
+    c = me.id
+    o = u.others
+    e = u.every
+    m = u.size - 1
+    b = 0
+    if c == "mountain":
+        b = 50 if u.named("smoke") and u.named("wildfire") else 0
+    elif c == "cavern":
+        b = 25 if u.named("dwarvish-infantry") or u.named("dragon") else 0
+    elif c == "bell-tower":
+        b = 15 if u.some(me, "wizard") else 0
+    elif c == "forest":
+        b = 12 * e(me, "beast") + (12 if u.named("elven-archers") else 0)
+    elif c == "earth-elemental":
+        b = 15 * o(me, "land")
+    elif c == "fountain-of-life":
+        b = max(u.strengths[0] if u.strengths else 0, me.strength)
+    elif c == "water-elemental":
+        b = 15 * o(me, "flood")
+    elif c == "rainstorm":
+        b = 10 * e(me, "flood")
+    elif c == "whirlwind":
+        ok = u.named("rainstorm") and (u.named("blizzard") or u.named("great-flood"))
+        b = 40 if ok else 0
+    elif c == "air-elemental":
+        b = 15 * o(me, "weather")
+    elif c == "candle":
+        ok = u.named("book-of-changes") and u.named("bell-tower") and u.some(me, "wizard")
+        b = 100 if ok else 0
+    elif c == "forge":
+        b = 9 * u.many(me, ("weapon", "artifact"))
+    elif c == "lightning":
+        b = 30 if u.named("rainstorm") else 0
+    elif c == "fire-elemental":
+        b = 15 * o(me, "flame")
+    elif c == "elven-archers":
+        b = 5
+    elif c == "rangers":
+        b = 10 * e(me, "land")
+    elif c == "collector":
+        b = _collector_bound(me, u)
+    elif c == "beastmaster":
+        b = 9 * e(me, "beast")
+    elif c == "enchantress":
+        b = 5 * u.many(me, ("land", "weather", "flood", "flame"))
+    elif c in ("king", "queen"):
+        partner = "queen" if c == "king" else "king"
+        b = (20 if u.named(partner) else 5) * e(me, "army")
+    elif c == "princess":
+        b = 8 * u.many(me, ("army", "wizard"), ("leader",))
+    elif c == "warlord":
+        armies = sorted((x.strength for x in u.cards if x.suits & bit("army")), reverse=True)
+        extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
+        b = sum(sorted(armies + extra, reverse=True)[: u.size])
+    elif c == "empress":
+        b = 10 * e(me, "army")
+    elif c == "unicorn":
+        if u.named("princess"):
+            b = 30
+        elif u.named("empress") or u.named("queen") or u.named("enchantress"):
+            b = 15
+    elif c == "warhorse":
+        b = 14 if u.some(me, "leader", "wizard") else 0
+    elif c == "hydra":
+        b = 28 if u.named("swamp") else 0
+    elif c == "magic-wand":
+        b = 25 if u.some(me, "wizard") else 0
+    elif c in ("sword-of-keth", "shield-of-keth"):
+        pair = "shield-of-keth" if c == "sword-of-keth" else "sword-of-keth"
+        if u.some(me, "leader"):
+            b = 40 if u.named(pair) else (10 if c == "sword-of-keth" else 15)
+    elif c == "elven-longbow":
+        ok = u.named("elven-archers") or u.named("warlord") or u.named("beastmaster")
+        b = 30 if ok else 0
+    elif c == "gem-of-order":
+        b = _gem_bound(u)
+    elif c == "world-tree":
+        b = 50
+    elif c == "doppelganger":
+        return max(0, max((x.strength for x in u.cards if x.id != c), default=0))
+    elif c == "jester":
+        b = max(3 * m, 50)
+    elif c in u.fixed_bonus:
+        b = u.fixed_bonus[c]
+    elif c == "garden":
+        b = 11 * u.many(me, ("leader", "beast"))
+    elif c == "dungeon":
+        for suit in ("undead", "beast", "artifact"):
+            n = min(u.fixed(me, suit) + (1 if me.suits & bit(suit) else 0), u.size)
+            b += 10 + 5 * (n - 1) if n else 0
+        b += 10 * (u.jokers + (1 if u.book else 0))  # a joker is at best a first card
+        b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
+    elif c == "castle":
+        n = o(me, "building")
+        b = 30 + (10 + 5 * (n - 1) if n else 0)
+    elif c == "crypt":
+        undead = sorted((x.strength for x in u.cards if x.suits & bit("undead")), reverse=True)
+        extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
+        b = sum(sorted(undead + extra, reverse=True)[: u.size])
+    elif c == "chapel":
+        b = 40
+    elif c == "genie":
+        b = 60  # +10 for each other player, at most six
+    elif c == "judge":
+        b = 10 * m
+    elif c == "lich":
+        b = (10 if u.named("necromancer") else 0) + 10 * o(me, "undead")
+    if c == "bell-tower" and u.expansion:
+        b = 15 if u.some(me, "wizard", "undead") else 0
+    elif c == "rangers" and u.expansion:
+        b = 10 * u.many(me, ("land", "building"))
+    elif c == "world-tree" and u.expansion:
+        b = 70
+    return max(0, me.strength + b)
+
+
+@dataclass
+class Result:
+    """The top hands found (best first) and how much work the proof took."""
+
+    best: list[tuple[int, tuple[str, ...]]]
+    nodes: int = 0
+    leaves: int = 0
+    pruned: int = 0
+    branches: list[int] = field(default_factory=list)
+
+
+def exact(hand: Sequence[str], table: Table) -> int:
+    """The exact best total of one hand."""
+    infos = [card_info(c, expansion=table.expansion) for c in hand]
+    return best_choices(infos, table)[0]
+
+
+def valid(hand: Sequence[str]) -> bool:
+    """A 7-card hand, or an 8-card one with Necromancer and its extra card."""
+    if len(hand) == 7:
+        return True
+    if len(hand) != 8 or "necromancer" not in hand:
+        return False
+    return any(
+        c != "necromancer" and card_info(c, expansion=False).suits & EXTRA_SUITS for c in hand
+    )
+
+
+def search_order(pool: Sequence[str] | None = None) -> list[str]:
+    """The order in which :func:`search` picks cards (its branches are positions in it)."""
+    cards = [card_info(c, expansion=False) for c in (pool or base_deck(expansion=False))]
+    size = 8 if any(c.id == "necromancer" for c in cards) else 7
+    root = Universe(cards, size)
+    key = {c.id: (c.id != "necromancer", -upper_bound(c, root), c.id) for c in cards}
+    return sorted((c.id for c in cards), key=key.__getitem__)
+
+
+def search(
+    pool: Sequence[str] | None = None,
+    *,
+    top: int = 1,
+    first: Sequence[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+    floor: int | None = None,
+    start: Sequence[tuple[int, tuple[str, ...]]] = (),
+) -> Result:
+    """Branch and bound over the base game's hands from ``pool`` (default: all 53 cards).
+
+    ``first`` limits the search to branches whose first card has these positions in the
+    search order (for splitting the work between processes); ``floor`` prunes every hand
+    scoring less (a known score from another branch); ``start`` are hands already known
+    (kept if good enough, they raise the bar at once); ``progress`` is called after each
+    first-card branch.
+    """
+    table = Table(expansion=False)
+    cards = [card_info(c, expansion=False) for c in (pool or base_deck(expansion=False))]
+    # Necromancer first: the branches without it then bound hands of 7 cards, not 8.
+    by_id = {c.id: c for c in cards}
+    order = [by_id[c] for c in search_order(pool)]
+    heap: list[tuple[int, tuple[str, ...]]] = []
+    result = Result(best=[])
+    low = floor if floor is not None else -(10**9)
+
+    def threshold() -> int:
+        return heap[0][0] if len(heap) >= top else low
+
+    def keep(score: int, hand: tuple[str, ...]) -> None:
+        key = tuple(sorted(hand))
+        if len(heap) < top:
+            heapq.heappush(heap, (score, key))
+        elif (score, key) > heap[0]:
+            heapq.heapreplace(heap, (score, key))
+
+    def walk(picked: list[CardInfo], start: int) -> None:
+        result.nodes += 1
+        n = len(picked)
+        ids = tuple(c.id for c in picked)
+        if n >= 7 and valid(ids):
+            # The hand's own bound (its cards only) first: exact scoring is the costly part.
+            own = Universe(picked, n)
+            if sum(upper_bound(c, own) for c in picked) >= threshold():
+                result.leaves += 1
+                score = exact(ids, table)
+                if score >= threshold():
+                    keep(score, ids)
+        has_necro = any(c.id == "necromancer" for c in picked)
+        rest = order[start:]
+        necro_left = any(c.id == "necromancer" for c in rest)
+        size = 8 if (has_necro or necro_left) else 7
+        if n >= size:
+            return
+        u = Universe(picked + rest, size)
+        mine = sum(upper_bound(c, u) for c in picked)
+        bounds = [upper_bound(c, u) for c in rest]
+        places = size - n
+        if mine + sum(sorted(bounds, reverse=True)[:places]) < threshold():
+            result.pruned += 1
+            return
+        # A child adds rest[j] and then cards after it; with this node's bounds (a superset's,
+        # so still upper bounds) a hopeless child is skipped before it is built.
+        best_after: list[int] = [0] * (len(rest) + 1)
+        tops: list[int] = []
+        for j in range(len(rest) - 1, -1, -1):
+            best_after[j + 1] = sum(tops)
+            tops = sorted([*tops, bounds[j]], reverse=True)[: max(places - 1, 0)]
+        for j in range(len(rest)):
+            if len(rest) - j < (7 - n):
+                break
+            if mine + bounds[j] + best_after[j + 1] < threshold():
+                result.pruned += 1
+                continue
+            picked.append(rest[j])
+            walk(picked, start + j + 1)
+            picked.pop()
+
+    for score, hand in start:
+        keep(score, hand)
+    branches = range(len(order)) if first is None else first
+    for k in branches:
+        if len(order) - k < 7:
+            break
+        walk([order[k]], k + 1)
+        result.branches.append(k)
+        if progress is not None:
+            progress(k)
+    result.best = sorted(heap, key=lambda x: (-x[0], x[1]))
+    return result
+
+
+def seed_hands(
+    pool: Sequence[str] | None = None, *, restarts: int = 6, seed: int = 0
+) -> list[tuple[int, tuple[str, ...]]]:
+    """Good hands found quickly by local search (swap one card while it helps), to start the
+    branch and bound with a high bar. They are real hands, scored exactly; the search that
+    follows does not depend on them for its correctness, only for its speed."""
+    import random
+
+    rng = random.Random(seed)
+    cards = sorted(pool or base_deck(expansion=False))
+    table = Table()
+    found: dict[tuple[str, ...], int] = {}
+    for _ in range(restarts):
+        hand = rng.sample(cards, 7)
+        score = exact(hand, table)
+        improved = True
+        while improved:
+            improved = False
+            for k in range(len(hand)):
+                for c in cards:
+                    if c in hand:
+                        continue
+                    trial = [*hand[:k], c, *hand[k + 1 :]]
+                    t = exact(trial, table)
+                    if t > score:
+                        hand, score, improved = trial, t, True
+            if "necromancer" in hand and len(hand) == 7:
+                for c in cards:
+                    if c not in hand and valid([*hand, c]):
+                        t = exact([*hand, c], table)
+                        if t > score:
+                            hand, score, improved = [*hand, c], t, True
+        found[tuple(sorted(hand))] = score
+    return sorted(((s, h) for h, s in found.items()), key=lambda x: (-x[0], x[1]))
+
+
+def check_bound(hand: Sequence[str]) -> tuple[int, int]:
+    """``(bound, exact)`` for one hand: the bound summed over its own cards and its score."""
+    infos = [card_info(c, expansion=False) for c in hand]
+    u = Universe(infos, len(infos))
+    return sum(upper_bound(c, u) for c in infos), exact(hand, Table())
+
+
+def brute_best(pool: Sequence[str], top: int = 1) -> list[tuple[int, tuple[str, ...]]]:
+    """Every valid hand of ``pool`` scored exactly (the reference for small pools)."""
+    out = []
+    table = Table()
+    for size in (7, 8):
+        for hand in itertools.combinations(sorted(pool), size):
+            if valid(hand):
+                out.append((exact(hand, table), hand))
+    return sorted(out, key=lambda x: (-x[0], x[1]))[:top]

@@ -1,0 +1,146 @@
+"""The Fantasy Realms cards, read once from ``cards.toml``.
+
+Cards are known by their ids (``"great-flood"``). A base card and its Cursed Hoard reprint
+share an id; :func:`card_info` answers for one module choice. Suits are small integers so a
+card's suits fit in one bit mask (the promo Phoenix is a Beast, a Flame and a Weather at once).
+
+>>> card_info("bell-tower", expansion=False).suit, card_info("bell-tower", expansion=True).suit
+('land', 'building')
+>>> CARDS["great-flood"].fa, CARDS["great-flood"].strength
+('سیل ویرانگر', 32)
+>>> len(base_deck(expansion=False)), len(base_deck(expansion=True)), len(ITEMS)
+(53, 68, 24)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+# Suit ids in a fixed order: bit ``1 << SUIT_INDEX[suit]`` stands for the suit in a mask.
+SUITS: Final = (
+    "land",
+    "flood",
+    "weather",
+    "flame",
+    "army",
+    "wizard",
+    "leader",
+    "beast",
+    "weapon",
+    "artifact",
+    "wild",
+    "building",
+    "outsider",
+    "undead",
+)
+BASE_SUITS: Final = SUITS[:11]
+SUIT_INDEX: Final = {suit: k for k, suit in enumerate(SUITS)}
+# Persian suit names as the Persian rulebook (the seed) prints them; the cards file's table
+# uses other words (سرزمین, سیلاب, فرمانروا, ...) and the seed wins where they disagree.
+SUIT_NAMES: Final = {
+    "land": ("خاک", "Land"),
+    "flood": ("آب", "Flood"),
+    "weather": ("هوا", "Weather"),
+    "flame": ("آتش", "Flame"),
+    "army": ("ارتش", "Army"),
+    "wizard": ("جادوگر", "Wizard"),
+    "leader": ("فرمانده", "Leader"),
+    "beast": ("جانور", "Beast"),
+    "weapon": ("سلاح", "Weapon"),
+    "artifact": ("سحرافزار", "Artifact"),
+    "wild": ("آزاد", "Wild"),
+    "building": ("ساختمان", "Building"),
+    "outsider": ("ماورایی", "Outsider"),
+    "undead": ("نامیرا", "Undead"),
+}
+
+
+def bit(suit: str) -> int:
+    """The mask bit of one suit id."""
+    return 1 << SUIT_INDEX[suit]
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One card as one module choice prints it."""
+
+    id: str
+    en: str
+    fa: str
+    suit: str
+    strength: int
+    module: str  # base | cursed-hoard | promo
+    text: str
+    reprinted: bool = False  # this is the Cursed Hoard reprint's text
+
+    @property
+    def suits(self) -> int:
+        """The card's suits as a mask (the Phoenixes also count as Flame and Weather)."""
+        mask = bit(self.suit)
+        if self.id in ("phoenix", "phoenix-deluxe"):
+            mask |= bit("flame") | bit("weather")
+        return mask
+
+
+@dataclass(frozen=True, slots=True)
+class ItemInfo:
+    """One Cursed Item: its points when used (face down) at game end."""
+
+    id: str
+    en: str
+    fa: str
+    points: int
+    timing: str
+    text: str
+
+
+def _load() -> tuple[dict[str, CardInfo], dict[str, CardInfo], dict[str, ItemInfo]]:
+    raw: dict[str, Any] = tomllib.loads(
+        resources.files(__package__).joinpath("cards.toml").read_text("utf-8")
+    )
+    cards = {c["id"]: CardInfo(**c) for c in raw["card"]}
+    reprints = {}
+    for r in raw["reprint"]:
+        base = cards[r["id"]]
+        reprints[r["id"]] = CardInfo(
+            id=base.id,
+            en=base.en,
+            fa=base.fa,
+            suit=r["suit"],
+            strength=r["strength"],
+            module=base.module,
+            text=r["text"],
+            reprinted=True,
+        )
+    items = {i["id"]: ItemInfo(**i) for i in raw["item"]}
+    return cards, reprints, items
+
+
+CARDS, REPRINTS, ITEMS = _load()
+PROMOS: Final = tuple(c for c in CARDS if CARDS[c].module == "promo")
+
+
+def card_info(card: str, *, expansion: bool) -> CardInfo:
+    """The card ``card`` as it plays with (``expansion``) or without the Cursed Hoard suits."""
+    if expansion and card in REPRINTS:
+        return REPRINTS[card]
+    return CARDS[card]
+
+
+def base_deck(*, expansion: bool) -> tuple[str, ...]:
+    """The main deck's ids, in file order: 53 cards, or 68 with the Cursed Hoard suits."""
+    modules = ("base", "cursed-hoard") if expansion else ("base",)
+    return tuple(c for c, info in CARDS.items() if info.module in modules)
+
+
+def allowed_cards(*, expansion: bool) -> frozenset[str]:
+    """Every card id a hand may hold under this module choice (the promos always may)."""
+    return frozenset(base_deck(expansion=expansion)) | frozenset(PROMOS)
+
+
+def suits_in_play(*, expansion: bool) -> tuple[str, ...]:
+    """The suits of the game (Wild included), for Book of Changes."""
+    return SUITS if expansion else BASE_SUITS

@@ -1,0 +1,380 @@
+"""Finding the choices that score a hand best: a plain brute force and a pruned search.
+
+Only the ACTION cards (§5 of the cards file) offer choices. :func:`brute_force` tries every
+combination: every card of the game for Mirage and Shapeshifter, every other card of the hand
+and every suit for Book of Changes, and so on. It is the reference. :func:`best_choices`
+finds the same optimum from far fewer tries, by leaving out choices that cannot score
+differently from one it keeps:
+
+* a Mirage or Shapeshifter name matters only through its suit, unless some card of the hand
+  names it (Mountain names Smoke) or Collector is there to count names; so one unnamed card
+  per suit stands for all the others, and none at all for a suit nobody looks at;
+* a suit for Book of Changes matters only if a card of the hand looks at it (or the hand
+  compares suits: Collector, World Tree, Demon); one suit nobody looks at stands for the rest;
+* Island need only try the cards that carry a penalty, and nothing when Protection Rune
+  already clears them all;
+* Angel need only try the cards that fall without it (protecting a card that stands changes
+  nothing), found by scoring the hand without Angel first;
+* branch and bound: at every node of the search the best-hand search's per-card upper bounds
+  (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
+  as 0, every ACTION card still open a joker of any suit) bound what the open choices could
+  reach; a node that cannot beat the best found is left;
+* the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
+  at a time down the search tree; equal tuples (names nobody looks at written as ``*``) are
+  scored once.
+
+Both search in a fixed order and keep the first best, so the answer is deterministic.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rumizi.games.fantasy_realms.cards import (
+    CardInfo,
+    bit,
+    card_info,
+    suits_in_play,
+)
+from rumizi.games.fantasy_realms.scoring import (
+    ACTION_CARDS,
+    NAME_REFS,
+    PENALTY_CARDS,
+    SUIT_REFS,
+    Choices,
+    Slot,
+    Table,
+    _Hand,
+    bonus_points,
+    build_slots,
+    copy_pool,
+    evaluate,
+    penalty_points,
+    resolve_blanking,
+)
+
+Option = dict[str, str | None]
+
+
+def _copy(target: str | None) -> Option:
+    return {"copies": target}
+
+
+def _book(target: str | None, suit: str | None) -> Option:
+    return {"target": target, "new_suit": suit}
+
+
+def _clears(target: str | None) -> Option:
+    return {"clears": target}
+
+
+def _protects(target: str | None) -> Option:
+    return {"protects": target}
+
+
+_SUIT_EQUALITY = ("collector", "world-tree", "demon")
+_WILDS = ("doppelganger", "mirage", "shapeshifter")
+
+
+def _full_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Option]]:
+    hand = [i.id for i in infos]
+    out: dict[str, list[Option]] = {}
+    for card in ACTION_CARDS:
+        if card not in hand:
+            continue
+        others = [c for c in hand if c != card]
+        if card == "doppelganger":
+            out[card] = [_copy(None)] + [_copy(c) for c in others]
+        elif card in ("mirage", "shapeshifter"):
+            out[card] = [_copy(None)] + [_copy(c) for c in copy_pool(card, table.expansion)]
+        elif card == "book-of-changes":
+            out[card] = [_book(None, None)] + [
+                _book(c, s)
+                for c in others
+                if c != "phoenix-deluxe"
+                for s in suits_in_play(expansion=table.expansion)
+            ]
+        elif card == "island":
+            out[card] = [_clears(None)] + [_clears(c) for c in hand]
+        else:
+            out[card] = [_protects(None)] + [_protects(c) for c in others]
+    return out
+
+
+def brute_force(
+    infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+) -> tuple[int, Choices]:
+    """The best total and its choices, by trying every combination (the reference)."""
+    domains = _full_domains(infos, table)
+    for card, option in (fixed or {}).items():
+        domains[card] = [dict(option)]
+    names = list(domains)
+    best: tuple[int, Choices] | None = None
+    for combo in itertools.product(*(domains[n] for n in names)):
+        choices = dict(zip(names, combo, strict=True))
+        result = evaluate(infos, choices, table)
+        if result is not None and (best is None or result[0] > best[0]):
+            best = (result[0], choices)
+    assert best is not None  # using no ability at all is always valid
+    return best
+
+
+class _Observed:
+    """What the cards of one hand can tell apart: the names and suits their texts look at."""
+
+    def __init__(self, infos: Sequence[CardInfo], table: Table) -> None:
+        held = {i.id for i in infos}
+        self.collector = "collector" in held
+        names: set[str] = set()
+        suits = 0
+        for i in infos:
+            names.update(NAME_REFS.get(i.id, ()))
+            if i.id in _SUIT_EQUALITY:
+                suits |= bit("outsider") if i.id == "demon" else 0  # Demon spares Outsiders
+            else:
+                suits |= SUIT_REFS.get(i.id, 0)
+        if self.collector:
+            names |= held  # Collector tells a repeated name from a new one
+        self.equality = bool(held & set(_SUIT_EQUALITY))
+        if self.equality:
+            # These compare suits with each other: a suit no text names and no card of the
+            # hand prints is "anonymous", and any anonymous suit can stand for another.
+            for i in infos:
+                suits |= i.suits
+        self.names = names
+        self.suits = suits
+        self.game_suits = suits_in_play(expansion=table.expansion)
+
+    def name(self, name: str) -> str:
+        """The name as this hand sees it: any name nobody looks at is just "a name"."""
+        return name if name in self.names or self.collector else "*"
+
+
+def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
+    """Mirage's or Shapeshifter's choices, one per class the hand can tell apart."""
+    options: list[Option] = [_copy(None)]
+    fresh: dict[str, str] = {}
+    for c in copy_pool(card, table.expansion):
+        if c in seen.names:
+            options.append(_copy(c))
+            continue
+        suit = card_info(c, expansion=table.expansion).suit
+        if seen.suits & bit(suit):
+            fresh.setdefault(suit, c)
+        elif seen.suits & bit("wild"):
+            fresh.setdefault("*", c)  # unused, it would be a Wild: that differs here
+    options.extend(_copy(c) for c in fresh.values())
+    return options
+
+
+def _book_suits(seen: _Observed, taken: Sequence[str]) -> list[str]:
+    """Book's suits: the ones the hand tells apart, the anonymous suits a wild may have
+    taken (Book may match them), and one more anonymous suit."""
+    chosen = [s for s in seen.game_suits if seen.suits & bit(s) or s in taken]
+    unlooked = [s for s in seen.game_suits if not seen.suits & bit(s) and s not in taken]
+    return chosen + unlooked[:1]
+
+
+def _pruned_domains(
+    infos: Sequence[CardInfo], table: Table, seen: _Observed
+) -> dict[str, list[Option]]:
+    hand = [i.id for i in infos]
+    out: dict[str, list[Option]] = {}
+    for card in ACTION_CARDS:
+        if card not in hand or card in ("island", "angel"):
+            continue
+        others = [c for c in hand if c != card]
+        if card == "doppelganger":
+            out[card] = [_copy(None)] + [_copy(c) for c in others]
+        elif card in ("mirage", "shapeshifter"):
+            out[card] = _copy_options(card, seen, table)
+        else:
+            taken = [
+                card_info(str(o["copies"]), expansion=table.expansion).suit
+                for wild in ("mirage", "shapeshifter")
+                for o in out.get(wild, [])
+                if o["copies"] is not None
+                and not seen.suits
+                & bit(card_info(str(o["copies"]), expansion=table.expansion).suit)
+            ]
+            suits = _book_suits(seen, taken if seen.equality else ())
+            out[card] = [_book(None, None)] + [
+                _book(c, s) for c in others if c != "phoenix-deluxe" for s in suits
+            ]
+    return out
+
+
+# One card of the hand after the copies and Book of Changes, before anything resolves:
+# (card, name, suits, strength, penalty owner). Equal tuples score equally (with the same
+# Island and Angel targets), so the search scores each distinct one once.
+Proto = tuple[str, str, int, int, str | None]
+
+
+def _protos(infos: Sequence[CardInfo]) -> list[Proto]:
+    return [
+        (i.id, i.id, i.suits, i.strength, i.id if i.id in PENALTY_CARDS else None) for i in infos
+    ]
+
+
+def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list[Proto]:
+    """The hand after one ACTION card's choice (steps 2–5 of the resolution order)."""
+    if card == "book-of-changes":
+        target, suit = option["target"], option["new_suit"]
+        if target is None or suit is None:
+            return protos
+        changed = bit(suit)
+        return [(c, n, changed if c == target else su, st, p) for c, n, su, st, p in protos]
+    target = option["copies"]
+    if target is None:
+        return protos
+    t = card_info(target, expansion=table.expansion)
+    if card == "doppelganger":
+        new: Proto = (card, t.id, t.suits, t.strength, t.id if t.id in PENALTY_CARDS else None)
+    else:
+        name = "phoenix" if t.id == "phoenix-deluxe" else t.id
+        new = (card, name, bit(t.suit), 0, None)
+    return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
+
+
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """One card as the bounds see it (``besthand.Bounded``)."""
+
+    id: str
+    suits: int
+    strength: int
+
+
+def _bound(
+    protos: list[Proto], open_actions: Sequence[str], table: Table, fixed_bonus: dict[str, int]
+) -> int:
+    """At most what any completion of these choices can score (penalties as 0, nothing
+    blanked, every open ACTION card a joker): the best-hand search's per-card bounds."""
+    from rumizi.games.fantasy_realms.besthand import Universe, upper_bound
+
+    cards = []
+    for c, _n, su, st, _p in protos:
+        if c in _WILDS and c not in open_actions:
+            c = "copy"  # a wild that copied: the copy's strength, never a bonus
+        cards.append(_Card(c, su, st))
+    u = Universe(
+        cards,
+        len(cards),
+        expansion=table.expansion,
+        fixed_bonus=fixed_bonus,
+        names=[n for _c, n, _su, _st, _p in protos],
+        open_actions=open_actions,
+    )
+    return sum(upper_bound(c, u) for c in cards)
+
+
+def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
+    resolve_blanking(slots, table)
+    hand = _Hand(slots)
+    total = 0
+    for s in hand.live:
+        total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
+    return total, [s.card for s in slots if s.blanked]
+
+
+def best_choices(
+    infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+) -> tuple[int, Choices]:
+    """The best total and its choices, found by the pruned search (same optimum as
+    :func:`brute_force`)."""
+    fixed = dict(fixed or {})
+    hand = [i.id for i in infos]
+    seen = _Observed(infos, table)
+    domains = _pruned_domains(infos, table, seen)
+    for card, option in fixed.items():
+        if card in domains:
+            domains[card] = [dict(option)]
+    names = list(domains)
+    has_angel = "angel" in hand
+    # Island: nothing to clear when Protection Rune clears everything already.
+    islands: list[Option | None] = [None]
+    if "island" in fixed:
+        islands = [fixed["island"]]
+    elif "island" in hand:
+        islands = [_clears(None)]
+        if "protection-rune" not in hand:
+            islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
+    every_angel = table.rulings.blanking_cycles != "blank-all"
+    memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
+    best: list[Any] = [None, None]
+    index = {c: k for k, c in enumerate(hand)}
+
+    def leaf(protos: list[Proto], picked: list[Option]) -> None:
+        key0 = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
+        for island in islands:
+            target = None if island is None else island["clears"]
+            if target is not None:
+                su = protos[index[target]][2]
+                if not (su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe")):
+                    continue
+            angels: list[Option | None]
+            if has_angel and "angel" in fixed:
+                angels = [fixed["angel"]]
+            elif has_angel:
+                angels = [_protects(None)]
+            else:
+                angels = [None]
+            k = 0
+            while k < len(angels):
+                angel = angels[k]
+                k += 1
+                key = (key0, target, None if angel is None else angel["protects"])
+                result = memo.get(key)
+                if result is None or best[0] is None or result[0] > best[0]:
+                    choices: dict[str, Any] = dict(zip(names, picked, strict=True))
+                    if island is not None:
+                        choices["island"] = island
+                    if angel is not None:
+                        choices["angel"] = angel
+                    if result is None:
+                        slots = build_slots(infos, choices, table)
+                        assert slots is not None
+                        result = memo[key] = _score(slots, table)
+                    if best[0] is None or result[0] > best[0]:
+                        best[0], best[1] = result[0], {n: dict(v) for n, v in choices.items()}
+                if has_angel and "angel" not in fixed and k == 1:
+                    targets = hand if every_angel else result[1]
+                    angels += [_protects(c) for c in targets if c != "angel"]
+
+    fixed_bonus = {
+        i.id: bonus_points(Slot(i), _Hand([]), table)
+        for i in infos
+        if i.id in ("dark-queen", "ghoul", "specter", "death-knight")
+    }
+
+    def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
+        if depth == len(names):
+            leaf(protos, picked)
+            return
+        card = names[depth]
+        rest = names[depth + 1 :]
+        # Children with the highest bound first: good hands early prune the others sooner.
+        children = []
+        for k, option in enumerate(domains[card]):
+            after = _apply(protos, card, option, table)
+            children.append((-_bound(after, rest, table, fixed_bonus), k, option, after))
+        children.sort(key=lambda child: (child[0], child[1]))
+        for negative, _k, option, after in children:
+            if best[0] is not None and -negative <= best[0]:
+                break  # no choice left open here can beat the best found
+            picked.append(option)
+            walk(depth + 1, after, picked)
+            picked.pop()
+
+    walk(0, _protos(infos), [])
+    assert best[0] is not None  # using no ability at all is always valid
+    return best[0], best[1]
+
+
+_FLOOD_FLAME = bit("flood") | bit("flame")
+
+
+__all__ = ["best_choices", "brute_force"]

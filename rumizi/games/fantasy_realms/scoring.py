@@ -1,0 +1,1001 @@
+"""The Fantasy Realms scorer: one hand in, its total and every card's line out.
+
+The rules are the platform's cards file (``specs/fantasy-realms-cards.md``): §3 for what every
+card does, §6.1 for the order in which effects resolve and §6.2 for the rulings. A hand is
+scored in these steps (the numbers are §6.1's):
+
+1. extra cards (Necromancer, Genie, Leprechaun) are already part of the hand we are given;
+2.–5. the ACTION cards change the hand: Doppelgänger copies a card of the hand as printed
+   (name, strength, suit, penalty — never the bonus), Mirage and Shapeshifter take a name and
+   suit, Book of Changes changes one card's suit;
+6. Island and Angel fix their targets;
+7. every CLEARS effect is applied, before anything is blanked (so it survives blanking);
+8. Demon blanks every lone non-Outsider card;
+9. cards that BLANK others act in passes, starting with the cards nothing blanks; what is left
+   undecided (a cycle) is blanked;
+10. self conditions (Smoke, Warship, War Dirigible, Garden, Phoenix) are checked against the
+    cards still standing until nothing changes: "unless" conditions first, then "with";
+11. Angel, its ward, the Undead under Lich or the Cursed Hoard Necromancer, and the Deluxe
+    Phoenix (except by its own Flood condition) are never blanked;
+12. every card that stands scores strength + bonus + penalty, looking only at cards that stand.
+
+A blanked card has no name, suit, strength, bonus or penalty for anybody (§6.2.1); the one
+exception, the promo Phoenix, keeps its three suits. Where the sources disagree (§6.3) the
+choice is a field of :class:`Rulings`, whose defaults are the file's recommendations.
+
+The choices of the ACTION cards (§5) are a dict, one entry per card. :func:`score_choices`
+scores one explicit set; :mod:`rumizi.games.fantasy_realms.optimize` finds the best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from rumizi.games.fantasy_realms.cards import (
+    CARDS,
+    ITEMS,
+    PROMOS,
+    SUIT_INDEX,
+    SUITS,
+    CardInfo,
+    allowed_cards,
+    bit,
+    card_info,
+    suits_in_play,
+)
+
+LAND, FLOOD, WEATHER, FLAME, ARMY, WIZARD, LEADER, BEAST, WEAPON, ARTIFACT = (
+    bit(s) for s in SUITS[:10]
+)
+WILD, BUILDING, OUTSIDER, UNDEAD = bit("wild"), bit("building"), bit("outsider"), bit("undead")
+
+ACTION_CARDS: Final = (
+    "doppelganger",
+    "mirage",
+    "shapeshifter",
+    "book-of-changes",
+    "island",
+    "angel",
+)
+# The keys each ACTION card's choice takes (§5).
+CHOICE_KEYS: Final = {
+    "doppelganger": ("copies",),
+    "mirage": ("copies",),
+    "shapeshifter": ("copies",),
+    "book-of-changes": ("target", "new_suit"),
+    "island": ("clears",),
+    "angel": ("protects",),
+}
+Choices = dict[str, dict[str, str | None]]
+
+# Cards whose penalty BLANKS other cards, and cards whose penalty may blank themselves.
+BLANKERS: Final = frozenset(
+    {"great-flood", "rainstorm", "blizzard", "wildfire", "basilisk", "crypt"}
+)
+SELF_UNLESS: Final = frozenset({"smoke", "warship", "war-dirigible"})
+SELF_WITH: Final = frozenset({"garden", "phoenix", "phoenix-deluxe", "war-dirigible"})
+# Cards that carry a penalty (for Judge and for Island's target).
+PENALTY_CARDS: Final = frozenset(
+    {
+        "garden",
+        "swamp",
+        "great-flood",
+        "rainstorm",
+        "blizzard",
+        "smoke",
+        "wildfire",
+        "knights",
+        "light-cavalry",
+        "dwarvish-infantry",
+        "warlock-lord",
+        "empress",
+        "basilisk",
+        "dragon",
+        "phoenix",
+        "phoenix-deluxe",
+        "warship",
+        "war-dirigible",
+        "crypt",
+        "demon",
+    }
+)
+# Names (card ids) each card's text looks for, bonus and penalty together; a wild card
+# named anything else is only "a card of that suit" to this hand (the optimiser uses it).
+NAME_REFS: Final = {
+    "mountain": ("smoke", "wildfire"),
+    "cavern": ("dwarvish-infantry", "dragon"),
+    "forest": ("elven-archers",),
+    "great-flood": ("mountain", "lightning"),
+    "rainstorm": ("lightning",),
+    "whirlwind": ("rainstorm", "blizzard", "great-flood"),
+    "wildfire": ("mountain", "great-flood", "island", "unicorn", "dragon"),
+    "candle": ("book-of-changes", "bell-tower"),
+    "lightning": ("rainstorm",),
+    "king": ("queen",),
+    "queen": ("king",),
+    "unicorn": ("princess", "empress", "queen", "enchantress"),
+    "hydra": ("swamp",),
+    "sword-of-keth": ("shield-of-keth",),
+    "shield-of-keth": ("sword-of-keth",),
+    "elven-longbow": ("elven-archers", "warlord", "beastmaster"),
+    "garden": ("necromancer", "demon"),
+    "dungeon": ("necromancer", "warlock-lord", "demon"),
+    "lich": ("necromancer",),
+}
+# Suits each card's text looks at (bonus, penalty, blanking, conditions).
+_ALL = (1 << len(SUITS)) - 1
+SUIT_REFS: Final = {
+    "mountain": FLOOD,
+    "cavern": WEATHER,
+    "bell-tower": WIZARD | UNDEAD,
+    "forest": BEAST,
+    "earth-elemental": LAND,
+    "garden": LEADER | BEAST | UNDEAD,
+    "fountain-of-life": WEAPON | FLOOD | FLAME | LAND | WEATHER | BUILDING,
+    "swamp": ARMY | FLAME,
+    "great-flood": ARMY | BUILDING | LAND | FLAME,
+    "island": FLOOD | FLAME,
+    "water-elemental": FLOOD,
+    "rainstorm": FLOOD | FLAME,
+    "blizzard": FLOOD | ARMY | LEADER | BEAST | FLAME,
+    "smoke": FLAME,
+    "air-elemental": WEATHER,
+    "wildfire": _ALL,
+    "candle": WIZARD,
+    "forge": WEAPON | ARTIFACT,
+    "fire-elemental": FLAME,
+    "knights": LEADER,
+    "elven-archers": WEATHER,
+    "light-cavalry": LAND,
+    "dwarvish-infantry": ARMY,
+    "rangers": LAND | BUILDING | ARMY,
+    "collector": _ALL,
+    "beastmaster": BEAST,
+    "warlock-lord": LEADER | WIZARD,
+    "enchantress": LAND | WEATHER | FLOOD | FLAME,
+    "king": ARMY,
+    "queen": ARMY,
+    "princess": ARMY | WIZARD | LEADER,
+    "warlord": ARMY,
+    "empress": ARMY | LEADER,
+    "basilisk": ARMY | LEADER | BEAST,
+    "warhorse": LEADER | WIZARD,
+    "dragon": WIZARD,
+    "phoenix": FLOOD,
+    "phoenix-deluxe": FLOOD,
+    "warship": FLOOD | ARMY,
+    "magic-wand": WIZARD,
+    "sword-of-keth": LEADER,
+    "war-dirigible": ARMY | WEATHER,
+    "shield-of-keth": LEADER,
+    "world-tree": _ALL,
+    "dungeon": UNDEAD | BEAST | ARTIFACT,
+    "castle": LEADER | ARMY | LAND | BUILDING,
+    "crypt": UNDEAD | LEADER,
+    "chapel": LEADER | WIZARD | OUTSIDER | UNDEAD,
+    "demon": _ALL,
+    "lich": UNDEAD,
+    "necromancer": UNDEAD,
+}
+# What Mirage and Shapeshifter may become (printed suits of the card they name).
+MIRAGE_SUITS: Final = ARMY | LAND | WEATHER | FLOOD | FLAME
+SHAPESHIFTER_SUITS: Final = ARTIFACT | LEADER | WIZARD | WEAPON | BEAST
+WILDFIRE_SPARES: Final = FLAME | WIZARD | WEATHER | WEAPON | ARTIFACT
+WILDFIRE_SPARED_NAMES: Final = frozenset({"mountain", "great-flood", "island", "unicorn", "dragon"})
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """The disputed points of the cards file §6.3, each with the file's recommendation.
+
+    * ``blanking_cycles`` — cards that blank each other round a cycle: ``"blank-all"`` (the JS
+      scorer) or ``"blank-none"``.
+    * ``self_blanking`` — a card that falls under its own BLANKS after a suit change (Blizzard
+      turned into a Flood) is blanked by itself (JS scorer).
+    * ``jester_counts_blanked`` — Jester's "+50 if every card is odd" looks at blanked cards too
+      (JS scorer; the Kotlin scorer looks only at cards that stand).
+    * ``rainstorm_blanks_phoenix`` — the promo Phoenix counts as a Flame, so Rainstorm blanks it
+      (card text, Kotlin scorer; the JS scorer does not).
+    * ``great_flood_blanks_phoenix`` — the promo Phoenix, a Flame, is blanked by Great Flood
+      (recommended); the Deluxe Phoenix never is (its text forbids being blanked by others).
+    * ``wildfire_spares_outsiders`` — a newer printing of Wildfire spares Outsiders too; the
+      printed list (default) does not.
+    * ``collector_every_suit`` / ``gem_every_run`` — Collector scores every qualifying suit and
+      Gem of Order every run (JS scorer, the designer's reading); ``False`` pays only the best
+      one (Kotlin scorer).
+    """
+
+    blanking_cycles: Literal["blank-all", "blank-none"] = "blank-all"
+    self_blanking: bool = True
+    jester_counts_blanked: bool = True
+    rainstorm_blanks_phoenix: bool = True
+    great_flood_blanks_phoenix: bool = True
+    wildfire_spares_outsiders: bool = False
+    collector_every_suit: bool = True
+    gem_every_run: bool = True
+
+
+DEFAULT_RULINGS: Final = Rulings()
+
+
+@dataclass(frozen=True, slots=True)
+class CardScore:
+    """One card's line: what it became, what it scored and why."""
+
+    id: str
+    copies: str | None  # the card a wild card copied (its name), or None
+    suits: tuple[str, ...]  # after copies and Book of Changes
+    base: int
+    bonus: int
+    penalty: int
+    blanked: bool
+    cleared: bool  # its penalty is cleared (entirely)
+    protected: bool  # Angel's ward, or never blankable
+    reason_fa: str
+    reason_en: str
+
+    @property
+    def total(self) -> int:
+        """What the card adds to the hand (0 when blanked)."""
+        return 0 if self.blanked else self.base + self.bonus + self.penalty
+
+    def as_dict(self) -> dict[str, Any]:
+        """The line as JSON-ready data."""
+        return {
+            "id": self.id,
+            "copies": self.copies,
+            "suits": list(self.suits),
+            "base": self.base,
+            "bonus": self.bonus,
+            "penalty": self.penalty,
+            "total": self.total,
+            "blanked": self.blanked,
+            "cleared": self.cleared,
+            "protected": self.protected,
+            "reason": {"fa": self.reason_fa, "en": self.reason_en},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A scored hand: the total, the choices used, one line per card and the items' points."""
+
+    total: int
+    choices: Choices
+    cards: tuple[CardScore, ...]
+    items: tuple[tuple[str, int], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The score as JSON-ready data."""
+        return {
+            "total": self.total,
+            "choices": self.choices,
+            "cards": [c.as_dict() for c in self.cards],
+            "items": [{"id": i, "points": p} for i, p in self.items],
+        }
+
+
+class Slot:
+    """One card of the hand while it is being scored (mutable, rebuilt for every choice)."""
+
+    __slots__ = (
+        "army_cleared",
+        "blanked",
+        "blanked_by",
+        "bonus",
+        "card",
+        "cleared",
+        "copies",
+        "ghost",
+        "name",
+        "pen",
+        "protected",
+        "strength",
+        "suits",
+        "unblankable",
+    )
+
+    def __init__(self, info: CardInfo) -> None:
+        self.card = info.id
+        self.name = info.id
+        self.suits = info.suits
+        self.strength = info.strength
+        self.pen: str | None = info.id if info.id in PENALTY_CARDS else None
+        self.bonus: str | None = info.id
+        self.copies: str | None = None
+        self.cleared = False
+        self.army_cleared = False
+        self.blanked = False
+        self.blanked_by: str | None = None
+        self.protected = False
+        self.unblankable = False
+        self.ghost = False  # a blanked promo Phoenix still counts in its three suits
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the scorer needs to know besides the hand."""
+
+    expansion: bool = False
+    discards: tuple[str, ...] = ()
+    players: int = 4
+    rulings: Rulings = field(default=DEFAULT_RULINGS)
+
+
+def _err(text_en: str) -> ValueError:
+    return ValueError(text_en)
+
+
+def check_hand(hand: Sequence[str], table: Table) -> list[CardInfo]:
+    """The hand's cards, or a ValueError saying what is wrong with it."""
+    allowed = allowed_cards(expansion=table.expansion)
+    seen: set[str] = set()
+    infos = []
+    for card in hand:
+        if not isinstance(card, str) or card not in CARDS:
+            raise _err(f"unknown card id {card!r}")
+        if card in seen:
+            raise _err(f"card {card!r} is in the hand twice")
+        if card not in allowed:
+            raise _err(f"card {card!r} is not in the game without the Cursed Hoard suits")
+        seen.add(card)
+        infos.append(card_info(card, expansion=table.expansion))
+    if "phoenix" in seen and "phoenix-deluxe" in seen:
+        raise _err("a game uses one Phoenix text: 'phoenix' or 'phoenix-deluxe', not both")
+    for card in table.discards:
+        if card not in CARDS:
+            raise _err(f"unknown card id {card!r} in the discard area")
+        if card in seen:
+            raise _err(f"card {card!r} is both in the hand and in the discard area")
+        if card not in allowed:
+            raise _err(f"card {card!r} in the discard area is not in this game")
+    if len(set(table.discards)) != len(table.discards):
+        raise _err("a card is in the discard area twice")
+    if not 1 <= table.players <= 7:
+        raise _err(f"players must be 1 to 7, not {table.players}")
+    return infos
+
+
+def copy_pool(action: str, expansion: bool) -> tuple[str, ...]:
+    """The cards Mirage or Shapeshifter may name (any card of the game of their suits)."""
+    mask = MIRAGE_SUITS if action == "mirage" else SHAPESHIFTER_SUITS
+    if expansion:
+        mask |= BUILDING if action == "mirage" else UNDEAD
+    pool = []
+    for card in allowed_cards(expansion=expansion):
+        if card == "phoenix-deluxe":
+            continue  # one Phoenix name is enough: both are named "phoenix" to other cards
+        info = card_info(card, expansion=expansion)
+        if bit(info.suit) & mask:
+            pool.append(card)
+    return tuple(sorted(pool))
+
+
+def check_choices(
+    choices: Mapping[str, Mapping[str, Any]], hand: Sequence[str], table: Table
+) -> Choices:
+    """A clean copy of ``choices`` (missing keys are ``None``), or a ValueError."""
+    if not isinstance(choices, Mapping):
+        raise _err("choices must be a mapping of ACTION card id to its choice")
+    in_hand = set(hand)
+    clean: Choices = {}
+    suits = suits_in_play(expansion=table.expansion)
+    for card, choice in choices.items():
+        if card not in CHOICE_KEYS:
+            raise _err(f"{card!r} makes no choice at scoring time")
+        if card not in in_hand:
+            raise _err(f"a choice for {card!r}, which is not in the hand")
+        if not isinstance(choice, Mapping):
+            raise _err(f"the choice for {card!r} must be a mapping")
+        extra = set(choice) - set(CHOICE_KEYS[card])
+        if extra:
+            raise _err(f"the choice for {card!r} has unknown keys {sorted(extra)}")
+        values = {key: choice.get(key) for key in CHOICE_KEYS[card]}
+        for key, value in values.items():
+            if value is not None and not isinstance(value, str):
+                raise _err(f"{card}.{key} must be a card id, a suit id or null")
+        target = values[CHOICE_KEYS[card][0]]
+        if target is not None:
+            if card in ("mirage", "shapeshifter"):
+                if target not in copy_pool(card, table.expansion) and not (
+                    target == "phoenix-deluxe" and card == "shapeshifter"
+                ):
+                    raise _err(f"{card} cannot copy {target!r}")
+            elif target not in in_hand:
+                raise _err(f"{card} names {target!r}, which is not in the hand")
+            elif target == card:
+                raise _err(f"{card} cannot choose itself")
+        if card == "book-of-changes":
+            new_suit = values["new_suit"]
+            if (target is None) != (new_suit is None):
+                raise _err("book-of-changes needs both a target and a new_suit (or neither)")
+            if new_suit is not None and new_suit not in suits:
+                raise _err(f"{new_suit!r} is not a suit of this game")
+            if target == "phoenix-deluxe":
+                raise _err("book-of-changes cannot target the Deluxe Phoenix")
+        clean[card] = values
+    return clean
+
+
+def build_slots(infos: Sequence[CardInfo], choices: Choices, table: Table) -> list[Slot] | None:
+    """Steps 2–6: the hand after its ACTION cards, or None if Island's target is not valid."""
+    slots = [Slot(info) for info in infos]
+    by_id = {s.card: s for s in slots}
+    expansion = table.expansion
+    # 2. Doppelgänger copies the target as printed.
+    dop = by_id.get("doppelganger")
+    if dop is not None:
+        target = choices.get("doppelganger", {}).get("copies")
+        if target is not None:
+            t = card_info(target, expansion=expansion)
+            dop.name, dop.suits, dop.strength = t.id, t.suits, t.strength
+            dop.pen = t.id if t.id in PENALTY_CARDS else None
+            dop.bonus = None
+            dop.copies = target
+    # 3.–4. Mirage and Shapeshifter take a name and suit.
+    for wild in ("mirage", "shapeshifter"):
+        slot = by_id.get(wild)
+        if slot is None:
+            continue
+        target = choices.get(wild, {}).get("copies")
+        if target is not None:
+            t = card_info(target, expansion=expansion)
+            slot.name = "phoenix" if t.id == "phoenix-deluxe" else t.id
+            slot.suits = bit(t.suit)  # the printed suit only: Phoenix's extra suits are bonus
+            slot.copies = target
+    # 5. Book of Changes changes one card's suit.
+    book = choices.get("book-of-changes", {})
+    if "book-of-changes" in by_id and book.get("target") is not None:
+        target_slot = by_id[str(book["target"])]
+        target_slot.suits = bit(str(book["new_suit"]))
+    # 6. Island's target must be a Flood or Flame now, or a Phoenix; Angel protects one card.
+    island = choices.get("island", {}).get("clears") if "island" in by_id else None
+    if island is not None:
+        t_slot = by_id[island]
+        if not (t_slot.suits & (FLOOD | FLAME) or t_slot.card in ("phoenix", "phoenix-deluxe")):
+            return None
+    angel = choices.get("angel", {}).get("protects") if "angel" in by_id else None
+    if angel is not None:
+        by_id[angel].protected = True
+    # 7. Clearing, before any blanking, by the cards that carry CLEARS in their bonus text.
+    clear_all = "protection-rune" in by_id
+    clear_mask = 0
+    if "mountain" in by_id:
+        clear_mask |= FLOOD
+    if "cavern" in by_id:
+        clear_mask |= WEATHER
+    if "beastmaster" in by_id:
+        clear_mask |= BEAST
+    rangers = "rangers" in by_id
+    warship = "warship" in by_id
+    for s in slots:
+        if s.pen is None:
+            continue
+        if clear_all or s.suits & clear_mask or s.card == island:
+            s.cleared = True
+        if rangers or (warship and s.suits & FLOOD):
+            s.army_cleared = True
+    # 11. Cards that can never be blanked.
+    undead_safe = "lich" in by_id or (expansion and "necromancer" in by_id)
+    for s in slots:
+        if (
+            s.card == "angel"
+            or s.protected
+            or (undead_safe and s.suits & UNDEAD)
+            or s.card == "phoenix-deluxe"
+        ):
+            s.unblankable = True
+    return slots
+
+
+def _blanks(b: Slot, v: Slot, table: Table) -> bool:
+    """Whether the penalty of ``b`` (not cleared) would blank ``v``."""
+    pen = b.pen
+    suits = v.suits
+    rulings = table.rulings
+    phoenix = v.card == "phoenix"
+    if pen == "great-flood":
+        if phoenix and not rulings.great_flood_blanks_phoenix:
+            return False
+        return bool(
+            (suits & ARMY and not b.army_cleared)
+            or (suits & BUILDING and table.expansion)
+            or (suits & LAND and v.name != "mountain")
+            or (suits & FLAME and v.name != "lightning")
+        )
+    if pen == "rainstorm":
+        if phoenix and not rulings.rainstorm_blanks_phoenix:
+            return False
+        return bool(suits & FLAME and v.name != "lightning")
+    if pen == "blizzard":
+        return bool(suits & FLOOD)
+    if pen == "wildfire":
+        spares = WILDFIRE_SPARES | (OUTSIDER if rulings.wildfire_spares_outsiders else 0)
+        return not (suits & spares or v.name in WILDFIRE_SPARED_NAMES)
+    if pen == "basilisk":
+        return bool(
+            (suits & ARMY and not b.army_cleared)
+            or suits & LEADER
+            or (suits & BEAST and v is not b)
+        )
+    if pen == "crypt":
+        return bool(suits & LEADER)
+    return False
+
+
+def _blank(v: Slot, by: str) -> None:
+    v.blanked = True
+    v.blanked_by = by
+    v.ghost = v.card == "phoenix"  # the promo Phoenix keeps its three suits
+
+
+def resolve_blanking(slots: list[Slot], table: Table) -> None:
+    """Steps 8–10: Demon, then cards that blank others, then self conditions."""
+    # 8. Demon (or a Doppelgänger copying it) blanks every lone non-Outsider card.
+    demons = [s for s in slots if s.pen == "demon" and not s.cleared]
+    if demons:
+        lone = []
+        for s in slots:
+            if s.suits & OUTSIDER or s.unblankable:
+                continue
+            if not any(o is not s and o.suits & s.suits for o in slots):
+                lone.append(s)
+        for s in lone:
+            _blank(s, demons[0].card)
+    # 9. Blanking in passes from the cards nothing blanks.
+    blankers = [s for s in slots if s.pen in BLANKERS and not s.cleared and not s.blanked]
+    if blankers:
+        self_ok = table.rulings.self_blanking
+        edges: dict[int, list[Slot]] = {}
+        undecided = []
+        for k, v in enumerate(slots):
+            if v.blanked or v.unblankable:
+                continue
+            by = [b for b in blankers if (b is not v or self_ok) and _blanks(b, v, table)]
+            if by:
+                edges[k] = by
+                undecided.append(k)
+        # A card is undecided while some card that would blank it is undecided; it falls as
+        # soon as one of them is known to stand, and stands once all of them have fallen.
+        pending = set(undecided)
+        changed = True
+        while pending and changed:
+            changed = False
+            for k in sorted(pending):
+                waiting = {id(slots[j]) for j in pending}
+                by = edges[k]
+                hit = next((b for b in by if not b.blanked and id(b) not in waiting), None)
+                if hit is not None:
+                    _blank(slots[k], hit.card)
+                    pending.discard(k)
+                    changed = True
+                elif all(b.blanked for b in by):
+                    pending.discard(k)
+                    changed = True
+        if table.rulings.blanking_cycles == "blank-all":
+            for k in sorted(pending):
+                _blank(slots[k], edges[k][0].card)
+    # 10. Self conditions against the cards still standing: "unless" first, then "with".
+    _self_conditions(slots)
+
+
+def _fails_unless(s: Slot, suits: int) -> bool:
+    if s.pen == "smoke":
+        return not suits & FLAME
+    if s.pen == "warship":
+        return not suits & FLOOD
+    if s.pen == "war-dirigible":
+        return not s.army_cleared and not suits & ARMY
+    return False
+
+
+def _fails_with(s: Slot, suits: int, names: set[str]) -> bool:
+    if s.pen == "war-dirigible":
+        return bool(suits & WEATHER)
+    if s.pen in ("phoenix", "phoenix-deluxe"):
+        return bool(suits & FLOOD)
+    if s.pen == "garden":
+        return bool(suits & UNDEAD) or "necromancer" in names or "demon" in names
+    return False
+
+
+def _self_conditions(slots: list[Slot]) -> None:
+    conditional = [
+        s
+        for s in slots
+        if s.pen is not None
+        and (s.pen in SELF_UNLESS or s.pen in SELF_WITH)
+        and not s.cleared
+        and not s.blanked
+    ]
+    if not conditional:
+        return
+    while True:
+        changed = False
+        # "Unless" conditions only get harder as cards fall: run them to a fixpoint first.
+        while True:
+            suits = _standing_suits(slots)
+            fall = [
+                s
+                for s in conditional
+                if not s.blanked and not s.unblankable and _fails_unless(s, suits)
+            ]
+            if not fall:
+                break
+            for s in fall:
+                _blank(s, s.card)
+            changed = True
+        suits = _standing_suits(slots)
+        names = {s.name for s in slots if not s.blanked}
+        fall = [
+            s
+            for s in conditional
+            if not s.blanked
+            and (not s.unblankable or s.card == "phoenix-deluxe")
+            and not (s.protected or s.card == "angel")
+            and _fails_with(s, suits, names)
+        ]
+        for s in fall:
+            _blank(s, s.card)
+        if not fall and not changed:
+            return
+        if not fall:
+            return
+
+
+def _standing_suits(slots: list[Slot]) -> int:
+    mask = 0
+    for s in slots:
+        if not s.blanked or s.ghost:
+            mask |= s.suits
+    return mask
+
+
+class _Hand:
+    """Counting helpers over the cards that stand (and a blanked promo Phoenix's suits)."""
+
+    __slots__ = ("all", "live", "names", "suited")
+
+    def __init__(self, slots: list[Slot]) -> None:
+        self.all = slots
+        self.live = [s for s in slots if not s.blanked]
+        self.suited = [s for s in slots if not s.blanked or s.ghost]
+        self.names = {s.name for s in self.live}
+
+    def count(self, suit: int, exclude: Slot | None = None) -> int:
+        return sum(1 for s in self.suited if s.suits & suit and s is not exclude)
+
+    def each(self, *suits: int, exclude: Slot | None = None) -> int:
+        """Cards counted once per listed suit they match ("for each X and Y")."""
+        return sum(self.count(suit, exclude) for suit in suits)
+
+    def has(self, suit: int, exclude: Slot | None = None) -> bool:
+        return any(s.suits & suit and s is not exclude for s in self.suited)
+
+
+def _suit_count_in(cards: Iterable[str], suit: str, expansion: bool) -> int:
+    """Cards of the printed ``suit`` in the discard area (a Phoenix there is only a Beast)."""
+    return sum(1 for c in cards if card_info(c, expansion=expansion).suit == suit)
+
+
+def _run_bonus(length: int) -> int:
+    return {3: 10, 4: 30, 5: 60, 6: 100}.get(length, 150 if length >= 7 else 0)
+
+
+def gem_runs(strengths: list[int], every_run: bool = True) -> int:
+    """Gem of Order's bonus for these strengths (§6.2.5).
+
+    Take the lowest maximal run of 3+ consecutive values (one card per value), score it,
+    remove its cards, and repeat; duplicates can so build a second run.
+
+    >>> gem_runs([4, 5, 6, 4, 5, 6]), gem_runs([1, 2, 3, 7, 8, 9, 10]), gem_runs([1, 2, 4])
+    (20, 40, 0)
+    """
+    left = sorted(strengths)
+    total = 0
+    best = 0
+    while True:
+        values = sorted(set(left))
+        run_start = None
+        k = 0
+        found: list[int] | None = None
+        while k < len(values):
+            j = k
+            while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+                j += 1
+            if j - k + 1 >= 3:
+                found = values[k : j + 1]
+                run_start = k
+                break
+            k = j + 1
+        if found is None or run_start is None:
+            break
+        total += _run_bonus(len(found))
+        best = max(best, _run_bonus(len(found)))
+        for value in found:
+            left.remove(value)
+    return total if every_run else best
+
+
+def bonus_points(s: Slot, hand: _Hand, table: Table) -> int:
+    """The bonus of the card ``s`` (its own text; a copy has none)."""
+    c = s.bonus
+    if c is None:
+        return 0
+    ex = table.expansion
+    names = hand.names
+    if c == "mountain":
+        return 50 if "smoke" in names and "wildfire" in names else 0
+    if c == "cavern":
+        return 25 if "dwarvish-infantry" in names or "dragon" in names else 0
+    if c == "bell-tower":
+        return 15 if hand.has(WIZARD | (UNDEAD if ex else 0)) else 0
+    if c == "forest":
+        return 12 * hand.count(BEAST) + (12 if "elven-archers" in names else 0)
+    if c == "earth-elemental":
+        return 15 * hand.count(LAND, s)
+    if c == "garden":
+        return 11 * hand.each(LEADER, BEAST)
+    if c == "fountain-of-life":
+        mask = WEAPON | FLOOD | FLAME | LAND | WEATHER | (BUILDING if ex else 0)
+        return max((o.strength for o in hand.live if o.suits & mask), default=0)
+    if c == "water-elemental":
+        return 15 * hand.count(FLOOD, s)
+    if c == "rainstorm":
+        return 10 * hand.count(FLOOD)
+    if c == "whirlwind":
+        ok = "rainstorm" in names and ("blizzard" in names or "great-flood" in names)
+        return 40 if ok else 0
+    if c == "air-elemental":
+        return 15 * hand.count(WEATHER, s)
+    if c == "candle":
+        ok = "book-of-changes" in names and "bell-tower" in names and hand.has(WIZARD)
+        return 100 if ok else 0
+    if c == "forge":
+        return 9 * hand.each(WEAPON, ARTIFACT)
+    if c == "lightning":
+        return 30 if "rainstorm" in names else 0
+    if c == "fire-elemental":
+        return 15 * hand.count(FLAME, s)
+    if c == "elven-archers":
+        return 0 if hand.has(WEATHER) else 5
+    if c == "rangers":
+        return 10 * hand.each(LAND, *((BUILDING,) if ex else ()))
+    if c == "collector":
+        return _collector(hand, table.rulings.collector_every_suit)
+    if c == "beastmaster":
+        return 9 * hand.count(BEAST)
+    if c == "enchantress":
+        return 5 * hand.each(LAND, WEATHER, FLOOD, FLAME)
+    if c == "jester":
+        odd = sum(1 for o in hand.live if o.strength % 2 and o is not s)
+        pool = hand.all if table.rulings.jester_counts_blanked else hand.live
+        everyone = all(not o.blanked and o.strength % 2 for o in pool)
+        return max(3 * odd, 50 if everyone and s.strength % 2 else 0)
+    if c in ("king", "queen"):
+        partner = "queen" if c == "king" else "king"
+        return (20 if partner in names else 5) * hand.count(ARMY)
+    if c == "princess":
+        return 8 * (hand.count(ARMY) + hand.count(WIZARD) + hand.count(LEADER, s))
+    if c == "warlord":
+        return sum(o.strength for o in hand.live if o.suits & ARMY)
+    if c == "empress":
+        return 10 * hand.count(ARMY)
+    if c == "unicorn":
+        if "princess" in names:
+            return 30
+        return 15 if names & {"empress", "queen", "enchantress"} else 0
+    if c == "warhorse":
+        return 14 if hand.has(LEADER | WIZARD) else 0
+    if c == "hydra":
+        return 28 if "swamp" in names else 0
+    if c == "magic-wand":
+        return 25 if hand.has(WIZARD) else 0
+    if c == "sword-of-keth":
+        return (40 if "shield-of-keth" in names else 10) if hand.has(LEADER) else 0
+    if c == "elven-longbow":
+        return 30 if names & {"elven-archers", "warlord", "beastmaster"} else 0
+    if c == "shield-of-keth":
+        return (40 if "sword-of-keth" in names else 15) if hand.has(LEADER) else 0
+    if c == "gem-of-order":
+        return gem_runs([o.strength for o in hand.live], table.rulings.gem_every_run)
+    if c == "world-tree":
+        seen = 0
+        for o in hand.suited:
+            if seen & o.suits:
+                return 0
+            seen |= o.suits
+        return 70 if ex else 50
+    if c == "dungeon":
+        total = 0
+        for suit in (UNDEAD, BEAST, ARTIFACT):
+            n = hand.count(suit)
+            total += 10 + 5 * (n - 1) if n else 0
+        return total + 5 * len(names & {"necromancer", "warlock-lord", "demon"})
+    if c == "castle":
+        n = hand.count(BUILDING, s)
+        total = 10 * (hand.has(LEADER) + hand.has(ARMY) + hand.has(LAND))
+        return total + (10 + 5 * (n - 1) if n else 0)
+    if c == "crypt":
+        return sum(o.strength for o in hand.live if o.suits & UNDEAD)
+    if c == "chapel":
+        n = sum(1 for o in hand.suited if o.suits & (LEADER | WIZARD | OUTSIDER | UNDEAD))
+        return 40 if n == 2 else 0
+    if c == "genie":
+        return 10 * (table.players - 1)
+    if c == "judge":
+        return 10 * sum(1 for o in hand.live if o.pen is not None and not o.cleared)
+    if c == "dark-queen":
+        d = table.discards
+        total = sum(_suit_count_in(d, suit, ex) for suit in ("land", "flood", "flame", "weather"))
+        return 5 * total + (5 if "unicorn" in d else 0)
+    if c == "ghoul":
+        ghoul = ("wizard", "leader", "army", "beast", "undead")
+        return 4 * sum(_suit_count_in(table.discards, suit, ex) for suit in ghoul)
+    if c == "specter":
+        specter = ("wizard", "artifact", "outsider")
+        return 6 * sum(_suit_count_in(table.discards, suit, ex) for suit in specter)
+    if c == "lich":
+        return (10 if "necromancer" in names else 0) + 10 * hand.count(UNDEAD, s)
+    if c == "death-knight":
+        return 7 * sum(_suit_count_in(table.discards, suit, ex) for suit in ("weapon", "army"))
+    return 0
+
+
+def _collector(hand: _Hand, every_suit: bool) -> int:
+    names_by_suit: dict[int, set[str]] = {}
+    for o in hand.live:
+        for k in range(len(SUITS)):
+            if o.suits >> k & 1:
+                names_by_suit.setdefault(k, set()).add(o.name)
+    pays = []
+    for names in names_by_suit.values():
+        n = len(names)
+        pays.append(10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0)
+    if not pays:
+        return 0
+    return sum(pays) if every_suit else max(pays)
+
+
+def penalty_points(s: Slot, hand: _Hand) -> int:
+    """The points the penalty of ``s`` costs (0 when cleared), a number <= 0."""
+    p = s.pen
+    if p is None or s.cleared:
+        return 0
+    army = 0 if s.army_cleared else 1
+    if p == "swamp":
+        return -3 * (army * hand.count(ARMY) + hand.count(FLAME))
+    if p == "blizzard":
+        return -5 * (army * hand.count(ARMY) + hand.each(LEADER, BEAST, FLAME))
+    if p == "knights":
+        return 0 if hand.has(LEADER) else -8
+    if p == "light-cavalry":
+        return -2 * hand.count(LAND)
+    if p == "dwarvish-infantry":
+        return -2 * army * hand.count(ARMY, s)
+    if p == "warlock-lord":
+        return -10 * (hand.count(LEADER) + hand.count(WIZARD, s))
+    if p == "empress":
+        return -5 * hand.count(LEADER, s)
+    if p == "dragon":
+        return 0 if hand.has(WIZARD) else -40
+    return 0
+
+
+def evaluate(
+    infos: Sequence[CardInfo], choices: Choices, table: Table
+) -> tuple[int, list[str]] | None:
+    """The total of one explicit set of (valid) choices and the cards it blanks; None if
+    Island's target is not a Flood or Flame."""
+    slots = build_slots(infos, choices, table)
+    if slots is None:
+        return None
+    resolve_blanking(slots, table)
+    hand = _Hand(slots)
+    total = 0
+    for s in hand.live:
+        total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
+    return total, [s.card for s in slots if s.blanked]
+
+
+def _reason(s: Slot) -> tuple[str, str]:
+    if s.blanked:
+        by = s.blanked_by or s.card
+        if by == s.card:
+            return ("پوچ با شرط خودش", "blanked by its own condition")
+        info = CARDS[by]
+        return (f"پوچ با {info.fa}", f"blanked by {info.en}")
+    if s.unblankable and s.card != "phoenix-deluxe" and s.card != "angel" and s.protected:
+        return ("محافظت‌شده با فرشته", "protected by Angel")
+    if s.cleared:
+        return ("جریمه پاک شد", "penalty cleared")
+    if s.copies is not None:
+        info = CARDS[s.copies]
+        return (f"کپی {info.fa}", f"copies {info.en}")
+    return ("", "")
+
+
+def score_choices(
+    infos: Sequence[CardInfo], choices: Choices, table: Table
+) -> tuple[int, tuple[CardScore, ...]]:
+    """The total and per-card lines of one explicit, already checked, set of choices."""
+    slots = build_slots(infos, choices, table)
+    if slots is None:
+        island = choices.get("island", {}).get("clears")
+        raise _err(f"island can only clear a Flood or a Flame, not {island!r}")
+    resolve_blanking(slots, table)
+    hand = _Hand(slots)
+    lines = []
+    total = 0
+    for s in slots:
+        if s.blanked:
+            base = bonus = penalty = 0
+        else:
+            base = s.strength
+            bonus = bonus_points(s, hand, table)
+            penalty = penalty_points(s, hand)
+            total += base + bonus + penalty
+        fa, en = _reason(s)
+        lines.append(
+            CardScore(
+                id=s.card,
+                copies=s.copies,
+                suits=tuple(SUITS[k] for k in range(len(SUITS)) if s.suits >> k & 1),
+                base=base,
+                bonus=bonus,
+                penalty=penalty,
+                blanked=s.blanked,
+                cleared=s.cleared,
+                protected=s.unblankable,
+                reason_fa=fa,
+                reason_en=en,
+            )
+        )
+    return total, tuple(lines)
+
+
+def item_points(items: Sequence[str], players: int) -> tuple[tuple[str, int], ...]:
+    """Each used Cursed Item's points at game end (Spyglass −10 with two players; Treasure
+    Chest +25 more with three other items)."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        if item not in ITEMS:
+            raise _err(f"unknown Cursed Item {item!r}")
+        if item in seen:
+            raise _err(f"Cursed Item {item!r} is listed twice")
+        seen.add(item)
+    for item in items:
+        points = ITEMS[item].points
+        if item == "spyglass" and players == 2:
+            points = -10
+        if item == "treasure-chest" and len(items) - 1 >= 3:
+            points += 25
+        out.append((item, points))
+    return tuple(out)
+
+
+def action_cards(hand: Iterable[str]) -> tuple[str, ...]:
+    """The ACTION cards of the hand, in resolution order."""
+    held = set(hand)
+    return tuple(c for c in ACTION_CARDS if c in held)
+
+
+def unused(hand: Iterable[str]) -> Choices:
+    """Choices that use no ability at all."""
+    return {c: dict.fromkeys(CHOICE_KEYS[c]) for c in action_cards(hand)}
+
+
+__all__ = [
+    "ACTION_CARDS",
+    "CHOICE_KEYS",
+    "PROMOS",
+    "SUIT_INDEX",
+    "CardScore",
+    "Choices",
+    "Rulings",
+    "Score",
+    "Table",
+]
