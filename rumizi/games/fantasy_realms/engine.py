@@ -28,8 +28,9 @@ The two-player draft: ``{"do": "draw-two"}`` then ``discard`` one of the two dra
 the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the item needs
 (see :data:`USES`). At the end: ``{"do": "genie", "card": id | None}``,
 ``{"do": "necromancer", "card": id | None}`` and ``{"do": "shed", "card": id}`` (down to the
-hand limit). The legal list is exact; anything else raises :class:`rumizi.IllegalAction`
-and changes nothing.
+hand limit). An item taken to be used at once (Larcenous Gloves, Junkyard Map, Repair Kit)
+may also be left unused: ``{"do": "forgo"}`` (it still turns face down). The legal list is
+exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing.
 
 >>> from rumizi.games.fantasy_realms.engine import GAME
 >>> s = GAME.new(seed=3, players=3, first=0)
@@ -396,6 +397,7 @@ class FantasyRealmsState(GameState):
             acts += [{"do": "ring", "card": c} for c in sorted(set(self.deck))]
         elif ph == "borrowed":
             acts += self._uses(p, self.pending["item"], self.pending["back"] == "take")
+            acts.append({"do": "forgo"})  # the item is turned face down unused
         elif ph == "genie":
             acts.append({"do": "genie", "card": None})
             acts += [{"do": "genie", "card": c} for c in sorted(set(self.deck))]
@@ -571,6 +573,12 @@ class FantasyRealmsState(GameState):
             self._log({"event": "drop-item", "player": p, "item": self.up[p]})
         elif kind == "use":
             self._use(p, a)
+        elif kind == "forgo":
+            if not self.pending.get("copy"):
+                self.down[p].append(self.pending["item"])
+            self._log({"event": "forgo", "player": p, "item": self.pending["item"]})
+            self.phase = str(self.pending["back"])
+            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
         elif kind == "return":
             card = a["card"]
             self.pending["drawn"].remove(card)

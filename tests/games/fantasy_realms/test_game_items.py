@@ -336,3 +336,14 @@ def test_wishing_ring() -> None:
     before = list(s.deck)
     s.apply({"do": "discard", "card": "king"})
     assert sorted(s.deck) == sorted(before) and s.deck != before  # shuffled at the turn's end
+
+
+def test_an_item_taken_to_be_used_now_may_be_left_unused() -> None:
+    s = table("junkyard-map")
+    s.item_pile = ["repair-kit"]
+    s.item_deck = [x for x in s.item_deck if x != "repair-kit"]
+    use(s, "junkyard-map", take="repair-kit")
+    # Repair Kit could only copy the Junkyard Map, which has nothing left to take
+    assert s.legal_actions() == [{"do": "forgo"}]
+    s.apply({"do": "forgo"})
+    assert s.down[0] == ["junkyard-map", "repair-kit"] and s.phase == "take"
