@@ -151,7 +151,8 @@ def load_document(doc: Any) -> FantasyRealmsState:
     for x in s.sealed:
         if len(x) != 2 or x[0] not in s.area or type(x[1]) is not int or not 0 <= x[1] < n:
             raise ValueError(f"sealed: [card in the discard area, owner], not {x!r}")
-    s.bonus = [_int(b, "bonus", 0, 1) for b in _list(doc["bonus"], "bonus", n)]
+    # Portal, and a Repair Kit repeating it: at most two more cards
+    s.bonus = [_int(b, "bonus", 0, 2) for b in _list(doc["bonus"], "bonus", n)]
     it = doc["items"]
     if not isinstance(it, dict):
         raise ValueError("items: a JSON object")

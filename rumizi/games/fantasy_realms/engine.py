@@ -49,6 +49,9 @@ Decisions where the rules leave room
 ------------------------------------
 * **The end** is checked when a turn ends: an item that fills the discard area mid-turn
   (Winged Boots) lets the turn finish.
+* **An empty deck** (items can move cards out of it) ends the game when the next turn would
+  start without a card to draw (two in the draft): otherwise takes and discards could go on
+  for ever. Without Cursed Items the end always comes first.
 * **Any-time items** are used during the turn, before the discard; **instead-of-turn** items
   only before drawing, and not on the game's first turn (which must draw).
 * **End-of-game extras** resolve in the seed's order, Leprechaun (automatic: the top card),
@@ -813,8 +816,8 @@ class FantasyRealmsState(GameState):
         self.turn += 1
         self.phase = "take"
         q = self.current
-        if len(self.deck) < (2 if self.drafting(q) else 1) and not self._takeable(q):
-            self._start_end()  # nothing left to draw or take: the game cannot go on
+        if len(self.deck) < (2 if self.drafting(q) else 1):
+            self._start_end()  # the deck ran out (items moved cards): the game ends here
 
     def _start_end(self) -> None:
         self.extra_turn = 0

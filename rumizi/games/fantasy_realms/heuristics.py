@@ -73,11 +73,13 @@ class Table:
             return self.value([*self.hand, card], area)
         return self.after_discard([*self.hand, card], area)
 
-    def draw_value(self, rng: random.Random, full: bool, count: int = 1) -> float:
+    def draw_value(
+        self, rng: random.Random, full: bool, count: int = 1, samples: int = DRAW_SAMPLES
+    ) -> float:
         if not self.unseen:
             return float(self.value(self.hand))
         total = 0.0
-        for _ in range(DRAW_SAMPLES):
+        for _ in range(samples):
             drawn = rng.sample(self.unseen, min(count, len(self.unseen)))
             if count == 2:  # the draft: keep one of the two
                 total += max(self.value([*self.hand, x]) for x in drawn)
@@ -85,7 +87,7 @@ class Table:
                 total += self.after_discard(self.hand + drawn, self.area)
             else:
                 total += self.value(self.hand + drawn)
-        return total / DRAW_SAMPLES
+        return total / samples
 
 
 def table_of(view: View) -> tuple[Table, int]:
@@ -95,16 +97,19 @@ def table_of(view: View) -> tuple[Table, int]:
     return Table(list(view["hands"][me]), list(view["area"]), opts, seen), me
 
 
-def action_value(view: View, t: Table, me: int, a: Action, rng: random.Random) -> float:
-    """The expected final score after ``a`` (see the module docstring)."""
+def action_value(
+    view: View, t: Table, me: int, a: Action, rng: random.Random, samples: int = DRAW_SAMPLES
+) -> float:
+    """The expected final score after ``a`` (see the module docstring); ``samples`` draws
+    estimate what drawing is worth."""
     kind = a["do"]
     phase = view["phase"]
     hand = t.hand
     full = len(hand) >= t.opts.hand_size + view["bonus"][me]
     if kind == "draw":
-        return t.draw_value(rng, True)
+        return t.draw_value(rng, True, samples=samples)
     if kind == "draw-two":
-        return t.draw_value(rng, False, 2)
+        return t.draw_value(rng, False, 2, samples=samples)
     if kind == "take":
         return t.take_value(a["card"], phase == "take" and full)
     if kind in ("discard", "shed", "return"):

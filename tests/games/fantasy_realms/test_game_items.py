@@ -347,3 +347,18 @@ def test_an_item_taken_to_be_used_now_may_be_left_unused() -> None:
     assert s.legal_actions() == [{"do": "forgo"}]
     s.apply({"do": "forgo"})
     assert s.down[0] == ["junkyard-map", "repair-kit"] and s.phase == "take"
+
+
+def test_repair_kit_repeating_portal_makes_the_hand_two_larger() -> None:
+    s = table(
+        "repair-kit",
+        down=[["portal"], [], []],
+        up=["repair-kit", "spyglass", "shovel"],
+        bonus=[1, 0, 0],
+    )
+    s.hands[0].append(s.deck.pop())
+    s.apply({"do": "draw"})
+    use(s, "repair-kit", copy="portal")
+    use(s, "portal")
+    assert s.bonus[0] == 2 and len(s.hands[0]) == 9 and s.to_act == 1
+    assert s.clone().export() == type(s).game().load(s.export()).export()

@@ -255,3 +255,21 @@ def test_views_hide_hands_the_deck_and_others_face_down_items() -> None:
     s.apply({"do": "discard", "card": "king"})
     assert s.view(0)["seen"][0][0]["cards"] == sorted(H[1])  # what was shown stays
     assert s.view(1)["seen"][0] is None
+
+
+def test_an_empty_deck_ends_the_game_when_the_next_turn_would_start() -> None:
+    s = position(3, hands=[list(h) for h in H[:3]])
+    doc = s.export()
+    rest = doc["deck"]
+    # eight in the discard area, one card left to draw, the others parked in seat 2's hand
+    doc["area"], doc["deck"] = rest[:8], rest[-1:]
+    doc["hands"][2] += rest[8:-1]
+    s = GAME.load(doc)
+    s.apply({"do": "draw"})
+    s.apply({"do": "discard", "card": "king"})
+    assert len(s.area) == 9 and s.deck == []
+    assert s.phase == "necromancer" and s.to_act == 2  # the end: seat 2 parked the Necromancer
+    s.apply({"do": "necromancer", "card": None})
+    while s.phase == "shed":  # the parked hand is over the limit
+        s.apply(s.legal_actions()[0])
+    assert s.over and len(s.hands[2]) == 8
