@@ -1,0 +1,1039 @@
+"""The Fantasy Realms engine: turns, the Cursed Items, the end and the scores.
+
+The scorer (:func:`rumizi.games.fantasy_realms.score_hand`) decides what a hand is worth;
+this module decides how hands come to be. Cards and Cursed Items are named by their ids
+(``"great-flood"``, ``"spyglass"``).
+
+Tables
+------
+``GAME.new(seed, players, **options)`` with
+
+* ``players``: 3 to 6, or 2 for the two-player variant (the draft, see below);
+* ``suits``: the Cursed Hoard suits (Building, Outsider, Undead, Garden and the reprints;
+  the base Bell Tower leaves, its Building reprint comes in): hands of 8, the end at 12;
+* ``items``: the Cursed Items, a separate deck, one face-up item in front of each player;
+* ``jester``: the Jester promo; ``phoenix``: ``"none"``, ``"promo"`` or ``"deluxe"`` — one
+  Phoenix text at a table, never both;
+* ``first``: a seat, or ``"random"`` (the default, drawn from the seed as Splendor Duel's).
+
+Play goes clockwise (seat 0, 1, 2, …). The deck and the other piles are exported bottom
+first: the last card of ``deck`` is its top.
+
+Actions
+-------
+A normal turn: ``{"do": "draw"}`` (the top card) or ``{"do": "take", "card": id}`` (any card
+of the discard area; never on the game's first turn), then ``{"do": "discard", "card": id}``.
+The two-player draft: ``{"do": "draw-two"}`` then ``discard`` one of the two drawn, or
+``take``. With Cursed Items: ``{"do": "drop-item"}`` (discard the face-up item at the end of
+the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the item needs
+(see :data:`USES`). At the end: ``{"do": "genie", "card": id | None}``,
+``{"do": "necromancer", "card": id | None}`` and ``{"do": "shed", "card": id}`` (down to the
+hand limit). An item taken to be used at once (Larcenous Gloves, Junkyard Map, Repair Kit)
+may also be left unused: ``{"do": "forgo"}`` (it still turns face down). The legal list is
+exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing.
+
+>>> from rumizi.games.fantasy_realms.engine import GAME
+>>> s = GAME.new(seed=3, players=3, first=0)
+>>> s.legal_actions()                      # the first turn must draw
+[{'do': 'draw'}]
+>>> s.apply({"do": "draw"}); len(s.hands[0])
+8
+>>> s.apply({"do": "discard", "card": s.hands[0][0]}); s.to_act, len(s.area)
+(1, 1)
+>>> s.apply({"do": "discard", "card": "king"})
+Traceback (most recent call last):
+...
+rumizi.core.errors.IllegalAction: not a legal action now: {'do': 'discard', 'card': 'king'}
+
+Decisions where the rules leave room
+------------------------------------
+* **The end** is checked when a turn ends: an item that fills the discard area mid-turn
+  (Winged Boots) lets the turn finish.
+* **An empty deck** (items can move cards out of it) ends the game when the next turn would
+  start without a card to draw (two in the draft): otherwise takes and discards could go on
+  for ever. Without Cursed Items the end always comes first.
+* **Any-time items** are used during the turn, before the discard; **instead-of-turn** items
+  only before drawing, and not on the game's first turn (which must draw).
+* **End-of-game extras** resolve in the seed's order, Leprechaun (automatic: the top card),
+  Genie (a card of the deck, chosen, or none), Necromancer (an Army, Leader, Wizard or Beast —
+  with the suits also an Undead — of the discard area, or none). A hand over the limit (9 with
+  the suits, else 8) sheds at once into the discard area, never the cards that added cards.
+* **Scoring** runs the scorer with the best choices for every hand; the final view shows each
+  total, its choices and per-card lines. Highest total wins; a tie goes to the lower sum of
+  printed strengths; a remaining tie is shared (``returns`` splits the win).
+* **Backpack**'s three items are taken in the order they were drawn.
+
+Next: the chaos variant
+-----------------------
+Chaos realms (3–7 players, a timer, one-for-one swaps offered and accepted by any two
+players at once) is not built here: the contract has one ``to_act``. It comes next, with one
+extension in ``rumizi.core.contract``: ``GameState.actors`` (the seats that may act now,
+``[to_act]`` by default) and ``legal_actions_for(seat)``/``apply(action, seat)`` so that
+offers, acceptances and withdrawals from several seats interleave; the timer is the server's,
+ending the trading with a ``{"do": "ring"}`` action.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from rumizi.core import rng
+from rumizi.core.contract import Action, Document, Game, GameState, View
+from rumizi.core.errors import IllegalAction
+from rumizi.games.fantasy_realms import score_hand
+from rumizi.games.fantasy_realms.cards import (
+    CARDS,
+    ITEMS,
+    base_deck,
+    bit,
+    card_info,
+    suits_in_play,
+)
+
+GAME_ID: Final = "fantasy-realms"
+
+# The items that replace a turn; the rest are used at any point of the turn (Hourglass after
+# it, Repair Kit at the copied item's timing).
+INSTEAD: Final = frozenset(
+    {
+        "sarcophagus",
+        "blindfold",
+        "market-wagon",
+        "staff-of-transmutation",
+        "rake",
+        "fishhook",
+        "cauldron",
+        "lantern",
+    }
+)
+NOT_REPAIRED: Final = frozenset({"backpack", "sarcophagus", "blindfold", "treasure-chest"})
+NECRO_SUITS: Final = frozenset({"army", "leader", "wizard", "beast"})
+PHASES: Final = (
+    "take",
+    "discard",
+    "draft-discard",
+    "rake",
+    "cauldron",
+    "offer",
+    "wagon",
+    "ring",
+    "borrowed",
+    "genie",
+    "necromancer",
+    "shed",
+    "over",
+)
+
+#: What each item's ``use`` action carries besides ``item`` (documentation and checks).
+USES: Final = {
+    "spyglass": "player: another seat; you see that hand",
+    "sarcophagus": "the top card goes to the discard area; the turn ends",
+    "blindfold": "discard first, then draw the top card",
+    "book-of-prophecy": "you see the bottom seven cards of the deck",
+    "crystal-ball": "suit: every other player shows that suit",
+    "market-wagon": "card: shown; others offer; then wagon-swap / wagon-keep / wagon-discard",
+    "backpack": "three items aside; your next three item draws come from them",
+    "shovel": "card: a discard-area card to the bottom of the deck",
+    "sealed-vault": "cards: two discard-area cards only you may take",
+    "crystal-lens": "you see the top card of the deck",
+    "larcenous-gloves": "player: take their face-up item and use it now",
+    "junkyard-map": "take: one of the top three used items, used now",
+    "winged-boots": "the top card goes to the discard area",
+    "staff-of-transmutation": "cards: 3 to 8 hand cards to the bottom, as many drawn",
+    "rake": "take two discard-area cards, then discard two",
+    "treasure-chest": "no effect now; +25 at the end with three other used items",
+    "fishhook": "draw two, then discard two",
+    "repair-kit": "copy: a used item repeated (None: no item to copy, draw another)",
+    "hourglass": "an extra turn after this one",
+    "gold-mirror": "cards: three discard-area cards to the bottom, three new from the deck",
+    "cauldron": "draw three, return two (top or bottom), then discard",
+    "lantern": "suit: draw until one of that suit (ten at most), keep it, discard another",
+    "portal": "skip this discard: the hand is one card larger from now on",
+    "wishing-ring": "search the deck, put a card on top (ring); shuffled at the turn's end",
+}
+
+
+class Options:
+    """A table's modules, read once and checked."""
+
+    __slots__ = ("first", "items", "jester", "phoenix", "players", "suits")
+
+    def __init__(
+        self,
+        players: int,
+        suits: bool = False,
+        items: bool = False,
+        jester: bool = False,
+        phoenix: str = "none",
+        first: Any = "random",
+    ) -> None:
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ValueError(f"Fantasy Realms is for 2 to 6 players, not {players!r}")
+        for name, flag in (("suits", suits), ("items", items), ("jester", jester)):
+            if type(flag) is not bool:
+                raise ValueError(f"{name}: true or false, not {flag!r}")
+        if phoenix not in ("none", "promo", "deluxe"):
+            raise ValueError(f"phoenix: 'none', 'promo' or 'deluxe', not {phoenix!r}")
+        if first not in ("random", None) and (type(first) is not int or not 0 <= first < players):
+            raise ValueError(f"first: a seat 0 to {players - 1} or 'random', not {first!r}")
+        self.players = players
+        self.suits = suits
+        self.items = items
+        self.jester = jester
+        self.phoenix = phoenix
+        self.first = None if first in ("random", None) else int(first)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "suits": self.suits,
+            "items": self.items,
+            "jester": self.jester,
+            "phoenix": self.phoenix,
+        }
+
+    def cards(self) -> list[str]:
+        """The main deck of this table, in file order."""
+        deck = list(base_deck(expansion=self.suits))
+        if self.jester:
+            deck.append("jester")
+        if self.phoenix != "none":
+            deck.append("phoenix" if self.phoenix == "promo" else "phoenix-deluxe")
+        return deck
+
+    @property
+    def hand_size(self) -> int:
+        return 8 if self.suits else 7
+
+    @property
+    def end_at(self) -> int:
+        if self.players == 2:
+            return 14 if self.suits else 12
+        return 12 if self.suits else 10
+
+    @property
+    def limit(self) -> int:
+        """The most cards a hand may end with (the seed's 9, or 8 without the suits)."""
+        return 9 if self.suits else 8
+
+
+def printed_suits(card: str, suits: bool) -> int:
+    """The card's printed suits as a mask (the Phoenixes are Beast, Flame and Weather)."""
+    return card_info(card, expansion=suits).suits
+
+
+class FantasyRealmsState(GameState):
+    """One position of a Fantasy Realms game (mutable; ``clone`` copies it)."""
+
+    __slots__ = (
+        "area",
+        "aside",
+        "bonus",
+        "current",
+        "deck",
+        "down",
+        "dropped",
+        "events",
+        "extra_turn",
+        "hands",
+        "item_deck",
+        "item_pile",
+        "opts",
+        "pending",
+        "phase",
+        "queue",
+        "results",
+        "revealed",
+        "sealed",
+        "seed",
+        "seen",
+        "turn",
+        "up",
+        "used",
+        "winners",
+    )
+
+    opts: Options
+    deck: list[str]
+    area: list[str]
+    hands: list[list[str]]
+    current: int
+    turn: int  # turns started, the first is 1
+    phase: str
+    pending: dict[str, Any]  # what the phase still needs (drawn cards, counts, the borrowed item)
+    queue: list[list[Any]]  # end-of-game steps still to resolve: [kind, seat]
+    item_deck: list[str]
+    item_pile: list[str]
+    up: list[str | None]  # each seat's face-up item
+    down: list[list[str]]  # each seat's used (face-down) items
+    aside: list[list[str]]  # Backpack's items laid aside, per seat
+    bonus: list[int]  # Portal: extra hand size, per seat
+    sealed: list[list[Any]]  # Sealed Vault: [card, owner]
+    used: bool  # an item was used this turn
+    dropped: bool  # the face-up item is discarded at the end of this turn
+    extra_turn: int  # Hourglass: 1 the seat plays again after this turn, 2 in that turn
+    seen: list[list[dict[str, Any]]]  # what each seat was shown, privately
+    revealed: list[dict[str, Any]]  # what everybody was shown
+    results: list[dict[str, Any]]
+    winners: list[int]
+    seed: int
+
+    @classmethod
+    def game(cls) -> Game:
+        return GAME
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase in ("genie", "necromancer", "shed"):
+            return int(self.queue[0][1])
+        if self.phase == "offer":
+            return int(self.pending["offerers"][0])
+        return self.current
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def num_players(self) -> int:
+        return self.opts.players
+
+    def is_winner(self, player: int) -> bool:
+        return player in self.winners
+
+    def returns(self) -> list[float]:
+        """1 to the winner; a shared win is split between the tied players."""
+        n = self.num_players
+        if not self.over:
+            return [0.5] * n
+        share = 1.0 / len(self.winners)
+        return [share if p in self.winners else 0.0 for p in range(n)]
+
+    def clone(self) -> FantasyRealmsState:
+        c = FantasyRealmsState.__new__(FantasyRealmsState)
+        c.events = None
+        c.opts = self.opts
+        c.deck = list(self.deck)
+        c.area = list(self.area)
+        c.hands = [list(h) for h in self.hands]
+        c.current = self.current
+        c.turn = self.turn
+        c.phase = self.phase
+        c.pending = _deep(self.pending)
+        c.queue = [list(q) for q in self.queue]
+        c.item_deck = list(self.item_deck)
+        c.item_pile = list(self.item_pile)
+        c.up = list(self.up)
+        c.down = [list(d) for d in self.down]
+        c.aside = [list(a) for a in self.aside]
+        c.bonus = list(self.bonus)
+        c.sealed = [list(x) for x in self.sealed]
+        c.used = self.used
+        c.dropped = self.dropped
+        c.extra_turn = self.extra_turn
+        c.seen = [list(s) for s in self.seen]  # records are never changed once written
+        c.revealed = list(self.revealed)
+        c.results = self.results
+        c.winners = list(self.winners)
+        c.seed = self.seed
+        return c
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def hand_target(self, p: int) -> int:
+        return self.opts.hand_size + self.bonus[p]
+
+    def drafting(self, p: int) -> bool:
+        return self.opts.players == 2 and len(self.hands[p]) < self.opts.hand_size
+
+    def _takeable(self, p: int) -> list[str]:
+        blocked = {c for c, owner in self.sealed if owner != p}
+        return sorted(c for c in set(self.area) if c not in blocked)
+
+    def _free_area(self) -> list[str]:
+        covered = {c for c, _ in self.sealed}
+        return sorted(c for c in set(self.area) if c not in covered)
+
+    def legal_actions(self) -> list[Action]:
+        ph = self.phase
+        p = self.to_act
+        if p is None:
+            return []
+        acts: list[Action] = []
+        if ph == "take":
+            if self.drafting(p):
+                if len(self.deck) >= 2:
+                    acts.append({"do": "draw-two"})
+            elif self.deck:
+                acts.append({"do": "draw"})
+            if self.turn > 1:
+                acts += [{"do": "take", "card": c} for c in self._takeable(p)]
+            self._item_actions(p, acts, before_draw=True)
+        elif ph == "discard":
+            acts += [{"do": "discard", "card": c} for c in self._discardable(p)]
+            self._item_actions(p, acts, before_draw=False)
+        elif ph == "draft-discard":
+            acts += [{"do": "discard", "card": c} for c in sorted(self.pending["drawn"])]
+        elif ph == "rake":
+            acts += [{"do": "take", "card": c} for c in self._takeable(p)]
+        elif ph == "cauldron":
+            for c in sorted(self.pending["drawn"]):
+                acts += [{"do": "return", "card": c, "to": w} for w in ("top", "bottom")]
+        elif ph == "offer":
+            hand = sorted(self.hands[p])
+            for k in range(4):
+                acts += [{"do": "offer", "cards": list(x)} for x in itertools.combinations(hand, k)]
+        elif ph == "wagon":
+            acts.append({"do": "wagon-keep"})
+            if self.deck:
+                acts.append({"do": "wagon-discard"})
+            for q, cards in sorted(self.pending["offers"].items(), key=lambda kv: int(kv[0])):
+                acts += [{"do": "wagon-swap", "player": int(q), "card": c} for c in cards]
+        elif ph == "ring":
+            acts += [{"do": "ring", "card": c} for c in sorted(set(self.deck))]
+        elif ph == "borrowed":
+            acts += self._uses(p, self.pending["item"], self.pending["back"] == "take")
+            acts.append({"do": "forgo"})  # the item is turned face down unused
+        elif ph == "genie":
+            acts.append({"do": "genie", "card": None})
+            acts += [{"do": "genie", "card": c} for c in sorted(set(self.deck))]
+        elif ph == "necromancer":
+            acts.append({"do": "necromancer", "card": None})
+            acts += [{"do": "necromancer", "card": c} for c in self._necro_targets(p)]
+        elif ph == "shed":
+            keep = {"leprechaun", "genie", "necromancer"} & set(self.queue[0][2])
+            acts += [{"do": "shed", "card": c} for c in sorted(self.hands[p]) if c not in keep]
+        return acts
+
+    def _discardable(self, p: int) -> list[str]:
+        banned = self.pending.get("not")
+        return sorted(c for c in self.hands[p] if c != banned)
+
+    def _necro_targets(self, p: int) -> list[str]:
+        allowed = NECRO_SUITS | ({"undead"} if self.opts.suits else set())
+        return [
+            c for c in self._takeable(p) if card_info(c, expansion=self.opts.suits).suit in allowed
+        ]
+
+    def _item_actions(self, p: int, acts: list[Action], *, before_draw: bool) -> None:
+        if not self.opts.items or self.used or self.pending.get("locked"):
+            return
+        item = self.up[p]
+        if item is None:
+            return
+        if not self.dropped:
+            acts.append({"do": "drop-item"})
+            acts += self._uses(p, item, before_draw)
+
+    def _uses(self, p: int, item: str, before_draw: bool) -> list[Action]:
+        """The ``use`` actions of ``item`` for seat ``p`` now (none when it cannot be used)."""
+        base: Action = {"do": "use", "item": item}
+        n = self.opts.players
+        if item in INSTEAD:
+            if not before_draw or self.turn == 1 or self.drafting(p):
+                return []
+            if item == "sarcophagus":
+                return [base] if self.deck else []
+            if item in ("blindfold", "fishhook", "cauldron", "lantern"):
+                need = {"blindfold": 1, "fishhook": 2, "cauldron": 3, "lantern": 1}[item]
+                if len(self.deck) < need:
+                    return []
+                if item == "lantern":
+                    suits = [s for s in suits_in_play(expansion=self.opts.suits) if s != "wild"]
+                    return [{**base, "suit": s} for s in suits]
+                return [base]
+            if item == "market-wagon":
+                return [{**base, "card": c} for c in sorted(self.hands[p])]
+            if item == "rake":
+                return [base] if len(self._takeable(p)) >= 2 else []
+            if item == "staff-of-transmutation":
+                hand = sorted(self.hands[p])
+                out = []
+                for k in range(3, min(8, len(hand), len(self.deck)) + 1):
+                    out += [{**base, "cards": list(x)} for x in itertools.combinations(hand, k)]
+                return out
+            return []
+        if item == "spyglass":
+            return [{**base, "player": q} for q in range(n) if q != p]
+        if item == "crystal-ball":
+            return [{**base, "suit": s} for s in suits_in_play(expansion=self.opts.suits)]
+        if item == "shovel":
+            return [{**base, "card": c} for c in self._free_area()]
+        if item == "sealed-vault":
+            free = self._free_area()
+            return [{**base, "cards": list(x)} for x in itertools.combinations(free, 2)]
+        if item in ("winged-boots", "crystal-lens"):
+            return [base] if self.deck else []
+        if item == "book-of-prophecy":
+            return [base] if self.deck else []
+        if item == "gold-mirror":
+            free = self._free_area()
+            if len(self.deck) < 3:
+                return []
+            return [{**base, "cards": list(x)} for x in itertools.combinations(free, 3)]
+        if item == "portal":
+            return [] if before_draw else [base]
+        if item == "wishing-ring":
+            return [base] if self.deck else []
+        if item in ("treasure-chest", "backpack", "hourglass"):
+            if item == "hourglass" and self.extra_turn:
+                return []
+            if item == "backpack" and (self.aside[p] or not self.item_deck):
+                return []
+            return [base]
+        if item == "larcenous-gloves":
+            out = []
+            for q in range(n):
+                other = self.up[q]
+                if q != p and other is not None and self._uses(p, other, before_draw):
+                    out.append({**base, "player": q})
+            return out
+        if item == "junkyard-map":
+            seen_top: list[str] = []
+            for x in reversed(self.item_pile[-3:]):
+                if x not in seen_top and self._uses(p, x, before_draw):
+                    seen_top.append(x)
+            return [{**base, "take": x} for x in sorted(seen_top)]
+        if item == "repair-kit":
+            copies = [x for x in self.down[p] if x not in NOT_REPAIRED and x != "repair-kit"]
+            if not copies:
+                return [{**base, "copy": None}] if self.item_deck or self.item_pile else []
+            return [
+                {**base, "copy": x} for x in sorted(set(copies)) if self._uses(p, x, before_draw)
+            ]
+        return []
+
+    def apply(self, action: Action) -> None:
+        legal = self.legal_actions()
+        if not isinstance(action, dict) or action not in legal:
+            raise IllegalAction(f"not a legal action now: {action!r}")
+        # the listed copy, so that a caller's dict is never kept or changed
+        self._do(legal[legal.index(action)])
+
+    def _log(self, event: dict[str, Any]) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def _do(self, a: Action) -> None:
+        p = self.to_act
+        assert p is not None
+        kind = a["do"]
+        ph = self.phase
+        if kind == "draw":
+            self.hands[p].append(self.deck.pop())
+            self._log({"event": "draw", "player": p})
+            self.phase = "discard"
+        elif kind == "draw-two":
+            drawn = [self.deck.pop(), self.deck.pop()]
+            self.hands[p] += drawn
+            self.pending = {"drawn": drawn}
+            self._log({"event": "draw", "player": p, "count": 2})
+            self.phase = "draft-discard"
+        elif kind == "take":
+            card = a["card"]
+            draft = ph == "take" and self.drafting(p)
+            self.area.remove(card)
+            self.sealed = [x for x in self.sealed if x[0] != card]
+            self.hands[p].append(card)
+            self._log({"event": "take", "player": p, "card": card})
+            if ph == "rake":
+                self.pending["left"] -= 1
+                if self.pending["left"] == 0:
+                    self.phase = "discard"
+                    self.pending = {"discards": 2, "locked": True}
+            elif draft:
+                self._end_turn()  # the draft: a taken card is the whole turn
+            else:
+                self.phase = "discard"
+        elif kind == "discard":
+            card = a["card"]
+            self.hands[p].remove(card)
+            self.area.append(card)
+            self._log({"event": "discard", "player": p, "card": card})
+            if ph == "draft-discard":
+                self._end_turn()
+                return
+            left = int(self.pending.get("discards", 1)) - 1
+            if left > 0:
+                self.pending["discards"] = left
+                self.pending.pop("not", None)
+                return
+            if self.pending.get("then") == "draw":  # Blindfold: the draw comes after
+                self.pending = {}
+                if self.deck:
+                    self.hands[p].append(self.deck.pop())
+                    self._log({"event": "draw", "player": p})
+            self._end_turn()
+        elif kind == "drop-item":
+            self.dropped = True
+            self._log({"event": "drop-item", "player": p, "item": self.up[p]})
+        elif kind == "use":
+            self._use(p, a)
+        elif kind == "forgo":
+            if not self.pending.get("copy"):
+                self.down[p].append(self.pending["item"])
+            self._log({"event": "forgo", "player": p, "item": self.pending["item"]})
+            self.phase = str(self.pending["back"])
+            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
+        elif kind == "return":
+            card = a["card"]
+            self.pending["drawn"].remove(card)
+            self.hands[p].remove(card)
+            if a["to"] == "top":
+                self.deck.append(card)
+            else:
+                self.deck.insert(0, card)
+            self._log({"event": "return", "player": p, "to": a["to"]})
+            if len(self.pending["drawn"]) == 1:
+                self.phase = "discard"
+                self.pending = {"locked": True}
+        elif kind == "offer":
+            self.pending["offers"][str(p)] = list(a["cards"])
+            self.pending["offerers"].pop(0)
+            self._log({"event": "offer", "player": p, "cards": list(a["cards"])})
+            if not self.pending["offerers"]:
+                self.phase = "wagon"
+        elif kind in ("wagon-keep", "wagon-discard", "wagon-swap"):
+            shown = self.pending["card"]
+            if kind == "wagon-swap":
+                q, got = int(a["player"]), a["card"]
+                self.hands[q].remove(got)
+                self.hands[q].append(shown)
+                self.hands[p].remove(shown)
+                self.hands[p].append(got)
+                for seat in (p, q):
+                    self.seen[seat].append({"swap": [p, q], "cards": [shown, got]})
+            elif kind == "wagon-discard":
+                self.hands[p].remove(shown)
+                self.area.append(shown)
+                self.hands[p].append(self.deck.pop())
+            self._log({"event": kind, "player": p, **{k: v for k, v in a.items() if k != "do"}})
+            self.pending = {}
+            self._end_turn()
+        elif kind == "ring":
+            self.deck.remove(a["card"])
+            self.deck.append(a["card"])
+            self.phase = self.pending.pop("back")
+            self.pending["shuffle"] = True
+            self._log({"event": "ring", "player": p})
+        elif kind == "genie":
+            if a["card"] is not None:
+                self.deck.remove(a["card"])
+                self.hands[p].append(a["card"])
+            self._log({"event": "genie", "player": p, "took": a["card"] is not None})
+            self._after_extra(p)
+        elif kind == "necromancer":
+            if a["card"] is not None:
+                self.area.remove(a["card"])
+                self.sealed = [x for x in self.sealed if x[0] != a["card"]]
+                self.hands[p].append(a["card"])
+            self._log({"event": "necromancer", "player": p, "card": a["card"]})
+            self._after_extra(p)
+        elif kind == "shed":
+            self.hands[p].remove(a["card"])
+            self.area.append(a["card"])
+            self._log({"event": "shed", "player": p, "card": a["card"]})
+            self.queue[0][3] -= 1
+            if self.queue[0][3] == 0:
+                self.queue.pop(0)
+            self._resolve_end()
+
+    # -- Cursed Items -----------------------------------------------------------------
+
+    def _use(self, p: int, a: Action) -> None:
+        item = a["item"]
+        borrowed = self.phase == "borrowed"
+        back = self.pending.get("back") if borrowed else self.phase
+        if borrowed:
+            copy = self.pending.get("copy", False)
+            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
+            self.phase = str(back)
+            if not copy:
+                self.down[p].append(item)
+        else:
+            self.used = True
+            self.up[p] = None
+            self.down[p].append(item)
+        self._log({"event": "use", "player": p, **{k: v for k, v in a.items() if k != "do"}})
+        if item == "spyglass":
+            q = int(a["player"])
+            self.seen[p].append({"item": item, "player": q, "cards": sorted(self.hands[q])})
+        elif item == "book-of-prophecy":
+            self.seen[p].append({"item": item, "cards": list(self.deck[:7])})
+        elif item == "crystal-lens":
+            self.seen[p].append({"item": item, "cards": [self.deck[-1]]})
+        elif item == "crystal-ball":
+            mask = bit(a["suit"])
+            shown = {
+                str(q): sorted(c for c in self.hands[q] if printed_suits(c, self.opts.suits) & mask)
+                for q in range(self.num_players)
+                if q != p
+            }
+            self.revealed.append({"item": item, "by": p, "suit": a["suit"], "cards": shown})
+        elif item == "sarcophagus":
+            self.area.append(self.deck.pop())
+            self._end_turn()
+        elif item == "winged-boots":
+            self.area.append(self.deck.pop())
+        elif item == "blindfold":
+            self.phase = "discard"
+            self.pending = {"then": "draw", "locked": True}
+        elif item == "fishhook":
+            self.hands[p] += [self.deck.pop(), self.deck.pop()]
+            self.phase = "discard"
+            self.pending = {"discards": 2, "locked": True}
+        elif item == "cauldron":
+            drawn = [self.deck.pop() for _ in range(3)]
+            self.hands[p] += drawn
+            self.phase = "cauldron"
+            self.pending = {"drawn": drawn}
+        elif item == "rake":
+            self.phase = "rake"
+            self.pending = {"left": 2}
+        elif item == "market-wagon":
+            offerers = [(p + k) % self.num_players for k in range(1, self.num_players)]
+            self.phase = "offer"
+            self.pending = {"card": a["card"], "offerers": offerers, "offers": {}}
+            for q in range(self.num_players):
+                self.seen[q].append({"item": item, "player": p, "cards": [a["card"]]})
+        elif item == "staff-of-transmutation":
+            cards = list(a["cards"])
+            for c in cards:
+                self.hands[p].remove(c)
+            drawn = [self.deck.pop() for _ in cards]
+            self.deck[:0] = cards
+            self.hands[p] += drawn
+            self._end_turn()
+        elif item == "lantern":
+            mask = bit(a["suit"])
+            looked: list[str] = []
+            match = None
+            while self.deck and len(looked) < 10:
+                c = self.deck.pop()
+                if printed_suits(c, self.opts.suits) & mask and CARDS[c].suit != "wild":
+                    match = c
+                    break
+                looked.append(c)
+            self.revealed.append({"item": item, "by": p, "suit": a["suit"], "cards": looked})
+            self.deck += looked
+            self.seed = rng.shuffle(self.seed, self.deck)
+            if match is None:
+                self._end_turn()
+            else:
+                self.hands[p].append(match)
+                self.revealed[-1]["kept"] = match
+                self.phase = "discard"
+                self.pending = {"not": match, "locked": True}
+        elif item == "shovel":
+            self.area.remove(a["card"])
+            self.deck.insert(0, a["card"])
+        elif item == "sealed-vault":
+            self.sealed += [[c, p] for c in a["cards"]]
+        elif item == "gold-mirror":
+            for c in a["cards"]:
+                self.area.remove(c)
+            self.deck[:0] = list(a["cards"])
+            self.area += [self.deck.pop() for _ in range(3)]
+        elif item == "portal":
+            self.bonus[p] += 1
+            self._end_turn()
+        elif item == "wishing-ring":
+            self.pending["back"] = back
+            self.phase = "ring"
+        elif item == "backpack":
+            for _ in range(3):
+                if self.item_deck:
+                    self.aside[p].append(self.item_deck.pop())
+        elif item == "hourglass":
+            self.extra_turn = 1
+        elif item in ("larcenous-gloves", "junkyard-map"):
+            if item == "larcenous-gloves":
+                q = int(a["player"])
+                got = self.up[q]
+                assert got is not None
+                self.up[q] = self._draw_item(q)
+            else:
+                got = a["take"]
+                idx = len(self.item_pile) - 1 - self.item_pile[::-1].index(got)
+                self.item_pile.pop(idx)
+            keep = {k: v for k, v in self.pending.items() if k == "shuffle"}
+            self.pending = {**keep, "item": got, "back": back}
+            self.phase = "borrowed"
+        elif item == "repair-kit":
+            if a["copy"] is None:
+                self.down[p].remove("repair-kit")
+                self.item_pile.append("repair-kit")
+                self.up[p] = self._draw_item(p)
+                self.used = False
+            else:
+                keep = {k: v for k, v in self.pending.items() if k == "shuffle"}
+                self.pending = {**keep, "item": a["copy"], "back": back, "copy": True}
+                self.phase = "borrowed"
+
+    def _draw_item(self, p: int) -> str | None:
+        if self.aside[p]:
+            return self.aside[p].pop(0)
+        if not self.item_deck and self.item_pile:
+            self.item_deck = self.item_pile
+            self.item_pile = []
+            self.seed = rng.shuffle(self.seed, self.item_deck)
+            self._log({"event": "reshuffle-items"})
+        return self.item_deck.pop() if self.item_deck else None
+
+    # -- turns and the end --------------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        p = self.current
+        if self.pending.get("shuffle"):
+            self.seed = rng.shuffle(self.seed, self.deck)
+        self.pending = {}
+        again = self.extra_turn == 1
+        # Hourglass: the replacement item waits until after the extra turn
+        if self.opts.items and not again:
+            if self.dropped and self.up[p] is not None:
+                self.item_pile.append(str(self.up[p]))
+                self.up[p] = None
+            if self.up[p] is None and not self.drafting(p):
+                self.up[p] = self._draw_item(p)
+        self.used = self.dropped = False
+        self._log({"event": "end-turn", "player": p})
+        full = all(len(h) >= self.opts.hand_size for h in self.hands)
+        if len(self.area) >= self.opts.end_at and (self.opts.players > 2 or full):
+            self._start_end()
+            return
+        if again:
+            self.extra_turn = 2
+        else:
+            self.extra_turn = 0
+            self.current = (p + 1) % self.num_players
+        self.turn += 1
+        self.phase = "take"
+        q = self.current
+        if len(self.deck) < (2 if self.drafting(q) else 1):
+            self._start_end()  # the deck ran out (items moved cards): the game ends here
+
+    def _start_end(self) -> None:
+        self.extra_turn = 0
+        self.used = False
+        self.queue = []
+        holders = {c: q for q, h in enumerate(self.hands) for c in h}
+        for card in ("leprechaun", "genie", "necromancer"):
+            if card in holders:
+                self.queue.append([card, holders[card], [], 0])
+        for q in range(self.num_players):
+            self.queue.append(["limit", q, [], 0])
+        self._resolve_end()
+
+    def _resolve_end(self) -> None:
+        while self.queue:
+            kind, q = self.queue[0][0], int(self.queue[0][1])
+            if kind == "shed":
+                self.phase = "shed"
+                return
+            if kind == "leprechaun":
+                self.queue.pop(0)
+                if self.deck:
+                    self.hands[q].append(self.deck.pop())
+                    self._log({"event": "leprechaun", "player": q})
+                self._check_limit(q)
+                continue
+            if kind in ("genie", "necromancer"):
+                if kind == "genie" and not self.deck:
+                    self.queue.pop(0)
+                    continue
+                self.phase = kind
+                return
+            self.queue.pop(0)  # limit
+            self._check_limit(q)
+        self._finish()
+
+    def _check_limit(self, q: int) -> None:
+        extra = len(self.hands[q]) - self.opts.limit
+        if extra > 0:
+            adders = [c for c in ("leprechaun", "genie", "necromancer") if c in self.hands[q]]
+            self.queue.insert(0, ["shed", q, adders, extra])
+
+    def _after_extra(self, p: int) -> None:
+        self.queue.pop(0)
+        self._check_limit(p)
+        self._resolve_end()
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.results = final_scores(self)
+        self.winners = winners_of(self.results)
+        self._log({"event": "end", "winners": list(self.winners)})
+
+    # -- documents and views -------------------------------------------------------------
+
+    def export(self) -> Document:
+        return {
+            "game": GAME_ID,
+            "options": self.opts.as_dict(),
+            "players": self.opts.players,
+            "turn": self.turn,
+            "current": self.current,
+            "phase": self.phase,
+            "pending": _deep(self.pending),
+            "queue": [list(q) for q in self.queue],
+            "deck": list(self.deck),
+            "area": list(self.area),
+            "sealed": [list(x) for x in self.sealed],
+            "hands": [list(h) for h in self.hands],
+            "bonus": list(self.bonus),
+            "items": {
+                "deck": list(self.item_deck),
+                "pile": list(self.item_pile),
+                "up": list(self.up),
+                "down": [list(d) for d in self.down],
+                "aside": [list(a) for a in self.aside],
+                "used": self.used,
+                "dropped": self.dropped,
+                "extra_turn": self.extra_turn,
+            },
+            "seen": [list(s) for s in self.seen],
+            "revealed": list(self.revealed),
+            "results": _deep(self.results),
+            "winners": list(self.winners),
+            "seed": self.seed,
+        }
+
+    def view(self, player: int | None) -> View:
+        doc = self.export()
+        del doc["seed"]
+        doc["deck"] = len(self.deck)
+        doc["hands"] = [
+            list(h) if q == player or self.over else len(h) for q, h in enumerate(self.hands)
+        ]
+        items = doc["items"]
+        items["deck"] = len(self.item_deck)
+        items["down"] = [
+            list(d) if q == player or self.over else len(d) for q, d in enumerate(self.down)
+        ]
+        doc["seen"] = [s if q == player else None for q, s in enumerate(doc["seen"])]
+        doc["you"] = player
+        # a search shows the deck (as a set) to the seat searching it
+        if self.phase in ("genie", "ring") and self.to_act == player and player is not None:
+            doc["searching"] = sorted(self.deck)
+        pend = doc["pending"]
+        if self.phase in ("cauldron", "draft-discard") and self.current != player:
+            pend["drawn"] = len(pend["drawn"])
+        return doc
+
+
+def _deep(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _deep(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_deep(v) for v in data]
+    return data
+
+
+def final_scores(s: FantasyRealmsState) -> list[dict[str, Any]]:
+    """Every hand scored with its best choices, as JSON-ready data."""
+    out = []
+    for q, hand in enumerate(s.hands):
+        score = score_hand(
+            hand,
+            discards=s.area,
+            expansion=s.opts.suits,
+            items=s.down[q],
+            players=s.opts.players,
+        )
+        strength = sum(card_info(c, expansion=s.opts.suits).strength for c in hand)
+        out.append({"player": q, "strength": strength, **score.as_dict()})
+    return out
+
+
+def winners_of(results: Sequence[dict[str, Any]]) -> list[int]:
+    """Highest total; then the lower sum of printed strengths; a remaining tie is shared."""
+    best = max(r["total"] for r in results)
+    tied = [r for r in results if r["total"] == best]
+    low = min(r["strength"] for r in tied)
+    return [int(r["player"]) for r in tied if r["strength"] == low]
+
+
+def new_state(seed: int, opts: Options) -> FantasyRealmsState:
+    """A new game: the deck shuffled, hands dealt (none with two players), items dealt."""
+    state = rng.normalize_seed(seed)
+    s = FantasyRealmsState.__new__(FantasyRealmsState)
+    s.events = None
+    s.opts = opts
+    n = opts.players
+    state, drawn = rng.below(state, n)  # drawn even when agreed, so the deal stays the same
+    s.current = drawn if opts.first is None else opts.first
+    s.deck = opts.cards()
+    state = rng.shuffle(state, s.deck)
+    deal = 0 if n == 2 else opts.hand_size
+    s.hands = [[s.deck.pop() for _ in range(deal)] for _ in range(n)]
+    s.area = []
+    s.turn = 1
+    s.phase = "take"
+    s.pending = {}
+    s.queue = []
+    s.item_deck = list(ITEMS) if opts.items else []
+    state = rng.shuffle(state, s.item_deck)
+    s.item_pile = []
+    s.up = [None] * n
+    if opts.items and n > 2:
+        s.up = [s.item_deck.pop() for _ in range(n)]
+    s.down = [[] for _ in range(n)]
+    s.aside = [[] for _ in range(n)]
+    s.bonus = [0] * n
+    s.sealed = []
+    s.used = s.dropped = False
+    s.extra_turn = 0
+    s.seen = [[] for _ in range(n)]
+    s.revealed = []
+    s.results = []
+    s.winners = []
+    s.seed = state
+    return s
+
+
+class FantasyRealms(Game):
+    """Fantasy Realms (قلمرو افسانه‌ای) with the Cursed Hoard: 3–6 players, or 2 (the draft)."""
+
+    id: ClassVar[str] = GAME_ID
+    names: ClassVar[dict[str, str]] = {"en": "Fantasy Realms", "fa": "قلمرو افسانه‌ای"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+
+    def new(self, seed: int = 0, players: int = 4, **options: Any) -> FantasyRealmsState:
+        """A new game (see the module's *Tables*); bad options raise ValueError.
+
+        >>> GAME.new(seed=1, players=3, suits=True).export()["hands"][0].__len__()
+        8
+        >>> GAME.new(players=7)
+        Traceback (most recent call last):
+        ...
+        ValueError: Fantasy Realms is for 2 to 6 players, not 7
+        """
+        known = {"suits", "items", "jester", "phoenix", "first"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"unknown options for Fantasy Realms: {', '.join(unknown)}")
+        first = options.get("first", "random")
+        if isinstance(first, str) and first.isdigit():
+            options["first"] = int(first)
+        return new_state(seed, Options(players, **options))
+
+    def load(self, doc: Document) -> FantasyRealmsState:
+        from rumizi.games.fantasy_realms.document import load_document
+
+        return load_document(doc)
+
+    def sample(self, view: View, seed: int) -> FantasyRealmsState:
+        from rumizi.games.fantasy_realms.sampling import sample_from_view
+
+        return sample_from_view(view, seed)
+
+
+GAME = FantasyRealms()
