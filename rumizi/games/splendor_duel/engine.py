@@ -1271,13 +1271,13 @@ class SplendorDuelState(GameState):
     def view(self, player: int | None) -> View:
         """What ``player`` may see; ``None`` for a spectator.
 
-        Hidden: the cards the *other* player has reserved (shown with their level and whether
-        they came blind from a deck; a spectator sees none of them), the order of the decks
-        (only their sizes), and the random state. The seed has reserved cards kept out of the
-        opponent's sight, face down; one taken from the pyramid was seen as it was taken, and
-        the log says so, but the view shows what lies on the table. The bag's contents are
-        shown as counts — anyone can work them out from the tokens in sight — but its draws
-        are random, so it has no order.
+        Hidden: the cards the *other* player reserved blind from the top of a deck (shown with
+        their level; a spectator sees none of them), the order of the decks (only their
+        sizes), and the random state. A card reserved from the pyramid was seen by both
+        players as it was taken, and the log names it, so the view keeps it, as a player
+        remembers it (the table holds it face down, but nobody has forgotten). The bag's
+        contents are shown as counts — anyone can work them out from the tokens in sight —
+        but its draws are random, so it has no order.
         Besides the exported fields each player shows the totals a table would show: bonuses
         and points per colour, and the number of tokens held.
         """
@@ -1286,7 +1286,8 @@ class SplendorDuelState(GameState):
             doc = self._player_doc(p)
             doc["reserved"] = [
                 {
-                    "card": IDS[c] if i == player else None,
+                    # Taken face up from the pyramid: everyone saw it (the log names it).
+                    "card": IDS[c] if i == player or not blind else None,
                     "level": LEVEL[c],
                     "blind": blind,
                 }

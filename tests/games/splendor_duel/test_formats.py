@@ -126,7 +126,7 @@ def test_the_view_has_what_a_table_shows() -> None:
         assert list(pv["bonuses"].values()) == p.bonus
 
 
-def test_views_hide_blind_reserves_and_deck_order(
+def test_views_hide_blind_reserves_and_deck_order_but_keep_cards_seen_taken(
     position: Callable[..., SplendorDuelState],
 ) -> None:
     blind = {"card": "3-grey-c", "blind": True}
@@ -135,7 +135,7 @@ def test_views_hide_blind_reserves_and_deck_order(
     theirs = state.view(0)["players"][1]["reserved"]
     assert theirs == [
         {"card": None, "level": 3, "blind": True},
-        {"card": None, "level": 2, "blind": False},
+        {"card": "2-white-c", "level": 2, "blind": False},  # taken face up: both saw it
     ]
     assert state.view(None)["players"][1]["reserved"] == theirs
     assert state.view(1)["players"][1]["reserved"][0]["card"] == "3-grey-c"

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rumizi.games.splendor_duel import GAME, SplendorDuelState
-from rumizi.games.splendor_duel.cards import IDS, N_CARDS, ROYAL_IDS, TOKEN_COUNTS
+from rumizi.games.splendor_duel.cards import IDS, LEVEL, N_CARDS, ROYAL_IDS, TOKEN_COUNTS
 from rumizi.games.splendor_duel.engine import (
     BUY_ACTIONS,
     BUY_AS_ACTIONS,
@@ -103,6 +103,10 @@ def check_privacy(state: SplendorDuelState) -> None:
                 for viewer in (1 - owner, None):
                     assert f'"{IDS[card]}"' not in json.dumps(state.view(viewer))
                 assert f'"{IDS[card]}"' in json.dumps(state.view(owner))
+            else:  # taken face up from the pyramid: everyone saw it, and remembers it
+                for viewer in (0, 1, None):
+                    entries = state.view(viewer)["players"][owner]["reserved"]
+                    assert {"card": IDS[card], "level": LEVEL[card], "blind": False} in entries
     for viewer in (0, 1, None):
         view = state.view(viewer)
         assert "seed" not in view
