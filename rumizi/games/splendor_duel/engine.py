@@ -677,23 +677,28 @@ class SplendorDuelState(GameState):
         return acts
 
     def _buy_actions(self, p: Player, acts: list[Action]) -> None:
-        has_bonus = any(p.bonus)
         gold = p.tokens[GOLD]
-        cards = [c for row in self.pyramid for c in row if c >= 0]
-        cards += p.reserved
-        for c in cards:
-            short = p.shortfall(c)
-            if short <= gold:
-                if COLOR[c] != JOKER:
-                    acts.append(BUY_ACTIONS[c])
-                    if gold > short:
-                        _other_payments(p, c, -1, gold - short, short, acts)
-                elif has_bonus:
-                    for k in range(5):
-                        if p.bonus[k]:
-                            acts.append(BUY_AS_ACTIONS[c][k])
+        pyramid = self.pyramid
+        for cards in (pyramid[0], pyramid[1], pyramid[2], p.reserved):
+            for c in cards:
+                if c >= 0:
+                    short = p.shortfall(c)
+                    if short <= gold:
+                        if COLOR[c] != JOKER:
+                            acts.append(BUY_ACTIONS[c])
                             if gold > short:
-                                _other_payments(p, c, k, gold - short, short, acts)
+                                _other_payments(p, c, -1, gold - short, short, acts)
+                        else:
+                            self._buy_joker(p, c, short, acts)
+
+    def _buy_joker(self, p: Player, c: int, short: int, acts: list[Action]) -> None:
+        """Append each way of buying joker ``c`` (a colour owned, then its payments)."""
+        gold = p.tokens[GOLD]
+        for k in range(5):
+            if p.bonus[k]:
+                acts.append(BUY_AS_ACTIONS[c][k])
+                if gold > short:
+                    _other_payments(p, c, k, gold - short, short, acts)
 
     # ------------------------------------------------------------------ apply
 
