@@ -39,7 +39,7 @@ def test_the_index_is_a_fixed_list_of_distinct_actions() -> None:
     enc = encoding("splendor-duel")
     # who starts changes nothing encoded
     assert encoding("splendor-duel", first=1).actions == enc.actions
-    assert len(enc.actions) == 2077
+    assert len(enc.actions) == 9012
     keys = {repr(sorted(a.items())) for a in enc.actions}
     assert len(keys) == len(enc.actions)
     for i, action in enumerate(enc.actions):

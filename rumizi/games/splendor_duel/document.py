@@ -8,7 +8,9 @@ choice, or how the game ended). :func:`load_document` rebuilds the state from it
 
 Bad input: a field of the wrong shape, an unknown card or token, or a position the rules
 cannot reach (a token or card counted twice or missing, more than 3 privileges, a discard
-open for a player holding 10 tokens or fewer) raises ``ValueError`` naming the field, and no
+open for a player holding 10 tokens or fewer, a joker copying a colour its owner had no bonus
+of, a turn counted toward stalling by a player without all the gold and pearls, two players
+stalling at once) raises ``ValueError`` naming the field, and no
 state comes back. The checks run once per load, not at every step of a game, so they live
 here beside the engine, which keeps only the state and the rules.
 
@@ -32,11 +34,13 @@ from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
     COLORS,
+    GOLD,
     IDS,
     JOKER,
     LETTER_OF,
     LEVEL,
     N_CARDS,
+    PEARL,
     PYRAMID_SLOTS,
     ROYAL_BY_ID,
     ROYAL_IDS,
@@ -222,6 +226,12 @@ def load_document(doc: Document) -> SplendorDuelState:
                 if name not in COLORS:
                     raise ValueError(f"{where}.jokers: joker {IDS[c]!r} needs a colour")
                 color = COLORS.index(name)
+                # Bought in order: a joker copies a bonus its owner already had.
+                if not p.bonus[color]:
+                    raise ValueError(
+                        f"{where}.jokers: joker {IDS[c]!r} became {name}, but no card bought "
+                        f"before it gives a {name} bonus"
+                    )
             p.add_card(c, color)
         reserved = pd.get("reserved")
         if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
@@ -325,4 +335,25 @@ def load_document(doc: Document) -> SplendorDuelState:
             raise ValueError("document.pending: a discard is open but the player holds 10 or fewer")
         if s.pending == P_ROYAL and not s.royals:
             raise ValueError("document.pending: a royal choice is open but none is left")
+        me = s.players[s.current]
+        if (
+            s.held
+            and s.phase != RESOLVING
+            and not (
+                me.tokens[GOLD] == TOKEN_COUNTS[GOLD] and me.tokens[PEARL] == TOKEN_COUNTS[PEARL]
+            )
+        ):
+            # Before the mandatory action tokens only come in, so what the turn began with
+            # is still held.
+            raise ValueError(
+                "document.held: the turn counts toward stalling, but the player to act does "
+                "not hold all 3 gold and both pearls"
+            )
+        if s.players[0].stall and s.players[1].stall:
+            # A counted turn starts with all the gold in one hand; the other player cannot
+            # have held it all at their own turn's start since.
+            raise ValueError(
+                "document.players: both players cannot be stalling (a stall count needs all "
+                "3 gold in one hand)"
+            )
     return s

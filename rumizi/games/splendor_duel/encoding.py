@@ -16,6 +16,8 @@ reserve a card     every gold space × every card                1,675
 reserve a deck     every gold space × levels 1–3                75
 buy                every card                                   67
 buy a joker as     every joker card × every colour              45
+buy, paying        every card (× colour, for a joker) × every   6,935
+otherwise          payment with gold some position allows
 take-bonus         every space                                  25
 steal              every gem and the pearl                      6
 royal              every royal                                  4
@@ -23,7 +25,11 @@ discard            every token kind                             7
 claim-stall, pass  one each                                     2
 =================  ===========================================  =======
 
-2,077 actions in all; every action the engine can ever list has exactly one index.
+9,012 actions in all; every action the engine can ever list has exactly one index. The
+payments other than the automatic one are the bulk of it: ``pay`` always holds 1 to 3 gold
+(without gold a payment is the automatic one), and names the tokens handed back in full, so
+it is finite: per card, each count up to what the card's cost asks, and gold covering the
+rest once bonuses have lowered the cost.
 
 **The observation** is a float32 vector built from a player's view alone (it cannot show a
 card the viewer does not know): one-hots for the viewer, the player to act, the current
@@ -38,7 +44,7 @@ of each level. :attr:`~SplendorDuelEncoding.layout` names each block.
 
 >>> enc = make_encoding()
 >>> len(enc.actions), enc.actions[enc.index({"do": "pass"})]
-(2077, {'do': 'pass'})
+(9012, {'do': 'pass'})
 >>> from rumizi.games.splendor_duel import GAME
 >>> state = GAME.new(seed=5)
 >>> vector = enc.observe(state.view(0))
@@ -75,6 +81,7 @@ from rumizi.games.splendor_duel.engine import (
     DISCARD_ACTIONS,
     GAME_ID,
     PASS,
+    PAY_ACTIONS,
     PENDING_NAMES,
     PHASE_NAMES,
     PRIVILEGE_ACTIONS,
@@ -101,6 +108,7 @@ def _action_list() -> list[Action]:
     acts += [action for row in RESERVE_DECK_ACTIONS for action in row]
     acts += BUY_ACTIONS
     acts += [action for c in _JOKERS for action in BUY_AS_ACTIONS[c]]
+    acts += PAY_ACTIONS.values()
     acts += [*TAKE_BONUS_ACTIONS, *STEAL_ACTIONS, *ROYAL_ACTIONS, *DISCARD_ACTIONS, CLAIM, PASS]
     return acts
 
@@ -280,11 +288,14 @@ class SplendorDuelEncoding:
 
 
 def _hashable(action: Action) -> Action:
-    """``action`` with its lists of spaces as tuples, so that :func:`action_key` can hash it."""
+    """``action`` with its lists of spaces and its payment as tuples, so that
+    :func:`action_key` can hash it."""
     return {k: _frozen(v) for k, v in action.items()}
 
 
 def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):  # a payment: its tokens in a fixed order
+        return tuple(sorted(value.items()))
     return tuple(_frozen(x) for x in value) if isinstance(value, list) else value
 
 

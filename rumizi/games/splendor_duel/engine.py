@@ -26,8 +26,11 @@ Then exactly one mandatory action:
 * ``{"do": "reserve", "gold": [r, c], "card": "<id>"}`` — take that gold and reserve a card of
   the pyramid; ``{"do": "reserve", "gold": [r, c], "deck": 1|2|3}`` — reserve the top card of
   a deck (unseen by the opponent);
-* ``{"do": "buy", "card": "<id>"}`` — buy a card of the pyramid or of one's reserve; a joker
-  names the colour its bonus becomes: ``{"do": "buy", "card": "1-grey-a", "color": "red"}``;
+* ``{"do": "buy", "card": "<id>"}`` — buy a card of the pyramid or of one's reserve with the
+  automatic payment (below); a joker names the colour its bonus becomes:
+  ``{"do": "buy", "card": "1-grey-a", "color": "red"}``. A ``"pay"`` field names another
+  payment, every token handed back: ``{"do": "buy", "card": "2-red-a", "pay": {"red": 2,
+  "gold": 1}}`` (token names in the usual order, only those paid);
 * ``{"do": "pass"}`` — only when no mandatory action is possible and the board cannot be
   replenished (the bag is empty, or it was replenished already this turn).
 
@@ -47,9 +50,13 @@ At any time:
 
 Decisions where the spec leaves room
 ------------------------------------
-* **Payment** is automatic: a card is paid with the player's gems and pearls first, and gold
-  covers what is still missing. Gold can stand for anything a coloured token pays, so keeping
-  it is never worse, and a purchase is a single action.
+* **Payment**: the rules let the buyer choose which tokens pay, gold standing for any gem or
+  pearl. The plain ``buy`` is the *automatic* payment: the player's gems and pearls first, gold
+  for what is still missing. It is listed first; after it come the other payments, one action
+  each with its ``pay``, for every way of handing back different tokens (gold for a pearl, to
+  keep the pearl). They matter: what goes back to the bag is what the opponent may draw. A
+  ``pay`` equal to the automatic payment is refused (leave it out), so each purchase has one
+  spelling.
 * **Order of effects** after a purchase: the card's ability (privilege at once; Token and Steal
   as choices), then the royal if a crown threshold was reached (and the royal's ability), then
   discards down to 10 tokens, then the victory check, then the extra turn if one was earned.
@@ -98,6 +105,7 @@ rumizi.core.errors.IllegalAction: take: the space [3, 1] is gold; only gems and 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, ClassVar, Final
 
 from rumizi.core import rng
@@ -111,6 +119,7 @@ from rumizi.games.splendor_duel.cards import (
     COLOR,
     COLORS,
     COST,
+    COST_ITEMS,
     CROWNS,
     GOLD,
     IDS,
@@ -224,12 +233,64 @@ BUY_ACTIONS: Final = tuple({"do": "buy", "card": IDS[c]} for c in range(N_CARDS)
 BUY_AS_ACTIONS: Final = tuple(
     tuple({"do": "buy", "card": IDS[c], "color": col} for col in COLORS) for c in range(N_CARDS)
 )
+
+
+def _pay_doc(vector: tuple[int, ...]) -> dict[str, int]:
+    """A payment vector (one count per token kind) as the canonical ``pay`` field."""
+    return {TOKEN_NAMES[k]: n for k, n in enumerate(vector) if n}
+
+
+def _payment_vectors(card: int) -> list[tuple[int, ...]]:
+    """Every payment of ``card`` with gold that some position could make legal.
+
+    Bonuses may lower each gem of the cost to anything down to 0 (pearls stay), the player
+    pays ``paid[k]`` of kind ``k`` (at most what the cost and the token supply allow) and gold
+    (1 to 3) covers exactly the rest. Without gold a payment is always the automatic one.
+    """
+    items = COST_ITEMS[card]
+    ranges = [range(min(n, TOKEN_COUNTS[k]) + 1) for k, n in items]
+    out = []
+    for paid in itertools.product(*ranges):
+        gem_gap = sum(n - u for (k, n), u in zip(items, paid, strict=True) if k < PEARL)
+        pearl_gap = sum(n - u for (k, n), u in zip(items, paid, strict=True) if k == PEARL)
+        for gold in range(1, TOKEN_COUNTS[GOLD] + 1):
+            if pearl_gap <= gold <= pearl_gap + gem_gap:
+                vector = [0] * 7
+                for (k, _), u in zip(items, paid, strict=True):
+                    vector[k] = u
+                vector[GOLD] = gold
+                out.append(tuple(vector))
+    return out
+
+
+# Payments other than the automatic one: PAY_VECTORS[i] for pay id i (0: the automatic one),
+# and the pre-built action of each (card, joker colour or -1, vector).
+PAY_VECTORS: Final[list[tuple[int, ...] | None]] = [None]
+PAY_IDS: Final[dict[tuple[int, ...], int]] = {}
+PAY_ACTIONS: Final[dict[tuple[int, int, tuple[int, ...]], Action]] = {}
+for _c in range(N_CARDS):
+    for _vector in _payment_vectors(_c):
+        if _vector not in PAY_IDS:
+            PAY_IDS[_vector] = len(PAY_VECTORS)
+            PAY_VECTORS.append(_vector)
+        for _col in range(5) if COLOR[_c] == JOKER else (-1,):
+            _act: Action = {"do": "buy", "card": IDS[_c]}
+            if _col >= 0:
+                _act["color"] = COLORS[_col]
+            _act["pay"] = _pay_doc(_vector)
+            PAY_ACTIONS[_c, _col, _vector] = _act
 DISCARD_ACTIONS: Final = tuple({"do": "discard", "token": t} for t in TOKEN_NAMES)
 STEAL_ACTIONS: Final = tuple({"do": "steal", "token": t} for t in TOKEN_NAMES[:6])
 ROYAL_ACTIONS: Final = tuple({"do": "royal", "card": r} for r in ROYAL_IDS)
 REPLENISH: Final[Action] = {"do": "replenish"}
 PASS: Final[Action] = {"do": "pass"}
 CLAIM: Final[Action] = {"do": "claim-stall"}
+
+
+def _buy_code(color: int, pay: int) -> int:
+    """A purchase's ``b``: the joker colour (-1 for none) and the pay id in one int."""
+    return color + 1 + 6 * pay
+
 
 # id() of each pre-built action -> its parsed form, so apply() skips parsing for them.
 # Safe: the pre-built dicts live as long as the module, so no other object shares their ids.
@@ -244,9 +305,11 @@ for _i in range(CELLS):
 for _i in range(len(LINES)):
     _FAST[id(TAKE_ACTIONS[_i])] = (A_TAKE, _i, 0)
 for _c in range(N_CARDS):
-    _FAST[id(BUY_ACTIONS[_c])] = (A_BUY, _c, -1)
+    _FAST[id(BUY_ACTIONS[_c])] = (A_BUY, _c, _buy_code(-1, 0))
     for _k in range(5):
-        _FAST[id(BUY_AS_ACTIONS[_c][_k])] = (A_BUY, _c, _k)
+        _FAST[id(BUY_AS_ACTIONS[_c][_k])] = (A_BUY, _c, _buy_code(_k, 0))
+for (_c, _col, _vector), _act in PAY_ACTIONS.items():
+    _FAST[id(_act)] = (A_BUY, _c, _buy_code(_col, PAY_IDS[_vector]))
 for _k in range(7):
     _FAST[id(DISCARD_ACTIONS[_k])] = (A_DISCARD, _k, 0)
 for _k in range(6):
@@ -263,7 +326,12 @@ _FIELDS: Final[dict[str, tuple[frozenset[str], ...]]] = {
     "replenish": (frozenset({"do"}),),
     "take": (frozenset({"do", "spaces"}),),
     "reserve": (frozenset({"do", "gold", "card"}), frozenset({"do", "gold", "deck"})),
-    "buy": (frozenset({"do", "card"}), frozenset({"do", "card", "color"})),
+    "buy": (
+        frozenset({"do", "card"}),
+        frozenset({"do", "card", "color"}),
+        frozenset({"do", "card", "pay"}),
+        frozenset({"do", "card", "color", "pay"}),
+    ),
     "pass": (frozenset({"do"}),),
     "take-bonus": (frozenset({"do", "space"}),),
     "steal": (frozenset({"do", "token"}),),
@@ -609,21 +677,28 @@ class SplendorDuelState(GameState):
         return acts
 
     def _buy_actions(self, p: Player, acts: list[Action]) -> None:
-        has_bonus = any(p.bonus)
         gold = p.tokens[GOLD]
-        for row in self.pyramid:
-            for c in row:
-                if c >= 0 and p.shortfall(c) <= gold:
-                    if COLOR[c] != JOKER:
-                        acts.append(BUY_ACTIONS[c])
-                    elif has_bonus:
-                        acts += [BUY_AS_ACTIONS[c][k] for k in range(5) if p.bonus[k]]
-        for c in p.reserved:
-            if p.shortfall(c) <= gold:
-                if COLOR[c] != JOKER:
-                    acts.append(BUY_ACTIONS[c])
-                elif has_bonus:
-                    acts += [BUY_AS_ACTIONS[c][k] for k in range(5) if p.bonus[k]]
+        pyramid = self.pyramid
+        for cards in (pyramid[0], pyramid[1], pyramid[2], p.reserved):
+            for c in cards:
+                if c >= 0:
+                    short = p.shortfall(c)
+                    if short <= gold:
+                        if COLOR[c] != JOKER:
+                            acts.append(BUY_ACTIONS[c])
+                            if gold > short:
+                                _other_payments(p, c, -1, gold - short, short, acts)
+                        else:
+                            self._buy_joker(p, c, short, acts)
+
+    def _buy_joker(self, p: Player, c: int, short: int, acts: list[Action]) -> None:
+        """Append each way of buying joker ``c`` (a colour owned, then its payments)."""
+        gold = p.tokens[GOLD]
+        for k in range(5):
+            if p.bonus[k]:
+                acts.append(BUY_AS_ACTIONS[c][k])
+                if gold > short:
+                    _other_payments(p, c, k, gold - short, short, acts)
 
     # ------------------------------------------------------------------ apply
 
@@ -722,18 +797,19 @@ class SplendorDuelState(GameState):
                 raise IllegalAction(
                     f"buy: {IDS[a]!r} is neither face up in the pyramid nor in your reserve"
                 )
+            color, pay = b % 6 - 1, b // 6
             if COLOR[a] == JOKER:
-                if b < 0:
+                if color < 0:
                     raise IllegalAction(
                         f"buy: {IDS[a]!r} is a joker: name the colour it becomes, "
                         'e.g. {"do": "buy", "card": "' + IDS[a] + '", "color": "red"}'
                     )
-                if not p.bonus[b]:
+                if not p.bonus[color]:
                     raise IllegalAction(
                         f"buy: a joker can only become a colour you own a bonus of, "
-                        f"and you have no {COLORS[b]} bonus"
+                        f"and you have no {COLORS[color]} bonus"
                     )
-            elif b >= 0:
+            elif color >= 0:
                 raise IllegalAction(f"buy: {IDS[a]!r} is not a joker; leave out 'color'")
             short = p.shortfall(a)
             if short > p.tokens[GOLD]:
@@ -741,6 +817,8 @@ class SplendorDuelState(GameState):
                     f"buy: cannot afford {IDS[a]!r}: {short} more tokens needed and you have "
                     f"{p.tokens[GOLD]} gold"
                 )
+            if pay:
+                _check_payment(p, a, PAY_VECTORS[pay])
             return
         # A_PASS
         if self.can_do_mandatory(p):
@@ -927,23 +1005,31 @@ class SplendorDuelState(GameState):
                 }
             )
 
-    def _buy(self, card: int, joker_color: int) -> None:
+    def _buy(self, card: int, code: int) -> None:
         cur = self.current
         p = self.players[cur]
         tokens = p.tokens
         bag = self.bag
-        paid = [0] * 7
-        gold = 0
-        for k, n in p.price(card):
-            use = tokens[k] if tokens[k] < n else n
-            tokens[k] -= use
-            bag[k] += use
-            paid[k] = use
-            gold += n - use
-        if gold:
-            tokens[GOLD] -= gold
-            bag[GOLD] += gold
-            paid[GOLD] = gold
+        joker_color = code % 6 - 1
+        chosen = PAY_VECTORS[code // 6]
+        if chosen is not None:
+            paid = list(chosen)
+            for k in range(7):
+                tokens[k] -= paid[k]
+                bag[k] += paid[k]
+        else:
+            paid = [0] * 7
+            gold = 0
+            for k, n in p.price(card):
+                use = tokens[k] if tokens[k] < n else n
+                tokens[k] -= use
+                bag[k] += use
+                paid[k] = use
+                gold += n - use
+            if gold:
+                tokens[GOLD] -= gold
+                bag[GOLD] += gold
+                paid[GOLD] = gold
         ev = self.events
         if card in p.reserved:
             where = "reserve"
@@ -1190,13 +1276,13 @@ class SplendorDuelState(GameState):
     def view(self, player: int | None) -> View:
         """What ``player`` may see; ``None`` for a spectator.
 
-        Hidden: the cards the *other* player has reserved (shown with their level and whether
-        they came blind from a deck; a spectator sees none of them), the order of the decks
-        (only their sizes), and the random state. The seed has reserved cards kept out of the
-        opponent's sight, face down; one taken from the pyramid was seen as it was taken, and
-        the log says so, but the view shows what lies on the table. The bag's contents are
-        shown as counts — anyone can work them out from the tokens in sight — but its draws
-        are random, so it has no order.
+        Hidden: the cards the *other* player reserved blind from the top of a deck (shown with
+        their level; a spectator sees none of them), the order of the decks (only their
+        sizes), and the random state. A card reserved from the pyramid was seen by both
+        players as it was taken, and the log names it, so the view keeps it, as a player
+        remembers it (the table holds it face down, but nobody has forgotten). The bag's
+        contents are shown as counts — anyone can work them out from the tokens in sight —
+        but its draws are random, so it has no order.
         Besides the exported fields each player shows the totals a table would show: bonuses
         and points per colour, and the number of tokens held.
         """
@@ -1205,7 +1291,8 @@ class SplendorDuelState(GameState):
             doc = self._player_doc(p)
             doc["reserved"] = [
                 {
-                    "card": IDS[c] if i == player else None,
+                    # Taken face up from the pyramid: everyone saw it (the log names it).
+                    "card": IDS[c] if i == player or not blind else None,
                     "level": LEVEL[c],
                     "blind": blind,
                 }
@@ -1319,7 +1406,10 @@ def _parse(action: Any) -> tuple[int, int, int]:
             if value not in COLORS:
                 raise IllegalAction(f"buy: unknown colour {value!r}; colours: {', '.join(COLORS)}")
             color = COLORS.index(value)
-        return A_BUY, card, color
+        pay = 0
+        if "pay" in action:
+            pay = _pay_id(action["pay"], card)
+        return A_BUY, card, _buy_code(color, pay)
     if do == "privilege":
         return A_PRIVILEGE, _space(action["space"], "privilege"), 0
     if do == "reserve":
@@ -1350,6 +1440,87 @@ def _parse(action: Any) -> tuple[int, int, int]:
             raise IllegalAction(f"concede: player must be 0 or 1, not {who!r}")
         return A_CONCEDE, who, 0
     return {"replenish": A_REPLENISH, "pass": A_PASS, "claim-stall": A_CLAIM}[do], 0, 0
+
+
+def _pay_id(value: Any, card: int) -> int:
+    """The pay id of a ``pay`` field; :class:`IllegalAction` unless some position could allow it."""
+    example = '{"do": "buy", "card": "' + IDS[card] + '", "pay": {"red": 2, "gold": 1}}'
+    if not isinstance(value, dict) or not value:
+        raise IllegalAction(
+            f"buy: 'pay' names the tokens handed back, e.g. {example}; got {value!r}"
+        )
+    vector = [0] * 7
+    for name, n in value.items():
+        kind = TOKEN_BY_NAME.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise IllegalAction(
+                f"buy: unknown token {name!r} in 'pay'; tokens: {', '.join(TOKEN_NAMES)}"
+            )
+        if type(n) is not int or n < 1:
+            raise IllegalAction(
+                f"buy: 'pay' counts are whole numbers from 1 (leave out what you do not pay), "
+                f"not {name}: {n!r}"
+            )
+        vector[kind] = n
+    pay = PAY_IDS.get(tuple(vector))
+    if pay is None:
+        if not vector[GOLD]:
+            raise IllegalAction("buy: a payment without gold is the automatic one: leave out 'pay'")
+        raise IllegalAction(f"buy: {_pay_doc(tuple(vector))} can never pay for a card")
+    return pay
+
+
+def _other_payments(
+    p: Player, card: int, color: int, spare: int, short: int, acts: list[Action]
+) -> None:
+    """Append the payments of ``card`` other than the automatic one: each hands back up to
+    ``spare`` more gold in place of tokens the automatic payment would use."""
+    tokens = p.tokens
+    items = p.price(card)
+    used = [tokens[k] if tokens[k] < n else n for k, n in items]
+    if not any(used):
+        return
+    ranges = [range((u if u < spare else spare) + 1) for u in used]
+    for cut in itertools.product(*ranges):
+        extra = sum(cut)
+        if 1 <= extra <= spare:
+            vector = [0] * 7
+            for (k, _), u, d in zip(items, used, cut, strict=True):
+                vector[k] = u - d
+            vector[GOLD] = short + extra
+            acts.append(PAY_ACTIONS[card, color, tuple(vector)])
+
+
+def _check_payment(p: Player, card: int, vector: tuple[int, ...] | None) -> None:
+    """Raise :class:`IllegalAction` unless ``vector`` pays ``card`` for ``p``, differently from
+    the automatic payment (the caller checked that the card is affordable)."""
+    assert vector is not None
+    tokens = p.tokens
+    asked = [0] * 7
+    for k, n in p.price(card):
+        asked[k] = n
+    for k in range(GOLD):
+        if vector[k] > asked[k]:
+            raise IllegalAction(
+                f"buy: {IDS[card]!r} asks you for {asked[k]} {TOKEN_NAMES[k]}, "
+                f"and 'pay' hands back {vector[k]}"
+            )
+    for k in range(7):
+        if vector[k] > tokens[k]:
+            raise IllegalAction(
+                f"buy: 'pay' hands back {vector[k]} {TOKEN_NAMES[k]} and you have {tokens[k]}"
+            )
+    missing = sum(asked[k] - vector[k] for k in range(GOLD))
+    if vector[GOLD] != missing:
+        raise IllegalAction(
+            f"buy: the gold in 'pay' must cover exactly what the other tokens leave unpaid "
+            f"({missing}), not {vector[GOLD]}"
+        )
+    automatic = [tokens[k] if tokens[k] < n else n for k, n in enumerate(asked[:GOLD])]
+    if sum(asked) - sum(automatic) == vector[GOLD] and all(
+        vector[k] == automatic[k] for k in range(GOLD)
+    ):
+        raise IllegalAction("buy: that is the automatic payment: leave out 'pay'")
 
 
 def new_state(seed: int = 0, first: int | None = None) -> SplendorDuelState:

@@ -96,6 +96,8 @@ def choose(view: View, legal: list[Action], rng: random.Random | None = None) ->
         elif do == "buy":
             c = BY_ID[action["card"]]
             score = 100 + 3 * POINTS[c] + 2 * CROWNS[c] + BONUS[c]
+            if "pay" in action:  # another payment spends gold a later card may need
+                score -= 0.5 * int(action["pay"].get("gold", 0))
         elif do == "take":
             kinds = [_LETTER_KIND[board[(r - 1) * 5 + c - 1]] for r, c in action["spaces"]]
             used = [0] * 6

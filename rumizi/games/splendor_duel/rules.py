@@ -170,8 +170,11 @@ _EN: tuple[Section, ...] = (
             "the bag.",
             "A card bought from the pyramid is replaced at once from its deck; if the deck is "
             "empty, the place stays empty.",
-            "On Rumizi the payment is made for you: your gems and pearls pay first, and gold "
-            "covers whatever is still missing. Each move says exactly what it will cost.",
+            "You choose which tokens pay. On Rumizi the first way offered is the usual one: "
+            "your gems and pearls pay first, and gold covers whatever is still missing. When "
+            "you hold spare gold, the other ways follow (gold in place of a pearl, to keep "
+            "the pearl); what you hand back goes to the bag, for your opponent to draw. Each "
+            "move says exactly what it will cost.",
             "A card with a double bonus counts as 2 gems of its colour for every later purchase.",
         ),
     ),
@@ -360,8 +363,11 @@ _FA: tuple[Section, ...] = (
             "برمی‌گردند.",
             "جای کارتی که از هرم خریده شود بی‌درنگ از دستهٔ همان سطح پر می‌شود؛ اگر دسته تمام "
             "شده باشد، جایش خالی می‌ماند.",
-            "در رومیزی پرداخت خودکار است: نخست جواهرها و مرواریدهای شما خرج می‌شوند و طلا "
-            "کسری را می‌پوشاند. هر حرکت دقیقاً می‌گوید چه چیزی خرج می‌شود.",
+            "شما انتخاب می‌کنید کدام توکن‌ها را بپردازید. در رومیزی نخستین راه، راه معمول "
+            "است: نخست جواهرها و مرواریدهای شما خرج می‌شوند و طلا کسری را می‌پوشاند. اگر "
+            "طلای اضافه داشته باشید، راه‌های دیگر هم می‌آیند (طلا به جای مروارید، تا مروارید "
+            "بماند)؛ هر چه بپردازید به کیسه برمی‌گردد و حریف ممکن است آن را بکشد. هر حرکت "
+            "دقیقاً می‌گوید چه چیزی خرج می‌شود.",
             "کارتی که پاداش دوتایی دارد در هر خرید بعدی ۲ جواهر از رنگ خودش به حساب می‌آید.",
         ),
     ),

@@ -328,13 +328,31 @@ def action_text(
     if do == "buy":
         card = str(action["card"])
         paid = _payment(card, player)
+        kept = ""
+        chosen = action.get("pay")
+        if isinstance(chosen, Mapping):
+            # Another payment: say which tokens it keeps that the automatic one hands back.
+            keep = {k: n - int(chosen.get(k, 0)) for k, n in paid.items() if k != "gold"}
+            keep = {k: n for k, n in keep.items() if n > 0}
+            paid = {k: int(n) for k, n in chosen.items()}
+            if keep:
+                kept = (
+                    f"؛ {_costs(keep, lang)} برای شما می‌ماند"
+                    if fa
+                    else f", keeping {_costs(keep, lang)}"
+                )
         pay = _costs(paid, lang) if paid else ("رایگان" if fa else "free")
         color = action.get("color")
         if fa:
             as_color = f" به رنگ {color_name(str(color), lang)}" if color else ""
-            return f"{quoted(card, lang)} را{as_color} بخرید ({pay}) — {card_summary(card, lang)}"
+            return (
+                f"{quoted(card, lang)} را{as_color} بخرید ({pay}{kept}) — "
+                f"{card_summary(card, lang)}"
+            )
         as_color = f" as {color}" if color else ""
-        return f"Buy {card_name(card, lang)}{as_color} (pay {pay}) — {card_summary(card, lang)}"
+        return (
+            f"Buy {card_name(card, lang)}{as_color} (pay {pay}{kept}) — {card_summary(card, lang)}"
+        )
     if do == "reserve":
         gold = space_text(action["gold"], lang)
         if "deck" in action:

@@ -126,7 +126,7 @@ def test_the_view_has_what_a_table_shows() -> None:
         assert list(pv["bonuses"].values()) == p.bonus
 
 
-def test_views_hide_blind_reserves_and_deck_order(
+def test_views_hide_blind_reserves_and_deck_order_but_keep_cards_seen_taken(
     position: Callable[..., SplendorDuelState],
 ) -> None:
     blind = {"card": "3-grey-c", "blind": True}
@@ -135,7 +135,7 @@ def test_views_hide_blind_reserves_and_deck_order(
     theirs = state.view(0)["players"][1]["reserved"]
     assert theirs == [
         {"card": None, "level": 3, "blind": True},
-        {"card": None, "level": 2, "blind": False},
+        {"card": "2-white-c", "level": 2, "blind": False},  # taken face up: both saw it
     ]
     assert state.view(None)["players"][1]["reserved"] == theirs
     assert state.view(1)["players"][1]["reserved"][0]["card"] == "3-grey-c"
@@ -193,3 +193,32 @@ def test_illegal_actions_name_the_problem_and_change_nothing(
         with pytest.raises(IllegalAction, match=message):
             state.apply(action)  # type: ignore[arg-type]
         assert state.export() == before
+
+
+def test_a_joker_must_copy_a_bonus_its_owner_already_had(
+    position: Callable[..., SplendorDuelState],
+) -> None:
+    # 1-grey-a became red, but its owner bought no red card before it: never reachable.
+    with pytest.raises(ValueError, match=r"jokers: joker '1-grey-a' became red"):
+        position(me={"cards": ["1-blue-b", "1-grey-a"], "jokers": {"1-grey-a": "red"}})
+    # ... nor a red card bought only after it
+    with pytest.raises(ValueError, match="no card bought before it"):
+        position(me={"cards": ["1-grey-a", "1-red-b"], "jokers": {"1-grey-a": "red"}})
+    state = position(me={"cards": ["1-red-b", "1-grey-a"], "jokers": {"1-grey-a": "red"}})
+    assert state.players[0].bonus[3] == 2
+
+
+def test_a_stall_the_tokens_contradict_is_refused(
+    position: Callable[..., SplendorDuelState],
+) -> None:
+    hoard = {"gold": 3, "pearl": 2}
+    # held: the turn began with all the gold and both pearls, which must still be in hand
+    with pytest.raises(ValueError, match=r"document\.held"):
+        position(held=True, me={"tokens": {"gold": 3, "pearl": 1}})
+    with pytest.raises(ValueError, match=r"document\.held"):
+        position(held=True, phase="replenished", me={"tokens": {"gold": 2, "pearl": 2}})
+    assert position(held=True, me={"tokens": hoard}).held
+    # both players stalling at once would need all 3 gold in both hands
+    with pytest.raises(ValueError, match="both players cannot be stalling"):
+        position(me={"stall": 1, "tokens": hoard}, opp={"stall": 2})
+    assert position(opp={"stall": 2}).players[1].stall == 2

@@ -18,13 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rumizi.games.splendor_duel import GAME, SplendorDuelState
-from rumizi.games.splendor_duel.cards import IDS, N_CARDS, ROYAL_IDS, TOKEN_COUNTS
+from rumizi.games.splendor_duel.cards import IDS, LEVEL, N_CARDS, ROYAL_IDS, TOKEN_COUNTS
 from rumizi.games.splendor_duel.engine import (
     BUY_ACTIONS,
     BUY_AS_ACTIONS,
     CLAIM,
     DISCARD_ACTIONS,
     PASS,
+    PAY_ACTIONS,
     PRIVILEGE_ACTIONS,
     REPLENISH,
     RESERVE_ACTIONS,
@@ -47,6 +48,7 @@ UNIVERSE: list[Any] = [
     *(a for row in RESERVE_DECK_ACTIONS for a in row),
     *BUY_ACTIONS,
     *(a for row in BUY_AS_ACTIONS for a in row),
+    *list(PAY_ACTIONS.values())[::5],
     *DISCARD_ACTIONS,
     *STEAL_ACTIONS,
     *ROYAL_ACTIONS,
@@ -59,6 +61,12 @@ UNIVERSE: list[Any] = [
     {"do": "take", "spaces": "a1"},
     {"do": "buy", "card": "nonsense"},
     {"do": "buy", "card": "1-white-a", "color": "pearl"},
+    {"do": "buy", "card": "1-white-a", "pay": {"white": 1, "blue": 1, "green": 1, "black": 1}},
+    {"do": "buy", "card": "1-white-a", "pay": {"blue": 1, "green": 1, "red": 1, "gold": 1}},
+    {"do": "buy", "card": "1-white-a", "pay": {"gold": 4}},
+    {"do": "buy", "card": "1-white-a", "pay": {"gold": 0}},
+    {"do": "buy", "card": "1-white-a", "pay": "gold"},
+    {"do": "buy", "card": "1-grey-a", "pay": {"green": 3, "pearl": 1, "gold": 1}},
     {"do": "reserve", "gold": [1, 1], "deck": 4},
     {"do": "royal", "card": "royal-9"},
     {"do": "discard", "token": "ruby"},
@@ -95,6 +103,10 @@ def check_privacy(state: SplendorDuelState) -> None:
                 for viewer in (1 - owner, None):
                     assert f'"{IDS[card]}"' not in json.dumps(state.view(viewer))
                 assert f'"{IDS[card]}"' in json.dumps(state.view(owner))
+            else:  # taken face up from the pyramid: everyone saw it, and remembers it
+                for viewer in (0, 1, None):
+                    entries = state.view(viewer)["players"][owner]["reserved"]
+                    assert {"card": IDS[card], "level": LEVEL[card], "blind": False} in entries
     for viewer in (0, 1, None):
         view = state.view(viewer)
         assert "seed" not in view

@@ -10,6 +10,7 @@ import pytest
 
 from rumizi import IllegalAction
 from rumizi.games.splendor_duel import GAME, SplendorDuelState
+from rumizi.games.splendor_duel.cards import IDS
 from rumizi.games.splendor_duel.engine import (
     LINES,
     PASS,
@@ -291,8 +292,9 @@ def test_reserve_from_the_pyramid_takes_gold_and_refills_the_slot(position: Posi
     assert me["reserved"] == [{"card": "1-red-a", "blind": False}]
     assert doc["pyramid"][0][3] == "1-white-b"  # the top of the level-1 deck
     assert doc["board"][0] == "....."
-    # Kept face down, as the seed says, though the log tells which card it was.
-    assert state.view(1)["players"][0]["reserved"] == [{"card": None, "level": 1, "blind": False}]
+    # Face down on the table, but the opponent saw it taken (and the log names it).
+    seen = [{"card": "1-red-a", "level": 1, "blind": False}]
+    assert state.view(1)["players"][0]["reserved"] == seen
     assert state.view(0)["players"][0]["reserved"][0]["card"] == "1-red-a"
 
 
@@ -306,6 +308,18 @@ def test_reserve_from_a_deck_is_hidden_from_the_opponent(position: Position) -> 
     assert state.view(1)["players"][0]["reserved"] == [hidden]
     assert state.view(None)["players"][0]["reserved"] == [hidden]
     assert top not in str(state.view(1)) and top not in str(state.view(None))
+
+
+def test_a_card_reserved_from_the_pyramid_stays_known_to_everyone(position: Position) -> None:
+    state = position(board=["Y....", "WB..."] + ["....."] * 3)
+    state.apply({"do": "reserve", "gold": [1, 1], "card": "2-black-a"})
+    known = {"card": "2-black-a", "level": 2, "blind": False}
+    for viewer in (0, 1, None):
+        assert state.view(viewer)["players"][0]["reserved"] == [known]
+    # what the opponent samples keeps the card it saw taken
+    for seed in range(5):
+        guess = GAME.sample(state.view(1), seed=seed)
+        assert [IDS[c] for c in guess.players[0].reserved] == ["2-black-a"]
 
 
 def test_reserving_needs_gold_on_the_board_and_a_free_reserve_slot(position: Position) -> None:

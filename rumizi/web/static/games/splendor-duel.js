@@ -65,6 +65,7 @@ export const WORDS = {
     clear: "لغو انتخاب",
     buy: "بخرید",
     buyAs: "بخرید به رنگ {color}",
+    payWith: "پرداخت با {tokens}",
     reserve: "رزرو",
     reserveWith: "رزرو با طلای {space}",
     goldChosen: "طلای {space} انتخاب شد؛ حالا کارت یا دسته‌ای را برای رزرو انتخاب کنید.",
@@ -142,6 +143,7 @@ export const WORDS = {
     clear: "Clear",
     buy: "Buy",
     buyAs: "Buy as {color}",
+    payWith: "Pay {tokens}",
     reserve: "Reserve",
     reserveWith: "Reserve (gold at {space})",
     goldChosen: "Gold at {space} chosen: now pick a card or a deck to reserve.",
@@ -823,12 +825,19 @@ export function render(root, msg, ctx) {
     const buttons = el("div", { class: "sd-bar-buttons" });
     for (const item of buys) {
       const color = item.action.color;
+      const pay = item.action.pay;
+      // Another payment than the automatic one: a plain button naming the tokens handed back.
+      const text = pay
+        ? w("payWith", { tokens: Object.entries(pay).map(([k, c]) => `${n(c)} ${colorWord(k)}`).join(LANG === "fa" ? "، " : ", ") })
+        : color
+          ? w("buyAs", { color: colorWord(color) })
+          : w("buy");
       buttons.append(
         el(
           "button",
-          { type: "button", class: "btn btn-primary sd-buy-btn", title: item.label, dataset: { testid: "sd-buy", action: JSON.stringify(item.action), focusKey: `buy:${item.index}` }, onclick: () => act(item) },
+          { type: "button", class: pay ? "btn sd-pay-btn" : "btn btn-primary sd-buy-btn", title: item.label, dataset: { testid: pay ? "sd-pay" : "sd-buy", action: JSON.stringify(item.action), focusKey: `buy:${item.index}` }, onclick: () => act(item) },
           color ? disc(color) : null,
-          color ? w("buyAs", { color: colorWord(color) }) : w("buy"),
+          text,
         ),
       );
     }
