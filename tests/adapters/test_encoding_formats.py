@@ -17,7 +17,7 @@ SIZES = {
     ("duel", 2): 203,
     ("free-for-all", 3): 276,
     ("free-for-all", 6): 369,
-    ("hunter", 4): 223,
+    ("hunter", 4): 303,
     ("hydra", 4): 227,
     ("hydra", 6): 249,
     ("emperor", 6): 623,
@@ -61,8 +61,10 @@ def test_each_table_has_a_fixed_index_of_distinct_actions(fmt: str, players: int
     assert len(enc.actions) == SIZES[fmt, players]
     assert len({action_key(a) for a in enc.actions}) == len(enc.actions)
     assert all(enc.index(a) == i for i, a in enumerate(enc.actions))
-    # The groups every format shares come first, as in the duel (and hunter, which adds none).
+    # The groups every format shares come first, as in the duel (and hunter, which adds only
+    # the attack amounts).
     shared = make_encoding(players, format="duel" if players == 2 else "hunter").actions
+    shared = tuple(a for a in shared if "amount" not in a)
     assert enc.actions[: len(shared)] == shared
     seats = GAME.new(0, players=players, format=fmt).players
     assert enc.teams == tuple(seat.team for seat in seats)
@@ -81,7 +83,7 @@ def test_the_mask_is_exactly_the_legal_actions_at_every_step(fmt: str, players: 
         assert [enc.actions[i] for i in indices] == sorted(legal, key=enc.index)
         assert np.flatnonzero(action_mask(enc, state)).tolist() == indices
         kinds.update((a["do"], *sorted(a)) for a in legal)
-    if fmt in ("free-for-all", "emperor", "raid"):
+    if fmt in ("free-for-all", "hunter", "emperor", "raid"):
         assert ("attack", "amount", "do", "player") in kinds
     if fmt == "raid":
         assert ("attack", "amount", "base", "do", "player") in kinds  # wearing a base down

@@ -187,8 +187,26 @@ def test_hunter_it_attacks_the_left_neighbour(decide: Decide) -> None:
     state = table("hunter", seats)
     actions = rest_of_turn(state, decide)
     hits = [a for a in actions if a["do"] == "attack"]
-    assert hits == [{"do": "attack", "player": 1}]
+    assert hits == [{"do": "attack", "player": 1, "amount": 7}]  # the whole pool
     assert state.players[1].authority == 33 and state.players[3].authority == 2
+
+
+@pytest.mark.parametrize("decide", [strong, greedy])
+def test_hunter_a_kill_leaves_the_rest_for_the_next_target(decide: Decide) -> None:
+    seats = [
+        seat(hand=[], in_play=["dread-ship"], combat=7),
+        seat(authority=3),
+        seat(authority=40),
+        seat(authority=40),
+    ]
+    state = table("hunter", seats)
+    actions = rest_of_turn(state, decide)
+    hits = [a for a in actions if a["do"] == "attack"]
+    assert hits == [
+        {"do": "attack", "player": 1, "amount": 3},
+        {"do": "attack", "player": 2, "amount": 4},
+    ]
+    assert state.players[1].eliminated and state.players[2].authority == 36
 
 
 def test_hunter_it_breaks_the_bases_that_feed_its_attacker() -> None:
@@ -284,10 +302,13 @@ def test_emperor_a_fallen_admiral_bequeaths_its_best_card_to_the_emperor(decide:
     seats[3] = seat(hand=[], in_play=["dread-ship"], combat=7)
     seats[2] = seat(authority=6, hand=["lookout", "viper"], discard=["command-ship", "viper"])
     state = table("emperor", seats, current=3)
-    assert decide(state) == {"do": "attack", "player": 2}
-    state.apply({"do": "attack", "player": 2})
+    assert decide(state) == {"do": "attack", "player": 2, "amount": 6}
+    state.apply({"do": "attack", "player": 2, "amount": 6})
     assert state.to_act == 2 and state.bequests == [(2, 1)]
     assert decide(state) == {"do": "choose", "card": "command-ship", "from": "discard"}
+    state.apply(decide(state))
+    # The combat left goes on against the enemy emperor.
+    assert decide(state) == {"do": "attack", "player": 1, "amount": 1}
 
 
 def test_emperor_an_emperor_takes_the_winning_kill_first() -> None:

@@ -340,8 +340,10 @@ def test_every_legal_action_has_a_menu_line(fmt: str, n: int) -> None:
             for lang in ("en", "fa"):
                 panel = render(tui.moves_panel(view, legal, lang, table(lang, fmt, n, me)), 200)
                 assert _numbers_shown(panel, len(legal), lang) == list(range(1, len(legal) + 1))
-    expected = {"play", "buy", "attack-player", "end"}
-    if fmt in ("free-for-all", "emperor", "raid"):
+    expected = {"play", "buy", "end"}
+    if fmt != "emperor":  # there the whole pool goes only at the last enemy standing
+        expected.add("attack-player")
+    if fmt in ("free-for-all", "hunter", "emperor", "raid"):
         expected.add("attack-amount")  # several opponents to share one's combat between
     if fmt == "raid":
         expected.add("attack-base-amount")

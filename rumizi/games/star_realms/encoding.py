@@ -9,9 +9,9 @@ each group in card order (the row order of :data:`~.cards.CARDS`), seats in seat
 first ten groups are shared by every format, so the duel's index is a prefix of the others
 (for the same number of seats):
 
-=====================  ==========================================  ========================
+=====================  ==========================================  ==========================
 group                  entries                                     formats
-=====================  ==========================================  ========================
+=====================  ==========================================  ==========================
 play                   every card id                               all
 buy                    every buyable card (trade-deck, explorer)   all
 scrap                  every card with a scrap ability             all
@@ -22,17 +22,19 @@ attack player          every seat (the whole pool)                 all
 attack base           every seat x every base or outpost id       all
 skip, end              one each                                    all
 choose player          every seat (opp-discard target)             ffa, hydra, emperor, raid
-attack amount          target seat x amounts 1..``attack_cap``     ffa, emperor, raid
+attack amount          target seat x amounts 1..``attack_cap``     ffa, hunter, emperor, raid
 wear down a base       boss (seat 0) x base x amounts 1..defense   raid
 bequeath from deck     every card id                               emperor, raid
 bequeath from bases    every base or outpost id                    emperor, raid
 transfer               every card id x every seat                  emperor
-=====================  ==========================================  ========================
+=====================  ==========================================  ==========================
 
 (A bequest from the hand or the discard pile is the same action as the "choose from hand" or
 "choose from discard" answer of another choice, so it shares that index.)
 
-*Attack amounts.* With several opponents an attack on a player names an amount, from 1 to
+*Attack amounts.* With more than one opponent still in the game an attack on a player names
+an amount — in Hunter and for an Emperor admiral too, who may hit one player at a time: when
+that one falls, the combat left goes on against the next target. The amount runs from 1 to
 the attacker's whole combat pool, and the pool has no upper bound (explorers never run out).
 The index holds amounts 1 to ``attack_cap`` (default 20) per target; the mask leaves larger
 ones out, and :meth:`~StarRealmsEncoding.legal_indices` skips them. This loses nothing: an
@@ -43,8 +45,9 @@ reaches 20 (its pools peak near 12). The raid's partial damage to the boss's bas
 cap: an amount never exceeds the base's defense, so those are indexed in full.
 
 Sizes with N seats (``attack_cap=20``): duel 203; free-for-all 183 + 31·N (3: 276, 4: 307,
-6: 369); hunter 183 + 10·N (3: 213, 6: 243); hydra 183 + 11·N (4: 227, 6: 249); emperor 623;
-raid 254 + 31·N (3: 347, 4: 378, 6: 440). Each attack-amount target adds ``attack_cap``.
+6: 369); hunter 183 + 30·N (3: 273, 4: 303, 6: 363); hydra 183 + 11·N (4: 227, 6: 249);
+emperor 623; raid 254 + 31·N (3: 347, 4: 378, 6: 440). Each attack-amount target adds
+``attack_cap``.
 
 **The observation** is a float32 vector made from a player's view only (so it cannot leak a
 hidden card): one-hots for the viewer, the player to act (an eliminated player bequeathing a
@@ -120,8 +123,9 @@ BEQUEATH = "bequeath"
 DEFAULT_ATTACK_CAP = 20
 # Formats in which a player may face several opponents at once (opp-discard names a target).
 CHOOSE_TARGET = frozenset({"free-for-all", "hydra", "emperor", "raid"})
-# Formats in which an attack on a player may carry an amount (hydra deals its pool whole).
-ATTACK_AMOUNTS = frozenset({"free-for-all", "emperor", "raid"})
+# Formats in which an attack on a player may carry an amount: every format with more than one
+# opponent (hydra deals its pool whole: the enemy team has one authority).
+ATTACK_AMOUNTS = frozenset({"free-for-all", "hunter", "emperor", "raid"})
 # Formats in which an eliminated player may hand cards on.
 BEQUESTS = frozenset({"emperor", "raid"})
 _CARDS = len(NAMES)

@@ -288,6 +288,7 @@ class StarRealmsState(GameState):
     game_id: ClassVar[str] = GAME_ID
 
     __slots__ = (
+        "_amounts",
         "_base_targets",
         "_buys",
         "_opponents",
@@ -325,6 +326,7 @@ class StarRealmsState(GameState):
     _winner: int | None
     _opponents: tuple[tuple[int, ...], ...]  # per player: whom they may attack (cached)
     _base_targets: tuple[tuple[int, ...], ...]  # per player: whose bases they may attack
+    _amounts: tuple[bool, ...]  # per player: whether their attacks on a player name an amount
     # (giver, recipient) pairs still to answer: an eliminated player may hand a card on.
     bequests: list[tuple[int, int]]
     # Raid: damage on each of the boss's bases (in order), kept until the boss's turn.
@@ -385,6 +387,7 @@ class StarRealmsState(GameState):
         s._winner = self._winner
         s._opponents = self._opponents
         s._base_targets = self._base_targets
+        s._amounts = self._amounts
         s._buys = self._buys
         s.bequests = self.bequests[:]
         s.damage = self.damage[:]
@@ -412,6 +415,17 @@ class StarRealmsState(GameState):
     def base_targets(self, player: int) -> tuple[int, ...]:
         """Players whose bases ``player`` may attack (in Hunter: both neighbours)."""
         return self._base_targets[player]
+
+    def names_amount(self, player: int) -> bool:
+        """Whether an attack of ``player`` on a player carries an ``"amount"`` (spec §4).
+
+        It does whenever the attacker has more than one opponent still in the game — also in
+        Hunter and for an Emperor admiral, who may hit only one of them at a time: when that
+        one falls, the combat left goes on against the next target (the next player
+        clockwise; the enemy emperor). With a single opponent left (or in the duel) a fall
+        ends the game, so the whole pool is dealt; in Hydra too (one shared authority).
+        """
+        return self._amounts[player]
 
     def _share_authority(self, player: int) -> None:
         """Hydra: a team has one authority total, mirrored on every member."""
@@ -485,6 +499,10 @@ class StarRealmsState(GameState):
     def _refresh_opponents(self) -> None:
         players = self.players
         fmt = self.format
+        self._amounts = tuple(
+            fmt != "hydra" and sum(1 for q in players if not q.eliminated and q.team != me.team) > 1
+            for me in players
+        )
         if fmt == "raid" or fmt == "emperor":
             self._opponents = self._base_targets = tuple(
                 self._team_targets(i) for i in range(len(players))
@@ -547,7 +565,7 @@ class StarRealmsState(GameState):
 
     def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
         targets = self._opponents[self.current]
-        several = len(targets) > 1
+        several = self._amounts[self.current]
         own = p.combat  # pooled combat (Hydra) is for bases only
         hydra = self.format == "hydra"
         players = self.players
@@ -573,9 +591,7 @@ class StarRealmsState(GameState):
                     if IS_BASE[c] and DEFENSE[c] <= combat and (not hydra or c in field)
                 ]
             if not outposts and q in targets and own:
-                if hydra:
-                    acts.append(ATTACK_PLAYER[q])  # one shared authority: the whole pool
-                elif several:
+                if several:
                     acts.extend(
                         {"do": "attack", "player": q, "amount": a} for a in range(1, own + 1)
                     )
@@ -834,8 +850,7 @@ class StarRealmsState(GameState):
             return
         if outposts:
             raise IllegalAction(f"attack: player {target} is protected by an outpost")
-        several = len(self.opponents(self.current)) > 1 and self.format != "hydra"
-        if several:
+        if self._amounts[self.current]:
             if "amount" not in action:
                 raise IllegalAction("attack: say how much combat to deal ('amount')")
             amount = action["amount"]
@@ -844,7 +859,8 @@ class StarRealmsState(GameState):
         else:
             if "amount" in action:
                 raise IllegalAction(
-                    "attack: with one opponent the whole combat pool is dealt; give no 'amount'"
+                    "attack: with one opponent left (or in hydra) the whole combat pool is "
+                    "dealt; give no 'amount'"
                 )
             amount = p.combat
             if amount <= 0:
@@ -1046,11 +1062,16 @@ class StarRealmsState(GameState):
             self.events.append({"event": "concede", "player": who})
         self._eliminate(who, bequeath=False)
         if not self._over and who == self.current:
-            # The conceding player's turn ends at once; their cards simply stay where they are.
+            # The conceding player's turn ends at once, as if cleaned up without a draw: the
+            # ships they played go to their discard pile (a document lists ships in play only
+            # for the player whose turn it is, and every card must stay listed); hand, deck,
+            # discard pile and bases stay where they are.
             self.pending = None
             self.queue.clear()
             p = self.players[who]
             p.trade = p.combat = 0
+            self._discard_ships(p)
+            p.played = []
             self._next_turn()
 
     def _eliminate(self, who: int, bequeath: bool = True) -> None:
@@ -1234,25 +1255,30 @@ class StarRealmsState(GameState):
 
     def _clean_up(self, p: Player, who: int) -> None:
         """End of turn for one player: ships and hand to the discard pile, pools lost, draw."""
-        field = p.field
-        discard = p.discard
-        bases = [c for c in field if IS_BASE[c]]
-        p.field = bases
-        if bases:
-            discard += [c for c in field if not IS_BASE[c]]
-            p.field_changed()
-        else:
-            discard += field
-            p.scrappable = []
-        p.fired = [False] * len(bases)
-        p.n_old = len(bases)
+        self._discard_ships(p)
         p.played = []
+        discard = p.discard
         discard += p.hand
         p.hand = []
         p.known = []
         p.trade = 0
         p.combat = 0
         self._draw(p, HAND_SIZE if self.format != "raid" else self._hand_size(who), who)
+
+    @staticmethod
+    def _discard_ships(p: Player) -> None:
+        """Move a player's ships in play to their discard pile; their bases stay, unfired."""
+        field = p.field
+        bases = [c for c in field if IS_BASE[c]]
+        p.field = bases
+        if bases:
+            p.discard += [c for c in field if not IS_BASE[c]]
+            p.field_changed()
+        else:
+            p.discard += field
+            p.scrappable = []
+        p.fired = [False] * len(bases)
+        p.n_old = len(bases)
 
     def _hand_size(self, player: int) -> int:
         """Cards drawn at the end of a turn: 5, or the boss's hand size in Raid."""

@@ -152,8 +152,9 @@ _EN: tuple[Section, ...] = (
             "Outposts first: while a player has an outpost in play, you cannot attack that player "
             "or their ordinary bases. You must destroy all of their outposts first.",
             "In the duel, an attack on the opponent takes all of your remaining combat off their "
-            "authority at once. In formats where you may attack more than one player, you decide "
-            "how much combat each attack deals.",
+            "authority at once. While you have more than one opponent in the game (in Hunter and "
+            "for an Emperor admiral too, who may hit only one of them at a time), you decide how "
+            "much combat each attack deals.",
             "Combat you do not spend is lost at the end of the turn.",
         ),
     ),
@@ -190,8 +191,9 @@ _EN: tuple[Section, ...] = (
             "at random and play goes clockwise; opening hands are as in free-for-all: 3 cards for "
             "the first player, 4 for the next and 5 for everyone else.",
             "You may attack only the player on your left, the one who plays right after you, and "
-            "your discard effects always hit that player. An attack on them deals all of your "
-            "remaining combat at once.",
+            "your discard effects always hit that player. When you attack them you decide how much "
+            "combat to deal: if they fall, the combat you have left can go on against your next "
+            "target.",
             "You may also attack the bases of both your neighbours, on your left and on your "
             "right; here too their outposts must be destroyed first.",
             "When the player on your left is out, the next player clockwise who is still in the "
@@ -229,7 +231,8 @@ _EN: tuple[Section, ...] = (
             "clockwise.",
             "An admiral may attack only the enemy admiral sitting opposite and that admiral's "
             "bases. Once that admiral is out, the enemy emperor and the emperor's bases become the "
-            "target. An emperor may attack any enemy player and any enemy base.",
+            "target, and combat left over from the fall can go on against them. An emperor may "
+            "attack any enemy player and any enemy base.",
             "During your main phase you may, as often as you like, pay 1 trade to move a card from "
             "your discard pile to the discard pile of a teammate who is still in the game.",
             "An admiral who is knocked out (rather than conceding) may give one of their cards, "
@@ -378,8 +381,9 @@ _FA: tuple[Section, ...] = (
             "اول پاسگاه‌ها: تا وقتی بازیکنی پاسگاهی در بازی دارد، نه به خودش می‌توانید حمله کنید و "
             "نه به پایگاه‌های معمولی‌اش. اول باید همهٔ پاسگاه‌هایش را نابود کنید.",
             "در بازی دونفره، حمله به حریف همهٔ حملهٔ باقی‌ماندهٔ شما را یکجا از اقتدار او کم "
-            "می‌کند. در حالت‌هایی که می‌توانید به بیش از یک بازیکن حمله کنید، مقدار هر حمله را "
-            "خودتان تعیین می‌کنید.",
+            "می‌کند. تا وقتی بیش از یک حریف در بازی دارید (در حالت شکارچی و برای دریاسالار هم، "
+            "که هر بار فقط به یکی از آن‌ها می‌توانند حمله کنند)، مقدار هر حمله را خودتان تعیین "
+            "می‌کنید.",
             "حمله‌ای که خرج نکنید در پایان نوبت از بین می‌رود.",
         ),
     ),
@@ -417,8 +421,9 @@ _FA: tuple[Section, ...] = (
             "قرعه انتخاب می‌شود و بازی در جهت عقربه‌های ساعت پیش می‌رود؛ دست اول مثل حالت همه با "
             "همه است: ۳ کارت برای بازیکن اول، ۴ کارت برای نفر بعدی و ۵ کارت برای بقیه.",
             "فقط به بازیکن سمت چپتان، یعنی کسی که درست بعد از شما بازی می‌کند، می‌توانید حمله کنید "
-            "و اثرهای دور ریختن شما هم همیشه به او می‌رسد. حمله به او همهٔ حملهٔ باقی‌مانده‌تان را "
-            "یکجا وارد می‌کند.",
+            "و اثرهای دور ریختن شما هم همیشه به او می‌رسد. هنگام حمله به او خودتان تعیین می‌کنید چه "
+            "مقدار حمله وارد شود: اگر حذف شود، حملهٔ باقی‌مانده‌تان را می‌توانید به هدف بعدی‌تان "
+            "بزنید.",
             "به پایگاه‌های هر دو همسایه‌تان، چه سمت چپ و چه سمت راست، هم می‌توانید حمله کنید؛ "
             "اینجا هم اول باید پاسگاه‌هایشان را نابود کنید.",
             "وقتی بازیکن سمت چپتان حذف شود، نفر بعدی در جهت عقربه‌های ساعت که هنوز در بازی است هدف "
@@ -455,8 +460,9 @@ _FA: tuple[Section, ...] = (
             "کدام با ۳ کارت و بازیکنان تیم ب با ۵ کارت شروع می‌کنند. نخستین دریاسالار تیم الف بازی "
             "را آغاز می‌کند و بازی در جهت عقربه‌های ساعت پیش می‌رود.",
             "دریاسالار فقط به دریاسالار دشمنی که روبه‌رویش نشسته و پایگاه‌های او می‌تواند حمله "
-            "کند. وقتی آن دریاسالار حذف شد، امپراتور دشمن و پایگاه‌هایش هدف او می‌شوند. امپراتور "
-            "به هر بازیکن و هر پایگاه دشمن می‌تواند حمله کند.",
+            "کند. وقتی آن دریاسالار حذف شد، امپراتور دشمن و پایگاه‌هایش هدف او می‌شوند و حمله‌ای "
+            "که از آن نوبت مانده به آن‌ها هم می‌رسد. امپراتور به هر بازیکن و هر پایگاه دشمن "
+            "می‌تواند حمله کند.",
             "در مرحلهٔ اصلی، هر چند بار که بخواهید، می‌توانید ۱ تجارت بپردازید و کارتی را از "
             "دورریز خودتان به دورریز هم‌تیمی‌ای بفرستید که هنوز در بازی است.",
             "دریاسالاری که حذف شود (نه با انصراف) می‌تواند یکی از کارت‌هایش را، از دست، دسته، "

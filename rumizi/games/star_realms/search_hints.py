@@ -69,7 +69,12 @@ def obvious_action(state: GameState) -> Action | None:
             later = PLAY[c]
     if later is not None:
         return later
-    if p.combat > 0 and duel and not any(IS_BASE[c] for c in state.players[opponents[0]].field):
+    if (
+        p.combat > 0
+        and duel
+        and not state.names_amount(me)  # a hunter or an admiral: the rest may go on later
+        and not any(IS_BASE[c] for c in state.players[opponents[0]].field)
+    ):
         return ATTACK_PLAYER[opponents[0]]
     return None
 

@@ -608,8 +608,9 @@ class _Table:
         # Raiders wear the boss's bases down a little at a time, and say by how much.
         self.partial = fmt == "raid" and me != RAID_BOSS_SEAT
         targets = state.opponents(me)
-        # Several opponents to hit: an attack on a player says how much (not in Hydra).
-        self.several = several = len(targets) > 1 and not hydra
+        # Several opponents in the game: an attack on a player says how much (not in Hydra),
+        # also in Hunter and for an admiral, whose next target takes what a kill leaves.
+        self.several = state.names_amount(me)
         reach = state.base_targets(me)
         groups: list[tuple[list[tuple[int, int, int, float]], list[tuple[float, int, int]]]]
         groups = []
@@ -626,7 +627,7 @@ class _Table:
                     bases.append((q, c, cost, public.threat(c, theirs) * scale))
                 if q in targets:
                     face = public.face
-                    if k.leader and several and fmt == "free-for-all":
+                    if k.leader and len(targets) > 1 and fmt == "free-for-all":
                         face *= math.exp(k.leader * _lead(k, state, q))
                     faces.append((face, -players[q].authority, -q))
             if len(bases) > _MAX_PLANNED_BASES:
@@ -640,7 +641,7 @@ class _Table:
     # ------------------------------------------------------------------ actions
 
     def hit(self, q: int, amount: int) -> Action:
-        """Attack player ``q`` with ``amount`` combat (the whole pool when only one may be hit)."""
+        """Attack player ``q`` with ``amount`` combat (the whole pool when no amount is named)."""
         if self.several:
             return {"do": "attack", "player": q, "amount": amount}
         return ATTACK_PLAYER[q]

@@ -183,17 +183,21 @@ def test_hunter_attacks_only_the_left_neighbour_but_bases_on_both_sides() -> Non
     ]
     state = with_combat(table("hunter", seats))
     listed = attacks(state)
-    assert {"do": "attack", "player": 1} in listed  # left: whole pool, no amount
+    # Left: an amount (more opponents wait behind them), never the pool unnamed.
+    assert [a["amount"] for a in listed if a["player"] == 1 and "base" not in a] == [*range(1, 8)]
+    assert {"do": "attack", "player": 1} not in listed
     assert {"do": "attack", "player": 1, "base": "barter-world"} in listed
     assert {"do": "attack", "player": 3, "base": "barter-world"} in listed  # right
     assert all(a["player"] != 2 for a in listed)  # across the table: untouchable
     assert not any(a["player"] == 3 and "base" not in a for a in listed)
     with pytest.raises(rumizi.IllegalAction, match="only the bases"):
-        state.apply({"do": "attack", "player": 3})
+        state.apply({"do": "attack", "player": 3, "amount": 1})
+    with pytest.raises(rumizi.IllegalAction, match="amount"):
+        state.apply({"do": "attack", "player": 1})
     with pytest.raises(rumizi.IllegalAction):
         state.apply({"do": "attack", "player": 2, "base": "monster-wheel"})
     state.apply({"do": "attack", "player": 3, "base": "barter-world"})
-    state.apply({"do": "attack", "player": 1})
+    state.apply({"do": "attack", "player": 1, "amount": 3})
     doc = state.export()
     assert [p["authority"] for p in doc["players"]] == [50, 47, 50, 50]
     assert doc["players"][3]["discard"] == ["barter-world"]
@@ -202,14 +206,18 @@ def test_hunter_attacks_only_the_left_neighbour_but_bases_on_both_sides() -> Non
 def test_hunter_next_clockwise_becomes_the_target_when_the_left_one_falls() -> None:
     seats = [seat(hand=["dread-ship", "imperial-fighter"]), seat(authority=3), seat(), seat()]
     state = with_combat(table("hunter", seats))
-    state.apply({"do": "attack", "player": 1})
+    state.apply({"do": "attack", "player": 1, "amount": 3})
     assert state.export()["players"][1]["eliminated"] is True
+    # The 4 combat left goes on against the next player clockwise (the rulebook's hunt).
+    assert attacks(state) == [{"do": "attack", "player": 2, "amount": a} for a in range(1, 5)]
+    state.apply({"do": "attack", "player": 2, "amount": 4})
+    assert state.export()["players"][2]["authority"] == 46
     state.apply({"do": "play", "card": "imperial-fighter"})
     # opp-discard needs no choice: the only target is the new left neighbour, player 2.
     doc = state.export()
     assert doc["players"][2]["pending_discards"] == 1
     assert doc["players"][0]["pending"] is None
-    assert {"do": "attack", "player": 2} in attacks(state)
+    assert {"do": "attack", "player": 2, "amount": 2} in attacks(state)
 
 
 def test_hunter_outpost_of_the_right_neighbour_guards_only_their_bases() -> None:
@@ -222,7 +230,16 @@ def test_hunter_outpost_of_the_right_neighbour_guards_only_their_bases() -> None
     state = with_combat(table("hunter", seats))
     on_3 = [a for a in attacks(state) if a["player"] == 3]
     assert on_3 == [{"do": "attack", "player": 3, "base": "space-station"}]
-    assert {"do": "attack", "player": 1} in attacks(state)
+    assert {"do": "attack", "player": 1, "amount": 7} in attacks(state)
+
+
+def test_hunter_the_last_two_deal_the_whole_pool() -> None:
+    # With one opponent left a fall ends the game: nothing to save combat for.
+    seats = [seat(hand=["dread-ship"]), seat(), seat(eliminated=True)]
+    state = with_combat(table("hunter", seats))
+    assert attacks(state) == [{"do": "attack", "player": 1}]
+    with pytest.raises(rumizi.IllegalAction, match="amount"):
+        state.apply({"do": "attack", "player": 1, "amount": 3})
 
 
 # ---------------------------------------------------------------------- documents
@@ -530,9 +547,13 @@ def test_emperor_admirals_fight_the_admiral_opposite_first() -> None:
     seats = [seat(hand=["dread-ship"]) for _ in range(6)]
     seats[5] = seat(authority=3, hand=["lance"])
     state = with_combat(table("emperor", seats))
-    assert attacks(state) == [{"do": "attack", "player": 5}]
-    state.apply({"do": "attack", "player": 5})
+    assert attacks(state) == [{"do": "attack", "player": 5, "amount": a} for a in range(1, 8)]
+    state.apply({"do": "attack", "player": 5, "amount": 3})
     state.apply({"do": "skip"})  # the fallen admiral keeps their cards
+    # The 4 combat left goes on against the enemy emperor, the admiral's next target.
+    assert attacks(state) == [{"do": "attack", "player": 4, "amount": a} for a in range(1, 5)]
+    state.apply({"do": "attack", "player": 4, "amount": 4})
+    assert state.export()["players"][4]["authority"] == 46
     state.apply({"do": "end"})
     # The emperor (seat 1) may attack anyone on the other team.
     with_combat(state)
@@ -544,7 +565,7 @@ def test_emperor_admirals_fight_the_admiral_opposite_first() -> None:
     assert state.to_act == 0
     # With the admiral opposite gone, admiral 0 turns on the enemy emperor.
     with_combat(state)
-    assert attacks(state) == [{"do": "attack", "player": 4}]
+    assert attacks(state) == [{"do": "attack", "player": 4, "amount": a} for a in range(1, 8)]
 
 
 def test_emperor_transfer_moves_a_discard_to_a_teammate_for_one_trade() -> None:
@@ -574,11 +595,13 @@ def test_emperor_a_fallen_admiral_may_enrich_their_emperor() -> None:
     seats[5] = seat(authority=2, hand=["lance"], bases=["trading-post"])
     state = with_combat(table("emperor", seats))
     state.apply({"do": "attack", "player": 5, "base": "trading-post"})
-    state.apply({"do": "attack", "player": 5})
+    state.apply({"do": "attack", "player": 5, "amount": 2})
     assert state.to_act == 5
     state.apply({"do": "choose", "card": "lance", "from": "hand"})
     assert state.to_act == 0
     assert "lance" in state.export()["players"][4]["discard"]
+    state.apply({"do": "attack", "player": 4, "amount": 1})  # the combat left: the emperor
+    assert state.export()["players"][4]["authority"] == 49
 
 
 def test_emperor_the_team_falls_with_its_emperor() -> None:

@@ -39,6 +39,7 @@ import rumizi
 from rumizi.bots import make
 from rumizi.games.star_realms import GAME, StarRealmsState
 from rumizi.games.star_realms.cards import CARDS, TRADE_COUNTS, conserved, held
+from rumizi.games.star_realms.engine import FORMATS
 from rumizi.testing import Table, check_game, tables
 
 Doc = dict[str, Any]
@@ -270,17 +271,46 @@ def test_a_concession_is_refused_once_the_game_is_over() -> None:
         state.apply({"do": "concede"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 12: the export after a mid-turn concession drops the conceder's ships in play",
-)
 def test_a_mid_turn_concession_keeps_every_card() -> None:
     state = GAME.new(seed=1, players=3, format="free-for-all")
     before = conserved(state.export())
+    conceder = state.current
     state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    played = state.export()["players"][conceder]["in_play"]
+    hand = state.export()["players"][conceder]["hand"]
     state.apply({"do": "concede"})
     assert not state.over
+    doc = state.export()
+    assert conserved(doc) == before
+    # The ships played go to the conceder's discard pile; the hand stays where it was.
+    assert doc["players"][conceder]["discard"] == played
+    assert doc["players"][conceder]["hand"] == hand
+    assert GAME.load(json.loads(json.dumps(doc))).export() == doc
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, choices=CHOICES, fmt=st.sampled_from(sorted(FORMATS)))
+def test_every_export_after_a_concession_conserves_the_cards(
+    seed: int, choices: int, fmt: str
+) -> None:
+    fewest, _ = FORMATS[fmt]
+    players = 4 if fmt == "hydra" else 6 if fmt == "emperor" else fewest
+    state = GAME.new(seed=seed, players=players, format=fmt)
+    before = conserved(state.export())
+    rng = random.Random(choices)
+    for _ in range(rng.randrange(1, 60)):
+        if state.over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.over:
+        return
+    state.apply({"do": "concede", "player": rng.choice([state.current, rng.randrange(players)])})
     assert conserved(state.export()) == before
+    for _ in range(200):  # play on a while
+        if state.over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        assert conserved(state.export()) == before
 
 
 # ---------------------------------------------------------------------- bots end games
