@@ -98,7 +98,8 @@ def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
     assert saved["result"]["top"] == [[total, BEST_KNOWN]]
 
 
-def test_best_hand_on_a_cluster_that_is_not_there_says_so(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["fantasy-realms", "best-hand", "--cluster", "127.0.0.1:1"])
+def test_best_hand_takes_the_arenas_cluster_option(runner: CliRunner) -> None:
+    # A blank address is refused before anything connects, with the arena's own message.
+    result = runner.invoke(cli, ["fantasy-realms", "best-hand", "--cluster", " "])
     assert result.exit_code == 2
-    assert "ray" in result.output.lower() or "cluster" in result.output.lower()
+    assert "a cluster address is 'auto'" in result.output
