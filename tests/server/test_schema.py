@@ -293,13 +293,17 @@ def test_the_doc_generator_checks_and_rewrites(tmp_path: Path) -> None:
     page = tmp_path / "protocol.md"
     stale = "# P\n<!-- generated: {0} (x) -->\nSTALE TEXT\n<!-- end: {0} -->\n"
     page.write_text("".join(stale.format(name) for name in ("routes", "bodies", "errors")))
-    assert protocol_doc.main([str(page), "--check"]) == 1
+    # Its own copy of the page's error texts: the test never writes into the source tree.
+    texts = ["--errors-js", str(tmp_path / "errors.js")]
+    assert protocol_doc.main([str(page), "--check", *texts]) == 1
     assert "STALE TEXT" in page.read_text()  # --check changes nothing
-    assert protocol_doc.main([str(page)]) == 0
+    assert not (tmp_path / "errors.js").exists()
+    assert protocol_doc.main([str(page), *texts]) == 0
     fresh = page.read_text()
     assert "STALE TEXT" not in fresh
     assert "`POST /api/tables`" in fresh and "| `csrf` | 403 |" in fresh
-    assert protocol_doc.main([str(page), "--check"]) == 0
+    assert (tmp_path / "errors.js").read_text(encoding="utf-8") == protocol_doc.errors_module()
+    assert protocol_doc.main([str(page), "--check", *texts]) == 0
     with pytest.raises(ValueError, match="errors"):
         protocol_doc.rewrite("no markers", {"errors": []})
 
