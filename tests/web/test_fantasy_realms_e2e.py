@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import Server
+from tests.web.conftest import Server, screenshot
 
 
 def test_pick_cards_see_the_best_total_and_change_a_choice(
@@ -14,7 +14,9 @@ def test_pick_cards_see_the_best_total_and_change_a_choice(
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fa-IR")
     page = context.new_page()
-    page.goto(f"{server.url}/games/fantasy-realms/score")
+    page.goto(server.url)  # found from the home page
+    page.get_by_test_id("fr-scorer-link").click()
+    expect(page).to_have_url(re.compile(r"/games/fantasy-realms/score$"))
     for card in [
         "mountain",
         "great-flood",
@@ -27,6 +29,7 @@ def test_pick_cards_see_the_best_total_and_change_a_choice(
         page.get_by_test_id("fr-search").fill(card.split("-")[0])
         page.locator(f"[data-testid=fr-pick][data-card={card}]").click()
     expect(page.get_by_test_id("fr-total")).to_contain_text(re.compile("260|۲۶۰"), timeout=10_000)
+    screenshot(page, "fantasy-realms-scorer-fa-phone")
     page.get_by_test_id("fr-choice-mirage-copies").select_option("blizzard")
     expect(page.get_by_test_id("fr-total")).to_contain_text(re.compile("220|۲۲۰"), timeout=10_000)
     page.get_by_test_id("fr-search").fill("سیل")

@@ -138,19 +138,22 @@ export async function mount(main, ctx) {
     if (Object.keys(score.choices).length) resultBox.append(drawChoices(score));
     const rows = score.cards.map((c) =>
       h("tr", { class: c.blanked ? "muted" : "", dataset: { testid: "fr-line", card: c.id } },
-        h("td", {}, name(c.id) + (c.copies ? ` (${name(c.copies)})` : "")),
+        // The reason sits under the name, so the table fits a phone without a side scroll.
+        h("td", {},
+          h("span", { class: "fr-line-name" }, name(c.id) + (c.copies ? ` (${name(c.copies)})` : "")),
+          c.reason[lang() === "fa" ? "fa" : "en"] ? h("small", { class: "fr-reason" }, c.reason[lang() === "fa" ? "fa" : "en"]) : null,
+        ),
         h("td", {}, c.suits.map(suitName).join(lang() === "fa" ? "، " : ", ")),
         h("td", { class: "num" }, num(c.base)),
         h("td", { class: "num" }, num(c.bonus)),
         h("td", { class: "num" }, num(c.penalty)),
         h("td", { class: "num" }, num(c.total)),
-        h("td", {}, c.reason[lang() === "fa" ? "fa" : "en"]),
       ),
     );
     resultBox.append(
       h("div", { class: "table-scroll" },
         h("table", { class: "data-table" },
-          h("thead", {}, h("tr", {}, ["", "", "base", "bonus", "penalty", "points", ""].map((k) => h("th", { scope: "col" }, k ? w(k) : "")))),
+          h("thead", {}, h("tr", {}, ["", "", "base", "bonus", "penalty", "points"].map((k) => h("th", { scope: "col" }, k ? w(k) : "")))),
           h("tbody", {}, rows),
         ),
       ),

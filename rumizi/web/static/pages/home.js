@@ -29,7 +29,20 @@ export async function mount(main, ctx) {
     h("p", { class: "hero-sub" }, t("home.intro")),
   );
   const list = h("ul", { class: "catalogue", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
-  main.append(intro, h("h2", { class: "section-title" }, t("home.title")), list);
+  // Tools for people at a real table: the Fantasy Realms scorer finds a hand's best choices.
+  const tools = h(
+    "section",
+    { class: "tools" },
+    h("h2", { class: "section-title" }, t("home.tools")),
+    h(
+      "p",
+      {},
+      link("/games/fantasy-realms/score", t("home.frScorer"), { dataset: { testid: "fr-scorer-link" } }),
+      " — ",
+      t("home.frScorerAbout"),
+    ),
+  );
+  main.append(intro, h("h2", { class: "section-title" }, t("home.title")), list, tools);
   const games = await api("/api/games");
   if (!ctx.alive()) return;
   list.replaceChildren();
