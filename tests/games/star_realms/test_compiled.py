@@ -9,13 +9,14 @@ heuristic's moves and evaluations — and they must equal the ones computed here
 
 from __future__ import annotations
 
-import ast
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -24,18 +25,19 @@ from tests.games.star_realms import compiled_probe
 REPO = Path(__file__).resolve().parents[3]
 
 
+def _compiled_script() -> ModuleType:
+    """scripts/compiled.py, whose reading of setup.py's lists scripts/serve uses too."""
+    spec = importlib.util.spec_from_file_location("compiled_script", REPO / "scripts/compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def setup_list(name: str) -> list[str]:
     """A list of strings assigned in setup.py (read, not imported: importing it would build)."""
-    for node in ast.parse((REPO / "setup.py").read_text()).body:
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.targets[0], ast.Name)
-            and node.targets[0].id == name
-        ):
-            items = ast.literal_eval(node.value)
-            assert isinstance(items, list)
-            return [str(item) for item in items]
-    raise AssertionError(f"setup.py has no {name} list")
+    found: list[str] = _compiled_script().setup_list(name)
+    return found
 
 
 @pytest.fixture(scope="module")
