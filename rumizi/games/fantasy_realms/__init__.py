@@ -1,7 +1,7 @@
 """Fantasy Realms (قلمرو افسانه‌ای) and the Cursed Hoard (گنج نفرین‌شده): the scorer.
 
-This package is the scorer the game will use at its end, and a library of its own. It does
-not define ``GAME`` yet (the game's turns come later), so the platform does not list it.
+This package is the game (``GAME``, the turns are in :mod:`.engine`) and its scorer, which
+is a library of its own.
 
 >>> from rumizi.games.fantasy_realms import score_hand
 >>> s = score_hand(["wildfire", "blizzard", "great-flood"])
@@ -86,8 +86,12 @@ def score_hand(
     )
 
 
+# The engine scores hands with score_hand, so it is imported once score_hand exists.
+from rumizi.games.fantasy_realms.engine import GAME  # noqa: E402
+
 __all__ = [
     "CARDS",
+    "GAME",
     "ITEMS",
     "CardScore",
     "Rulings",

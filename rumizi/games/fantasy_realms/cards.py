@@ -144,3 +144,14 @@ def allowed_cards(*, expansion: bool) -> frozenset[str]:
 def suits_in_play(*, expansion: bool) -> tuple[str, ...]:
     """The suits of the game (Wild included), for Book of Changes."""
     return SUITS if expansion else BASE_SUITS
+
+
+def conserved(doc: Any) -> Any:
+    """What no move creates or destroys in a game document: every card and Cursed Item.
+
+    The count lives beside the document format (:func:`.document.conserved`); the contract
+    suite looks for it here, as for every game.
+    """
+    from rumizi.games.fantasy_realms.document import conserved as count
+
+    return count(doc)
