@@ -17,15 +17,18 @@ perfect-information search on a hidden-information game, MCTS then knows the dea
 order of every shuffle); a fair bot searches over ``rumizi_state.sample(player, seed)``.
 
 **Parameters.** ``players`` (2), ``format`` (for games with formats, such as Star Realms:
-the game's first format, ``duel``; e.g. ``{"players": 4, "format": "hydra"}``), ``seed`` (−1:
+the game's first format, ``duel``; e.g. ``{"players": 4, "format": "hydra"}``), the game
+options its encoding module lists in ``ADAPTER_OPTIONS`` with their defaults (Fantasy
+Realms' modules: ``{"players": 4, "items": True}``), ``seed`` (−1:
 a chance node deals), ``deals`` (65536 chance outcomes), ``max_turns`` (1000; a turn is a
 stretch of moves by one player). A game cut off by ``max_turns`` — or by the move budget of
 100 moves a turn — ends with returns of 0 for everyone; otherwise every winner gets +1 and
 every loser −1, team by team where the format has teams (a team's win counts for its
-eliminated members too). The game is declared ``ZERO_SUM`` when that always sums to zero —
-two teams of equal size, as in the duel, hydra and emperor — and ``GENERAL_SUM`` otherwise
-(free-for-all, hunter, raid). The player to act is the game's: in Star Realms an eliminated
-player handing a card on acts during another player's turn.
+eliminated members too); a win shared by every seat is a draw, 0 for everyone. The game
+is declared ``ZERO_SUM`` when that always sums to zero — two teams of equal size, as in the
+duel, hydra and emperor — and ``GENERAL_SUM`` otherwise (free-for-all, hunter, raid). The
+player to act is the game's: in Star Realms an eliminated player handing a card on acts
+during another player's turn.
 
 **Observations** come from the player's Rumizi view, never from hidden cards: the observation
 string is the view as canonical JSON and the observation tensor is the encoding's vector.
@@ -63,6 +66,7 @@ from rumizi.adapters.base import (
     is_zero_sum,
 )
 from rumizi.core.contract import Game, GameState, View
+from rumizi.core.registry import game_module
 
 PREFIX = "python_rumizi_"
 DEFAULTS: dict[str, int] = {"players": 2, "seed": -1, "deals": 1 << 16, "max_turns": 1000}
@@ -84,12 +88,19 @@ def _formats(game: Game) -> tuple[str, ...]:
     return tuple(getattr(game, "formats", ()))
 
 
-def parameters(game_id: str) -> dict[str, int | str]:
+def adapter_options(game_id: str) -> dict[str, bool | int | str]:
+    """The game options a game's encoding lets adapters set, with their defaults."""
+    module = game_module(game_id, "encoding")
+    return dict(getattr(module, "ADAPTER_OPTIONS", {}) or {})
+
+
+def parameters(game_id: str) -> dict[str, bool | int | str]:
     """The OpenSpiel parameters of a game and their defaults."""
-    params: dict[str, int | str] = dict(DEFAULTS)
+    params: dict[str, bool | int | str] = dict(DEFAULTS)
     formats = _formats(rumizi.game(game_id))
     if formats:
         params[FORMAT] = formats[0]
+    params.update(adapter_options(game_id))
     return params
 
 
@@ -126,9 +137,11 @@ class _Settings:
         self.deals = int(params["deals"])
         self.max_turns = int(params["max_turns"])
         #: Options for ``Game.new`` and the encoding: the format, for games that have formats.
-        self.options: dict[str, str] = {}
+        self.options: dict[str, Any] = {}
         if _formats(self.rumizi):
             self.options[FORMAT] = str(params[FORMAT])
+        for key in adapter_options(game_id):
+            self.options[key] = params[key]
         if not self.rumizi.min_players <= self.players <= self.rumizi.max_players:
             raise ValueError(f"{game_id}: {self.players} players is not supported")
         if self.deals < 1 or self.max_turns < 1:
@@ -279,6 +292,8 @@ class RumiziSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
         if state is None or not state.over:
             return [0.0] * n
         won = state.returns()
+        if len(set(won)) == 1:  # everybody shares the win: a draw
+            return [0.0] * n
         return [1.0 if won[p] > 0.5 else -1.0 for p in range(n)]
 
     def __str__(self) -> str:

@@ -14,7 +14,8 @@ gives each seat's team. ``encoding_options`` go to the encoding alone (e.g. ``at
 Rewards come only at the end, from the game's ``returns()``, so a team's win rewards every
 member, eliminated ones included: +1 for a winner and −1 for a loser (``zero_sum=True``, the
 default; the sum is zero when two equal teams meet, as in the duel, hydra and emperor, but not
-in free-for-all, hunter or raid), or the game's own 1/0 (``zero_sum=False``). Every agent
+in free-for-all, hunter or raid), or the game's own 1/0 (``zero_sum=False``); a win
+shared by every seat is a draw (0 each with ``zero_sum``). Every agent
 stays in ``env.agents`` until the game ends, since an eliminated player's team may still win.
 ``max_turns`` truncates the game (every agent ``truncated``, reward 0) once that many turns
 have been played; a turn is a stretch of moves by one player, ending when another player is
@@ -192,6 +193,8 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def _final_rewards(self, state: GameState) -> dict[str, float]:
         returns = state.returns()
+        if len(set(returns)) == 1:  # everybody shares the win: a draw
+            return dict.fromkeys(self.possible_agents, 0.0 if self.zero_sum else returns[0])
         if self.zero_sum:
             return {
                 a: 1.0 if returns[p] > 0.5 else -1.0 for p, a in enumerate(self.possible_agents)
