@@ -18,10 +18,13 @@ beside its engine (found with :func:`rumizi.core.registry.game_module`), whose
 * optional: ``log_events`` (events per log line, to cut the short log), ``intro(seed,
   state)``, ``help_panel(replay)``, ``eliminated(state, seat)``, ``reveal_all(state)`` (for
   ``replay --all``), and the card hooks ``action_card(action)``, ``card_panel(card_id)``,
-  ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys.
+  ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys, and
+  ``parse_command(text, view, legal)`` for typed commands (``take king``): the legal move
+  meant, a message to show, or ``None`` when the text is no command.
 
 The module may also define ``table_options(fmt, players)``, the game's options for
-``--format`` and ``--players``. A game without a ``tui`` module plays from a plain numbered list
+``--format`` and ``--players`` (and ``--variant`` and ``--modules`` when it takes the keywords
+``variant`` and ``modules``). A game without a ``tui`` module plays from a plain numbered list
 of its actions (:class:`~rumizi.cli.terminal.PlainTerminal`), worded by its ``web`` hooks.
 See :mod:`rumizi.cli.terminal` for the details.
 """
@@ -282,7 +285,14 @@ class Session:
             elif not text:
                 continue
             else:
-                self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
+                parse = _hook(self.ui, "parse_command")
+                found = parse(text, self.state.view(self.human), legal) if parse else None
+                if isinstance(found, dict):
+                    return found
+                self.term.say(
+                    found if isinstance(found, str) else message("bad-input", lang, text=text, n=n),
+                    "yellow",
+                )
 
     def save(self) -> None:
         state = self.state
@@ -346,6 +356,18 @@ def _card_info(term: Terminal, ui: GameTerminal, query: str) -> None:
     "4 in the others).",
 )
 @click.option(
+    "--variant",
+    default=None,
+    help="A variant of the game, for games that have them. Fantasy Realms: two-player.",
+)
+@click.option(
+    "--modules",
+    default=None,
+    metavar="MODULE,MODULE,…",
+    help="Modules to play with, separated by commas, for games that have them. Fantasy "
+    "Realms: items, suits, jester, phoenix-promo or phoenix-deluxe.",
+)
+@click.option(
     "--vs",
     type=click.Choice(bots.names()),
     default=None,
@@ -380,6 +402,8 @@ def play(
     game_id: str,
     fmt: str | None,
     players: int | None,
+    variant: str | None,
+    modules: str | None,
     vs: str | None,
     bot_list: str | None,
     seed: int | None,
@@ -398,7 +422,8 @@ def play(
     if game_id not in rumizi.game_ids():
         _fail(term, f"unknown game {game_id!r}; known games: {', '.join(rumizi.game_ids())}", 2)
     try:
-        options = table_options(game_id, fmt, players)
+        chosen = [m.strip() for m in (modules or "").split(",") if m.strip()]
+        options = table_options(game_id, fmt, players, variant=variant, modules=chosen)
     except ValueError as err:
         _fail(term, str(err), 2)
     n = int(options.get("players", rumizi.game(game_id).min_players))

@@ -11,6 +11,7 @@ JSON.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -59,12 +60,34 @@ def game_terminal(game_id: str, seating: Seating) -> GameTerminal:
     return module.terminal(seating)
 
 
-def table_options(game_id: str, fmt: str | None, players: int | None) -> dict[str, Any]:
-    """The options of a new game from ``--format`` and ``--players`` (``ValueError`` if bad)."""
+def table_options(
+    game_id: str,
+    fmt: str | None,
+    players: int | None,
+    *,
+    variant: str | None = None,
+    modules: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The options of a new game from ``--format``, ``--players``, ``--variant`` and
+    ``--modules`` (``ValueError`` if bad).
+
+    A game's ``table_options(fmt, players)`` hook may also take ``variant`` and ``modules``
+    keywords; a variant or modules given for a game whose hook does not take them are refused.
+    """
     module = game_module(game_id, "tui")
     hook = getattr(module, "table_options", None) if module is not None else None
+    extra: dict[str, Any] = {}
+    if variant is not None:
+        extra["variant"] = variant
+    if modules:
+        extra["modules"] = list(modules)
+    takes = set(inspect.signature(hook).parameters) if hook is not None else set()
+    for key in extra:
+        if key not in takes:
+            name = game(game_id).names.get("en", game_id)
+            raise ValueError(f"{name} has no {'variants' if key == 'variant' else 'modules'}")
     if hook is not None:
-        found: dict[str, Any] = hook(fmt, players)
+        found: dict[str, Any] = hook(fmt, players, **extra)
         return found
     game_obj = game(game_id)
     n = players if players is not None else game_obj.min_players
