@@ -230,7 +230,7 @@ class _Sets(_Block):
             return None
         if len(cards) not in self.starts:
             return None
-        positions = []
+        positions: list[int] = []
         for c in cards:
             k = self.where.get(c) if isinstance(c, str) else None
             if k is None or (positions and k <= positions[-1]):
