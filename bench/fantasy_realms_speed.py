@@ -24,7 +24,8 @@ suits, Jester and the deluxe Phoenix; 6 with the suits and items; the two-player
 
 Times are this process's CPU time (``time.process_time``), so a busy, shared machine slows
 the wall clock but not the figures much; they still move from machine to machine, and the
-ratios within one run are what to compare. The greedy bot caches hand scores across decisions, as it does in play.
+ratios within one run are what to compare. The greedy bot caches hand scores across
+decisions, as it does in play.
 """
 
 from __future__ import annotations
