@@ -224,6 +224,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--tables", default=",".join(TABLES), help="of: " + ", ".join(TABLES))
     args = parser.parse_args()
+    random_games(4, {}, 0.2, random.Random(0), Playouts())  # warm up: imports, the scorer
     for name in args.tables.split(","):
         players, options = TABLES[name]
         label = f"{name} ({players}p)"

@@ -16,6 +16,7 @@ from rich.console import Console, RenderableType
 from rumizi import GameRecord
 from rumizi.cli.main import cli
 from rumizi.cli.terminal import Seating
+from rumizi.core.contract import record_events
 from rumizi.core.i18n import to_ascii_digits
 from rumizi.games.fantasy_realms import score_hand, tui
 from rumizi.games.fantasy_realms.cards import CARDS
@@ -209,3 +210,27 @@ def test_a_saved_game_replays_with_every_hand(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["replay", "g.json", "--all"], input=f"{n // 2}\nq\n")
     assert result.exit_code == 0, result.output
     assert "Discard area" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_every_move_and_event_of_games_with_every_module_is_worded(lang: str) -> None:
+    term = ui(lang, players=4, items=True, suits=True)
+    worded = 0
+    for seed in range(6):
+        s = GAME.new(seed=seed, players=4, items=True, suits=True, jester=True)
+        events: list[dict[str, Any]] = []
+        record_events(s, events)
+        rng = random.Random(seed)
+        while not s.over:
+            legal = s.legal_actions()
+            for a in legal[:40]:
+                label = tui.action_label(a, lang, term.names)
+                assert label and "{" not in label
+                if lang == "fa":
+                    assert not persian_problems(label), label
+            s.apply(rng.choice(legal))
+        lines = term.log_lines(events)
+        worded += len(lines)
+        assert all(line.plain and "{" not in line.plain for line in lines)
+        render(term.board(s.view(0)))  # the end with items and suits draws
+    assert worded > 300

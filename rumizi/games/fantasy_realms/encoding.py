@@ -29,7 +29,7 @@ Sets of cards (``offer``, Sealed Vault, Gold Mirror, Staff of Transmutation) are
 size, then by the combinatorial number system over the cards' positions, so an index is
 computed, never looked up, and the table (``actions``) is a lazy sequence: 181 actions
 for four players with the base deck's 53 cards, 156,121 for six with the Cursed Items and
-the suits (the 3-card sets of 70 cards are most of it).
+the suits (the 3-card sets of its 68 cards are most of it).
 
 *The one deliberate cut:* Staff of Transmutation may send 3 to 8 cards, but only its 3-card
 uses have an index (the 8-card sets of 70 cards alone would be ten billion entries).

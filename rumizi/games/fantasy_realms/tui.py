@@ -455,7 +455,7 @@ class FantasyRealmsTerminal:
         if view["phase"] == "over":
             parts.append(self.final_panel(view))
         me = view.get("you")
-        if isinstance(me, int) and isinstance(view["hands"][me], list):
+        if isinstance(me, int) and view["phase"] != "over" and isinstance(view["hands"][me], list):
             parts.append(self.hand_panel(view, me))
         parts.append(self.area_panel(view, suits))
         parts.append(self.players_panel(view))
@@ -532,10 +532,11 @@ class FantasyRealmsTerminal:
                 row.append(number(without, lang))
             table.add_row(*row)
         parts: list[RenderableType] = [table]
-        if score.choices:
-            parts.append(Text(f"{word('choices', lang)}: {self._choices(score.choices)}"))
+        chosen = self._choices(score.choices)
+        if chosen:
+            parts.append(Text(f"{word('choices', lang)}: {chosen}"))
         for item, points in score.items:
-            parts.append(Text(f"{item_name(item, lang)}: {number(points, lang)}"))
+            parts.append(Text(f"◆ {item_name(item, lang)}: {number(points, lang)}"))
         title = f"{word('hand', lang)} · {word('best', lang)} {number(score.total, lang)}"
         return Panel(Group(*parts), title=title, title_align="left", border_style=YOU_STYLE)
 
@@ -654,11 +655,11 @@ class FantasyRealmsTerminal:
                     t.append(f" · {reason}", style="dim")
                 parts.append(t)
             for entry in r.get("items") or []:
-                parts.append(
-                    Text(f"   {item_name(entry['id'], lang)} {number(entry['points'], lang)}")
-                )
-            if r["choices"]:
-                parts.append(Text(f"   {word('choices', lang)}: {self._choices(r['choices'])}"))
+                points = number(entry["points"], lang)
+                parts.append(Text(f"   ◆ {item_name(entry['id'], lang)} {points}"))
+            chosen = self._choices(r["choices"])
+            if chosen:
+                parts.append(Text(f"   {word('choices', lang)}: {chosen}"))
         return Panel(Group(*parts), title=word("final", lang), title_align="left")
 
     # -- the command line's hooks --------------------------------------------------
