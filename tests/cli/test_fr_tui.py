@@ -234,3 +234,14 @@ def test_every_move_and_event_of_games_with_every_module_is_worded(lang: str) ->
         assert all(line.plain and "{" not in line.plain for line in lines)
         render(term.board(s.view(0)))  # the end with items and suits draws
     assert worded > 300
+
+
+def test_a_spyglass_in_the_log_names_the_seat_looked_at() -> None:
+    s = find_state("spyglass")
+    events: list[dict[str, Any]] = []
+    record_events(s, events)
+    look = next(a for a in s.legal_actions() if a.get("item") == "spyglass")
+    s.apply(look)
+    term = ui(items=True)
+    lines = [line.plain for line in term.log_lines(events)]
+    assert lines == [f"Use Spyglass: {term.names[look['player']]}"]

@@ -384,7 +384,8 @@ def action_label(action: Action, lang: str, names: Sequence[str]) -> str:
     en, fa = _VERB_WORDS.get(kind, (kind, kind))
     head = fa if lang == "fa" else en
     parts: list[str] = []
-    for f, v in action.items():
+    # the item first (“Use Spyglass: …”), then its fields in their order
+    for f, v in sorted(action.items(), key=lambda kv: kv[0] != "item"):
         if f == "do":
             continue
         if isinstance(v, list):
@@ -686,6 +687,16 @@ class FantasyRealmsTerminal:
             took = "took" in e and e["took"]
             text = _VERB_WORDS["genie"][1 if lang == "fa" else 0]
             return Text(f"{who}: {text} {'…' if took else word('none', lang)}")
+        if kind == "wagon-swap" or (
+            kind == "use"
+            and "player" in e
+            and "item" in e
+            and e["item"] in ("spyglass", "larcenous-gloves")
+        ):
+            # the engine's event names the other seat as "player" (the acting one is lost):
+            # the line names the move and that seat, nobody as its author
+            fields = {k: v for k, v in e.items() if k != "event"}
+            return Text(action_label({"do": str(kind), **fields}, lang, self.names))
         fields = {k: v for k, v in e.items() if k not in ("event", "player")}
         try:
             text = action_label({"do": str(kind), **fields}, lang, self.names)
