@@ -341,7 +341,6 @@ class _Checker:
             "a loaded state has another player to act, or another result",
         )
         self.check(loaded.actors == state.actors, "a loaded state has other actors")
-        self.check_actors(state, doc, legal)
         if not state.over:
             self.check(state.to_act in range(n), f"to_act is {state.to_act!r}")
             self.check(state.winner is None, "a winner before the end")
@@ -352,6 +351,7 @@ class _Checker:
             self.check(loaded.view(seat) == view, f"a loaded state shows seat {seat} otherwise")
         self.check_hidden(state, legal, rng)
         self.check_legal_list(state, doc, legal, rng)
+        self.check_actors(state, doc, legal)
 
     def check_actors(self, state: GameState, doc: Document, legal: list[Action]) -> None:
         """Who may act, each seat's own list, and the timer's ring (see the module's list)."""

@@ -12,15 +12,17 @@ both agreeing. Online that is an offer and an answer:
 * ``{"do": "accept", "by": q, "offer": id, "card": d}``: the swap happens at once, ``c`` for
   ``d`` (``d`` any card of ``q``'s hand); ``{"do": "refuse", "by": q, "offer": id}``.
 * ``{"do": "withdraw", "by": p, "offer": id}``: ``p`` takes an open offer back.
-* ``{"do": "done", "by": p}``: ``p`` is content to stop. Its own open offers are withdrawn and
-  it offers nothing more, but it still answers the offers made to it. The trading ends when
-  every seat is done (bots and the arena have no clock), or when the server plays the timer's
-  ``{"do": "ring"}`` (``rumizi.core.contract.RING``).
+* ``{"do": "done", "by": p}``: ``p`` is content to stop. It offers nothing more and can no
+  longer withdraw (its open offers stand until answered), but it still answers the offers made
+  to it; a done seat with nothing to answer is not an actor. The trading ends when every seat
+  is done and no offer is open (bots and the arena have no clock), or when the server plays
+  the timer's ``{"do": "ring"}`` (``rumizi.core.contract.RING``).
 
 An offer made stale by another swap (its card left the offerer's hand) disappears. Who
 offers to whom, and who swapped with whom, is public; the card offered is seen only by the
 two players, and what each gave and got stays in their own ``seen`` records
-(``{"swap": id, "with": q, "gave": c, "got": d}``).
+(``{"swap": id, "by": offerer, "with": q, "gave": c, "got": d}``); an offerer is told of a
+refusal (``{"refused": id, "to": q, "card": c}``).
 """
 
 from __future__ import annotations
@@ -100,6 +102,9 @@ def play(s: FantasyRealmsState, a: Action) -> bool:
     elif kind in ("withdraw", "refuse"):
         offer = _offer(offers, a["offer"])
         offers.remove(offer)
+        if kind == "refuse":
+            record = {"refused": offer["id"], "to": p, "card": offer["card"]}
+            s.seen[int(offer["by"])].append(record)
         s._log({"event": kind, "player": p, "offer": offer["id"], "by": offer["by"]})
     elif kind == "accept":
         offer = _offer(offers, a["offer"])
@@ -110,15 +115,14 @@ def play(s: FantasyRealmsState, a: Action) -> bool:
         s.hands[giver].append(got)
         s.hands[p].append(given)
         oid = offer["id"]
-        s.seen[giver].append({"swap": oid, "with": p, "gave": given, "got": got})
-        s.seen[p].append({"swap": oid, "with": giver, "gave": got, "got": given})
+        s.seen[giver].append({"swap": oid, "by": giver, "with": p, "gave": given, "got": got})
+        s.seen[p].append({"swap": oid, "by": giver, "with": giver, "gave": got, "got": given})
         s.revealed.append({"swap": oid, "players": [giver, p]})
         # offers whose card has left its offerer's hand are stale
         pend["offers"] = [o for o in offers if o["card"] in s.hands[int(o["by"])]]
         s._log({"event": "swap", "players": [giver, p], "offer": oid})
     elif kind == "done":
         pend["done"] = sorted({*pend["done"], p})
-        pend["offers"] = [o for o in offers if o["by"] != p]
         s._log({"event": "done", "player": p})
     return len(pend["done"]) == s.num_players and not pend["offers"]
 
@@ -153,8 +157,8 @@ def check(pending: Any, hands: list[list[str]], n: int) -> None:
             raise ValueError(f"pending.offers: {{id, by, to, card}} objects, not {o!r}")
         by, to, oid = o["by"], o["to"], o["id"]
         seats_ok = type(by) is int and type(to) is int and 0 <= by < n and 0 <= to < n
-        if not seats_ok or by == to or by in done:
-            raise ValueError(f"pending.offers: from a seat still trading to another, not {o!r}")
+        if not seats_ok or by == to:
+            raise ValueError(f"pending.offers: from one seat to another, not {o!r}")
         if type(oid) is not int or not 1 <= oid < nxt or oid in ids or (by, to) in pairs:
             raise ValueError(f"pending.offers: ids below next, one offer per pair, not {o!r}")
         if o["card"] not in hands[by]:

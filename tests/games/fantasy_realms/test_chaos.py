@@ -134,8 +134,10 @@ def test_an_accepted_offer_swaps_the_two_cards_and_each_remembers_its_swap() -> 
     assert "candle" in s.hands[0] and "dragon" not in s.hands[0]
     assert "dragon" in s.hands[1] and "candle" not in s.hands[1]
     assert [len(h) for h in s.hands] == [7, 7, 7]
-    assert s.view(0)["seen"][0] == [{"swap": 1, "with": 1, "gave": "dragon", "got": "candle"}]
-    assert s.view(1)["seen"][1] == [{"swap": 1, "with": 0, "gave": "candle", "got": "dragon"}]
+    mine = {"swap": 1, "by": 0, "with": 1, "gave": "dragon", "got": "candle"}
+    theirs = {"swap": 1, "by": 0, "with": 0, "gave": "candle", "got": "dragon"}
+    assert s.view(0)["seen"][0] == [mine]
+    assert s.view(1)["seen"][1] == [theirs]
     assert s.view(2)["seen"] == [None, None, []]
     assert s.view(2)["revealed"] == [{"swap": 1, "players": [0, 1]}]
     assert s.pending["offers"] == []
@@ -158,6 +160,8 @@ def test_refused_and_withdrawn_offers_go_and_nothing_moves() -> None:
     s.apply({"do": "refuse", "by": 1, "offer": 1})
     s.apply({"do": "withdraw", "by": 2, "offer": 2})
     assert s.pending["offers"] == [] and s.hands == HANDS
+    assert s.view(0)["seen"][0] == [{"refused": 1, "to": 1, "card": "dragon"}]
+    assert s.view(2)["seen"][2] == []
 
 
 def test_a_seat_acts_only_for_itself() -> None:
@@ -178,19 +182,30 @@ def test_a_seat_acts_only_for_itself() -> None:
         unchanged(s, bad)
 
 
-def test_done_withdraws_own_offers_but_still_answers() -> None:
+def test_done_keeps_open_offers_and_still_answers() -> None:
     s = chaos()
     s.apply({"do": "propose", "by": 0, "to": 1, "card": "dragon"})
     s.apply({"do": "propose", "by": 2, "to": 0, "card": "smoke"})
     s.apply({"do": "done", "by": 0})
-    assert [o["id"] for o in s.pending["offers"]] == [2]
+    assert [o["id"] for o in s.pending["offers"]] == [1, 2]  # seat 1 may still take the dragon
     assert s.legal_actions_for(0) == [
         *({"do": "accept", "by": 0, "offer": 2, "card": c} for c in sorted(HANDS[0])),
         {"do": "refuse", "by": 0, "offer": 2},
     ]
     s.apply({"do": "refuse", "by": 0, "offer": 2})
     assert s.actors == (1, 2) and s.legal_actions_for(0) == []
+    s.apply({"do": "done", "by": 2})
+    s.apply({"do": "done", "by": 1})
+    assert s.phase == "trade" and s.actors == (1,)  # seat 1 still has seat 0's offer
+    s.apply({"do": "accept", "by": 1, "offer": 1, "card": "candle"})
+    assert s.over and "dragon" in s.hands[1]
+
+
+def test_a_done_seat_can_be_asked_again() -> None:
+    s = chaos()
+    s.apply({"do": "done", "by": 0})
     unchanged(s, {"do": "propose", "by": 0, "to": 1, "card": "king"})
+    assert s.actors == (1, 2)
     s.apply({"do": "propose", "by": 1, "to": 0, "card": "forest"})  # a done seat may be asked
     assert s.actors == (0, 1, 2)
 
@@ -265,7 +280,7 @@ def test_a_trading_document_round_trips_and_bad_offers_are_named() -> None:
         GAME.load(bad)
     bad = json.loads(json.dumps(doc))
     bad["pending"]["offers"][0]["to"] = 0
-    with pytest.raises(ValueError, match="still trading"):
+    with pytest.raises(ValueError, match="from one seat to another"):
         GAME.load(bad)
     bad = json.loads(json.dumps(doc))
     bad["phase"] = "take"
