@@ -49,7 +49,7 @@ def _unseen(view: View, me: int) -> list[str]:
 
 def asked(view: View, me: int) -> set[int]:
     """The seats ``me`` has offered a card to (open, refused or swapped)."""
-    found = {int(o["to"]) for o in view["pending"]["offers"] if o["by"] == me}
+    found = {int(o["to"]) for o in view["pending"].get("offers", []) if o["by"] == me}
     for record in view["seen"][me] or []:
         if "refused" in record:
             found.add(int(record["to"]))
