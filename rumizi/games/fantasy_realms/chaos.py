@@ -76,7 +76,9 @@ def _answer(view: View, hand: list[str], legal: list[Action]) -> Action | None:
     return None
 
 
-def _offer(view: View, me: int, hand: list[str], legal: list[Action], rng: random.Random) -> Action | None:
+def _offer(
+    view: View, me: int, hand: list[str], legal: list[Action], rng: random.Random
+) -> Action | None:
     targets = sorted(
         {a["to"] for a in legal if a["do"] == "propose"} - asked(view, me),
         key=lambda q: (q - me) % view["players"],

@@ -113,7 +113,9 @@ def load_document(doc: Any) -> FantasyRealmsState:
     raw = doc["options"]
     base = {"suits", "items", "jester", "phoenix"}
     if not isinstance(raw, dict) or set(raw) not in (base, base | {"variant", "timer"}):
-        raise ValueError(f"options: suits, items, jester and phoenix (chaos: and variant, timer), not {raw!r}")
+        raise ValueError(
+            f"options: suits, items, jester and phoenix (chaos: variant, timer too), not {raw!r}"
+        )
     if "variant" in raw and raw["variant"] != "chaos":
         raise ValueError(f"options.variant: only a chaos table writes it, not {raw['variant']!r}")
     opts = Options(doc["players"], **raw)

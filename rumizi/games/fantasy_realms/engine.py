@@ -917,7 +917,7 @@ class FantasyRealmsState(GameState):
         self.used = False
         self.queue = []
         holders = {c: q for q, h in enumerate(self.hands) for c in h}
-        extras = ("leprechaun", "genie") if self.opts.chaos else ("leprechaun", "genie", "necromancer")
+        extras = ["leprechaun", "genie"] + ([] if self.opts.chaos else ["necromancer"])
         for card in extras:  # chaos: the Necromancer drew after the trading instead
             if card in holders:
                 self.queue.append([card, holders[card], [], 0])

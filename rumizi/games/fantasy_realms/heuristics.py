@@ -145,6 +145,7 @@ def action_value(
 def choose(view: View, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The legal move with the highest expected final score (ties broken by ``rng``)."""
     from rumizi.games.fantasy_realms import chaos  # chaos reads hand_value from here
+
     if len(legal) == 1:
         return legal[0]
     rng = rng or random.Random(0)

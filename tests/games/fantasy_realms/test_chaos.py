@@ -306,7 +306,9 @@ def test_a_sample_keeps_what_the_seat_knows_of_other_hands() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32), st.integers(3, 7), st.lists(st.integers(0, 10**6), max_size=40))
-def test_random_trading_conserves_cards_and_hides_hands(seed: int, n: int, picks: list[int]) -> None:
+def test_random_trading_conserves_cards_and_hides_hands(
+    seed: int, n: int, picks: list[int]
+) -> None:
     s = GAME.new(seed=seed, players=n, variant="chaos")
     before = conserved(s.export())
     sizes = [len(h) for h in s.hands]
