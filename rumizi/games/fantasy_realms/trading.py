@@ -165,3 +165,5 @@ def check(pending: Any, hands: list[list[str]], n: int) -> None:
             raise ValueError(f"pending.offers: the card must be in the offerer's hand: {o!r}")
         ids.add(oid)
         pairs.add((by, to))
+    if len(done) == n and not pending["offers"]:
+        raise ValueError("pending: everybody is done and nothing is open: the trading is over")

@@ -252,6 +252,8 @@ def test_the_necromancer_s_holder_may_draw_three_and_keep_one() -> None:
     assert s.legal_actions() == [
         {"do": "keep", "card": c} for c in ["basilisk", "rainstorm", "warhorse"]
     ]
+    for seat in (0, 2):  # a sample keeps what each seat saw of the draw
+        assert GAME.sample(s.view(seat), 7).view(seat) == s.view(seat)
     s.apply({"do": "keep", "card": "warhorse"})
     assert s.over and len(s.hands[2]) == 8 and "warhorse" in s.hands[2]
     assert s.deck[:2] == ["rainstorm", "basilisk"]  # the other two: the deck's bottom
@@ -286,6 +288,14 @@ def test_a_trading_document_round_trips_and_bad_offers_are_named() -> None:
     bad["phase"] = "take"
     with pytest.raises(ValueError, match="variant"):
         GAME.load(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["pending"].update(offers=[], done=[0, 1, 2])
+    with pytest.raises(ValueError, match="trading is over"):
+        GAME.load(bad)
+    standard = GAME.new(seed=1, players=3).export()
+    standard["phase"] = "trade"
+    with pytest.raises(ValueError, match="variant"):
+        GAME.load(standard)
 
 
 def test_a_sample_keeps_what_the_seat_knows_of_other_hands() -> None:
