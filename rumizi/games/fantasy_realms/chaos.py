@@ -6,8 +6,9 @@ From its seat's view and list alone, a bot in the trading phase
    raises its hand's best score, and refuses otherwise;
 2. offers a card to a player it has not asked yet, when giving that card for an unknown one
    raises its expected best score (the average over cards it has not seen, as what the other
-   hands may hold) by at least :data:`MARGIN`; its refused offers and swaps are in its own
-   ``seen`` records, so it never asks a player twice;
+   hands may hold) by at least :data:`MARGIN` (only the :data:`CANDIDATES` cards whose loss
+   costs the hand least are weighed, to keep a decision to about fifteen scorer calls); its
+   refused offers and swaps are in its own ``seen`` records, so it never asks a player twice;
 3. else declares itself done (its open offers stand; it still answers the ones made to it).
 
 So every bot's trading ends after at most one offer per other player, and a table of bots
@@ -32,7 +33,8 @@ from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
 from rumizi.games.fantasy_realms.heuristics import hand_value
 
 MARGIN = 4.0  # points an offer must be expected to gain
-SAMPLES = 8  # unknown cards tried per card offered
+SAMPLES = 5  # unknown cards tried per card offered
+CANDIDATES = 2  # the cards missed least, the only ones weighed for an offer
 PHASES = frozenset({"trade", "summon", "keep"})
 
 
@@ -89,8 +91,10 @@ def _offer(
     if not unseen:
         return None
     now = _value(hand, view)
+    # the cards missed least are the ones worth offering; only those are sampled
+    missed = sorted((-_value([c for c in hand if c != g], view), g) for g in sorted(set(hand)))
     best: tuple[float, str] | None = None
-    for give in sorted(set(hand)):
+    for _, give in missed[:CANDIDATES]:
         rest = [c for c in hand if c != give]
         tries = rng.sample(unseen, min(SAMPLES, len(unseen)))
         gain = sum(_value([*rest, x], view) for x in tries) / len(tries) - now
