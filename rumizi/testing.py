@@ -16,6 +16,12 @@ engine contract alone (:mod:`rumizi.core.contract`) and checks at every position
 * a clone is independent: playing it on leaves the original as it was;
 * the whole game replays: a new game from the same seed and options, given JSON copies of
   the actions, ends in the same document, and so does the game's :class:`rumizi.GameRecord`;
+* the seats that may act (``actors``) each get their exact list (``legal_actions_for``):
+  the lists of all actors make up ``legal_actions()``, a seat that is not an actor gets
+  nothing, ``to_act`` is the first actor, and where several act at once every action names
+  its seat (``"by"``) and the same action for a seat that may not play it is refused; a
+  phase with a ``timer()`` accepts the server's ``{"do": "ring"}``, and no other phase does
+  (games without simultaneous phases keep the defaults, and these checks hold for them too);
 * a finished game lists nothing, accepts nothing, has nobody to act, and pays its winners
   more than its losers;
 * what the game conserves stays the same in every exported document (see ``counts`` below).
@@ -51,7 +57,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from rumizi.core.contract import Action, Document, Game, GameState
+from rumizi.core.contract import RING, Action, Document, Game, GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
 from rumizi.core.registry import game, game_ids, game_module
@@ -304,6 +310,8 @@ class _Checker:
     def choose(
         self, state: GameState, legal: list[Action], rng: random.Random, patient: bool
     ) -> Action:
+        if state.timer() is not None and rng.random() < 0.05:
+            return dict(RING)  # the server's timer runs out now and then
         if patient and rng.random() < 0.9:
             me = state.to_act
             keeping = []
@@ -332,6 +340,7 @@ class _Checker:
             (loaded.to_act, loaded.over, loaded.winner) == (state.to_act, state.over, state.winner),
             "a loaded state has another player to act, or another result",
         )
+        self.check(loaded.actors == state.actors, "a loaded state has other actors")
         if not state.over:
             self.check(state.to_act in range(n), f"to_act is {state.to_act!r}")
             self.check(state.winner is None, "a winner before the end")
@@ -342,6 +351,55 @@ class _Checker:
             self.check(loaded.view(seat) == view, f"a loaded state shows seat {seat} otherwise")
         self.check_hidden(state, legal, rng)
         self.check_legal_list(state, doc, legal, rng)
+        self.check_actors(state, doc, legal)
+
+    def check_actors(self, state: GameState, doc: Document, legal: list[Action]) -> None:
+        """Who may act, each seat's own list, and the timer's ring (see the module's list)."""
+        n = state.num_players
+        actors = state.actors
+        self.check(isinstance(actors, tuple), f"actors is {actors!r}, not a tuple")
+        self.check(len(set(actors)) == len(actors), f"an actor is named twice: {actors}")
+        self.check(all(p in range(n) for p in actors), f"actors {actors} are not seats")
+        if state.over:
+            self.check(actors == (), f"a finished game has actors {actors}")
+        else:
+            self.check(bool(actors) and actors[0] == state.to_act, "to_act is not the first actor")
+        keys = {_key(a) for a in legal}
+        union: list[str] = []
+        for seat in range(n):
+            own = state.legal_actions_for(seat)
+            self.check(seat in actors or not own, f"seat {seat} is not an actor but has moves")
+            self.check(seat not in actors or bool(own), f"actor {seat} has no moves")
+            union += [_key(a) for a in own]
+            for action in own:
+                named = action.get("by", seat) if isinstance(action, dict) else seat
+                self.check(named == seat, f"seat {seat}'s move {action!r} names another seat")
+                if len(actors) > 1:
+                    self.check("by" in action, f"{action!r}: a simultaneous move names its seat")
+        self.check(
+            sorted(union) == sorted(keys), "the actors' lists do not make up legal_actions()"
+        )
+        probe = state.clone()
+        if len(actors) > 1:  # a seat's move, named for a seat that may not play it
+            for seat in actors:
+                own = state.legal_actions_for(seat)
+                for other in range(n):
+                    moved = {**own[0], "by": other}
+                    if other != seat and moved not in state.legal_actions_for(other):
+                        self.check(self.refuses(probe, moved), f"{moved!r} was accepted")
+        self.check(probe.export() == doc, "refusing moves of other seats changed the state")
+        seconds = state.timer()
+        if seconds is None:
+            self.check(self.refuses(probe, dict(RING)), "a phase without a timer took a ring")
+            self.check(probe.export() == doc, "refusing the ring changed the state")
+        else:
+            self.check(seconds > 0, f"timer() is {seconds!r}")
+            self.check(all(a != RING for a in legal), "the server's ring is in a seat's list")
+            rung = state.clone()
+            try:
+                rung.apply(dict(RING))
+            except IllegalAction as err:
+                raise self.fail(f"a timed phase refused the ring: {err}") from err
 
     def check_hidden(self, state: GameState, legal: list[Action], rng: random.Random) -> None:
         spectator = state.view(None)
@@ -350,6 +408,8 @@ class _Checker:
         seats = {rng.randrange(state.num_players)}
         if state.to_act is not None:
             seats.add(state.to_act)
+        if len(state.actors) > 1:
+            seats.add(state.actors[rng.randrange(len(state.actors))])
         for seat in sorted(seats):
             view = state.view(seat)
             given, sample_seed = _json_copy(view), rng.randrange(2**32)
@@ -366,8 +426,13 @@ class _Checker:
                 (sampled.to_act, sampled.over) == (state.to_act, state.over),
                 f"{where} has another player to act",
             )
-            if seat == state.to_act:
+            if seat == state.to_act and len(state.actors) == 1:  # else others' moves are hidden
                 self.check(sampled.legal_actions() == legal, f"{where} lists other moves")
+            self.check(sampled.actors == state.actors, f"{where} has other actors")
+            self.check(
+                sampled.legal_actions_for(seat) == state.legal_actions_for(seat),
+                f"{where} lists that seat other moves",
+            )
             again = sampled.export()
             self.check(self.load(_json_copy(again), where).export() == again, f"{where} changes")
 
@@ -439,6 +504,9 @@ class _Checker:
     def check_finished(self, state: GameState) -> None:
         n = state.num_players
         self.check(state.to_act is None, "a finished game has a player to act")
+        self.check(state.actors == (), "a finished game has actors")
+        for seat in range(n):
+            self.check(not state.legal_actions_for(seat), f"a finished game lists seat {seat}")
         returns = state.returns()
         self.check(len(returns) == n, f"returns {returns} for {n} seats")
         winners = [p for p in range(n) if state.is_winner(p)]
@@ -448,7 +516,7 @@ class _Checker:
             if q not in winners:
                 self.check(returns[p] > returns[q], f"winner {p} is paid no more than {q}")
         doc = state.export()
-        every = [*self.seen.values(), *NOT_MOVES]
+        every = [*self.seen.values(), *NOT_MOVES, dict(RING)]
         for candidate in every:
             if not self.refuses(state, candidate):
                 raise self.fail(f"a finished game accepted {candidate!r}")

@@ -380,6 +380,21 @@ def _teams(state: GameState) -> list[int]:
     return list(range(n))
 
 
+def next_actor(state: GameState, last: int | None) -> int | None:
+    """The seat to ask now: the one actor, or where several may act, the first after ``last``
+    in seat order (each actor in turn, so a simultaneous phase is fair to every seat).
+
+    >>> import rumizi
+    >>> s = rumizi.game("fantasy-realms").new(seed=1, players=3, variant="chaos")
+    >>> next_actor(s, None), next_actor(s, 0), next_actor(s, 2)
+    (0, 1, 0)
+    """
+    actors = state.actors
+    if len(actors) <= 1 or last is None:
+        return actors[0] if actors else None
+    return next((p for p in actors if p > last), actors[0])
+
+
 def play_game(spec: GameSpec) -> tuple[GameResult, GameState]:
     """Play one arena game; the result and the final (or capped) state."""
     state = get_game(spec.game_id).new(seed=spec.seed, players=spec.players, **dict(spec.options))
@@ -393,6 +408,7 @@ def play_game(spec: GameSpec) -> tuple[GameResult, GameState]:
     clock = time.perf_counter
     max_turns, max_decisions = spec.max_turns, spec.max_decisions
     capped = False
+    last: int | None = None  # the seat asked last: several actors are asked in turn
     while not state.over:
         if max_decisions is not None and len(actions) >= max_decisions:
             capped = True
@@ -402,10 +418,11 @@ def play_game(spec: GameSpec) -> tuple[GameResult, GameState]:
             if turn is not None and turn > max_turns:
                 capped = True
                 break
-        seat = state.to_act
+        seat = next_actor(state, last)
         if seat is None:  # pragma: no cover - a game that is neither over nor waiting on anyone
             raise ArenaError(f"{spec.describe()}: nobody is to act but the game is not over")
-        legal = state.legal_actions()
+        last = seat
+        legal = state.legal_actions_for(seat)
         view = state.view(seat)
         start = clock()
         action = seated[seat].choose(view, legal)

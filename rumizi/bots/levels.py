@@ -35,7 +35,7 @@ from typing import Any
 from rumizi.bots.base import Bot, register
 from rumizi.bots.greedy import heuristic_for
 from rumizi.bots.search import FlatMCBot
-from rumizi.bots.strategies import strategy_for
+from rumizi.bots.strategies import simultaneous_choice, strategy_for
 from rumizi.core.contract import Action, View
 from rumizi.core.registry import game
 
@@ -89,6 +89,9 @@ class MediumBot(Bot):
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        at_once = simultaneous_choice(view, legal, self._rng)
+        if at_once is not None:
+            return at_once
         game_obj = game(view["game"])
         strategy = strategy_for(game_obj)
         if strategy.source != "strategy":

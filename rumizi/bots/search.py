@@ -74,7 +74,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rumizi.bots.base import Bot, register
-from rumizi.bots.strategies import Strategy, random_action, register_strategy, strategy_for
+from rumizi.bots.strategies import (
+    Strategy,
+    random_action,
+    register_strategy,
+    simultaneous_choice,
+    strategy_for,
+)
 from rumizi.core.contract import Action, Game, GameState, View
 from rumizi.core.registry import game as registered_game
 
@@ -221,6 +227,9 @@ class SearchBot(Bot):
         self.stats = SearchStats()
         if len(legal) == 1:
             return legal[0]
+        at_once = simultaneous_choice(view, legal, self._rng)
+        if at_once is not None:  # search over moves made at once is not built
+            return at_once
         game_obj = self._game if self._game is not None else registered_game(view["game"])
         strategy = self._strategy if self._strategy is not None else strategy_for(game_obj)
         if strategy.obvious_action is not None:

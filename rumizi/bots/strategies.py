@@ -61,6 +61,25 @@ class Strategy:
 _STRATEGIES: dict[str, Strategy] = {}
 
 
+def simultaneous(legal: list[Action]) -> bool:
+    """Whether ``legal`` is a simultaneous phase's (its moves name their seat, ``"by"``)."""
+    return bool(legal) and isinstance(legal[0], dict) and "by" in legal[0]
+
+
+def simultaneous_choice(view: View, legal: list[Action], rng: random.Random) -> Action | None:
+    """In a simultaneous phase, the game's one-turn heuristic (else a random move); ``None``
+    in any other phase. Sampled states and playouts act for the first actor only, so the
+    searching and sampling levels hand such phases to the heuristic, which reads the seat
+    from the view and its own list."""
+    if not simultaneous(legal):
+        return None
+    heuristic = strategy_for(view["game"]).choose
+    if heuristic is None:
+        return legal[rng.randrange(len(legal))]
+    action = heuristic(view, legal, rng)
+    return next((a for a in legal if a == action), legal[0])
+
+
 def register_strategy(game_id: str, strategy: Strategy) -> None:
     """Use ``strategy`` for ``game_id`` from now on (instead of the game's own add-ons)."""
     _STRATEGIES[game_id] = strategy
@@ -116,5 +135,7 @@ __all__ = [
     "forget_strategy",
     "random_action",
     "register_strategy",
+    "simultaneous",
+    "simultaneous_choice",
     "strategy_for",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from rumizi.bots.base import Bot, register
-from rumizi.bots.strategies import strategy_for
+from rumizi.bots.strategies import simultaneous_choice, strategy_for
 from rumizi.core.contract import Action, View
 from rumizi.core.registry import game
 
@@ -41,6 +41,9 @@ class StrongBot(Bot):
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        at_once = simultaneous_choice(view, legal, self._rng)
+        if at_once is not None:
+            return at_once
         game_id = view["game"]
         policy = strategy_for(game_id).playout_action
         world = game(game_id).sample(view, self._rng.getrandbits(63))

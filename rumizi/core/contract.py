@@ -7,6 +7,22 @@ boundary (documents, actions, views) is plain JSON-ready data.
 
 Actions are small dicts such as ``{"do": "play", "card": "gnat"}``. The dicts returned by
 :meth:`GameState.legal_actions` may be shared between calls for speed: treat them as read-only.
+
+Simultaneous phases
+-------------------
+Most games have one player to act. Where several seats may act at once (Fantasy Realms'
+chaos trading), :attr:`GameState.actors` names them all and :meth:`GameState.legal_actions_for`
+gives each its own list. Every action of such a phase names its seat, ``"by": seat``, so a
+stored action replays without knowing who sent it and :meth:`GameState.apply` keeps its one
+argument. :meth:`GameState.legal_actions` is then the union of the actors' lists and
+:attr:`GameState.to_act` one representative actor (the first), so code written for one player
+to act keeps working; code that lets several act uses ``actors``.
+
+A phase that the clock ends has a :meth:`GameState.timer`: its length in seconds, counted from
+the moment the phase began (the first state whose ``timer()`` is not ``None``). When it runs
+out the server plays :data:`RING`, ``{"do": "ring"}``, itself (no seat sends it, it is in no
+seat's list); a game may end the phase earlier by its own rules (everybody declared done).
+Games without simultaneous or timed phases need none of this: the defaults below fit them.
 """
 
 from __future__ import annotations
@@ -18,6 +34,9 @@ Action: TypeAlias = dict[str, Any]
 Document: TypeAlias = dict[str, Any]
 View: TypeAlias = dict[str, Any]
 Event: TypeAlias = dict[str, Any]
+
+#: The action the server plays when a phase's :meth:`GameState.timer` runs out.
+RING: Action = {"do": "ring"}
 
 
 class GameState(ABC):
@@ -35,7 +54,10 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Exactly the legal actions of the player to act (empty when the game is over)."""
+        """Exactly the legal actions of the player to act (empty when the game is over).
+
+        In a simultaneous phase: every actor's, in the order of :attr:`actors`.
+        """
 
     @abstractmethod
     def apply(self, action: Action) -> None:
@@ -45,6 +67,27 @@ class GameState(ABC):
     @abstractmethod
     def to_act(self) -> int | None:
         """Index of the player who must act next, ``None`` once the game is over."""
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seats that may act now: ``(to_act,)`` by default, ``()`` once the game is over.
+
+        A simultaneous phase lists several (``to_act`` is then the first of them).
+        """
+        seat = self.to_act
+        return () if seat is None or self.over else (seat,)
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """Exactly the legal actions of ``seat`` now (empty when it is not an actor)."""
+        return self.legal_actions() if seat == self.to_act and not self.over else []
+
+    def timer(self) -> float | None:
+        """Seconds the current phase lasts from its start, or ``None`` when no timer runs.
+
+        While it is not ``None`` the phase accepts :data:`RING`, which ends it; the server
+        plays it once the time is up (see the module's *Simultaneous phases*).
+        """
+        return None
 
     @property
     @abstractmethod

@@ -23,6 +23,7 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
+from rumizi.server import phases
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.plugins import GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, TableRow
@@ -131,6 +132,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     bot_version: int = -1  # the version a bot was last asked to move on
     timer: asyncio.TimerHandle | None = None
+    phase: phases.PhaseTimer = field(default_factory=phases.PhaseTimer)  # chaos's trading
 
     @property
     def id(self) -> str:
@@ -252,8 +254,12 @@ class Hub:
                 return None
             state, events, clock = rebuild(row)
             client_ids = {client_id for _, _, client_id, _ in row.actions}
+            since = None
+            if state.timer() is not None:  # a timed phase: when it began, from the stored times
+                since = phases.phase_start(new_state(row), row.started, row.actions)
             row.actions = []
             table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
+            table.phase.since = since
             self.tables[table_id] = table
             self._schedule(table)
             return table
@@ -280,6 +286,8 @@ class Hub:
             )
             if was_waiting and row.status == "playing" and table.clock and row.started:
                 table.clock.start(table.state.to_act, _epoch(row.started))
+            if was_waiting and row.status == "playing" and row.started:
+                table.phase.observe(None, table.state, _epoch(row.started))
             for client in table.clients:
                 if client.seat is None and client.user_id is not None:
                     client.seat = table.seat_of(client.user_id)
@@ -337,13 +345,13 @@ class Hub:
         state = table.state
         audience = table.audience(seat, lang)
         view = state.view(seat)  # the replay reveals every card once the game is over
-        to_act = state.to_act
+        acting = phases.actors(state)
         legal: list[dict[str, Any]] = []
         playing = table.row.status == "playing"
-        if playing and seat is not None and to_act == seat and not state.over:
+        if playing and seat is not None and seat in acting:
             legal = [
                 {"action": action, "label": table.web.action_label(view, action, audience)}
-                for action in state.legal_actions()
+                for action in phases.seat_legal(state, seat)
             ]
         connected = {client.seat for client in table.clients}
         result = None
@@ -360,7 +368,7 @@ class Hub:
             "seat": seat,
             "view": view,
             "legal": legal,
-            "to_act": [] if to_act is None or not playing else [to_act],
+            "to_act": acting if playing else [],
             "log": table.log(seat, lang),
             "seats": [
                 {
@@ -374,6 +382,7 @@ class Hub:
                 for s in table.row.seats
             ],
             "clock": table.clock.message(at) if table.clock and playing else None,
+            "timer": table.phase.message(state) if playing else None,
             "result": result,
         }
 
@@ -432,8 +441,11 @@ class Hub:
                     raise ActionError("not-your-turn", "you can only concede for yourself")
                 # Named, so a concede out of turn is not read as the player to act's.
                 action = {**action, "player": seat}
-            if not concede and seat != table.state.to_act:
-                raise ActionError("not-your-turn", "it is not your turn")
+            if not concede:
+                try:
+                    phases.check_sender(table.state, seat, action)
+                except phases.SenderError as err:
+                    raise ActionError(err.code, err.message) from None
             trial = table.state.clone()
             events = record_events(trial)
             try:
@@ -456,7 +468,9 @@ class Hub:
             error = await self._write(write)
             if error is not None:
                 raise ActionError("stale", f"the table moved on: {error}")
+            timed_before = table.state.timer()
             table.state = trial
+            table.phase.observe(timed_before, trial, _epoch(at))
             table.row.version = new_version
             table.events.append(events)
             table.client_ids.add(client_id)
@@ -488,12 +502,13 @@ class Hub:
             table.timer.cancel()
             table.timer = None
         if self.closing or table.row.status != "playing" or table.state.over:
+            table.phase.cancel()
             return
-        to_act = table.state.to_act
-        if to_act is None:
-            return
-        seat = table.row.seats[to_act]
-        if seat.kind == "bot" and table.bot_version != table.version:
+        self._schedule_ring(table)
+        bots = [p for p in phases.actors(table.state) if table.row.seats[p].kind == "bot"]
+        if bots and table.bot_version != table.version:
+            # one bot at a time; several bot actors take turns as the versions go by
+            to_act = bots[table.version % len(bots)]
             table.bot_version = table.version
             table.bot_task = asyncio.create_task(self._bot_move(table, to_act, table.version))
         if table.clock is not None:
@@ -508,7 +523,7 @@ class Hub:
     async def _bot_move(self, table: LiveTable, seat: int, version: int) -> None:
         state = table.state
         level = table.row.seats[seat].level or "easy"
-        legal = [dict(a) for a in state.legal_actions()]
+        legal = [dict(a) for a in state.legal_actions_for(seat)]
         view = state.view(seat)
         seed = (table.row.seed * 1_000_003 + version) % (1 << 63)
         try:
@@ -527,6 +542,33 @@ class Hub:
         except ActionError as err:
             log.warning("bot move on table %s refused: %s", table.id, err.message)
 
+    def _schedule_ring(self, table: LiveTable) -> None:
+        """The phase timer: play the ring when the timed phase's time is up."""
+        table.phase.cancel()
+        deadline = table.phase.deadline(table.state)
+        if deadline is None:
+            return
+        delay = max(0.0, deadline - time.time())
+        table.phase.handle = asyncio.get_running_loop().call_later(
+            delay, lambda: asyncio.create_task(self._ring(table))
+        )
+
+    async def _ring(self, table: LiveTable) -> None:
+        deadline = table.phase.deadline(table.state)
+        if self.closing or deadline is None or table.row.status != "playing":
+            return
+        if time.time() < deadline - 0.01:
+            self._schedule_ring(table)
+            return
+        version = table.version
+        try:
+            await self.submit(table, None, dict(contract.RING), version, f"ring-{version}")
+        except ActionError as err:  # a player's action came first: try again on the new version
+            log.info("ring on table %s retried: %s", table.id, err.message)
+            table.phase.handle = asyncio.get_running_loop().call_later(
+                phases.RING_RETRY, lambda: asyncio.create_task(self._ring(table))
+            )
+
     async def _time_out(self, table: LiveTable, version: int) -> None:
         if table.version != version or table.clock is None or table.state.over:
             return
@@ -544,6 +586,7 @@ class Hub:
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+            table.phase.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.close()

@@ -22,6 +22,7 @@ from collections import Counter
 from typing import Any
 
 from rumizi.core.contract import Document
+from rumizi.games.fantasy_realms import trading
 from rumizi.games.fantasy_realms.cards import ITEMS
 from rumizi.games.fantasy_realms.engine import (
     PHASES,
@@ -110,8 +111,13 @@ def load_document(doc: Any) -> FantasyRealmsState:
     if missing:
         raise ValueError(f"document is missing: {', '.join(missing)}")
     raw = doc["options"]
-    if not isinstance(raw, dict) or set(raw) != {"suits", "items", "jester", "phoenix"}:
-        raise ValueError(f"options: suits, items, jester and phoenix, not {raw!r}")
+    base = {"suits", "items", "jester", "phoenix"}
+    if not isinstance(raw, dict) or set(raw) not in (base, base | {"variant", "timer"}):
+        raise ValueError(
+            f"options: suits, items, jester and phoenix (chaos: variant, timer too), not {raw!r}"
+        )
+    if "variant" in raw and raw["variant"] != "chaos":
+        raise ValueError(f"options.variant: only a chaos table writes it, not {raw['variant']!r}")
     opts = Options(doc["players"], **raw)
     n = opts.players
     s = FantasyRealmsState.__new__(FantasyRealmsState)
@@ -122,6 +128,11 @@ def load_document(doc: Any) -> FantasyRealmsState:
     if doc["phase"] not in PHASES:
         raise ValueError(f"phase: one of {', '.join(PHASES)}, not {doc['phase']!r}")
     s.phase = doc["phase"]
+    chaos_only = ("trade", "summon", "keep")
+    if (s.phase in chaos_only and not opts.chaos) or (
+        opts.chaos and s.phase not in (*chaos_only, "genie", "shed", "over")
+    ):
+        raise ValueError(f"phase {s.phase!r} does not belong to this table's variant")
     if not isinstance(doc["pending"], dict):
         raise ValueError("pending: a JSON object")
     s.pending = _copy(doc["pending"])
@@ -147,6 +158,8 @@ def load_document(doc: Any) -> FantasyRealmsState:
             if twice or lost
             else "cards: every card of the table exactly once"
         )
+    if s.phase == "trade":
+        trading.check(s.pending, s.hands, n)
     s.sealed = [list(x) for x in _list(doc["sealed"], "sealed")]
     for x in s.sealed:
         if len(x) != 2 or x[0] not in s.area or type(x[1]) is not int or not 0 <= x[1] < n:

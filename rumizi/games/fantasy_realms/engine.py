@@ -63,14 +63,16 @@ Decisions where the rules leave room
   printed strengths; a remaining tie is shared (``returns`` splits the win).
 * **Backpack**'s three items are taken in the order they were drawn.
 
-Next: the chaos variant
------------------------
-Chaos realms (3–7 players, a timer, one-for-one swaps offered and accepted by any two
-players at once) is not built here: the contract has one ``to_act``. It comes next, with one
-extension in ``rumizi.core.contract``: ``GameState.actors`` (the seats that may act now,
-``[to_act]`` by default) and ``legal_actions_for(seat)``/``apply(action, seat)`` so that
-offers, acceptances and withdrawals from several seats interleave; the timer is the server's,
-ending the trading with a ``{"do": "ring"}`` action.
+The chaos variant
+-----------------
+``variant="chaos"`` (3 to 7 players; ``timer``: the trading's seconds, 300 by default; no
+Cursed Items, which need turns): hands of 7 (8), then the trading phase, in which every seat
+may act at once (:attr:`~FantasyRealmsState.actors`; the actions name their seat,
+``"by"``; see :mod:`.trading`). It ends when everybody is done or when the server plays the
+timer's ``{"do": "ring"}``. Then the Necromancer's holder may, instead of the card's text,
+draw three cards and keep one (``{"do": "draw-three"}`` or ``{"do": "pass"}``, then
+``{"do": "keep", "card": id}``; the other two go to the bottom of the deck, seen only by
+them), and the hands are scored as at the normal end (Leprechaun and Genie included).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ from typing import Any, ClassVar, Final
 from rumizi.core import rng
 from rumizi.core.contract import Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
-from rumizi.games.fantasy_realms import score_hand
+from rumizi.games.fantasy_realms import score_hand, trading
 from rumizi.games.fantasy_realms.cards import (
     CARDS,
     ITEMS,
@@ -123,8 +125,13 @@ PHASES: Final = (
     "genie",
     "necromancer",
     "shed",
+    "trade",
+    "summon",
+    "keep",
     "over",
 )
+VARIANTS: Final = ("standard", "two-player", "chaos")
+CHAOS_TIMER: Final = 300  # seconds: the seed's five minutes for experienced players
 
 #: What each item's ``use`` action carries besides ``item`` (documentation and checks).
 USES: Final = {
@@ -158,7 +165,7 @@ USES: Final = {
 class Options:
     """A table's modules, read once and checked."""
 
-    __slots__ = ("first", "items", "jester", "phoenix", "players", "suits")
+    __slots__ = ("first", "items", "jester", "phoenix", "players", "suits", "timer", "variant")
 
     def __init__(
         self,
@@ -168,9 +175,23 @@ class Options:
         jester: bool = False,
         phoenix: str = "none",
         first: Any = "random",
+        variant: str = "standard",
+        timer: Any = CHAOS_TIMER,
     ) -> None:
-        if type(players) is not int or not 2 <= players <= 6:
+        if variant not in VARIANTS:
+            raise ValueError(f"variant: 'standard', 'two-player' or 'chaos', not {variant!r}")
+        chaos = variant == "chaos"
+        if chaos:
+            if type(players) is not int or not 3 <= players <= 7:
+                raise ValueError(f"chaos realms are for 3 to 7 players, not {players!r}")
+            if items:
+                raise ValueError("chaos realms have no Cursed Items: there are no turns")
+            if type(timer) is not int or not 1 <= timer <= 3600:
+                raise ValueError(f"timer: whole seconds 1 to 3600, not {timer!r}")
+        elif type(players) is not int or not 2 <= players <= 6:
             raise ValueError(f"Fantasy Realms is for 2 to 6 players, not {players!r}")
+        if variant == "two-player" and players != 2:
+            raise ValueError(f"the two-player variant is for 2 players, not {players!r}")
         for name, flag in (("suits", suits), ("items", items), ("jester", jester)):
             if type(flag) is not bool:
                 raise ValueError(f"{name}: true or false, not {flag!r}")
@@ -184,14 +205,23 @@ class Options:
         self.jester = jester
         self.phoenix = phoenix
         self.first = None if first in ("random", None) else int(first)
+        self.variant = variant if chaos else "standard"
+        self.timer = int(timer) if chaos else CHAOS_TIMER
+
+    @property
+    def chaos(self) -> bool:
+        return self.variant == "chaos"
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "suits": self.suits,
             "items": self.items,
             "jester": self.jester,
             "phoenix": self.phoenix,
         }
+        if self.chaos:  # other tables' documents stay as they were
+            found.update(variant="chaos", timer=self.timer)
+        return found
 
     def cards(self) -> list[str]:
         """The main deck of this table, in file order."""
@@ -291,7 +321,25 @@ class FantasyRealmsState(GameState):
             return int(self.queue[0][1])
         if self.phase == "offer":
             return int(self.pending["offerers"][0])
+        if self.phase == "trade":
+            return trading.actors(self)[0]
         return self.current
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == "trade":
+            return trading.actors(self)
+        seat = self.to_act
+        return () if seat is None else (seat,)
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        if self.phase == "trade":
+            return trading.legal_for(self, seat)
+        return self.legal_actions() if seat == self.to_act else []
+
+    def timer(self) -> float | None:
+        """The chaos trading's seconds (the table's ``timer``); no other phase has a timer."""
+        return float(self.opts.timer) if self.phase == "trade" else None
 
     @property
     def over(self) -> bool:
@@ -367,6 +415,12 @@ class FantasyRealmsState(GameState):
         if p is None:
             return []
         acts: list[Action] = []
+        if ph == "trade":
+            return trading.legal_union(self)
+        if ph == "summon":
+            return [{"do": "draw-three"}, {"do": "pass"}]
+        if ph == "keep":
+            return [{"do": "keep", "card": c} for c in sorted(self.pending["drawn"])]
         if ph == "take":
             if self.drafting(p):
                 if len(self.deck) >= 2:
@@ -511,11 +565,28 @@ class FantasyRealmsState(GameState):
         return []
 
     def apply(self, action: Action) -> None:
+        if self.phase == "trade":
+            if action == {"do": "ring"}:  # the server's: the timer ran out
+                self._log({"event": "ring"})
+                self._after_trade()
+            elif trading.play(self, trading.checked(self, action)):
+                self._after_trade()
+            return
         legal = self.legal_actions()
         if not isinstance(action, dict) or action not in legal:
             raise IllegalAction(f"not a legal action now: {action!r}")
         # the listed copy, so that a caller's dict is never kept or changed
         self._do(legal[legal.index(action)])
+
+    def _after_trade(self) -> None:
+        """The trading is over: the Necromancer's draw, if its holder can, else the end."""
+        self.pending = {}
+        holder = next((q for q, h in enumerate(self.hands) if "necromancer" in h), None)
+        if holder is not None and self.deck:
+            self.current = holder
+            self.phase = "summon"
+        else:
+            self._start_end()
 
     def _log(self, event: dict[str, Any]) -> None:
         if self.events is not None:
@@ -526,7 +597,9 @@ class FantasyRealmsState(GameState):
         assert p is not None
         kind = a["do"]
         ph = self.phase
-        if kind == "draw":
+        if kind in ("draw-three", "pass", "keep"):
+            self._summon(p, a)
+        elif kind == "draw":
             self.hands[p].append(self.deck.pop())
             self._log({"event": "draw", "player": p})
             self.phase = "discard"
@@ -644,6 +717,26 @@ class FantasyRealmsState(GameState):
             if self.queue[0][3] == 0:
                 self.queue.pop(0)
             self._resolve_end()
+
+    def _summon(self, p: int, a: Action) -> None:
+        """Chaos: the Necromancer's holder draws three (fewer if the deck is short), keeps one."""
+        kind = a["do"]
+        if kind == "draw-three":
+            drawn = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+            self.hands[p] += drawn
+            self.pending = {"drawn": drawn}
+            self.phase = "keep"
+            self._log({"event": "draw", "player": p, "count": len(drawn)})
+            return
+        if kind == "keep":
+            back = [c for c in self.pending["drawn"] if c != a["card"]]
+            for c in back:
+                self.hands[p].remove(c)
+            self.deck[:0] = back
+            self.seen[p].append({"necromancer": a["card"], "returned": sorted(back)})
+            self._log({"event": "keep", "player": p})
+        self.pending = {}
+        self._start_end()
 
     # -- Cursed Items -----------------------------------------------------------------
 
@@ -824,7 +917,8 @@ class FantasyRealmsState(GameState):
         self.used = False
         self.queue = []
         holders = {c: q for q, h in enumerate(self.hands) for c in h}
-        for card in ("leprechaun", "genie", "necromancer"):
+        extras = ["leprechaun", "genie"] + ([] if self.opts.chaos else ["necromancer"])
+        for card in extras:  # chaos: the Necromancer drew after the trading instead
             if card in holders:
                 self.queue.append([card, holders[card], [], 0])
         for q in range(self.num_players):
@@ -923,8 +1017,10 @@ class FantasyRealmsState(GameState):
         if self.phase in ("genie", "ring") and self.to_act == player and player is not None:
             doc["searching"] = sorted(self.deck)
         pend = doc["pending"]
-        if self.phase in ("cauldron", "draft-discard") and self.current != player:
+        if self.phase in ("cauldron", "draft-discard", "keep") and self.current != player:
             pend["drawn"] = len(pend["drawn"])
+        if self.phase == "trade":
+            trading.hide(pend, player)
         return doc
 
 
@@ -975,8 +1071,8 @@ def new_state(seed: int, opts: Options) -> FantasyRealmsState:
     s.hands = [[s.deck.pop() for _ in range(deal)] for _ in range(n)]
     s.area = []
     s.turn = 1
-    s.phase = "take"
-    s.pending = {}
+    s.phase = "trade" if opts.chaos else "take"
+    s.pending = trading.fresh() if opts.chaos else {}
     s.queue = []
     s.item_deck = list(ITEMS) if opts.items else []
     state = rng.shuffle(state, s.item_deck)
@@ -1004,7 +1100,7 @@ class FantasyRealms(Game):
     id: ClassVar[str] = GAME_ID
     names: ClassVar[dict[str, str]] = {"en": "Fantasy Realms", "fa": "قلمرو افسانه‌ای"}
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
+    max_players: ClassVar[int] = 6  # 7 only in chaos realms (``variant="chaos"``)
 
     def new(self, seed: int = 0, players: int = 4, **options: Any) -> FantasyRealmsState:
         """A new game (see the module's *Tables*); bad options raise ValueError.
@@ -1016,7 +1112,7 @@ class FantasyRealms(Game):
         ...
         ValueError: Fantasy Realms is for 2 to 6 players, not 7
         """
-        known = {"suits", "items", "jester", "phoenix", "first"}
+        known = {"suits", "items", "jester", "phoenix", "first", "variant", "timer"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"unknown options for Fantasy Realms: {', '.join(unknown)}")

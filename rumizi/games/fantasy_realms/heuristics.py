@@ -144,9 +144,13 @@ def action_value(
 
 def choose(view: View, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The legal move with the highest expected final score (ties broken by ``rng``)."""
+    from rumizi.games.fantasy_realms import chaos  # chaos reads hand_value from here
+
     if len(legal) == 1:
         return legal[0]
     rng = rng or random.Random(0)
+    if chaos.in_chaos(view):  # the chaos variant's trading and Necromancer: its own module
+        return chaos.choose(view, legal, rng)
     t, me = table_of(view)
     best = max((action_value(view, t, me, a, rng), rng.random(), k) for k, a in enumerate(legal))
     return legal[best[2]]

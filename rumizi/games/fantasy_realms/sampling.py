@@ -40,11 +40,20 @@ def sample_from_view(view: View, seed: int) -> FantasyRealmsState:
     unseen = list((Counter(opts.cards()) - known).elements())
     if searching is not None:
         unseen = list((Counter(unseen) - Counter(searching)).elements())
+    pins = _pinned(view, hands, unseen)
+    unseen = list((Counter(unseen) - Counter(list(pins))).elements())
     state = rng.shuffle(state, unseen)
     for q, h in enumerate(hands):
         if isinstance(h, int):
-            hands[q] = [unseen.pop() for _ in range(h)]
+            mine = sorted(c for c, owner in pins.items() if owner == q)
+            hands[q] = mine + [unseen.pop() for _ in range(h - len(mine))]
     pend = doc["pending"]
+    if doc["phase"] == "trade":  # an offer's card the view hides is one of its offerer's
+        for offer in pend["offers"]:
+            if offer["card"] is None:
+                hand = sorted(hands[offer["by"]])
+                state, k = rng.below(state, len(hand))
+                offer["card"] = hand[k]
     if isinstance(pend.get("drawn"), int):  # cards drawn this turn, shown only to the drawer
         pend["drawn"] = hands[doc["current"]][-pend["drawn"] :]
     if searching is not None:
@@ -75,6 +84,30 @@ def sample_from_view(view: View, seed: int) -> FantasyRealmsState:
     doc["seen"] = [s if s is not None else [] for s in doc["seen"]]
     state, doc["seed"] = rng.next_value(state)
     return load_document(doc)
+
+
+def _pinned(view: View, hands: list[Any], unseen: list[str]) -> dict[str, int]:
+    """Chaos: hidden cards the viewer knows the place of (shown in an offer to it, or given
+    away in a swap by the viewer to a player who has not swapped with anyone else since)."""
+    you = view.get("you")
+    if view["phase"] != "trade" or you is None:
+        return {}
+    free = Counter(unseen)
+    pins: dict[str, int] = {}
+    for offer in view["pending"]["offers"]:
+        if offer["to"] == you and offer["card"] in free:
+            pins[offer["card"]] = offer["by"]
+    swaps = [r for r in view["revealed"] if "swap" in r]
+    mine = [r for r in view["seen"][you] if "swap" in r]
+    for record in mine:
+        card, q, k = record["gave"], record["with"], record["swap"]
+        if card not in free or card in pins or not isinstance(hands[q], int):
+            continue
+        back = any(r["got"] == card and r["swap"] > k for r in mine)
+        later = [r["players"] for r in swaps if r["swap"] > k]
+        if not back and all(q not in pair or you in pair for pair in later):
+            pins[card] = q
+    return pins
 
 
 def _copy(data: Any) -> Any:

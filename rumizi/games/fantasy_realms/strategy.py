@@ -26,6 +26,7 @@ import math
 import random
 
 from rumizi.core.contract import Action
+from rumizi.games.fantasy_realms import chaos
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.heuristics import Table, action_value, hand_value
 
@@ -62,6 +63,8 @@ def _gain(t: Table, hand: list[str], card: str) -> float:
 
 def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
     """The strong move of the player to act (greedy, with denial on discards)."""
+    if chaos.in_chaos(state.phase):  # the chaos variant: its own module
+        return chaos.playout_action(state, rng)
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
