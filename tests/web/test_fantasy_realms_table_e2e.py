@@ -28,7 +28,8 @@ def watch_errors(page: Page) -> list[str]:
 
 def wait_turn(page: Page, timeout: float = 60_000) -> bool:
     """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    # attached, not visible: on a phone the moves the board shows leave the move list
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
     return page.locator(RESULT).count() == 0
 
 
@@ -86,7 +87,7 @@ def play_by_board(page: Page, turn: int = 0) -> str:
     if takes.count():
         takes.last.click()
         return "take"
-    page.locator(MOVE).first.click()
+    page.locator(f"{MOVE}:visible").first.click()
     return "list"
 
 

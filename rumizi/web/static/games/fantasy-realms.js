@@ -210,9 +210,8 @@ function cardInfo(cards, id, hoard) {
 function cardEl(card, opts = {}) {
   const classes = ["frt-card", `suit-${card.suit || "wild"}`, opts.size && `size-${opts.size}`, opts.onClick && "playable", opts.extra];
   const children = [
-    el("span", { class: "frt-strength", title: card.suit_name }, n(card.strength ?? 0)),
+    el("span", { class: "frt-card-head" }, el("span", { class: "frt-strength" }, n(card.strength ?? 0)), el("span", { class: "frt-suit" }, card.suit_name || "")),
     el("span", { class: "frt-name" }, card.name),
-    el("span", { class: "frt-suit" }, card.suit_name || ""),
     opts.badge ? el("span", { class: "frt-badge" }, opts.badge) : null,
   ];
   const data = { testid: opts.testid, card: card.id, focusKey: opts.focusKey };
@@ -337,8 +336,8 @@ export function render(root, msg, ctx) {
       "span",
       { class: ["frt-line", line.blanked && "is-blanked"], dataset: { testid: "frt-line", card: line.id, total: String(line.total) } },
       el("span", { class: "frt-line-nums" }, parts),
-      line.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(line.copies).name })) : null,
-      reason ? el("small", { class: "frt-reason" }, reason) : null,
+      // the scorer's reason names what a copy copies; without one, say it here
+      reason ? el("small", { class: "frt-reason" }, reason) : line.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(line.copies).name })) : null,
     );
   }
 
@@ -371,7 +370,8 @@ export function render(root, msg, ctx) {
       row.append(slot);
     }
     panel.append(row);
-    panel.append(myItems(score));
+    const itemsBox = myItems(score);
+    if (itemsBox) panel.append(itemsBox);
     const seen = (view.seen || [])[me] || [];
     if (seen.length) panel.append(seenBox(seen));
     return panel;
@@ -508,7 +508,7 @@ export function render(root, msg, ctx) {
         el(
           "tr",
           { class: c.blanked ? "is-blanked" : "", dataset: { testid: "frt-result-line", card: c.id } },
-          el("td", {}, el("span", { class: ["frt-dot", `suit-${info(c.id).suit}`] }), info(c.id).name, c.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(c.copies).name })) : null, c.reason && c.reason[LANG] ? el("small", { class: "frt-reason" }, c.reason[LANG]) : null),
+          el("td", {}, el("span", { class: ["frt-dot", `suit-${info(c.id).suit}`] }), info(c.id).name, c.reason && c.reason[LANG] ? el("small", { class: "frt-reason" }, c.reason[LANG]) : c.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(c.copies).name })) : null),
           el("td", { class: "num" }, n(c.base)),
           el("td", { class: "num" }, c.bonus ? signed(c.bonus) : ""),
           el("td", { class: "num" }, c.penalty ? signed(c.penalty) : ""),
