@@ -62,6 +62,10 @@ export const WORDS = {
     "prompt.draftDiscard": "یکی از دو کارت تازه را بسوزانید.",
     "prompt.rake": "کارت دیگری از کارت‌های سوخته بردارید.",
     "prompt.shed": "دستتان از سقف بیشتر است: کارتی را بسوزانید.",
+    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.ring": "کارتی از دسته را انتخاب کنید تا روی دسته برود.",
+    search: "دسته (جست‌وجو)",
     "prompt.list": "این انتخاب را از فهرست حرکت‌ها انجام دهید.",
     waiting: "{name} در حال بازی است…",
     base: "پایه",
@@ -121,6 +125,10 @@ export const WORDS = {
     "prompt.draftDiscard": "Discard one of the two cards you drew.",
     "prompt.rake": "Take another card of the discard area.",
     "prompt.shed": "Your hand is over the limit: discard a card.",
+    "prompt.necromancer": "Take a card of the discard area with the Necromancer (or none, in the move list).",
+    "prompt.genie": "Pick a card of the deck with the Genie (or none, in the move list).",
+    "prompt.ring": "Pick a card of the deck to put on top of it.",
+    search: "The deck (searched)",
     "prompt.list": "Make this choice in the move list.",
     waiting: "{name} is playing…",
     base: "base",
@@ -241,7 +249,7 @@ export function renderCard(card, ctx) {
 
 // ------------------------------------------------------------------ the legal moves, by place
 function mapLegal(legal) {
-  const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], other: 0 };
+  const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], necro: new Map(), search: new Map(), other: 0 };
   legal.forEach((move, index) => {
     const a = move.action || {};
     const item = { action: a, label: move.label, index };
@@ -251,6 +259,8 @@ function mapLegal(legal) {
     else if (a.do === "shed") m.shed.set(a.card, item);
     else if (a.do === "drop-item") m.drop = item;
     else if (a.do === "use") m.uses.push(item);
+    else if (a.do === "necromancer" && a.card) m.necro.set(a.card, item);
+    else if ((a.do === "genie" || a.do === "ring") && a.card) m.search.set(a.card, item);
     else m.other += 1;
   });
   return m;
@@ -308,6 +318,7 @@ export function render(root, msg, ctx) {
     if (ph === "draft-discard") return w("prompt.draftDiscard");
     if (ph === "rake") return w("prompt.rake");
     if (ph === "shed") return w("prompt.shed");
+    if (ph === "necromancer" || ph === "genie" || ph === "ring") return w(`prompt.${ph}`);
     return w("prompt.list");
   }
 
@@ -385,13 +396,17 @@ export function render(root, msg, ctx) {
       const upBox = el("div", { class: "frt-up" }, itemEl(cards.get(up) || { id: up, name: up }, { testid: "frt-my-item" }));
       const mine = myMove ? m.uses.filter((u) => u.action.item === up) : [];
       const buttons = el("div", { class: "frt-item-buttons" });
-      if (mine.length === 1) {
-        mark(mine[0]);
-        buttons.append(el("button", { type: "button", class: "btn btn-small", title: mine[0].label, dataset: { testid: "frt-use", action: JSON.stringify(mine[0].action), focusKey: "use" }, onclick: () => act(mine[0]) }, w("use")));
+      if (mine.length >= 1 && mine.length <= 8) {
+        // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …
+        for (const u of mine) {
+          mark(u);
+          const what = useChoice(u.action);
+          buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", title: u.label, dataset: { testid: "frt-use", action: JSON.stringify(u.action), focusKey: `use:${what}` }, onclick: () => act(u) }, what ? `${w("use")}: ${what}` : w("use")));
+        }
       } else if (mine.length > 1) buttons.append(el("span", { class: "muted frt-hint" }, w("useInList")));
       if (myMove && m.drop) {
         mark(m.drop);
-        buttons.append(el("button", { type: "button", class: "btn btn-small btn-ghost", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, w("drop")));
+        buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, w("drop")));
       } else if (items.dropped && toAct === me) buttons.append(el("span", { class: "muted frt-hint" }, w("dropping")));
       upBox.append(buttons);
       box.append(upBox);
@@ -403,6 +418,16 @@ export function render(root, msg, ctx) {
       box.append(itemEl(it, { down: true, testid: "frt-my-down" }));
     }
     return box;
+  }
+
+  function useChoice(a) {
+    if (typeof a.player === "number") return nameOf(a.player);
+    if (a.suit) return suitWord(a.suit);
+    if (a.card) return info(a.card).name;
+    if (Array.isArray(a.cards)) return a.cards.map((c) => info(c).name).join(LANG === "fa" ? "، " : ", ");
+    const other = a.take || a.copy;
+    if (other) return (cards.get(other) || { name: other }).name;
+    return "";
   }
 
   function seenBox(seen) {
@@ -431,11 +456,12 @@ export function render(root, msg, ctx) {
     const sealed = new Map((view.sealed || []).map(([c, owner]) => [c, owner]));
     if (!area.length) spread.append(el("p", { class: "muted frt-empty" }, w("areaEmpty")));
     area.forEach((id, i) => {
-      const item = myMove ? m.take.get(id) : null;
+      const item = myMove ? m.take.get(id) || m.necro.get(id) : null;
       mark(item);
       const badge = sealed.has(id) ? `🔒 ${nameOf(sealed.get(id))}` : null;
       spread.append(cardEl(info(id), { size: "s", testid: item ? "frt-take" : "frt-area-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, badge, focusKey: `area:${id}:${i}`, extra: i === area.length - 1 && "is-last" }));
     });
+    if (myMove && m.search.size) zone.append(searchBox());
     zone.append(
       el(
         "div",
@@ -445,6 +471,16 @@ export function render(root, msg, ctx) {
       ),
     );
     return zone;
+  }
+
+  /** The Genie or the Wishing Ring: the deck, searched (its cards in order of name). */
+  function searchBox() {
+    const row = el("div", { class: "frt-area frt-search-cards" });
+    for (const [id, item] of m.search) {
+      mark(item);
+      row.append(cardEl(info(id), { size: "s", testid: "frt-search", action: item.action, label: item.label, onClick: () => act(item), focusKey: `search:${id}` }));
+    }
+    return el("div", { class: "frt-search", dataset: { testid: "frt-search-box" } }, el("h3", { class: "frt-title" }, w("search")), row);
   }
 
   function othersPanel() {
