@@ -11,8 +11,9 @@ seats, as the platform's form sends them):
 * ``items`` — the Cursed Items (``"false"`` / ``"true"``);
 * ``suits`` — the Cursed Hoard suits (Building, Outsider, Undead, Garden, the reprints);
 * ``jester`` — the Jester promo; ``phoenix`` — ``"none"``, ``"promo"`` or ``"deluxe"``;
-* ``first`` — ``"random"`` (the default) or a seat, each seat offered only at the tables
-  that have it (its choice carries the player counts, which also drive the form's seats).
+* ``first`` — ``"random"`` (the default) or a seat (``"0"``, ``"1"`` …), each seat offered
+  only at the tables that have it (its choice carries the player counts, which also drive
+  the form's seat count).
 
 The chaos variant is not offered here yet (it comes with its own option).
 
@@ -91,7 +92,7 @@ def options(lang: str) -> list[dict[str, Any]]:
                 },
                 *(
                     {
-                        "value": seat,
+                        "value": str(seat),  # a word, as the form sends it back
                         "label": texts.seat_name(seat, lang),
                         "players": [n for n in PLAYERS if n > seat],
                     }

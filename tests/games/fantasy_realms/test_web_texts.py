@@ -80,7 +80,7 @@ def test_options_are_the_modules_and_who_starts_never_chaos(lang: str) -> None:
     assert [c["value"] for c in opts["phoenix"]["choices"]] == ["none", "promo", "deluxe"]
     first = opts["first"]["choices"]
     assert first[0]["value"] == "random" and first[0]["players"] == [2, 3, 4, 5, 6]
-    assert {c["value"]: c["players"] for c in first[1:]}[5] == [6]
+    assert {c["value"]: c["players"] for c in first[1:]}["5"] == [6]
     assert "chaos" not in str(opts)
     for option in opts.values():
         assert option["label"]

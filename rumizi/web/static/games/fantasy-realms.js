@@ -10,6 +10,22 @@
 // scorer, POST /api/fantasy-realms/score, once per position; the answer is kept and drawn.
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) and WORDS (see ../renderers.js).
+//
+// What it reads of the engine's view (FantasyRealmsState.view): `you` (the seat, null for a
+// spectator), `players`, `options` {suits, items, jester, phoenix}, `turn`, `phase`
+// ("take", "discard", "draft-discard", "rake", "genie", "necromancer", "shed", "over" …),
+// `pending` (`drawn`: the cards just drawn — a count for the others; `discards`), `deck` (a
+// count), `area` (the discard area, oldest first), `sealed` ([card, owner]), `hands` (a list
+// for the seat and, once over, for all; a count otherwise), `items` {up, down (a list for the
+// seat, a count for the others until the end), dropped}, `seen` (what the seat was shown),
+// `searching` (the Genie's or the Wishing Ring's deck, to the seat searching), `results`
+// (per seat: total, strength, choices, cards: the scorer's lines, items) and `winners`; and of
+// the message `to_act`, `legal`, `seat`, `seats`. The card data comes from web.cards().
+//
+// Chaos realms (not built yet) would slot in as one more part between the top line and the
+// hand: a countdown from the view's timer, the open offers (yours with "withdraw", those made
+// to you with "accept"/"refuse") and, on the hand, a card touched to offer it to a chosen
+// seat — every one of them a legal action of that seat, mapped like the others below.
 
 import { h as el } from "../dom.js";
 import { api } from "../api.js";
@@ -32,6 +48,7 @@ export const WORDS = {
     yourHand: "دست شما",
     hand: "دست",
     cards: "{n} کارت",
+    oneCard: "{n} کارت",
     live: "امتیاز فعلی",
     scoring: "در حال شمردن…",
     deck: "دسته",
@@ -95,6 +112,7 @@ export const WORDS = {
     yourHand: "Your hand",
     hand: "Hand",
     cards: "{n} cards",
+    oneCard: "{n} card",
     live: "Score now",
     scoring: "scoring…",
     deck: "Deck",
@@ -497,7 +515,7 @@ export function render(root, msg, ctx) {
           { class: ["frt-other", q === toAct && !over && "is-current"], dataset: { testid: "frt-opponent", player: String(q) } },
           q === toAct && !over ? el("span", { class: "frt-mark", "aria-hidden": "true" }, "▸") : null,
           el("b", { class: "frt-other-name" }, nameOf(q)),
-          el("span", { class: "frt-other-hand" }, w("cards", { n: count })),
+          el("span", { class: "frt-other-hand", dataset: { testid: "frt-other-count" } }, w(count === 1 ? "oneCard" : "cards", { n: count })),
           opts.items
             ? el(
                 "span",
