@@ -11,6 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from rumizi.games.fantasy_realms import web
+from rumizi.games.fantasy_realms.rules import rules
 from tests.web.conftest import Server, new_context, screenshot
 
 GAME = "fantasy-realms"
@@ -188,6 +190,17 @@ def test_two_players_draft_then_play_on_a_phone_in_english(
     screenshot(page, "fantasy-realms-en-phone-result")
     assert not errors, errors
     context.close()
+
+
+def test_the_game_page_lists_every_card_and_item_with_the_rules(page: Page, server: Server) -> None:
+    errors = watch_errors(page)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{server.url}/games/{GAME}")
+    expect(page.get_by_test_id("rules-section")).to_have_count(len(rules("fa")))
+    expect(page.get_by_test_id("gallery-card")).to_have_count(len(web.cards("fa")))
+    assert no_ascii_digits(page.get_by_test_id("rules").inner_text())
+    screenshot(page, "fantasy-realms-game-page-fa-desktop")
+    assert not errors, errors
 
 
 def test_persian_phone_and_english_desktop_layouts(browser: Browser, server: Server) -> None:
