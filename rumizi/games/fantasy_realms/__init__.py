@@ -33,7 +33,7 @@ ValueError: card 'king' is in the hand twice
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, card_info
 from rumizi.games.fantasy_realms.optimize import best_choices, brute_force
@@ -101,3 +101,11 @@ __all__ = [
     "card_info",
     "score_hand",
 ]
+
+if TYPE_CHECKING:  # each add-on conforms to its protocol (mypy --strict checks it)
+    from rumizi.core.addons import RulesAddOn, TextsAddOn, WebAddOn
+    from rumizi.games.fantasy_realms import rules, texts, web
+
+    _web: WebAddOn = web
+    _rules: RulesAddOn = rules
+    _texts: TextsAddOn = texts

@@ -687,7 +687,7 @@ class FantasyRealmsState(GameState):
                 self.hands[p].remove(shown)
                 self.area.append(shown)
                 self.hands[p].append(self.deck.pop())
-            self._log({"event": kind, "player": p, **{k: v for k, v in a.items() if k != "do"}})
+            self._log({"event": kind, "player": p, **_fields(a)})
             self.pending = {}
             self._end_turn()
         elif kind == "ring":
@@ -754,7 +754,7 @@ class FantasyRealmsState(GameState):
             self.used = True
             self.up[p] = None
             self.down[p].append(item)
-        self._log({"event": "use", "player": p, **{k: v for k, v in a.items() if k != "do"}})
+        self._log({"event": "use", "player": p, **_fields(a)})
         if item == "spyglass":
             q = int(a["player"])
             self.seen[p].append({"item": item, "player": q, "cards": sorted(self.hands[q])})
@@ -1024,6 +1024,11 @@ class FantasyRealmsState(GameState):
         return doc
 
 
+def _fields(action: Action) -> dict[str, Any]:
+    """An action's fields for its event: a seat it names is the ``target``."""
+    return {("target" if k == "player" else k): v for k, v in action.items() if k != "do"}
+
+
 def _deep(data: Any) -> Any:
     if isinstance(data, dict):
         return {k: _deep(v) for k, v in data.items()}
@@ -1116,6 +1121,9 @@ class FantasyRealms(Game):
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"unknown options for Fantasy Realms: {', '.join(unknown)}")
+        for flag in ("suits", "items", "jester"):  # the web's option values are words
+            if options.get(flag) in ("true", "false"):
+                options[flag] = options[flag] == "true"
         first = options.get("first", "random")
         if isinstance(first, str) and first.isdigit():
             options["first"] = int(first)

@@ -1,0 +1,540 @@
+"""Every sentence of Fantasy Realms a player reads, in Persian and English.
+
+Names come from the cards file (:mod:`.cards`): a card's name, a Cursed Item's, a suit's.
+Two families of sentences are built here and shared by the page and the terminal:
+
+* :func:`action_text` — one legal move, said to the player who makes it (an imperative:
+  “Discard Dragon” / «اژدها» را بسوزانید»);
+* :func:`event_text` / :func:`log_entries` — one log line per engine event, said to its
+  reader: the reader's own seat is “you” («شما», with second-person verbs), other seats go
+  by their names, an unnamed seat by its number.
+
+The Persian words follow the Persian rulebook (the seed): a discarded card is *burnt*
+(«سوزاندن»), the discard area is «کارت‌های سوخته», the Cursed Items «آیتم‌های نفرین‌شده».
+
+Nothing hidden reaches a log line: the engine logs a Staff of Transmutation with the hand
+cards it sent away, a Market Wagon offer with the offered cards and a swap with the card
+taken; those cards are named only to the seats that saw them, the others read a count.
+
+>>> event_text({"event": "discard", "player": 1, "card": "dragon"}, "en", names=["Ana", "Bo"])
+'Bo discarded Dragon.'
+>>> event_text({"event": "take", "player": 0, "card": "dragon"}, "fa", you=0)
+'شما «اژدها» را از کارت‌های سوخته برداشتید.'
+>>> action_text({"do": "discard", "card": "king"}, "fa")
+'«پادشاه» را بسوزانید'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rumizi.core.addons import Audience, LogLine
+from rumizi.core.i18n import check_lang, join, number
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES
+
+__all__ = [
+    "EVENT_KINDS",
+    "action_text",
+    "audience_names",
+    "card_name",
+    "event_text",
+    "item_name",
+    "log_entries",
+    "seat_name",
+    "suit_name",
+    "who",
+]
+
+#: Every kind of event the engine writes to ``state.events``, and ``start`` (the opening).
+EVENT_KINDS: tuple[str, ...] = (
+    "start",
+    "draw",
+    "take",
+    "discard",
+    "drop-item",
+    "use",
+    "forgo",
+    "return",
+    "offer",
+    "wagon-keep",
+    "wagon-discard",
+    "wagon-swap",
+    "ring",
+    "reshuffle-items",
+    "end-turn",
+    "leprechaun",
+    "genie",
+    "necromancer",
+    "shed",
+    "end",
+)
+
+
+def _fa(lang: str) -> bool:
+    return check_lang(lang) == "fa"
+
+
+def card_name(card_id: str, lang: str) -> str:
+    """A card's name (a Cursed Item's too): ``card_name("king", "fa") == "پادشاه"``."""
+    info = CARDS.get(card_id) or ITEMS.get(card_id)
+    if info is None:
+        return card_id
+    return info.fa if _fa(lang) else info.en
+
+
+def item_name(item_id: str, lang: str) -> str:
+    """A Cursed Item's name."""
+    return card_name(item_id, lang)
+
+
+def suit_name(suit: str, lang: str) -> str:
+    """A suit's name as the Persian rulebook and the English cards print it."""
+    pair = SUIT_NAMES.get(suit)
+    if pair is None:
+        return suit
+    return pair[0] if _fa(lang) else pair[1]
+
+
+def _q(card_id: object, lang: str) -> str:
+    """A card's name as a sentence quotes it («…» in Persian)."""
+    name = card_name(str(card_id), lang)
+    return f"«{name}»" if _fa(lang) else name
+
+
+def _cards(cards: Sequence[str], lang: str) -> str:
+    if not cards:
+        return "هیچ کارتی" if _fa(lang) else "no card"
+    return join((_q(c, lang) for c in cards), lang)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """An unnamed seat: ``Player 1`` / «بازیکن ۱» (seats counted from one)."""
+    return f"بازیکن {number(seat + 1, lang)}" if _fa(lang) else f"Player {seat + 1}"
+
+
+def audience_names(audience: Audience) -> list[str]:
+    """The seat names of ``audience``, with “Player N” where a seat has none."""
+    count = max(len(audience.names), int(audience.options.get("players", 0) or 0))
+    names = list(audience.names) + [""] * (count - len(audience.names))
+    return [name or seat_name(i, audience.lang) for i, name in enumerate(names)]
+
+
+def who(seat: int, lang: str, names: Sequence[str] = (), you: int | None = None) -> str:
+    """How a sentence names ``seat``: “you” for the reader, else the seat's name."""
+    if seat == you:
+        return "شما" if _fa(lang) else "you"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return seat_name(seat, lang)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------------- moves
+
+
+def _use_text(a: Mapping[str, Any], lang: str, names: Sequence[str], you: int | None) -> str:
+    fa = _fa(lang)
+    item = _q(a["item"], lang)
+    extra = ""
+    if "player" in a:
+        target = who(int(a["player"]), lang, names, you)
+        extra = f" روی {target}" if fa else f" on {target}"
+    elif "suit" in a:
+        extra = f" ({suit_name(a['suit'], lang)})"
+    elif "card" in a:
+        extra = f" ({_q(a['card'], lang)})"
+    elif "cards" in a:
+        extra = f" ({_cards(a['cards'], lang)})"
+    elif "take" in a:
+        taken = _q(a["take"], lang)
+        extra = f" و {taken} را بردارید و به کار ببرید" if fa else f", taking and using {taken}"
+    elif "copy" in a:
+        if a["copy"] is None:
+            extra = (
+                " (آیتمی برای تکرار نیست: آیتم تازه بکشید)"
+                if fa
+                else " (nothing to copy: draw a new item)"
+            )
+        else:
+            copied = _q(a["copy"], lang)
+            extra = f" و {copied} را تکرار کنید" if fa else f" to repeat {copied}"
+    return f"از {item}{extra} استفاده کنید" if fa else f"Use {item}{extra}"
+
+
+def action_text(
+    action: Mapping[str, Any],
+    lang: str,
+    names: Sequence[str] = (),
+    you: int | None = None,
+    view: Mapping[str, Any] | None = None,
+) -> str:
+    """One legal move as an imperative sentence for the player who makes it.
+
+    >>> action_text({"do": "take", "card": "dragon"}, "en")
+    'Take Dragon from the discard area'
+    >>> action_text({"do": "use", "item": "spyglass", "player": 2}, "en", names=["A", "B", "C"])
+    'Use Spyglass on C'
+    """
+    fa = _fa(lang)
+    kind = action.get("do")
+    card = action.get("card")
+    if kind == "draw":
+        return "کارت روی دسته را بکشید" if fa else "Draw the top card of the deck"
+    if kind == "draw-two":
+        return (
+            "دو کارت بکشید و یکی از آن دو را بسوزانید"
+            if fa
+            else "Draw two cards, then discard one of them"
+        )
+    if kind == "take":
+        phase = (view or {}).get("phase")
+        if phase == "rake":
+            return f"{_q(card, lang)} را با شن‌کش بردارید" if fa else f"Rake up {_q(card, lang)}"
+        return (
+            f"{_q(card, lang)} را از کارت‌های سوخته بردارید"
+            if fa
+            else f"Take {_q(card, lang)} from the discard area"
+        )
+    if kind == "discard":
+        return f"{_q(card, lang)} را بسوزانید" if fa else f"Discard {_q(card, lang)}"
+    if kind == "drop-item":
+        up = (view or {}).get("items", {}).get("up") or []
+        item = up[you] if you is not None and you < len(up) and up[you] else None
+        what = _q(item, lang) if item else ("آیتم رو‌به‌رو" if fa else "your face-up item")
+        return (
+            f"{what} را در پایان نوبت کنار بگذارید و آیتم تازه‌ای بکشید"
+            if fa
+            else f"Discard {what} at the end of the turn and draw a new item"
+        )
+    if kind == "use":
+        return _use_text(action, lang, names, you)
+    if kind == "forgo":
+        item = ((view or {}).get("pending") or {}).get("item")
+        what = _q(item, lang) if item else ("این آیتم" if fa else "the item")
+        return (
+            f"از {what} استفاده نکنید (به پشت برمی‌گردد)"
+            if fa
+            else f"Do not use {what} (it is turned face down)"
+        )
+    if kind == "return":
+        top = action.get("to") == "top"
+        if fa:
+            return f"{_q(card, lang)} را به {'روی' if top else 'زیر'} دسته برگردانید"
+        return f"Put {_q(card, lang)} back on the {'top' if top else 'bottom'} of the deck"
+    if kind == "offer":
+        cards = list(action.get("cards") or [])
+        if not cards:
+            return "چیزی پیشنهاد نکنید" if fa else "Offer nothing"
+        return f"{_cards(cards, lang)} را پیشنهاد کنید" if fa else f"Offer {_cards(cards, lang)}"
+    if kind in ("wagon-keep", "wagon-discard", "wagon-swap"):
+        shown = ((view or {}).get("pending") or {}).get("card")
+        what = _q(shown, lang) if shown else ("کارت نشان‌داده" if fa else "the shown card")
+        if kind == "wagon-keep":
+            return f"{what} را نگه دارید" if fa else f"Keep {what}"
+        if kind == "wagon-discard":
+            return (
+                f"{what} را بسوزانید و کارتی از دسته بکشید"
+                if fa
+                else f"Discard {what} and draw a card"
+            )
+        other = who(int(action["player"]), lang, names, you)
+        return (
+            f"{what} را با {_q(card, lang)} از {other} عوض کنید"
+            if fa
+            else f"Swap {what} for {other}'s {_q(card, lang)}"
+        )
+    if kind == "ring":
+        return (
+            f"{_q(card, lang)} را روی دسته بگذارید"
+            if fa
+            else f"Put {_q(card, lang)} on top of the deck"
+        )
+    if kind == "genie":
+        if card is None:
+            return "با غول چراغ کارتی برندارید" if fa else "Take no card with the Genie"
+        return (
+            f"{_q(card, lang)} را با غول چراغ از دسته بردارید"
+            if fa
+            else f"Take {_q(card, lang)} from the deck with the Genie"
+        )
+    if kind == "necromancer":
+        if card is None:
+            return "با مرگ‌ساحر کارتی برندارید" if fa else "Take no card with the Necromancer"
+        return (
+            f"{_q(card, lang)} را با مرگ‌ساحر از کارت‌های سوخته بردارید"
+            if fa
+            else f"Take {_q(card, lang)} from the discard area with the Necromancer"
+        )
+    if kind == "shed":
+        return (
+            f"{_q(card, lang)} را بسوزانید (سقف کارت‌های دست)"
+            if fa
+            else f"Discard {_q(card, lang)} (the hand limit)"
+        )
+    return str(dict(action))
+
+
+# ---------------------------------------------------------------------- the log
+
+
+def _say(fa: bool, subject: str, you: bool, fa_text: str, en: str) -> str:
+    """``subject`` and its predicate; Persian verbs agree with the reader when they act.
+
+    The Persian predicate is written in the third person with each verb marked: ``~`` after
+    a past stem (کشید~ → کشیدید for “you”), ``^`` for a present ending (می‌گذار^ → می‌گذارد /
+    می‌گذارید).
+    """
+    if fa:
+        text = fa_text.replace("~", "ید" if you else "").replace("^", "ید" if you else "د")
+        return f"{subject} {text}"
+    return _cap(f"{subject} {en}")
+
+
+def _use_event(e: Mapping[str, Any], lang: str, names: Sequence[str], reader: int | None) -> str:
+    fa = _fa(lang)
+    p = int(e["player"])
+    me = p == reader
+    s = who(p, lang, names, reader)
+    item = _q(e["item"], lang)
+    detail = ""
+    if isinstance(e.get("target"), int):
+        target = who(int(e["target"]), lang, names, reader)
+        detail = f" روی {target}" if fa else f" on {target}"
+    if "suit" in e:
+        detail = f" ({suit_name(e['suit'], lang)})"
+    if "card" in e:
+        detail = f" ({_q(e['card'], lang)})"
+    if "cards" in e:
+        cards = list(e["cards"])
+        if e["item"] == "staff-of-transmutation" and not me:  # hand cards: never named
+            n = number(len(cards), lang)
+            detail = f" ({n} کارت دست)" if fa else f" ({len(cards)} hand cards)"
+        else:
+            detail = f" ({_cards(cards, lang)})"
+    if e.get("take"):
+        detail = f" ({_q(e['take'], lang)})"
+    if e.get("copy"):
+        detail = f" ({_q(e['copy'], lang)})"
+    if fa:
+        verb = "استفاده کردید" if me else "استفاده کرد"
+        return f"{s} از {item}{detail} {verb}."
+    return f"{_cap(s)} used {item}{detail}."
+
+
+def event_text(
+    event: Mapping[str, Any],
+    lang: str,
+    names: Sequence[str] = (),
+    you: int | None = None,
+) -> str:
+    """One log sentence for ``event``, said to the seat ``you`` (``None``: a spectator).
+
+    >>> event_text({"event": "draw", "player": 2, "count": 2}, "en")
+    'Player 3 drew two cards.'
+    >>> event_text({"event": "end", "winners": [0, 1]}, "fa", names=["Ana", "Bo"])
+    'بازی تمام شد: Ana و Bo با هم برنده شدند.'
+    """
+    fa = _fa(lang)
+    kind = event.get("event")
+    p = event.get("player")
+    me = p is not None and p == you
+    s = who(int(p), lang, names, you) if isinstance(p, int) else ""
+    card = event.get("card")
+    if kind == "start":
+        if fa:
+            return f"بازی آغاز شد: نوبت اول با {s} است."
+        return f"The game begins: {s} {'play' if me else 'plays'} first."
+    if kind == "draw":
+        two = int(event.get("count", 1)) == 2
+        return _say(
+            fa,
+            s,
+            me,
+            "دو کارت کشید~." if two else "یک کارت کشید~.",
+            "drew two cards." if two else "drew a card.",
+        )
+    if kind == "take":
+        q = _q(card, lang)
+        return _say(
+            fa,
+            s,
+            me,
+            f"{q} را از کارت‌های سوخته برداشت~.",
+            f"took {q} from the discard area.",
+        )
+    if kind == "discard":
+        q = _q(card, lang)
+        return _say(fa, s, me, f"{q} را سوزاند~.", f"discarded {q}.")
+    if kind == "drop-item":
+        q = _q(event.get("item") or "", lang)
+        return _say(
+            fa,
+            s,
+            me,
+            f"{q} را در پایان نوبت کنار می‌گذار^.",
+            f"will discard {q} at the end of the turn.",
+        )
+    if kind == "use":
+        return _use_event(event, lang, names, you)
+    if kind == "forgo":
+        q = _q(event.get("item") or "", lang)
+        return _say(
+            fa,
+            s,
+            me,
+            f"از {q} استفاده نکرد~ و آن را به پشت گذاشت~.",
+            f"turned {q} face down without using it.",
+        )
+    if kind == "return":
+        top = event.get("to") == "top"
+        where_fa = "روی" if top else "زیر"
+        return _say(
+            fa,
+            s,
+            me,
+            f"کارتی را به {where_fa} دسته برگرداند~.",
+            f"put a card back on the {'top' if top else 'bottom'} of the deck.",
+        )
+    if kind == "offer":
+        cards = list(event.get("cards") or [])
+        if not cards:
+            return _say(fa, s, me, "چیزی پیشنهاد نکرد~.", "offered nothing.")
+        if me:
+            what = _cards(cards, lang)
+        elif fa:
+            what = f"{number(len(cards), lang)} کارت"
+        else:
+            what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
+        return _say(fa, s, me, f"{what} پیشنهاد کرد~.", f"offered {what}.")
+    if kind == "wagon-keep":
+        return _say(
+            fa,
+            s,
+            me,
+            "کارت نشان‌داده را نگه داشت~.",
+            "kept the shown card.",
+        )
+    if kind == "wagon-discard":
+        return _say(
+            fa,
+            s,
+            me,
+            "کارت نشان‌داده را سوزاند~ و کارتی کشید~.",
+            "discarded the shown card and drew a card.",
+        )
+    if kind == "wagon-swap":
+        seat = int(event.get("target", -1))
+        other = who(seat, lang, names, you)
+        # the card taken is named only to the two who swapped
+        got = f" ({_q(card, lang)})" if card and you in (p, seat) else ""
+        return _say(
+            fa,
+            s,
+            me,
+            f"با {other} کارت عوض کرد~{got}.",
+            f"swapped a card with {other}{got}.",
+        )
+    if kind == "ring":
+        return _say(
+            fa,
+            s,
+            me,
+            "دسته را گشت~ و کارتی را روی آن گذاشت~.",
+            "searched the deck and put a card on top.",
+        )
+    if kind == "reshuffle-items":
+        if fa:
+            return "آیتم‌های کنارگذاشته بُر خوردند و دستهٔ تازهٔ آیتم‌ها شدند."
+        return "The discarded Cursed Items were shuffled into a new item deck."
+    if kind == "end-turn":
+        if fa:
+            return f"── پایان نوبت {s} ──"
+        return "── end of your turn ──" if me else f"── end of {s}'s turn ──"
+    if kind == "leprechaun":
+        return _say(
+            fa,
+            s,
+            me,
+            "با لپرکان کارت روی دسته را برداشت~.",
+            "drew the top card with the Leprechaun.",
+        )
+    if kind == "genie":
+        if event.get("took"):
+            return _say(
+                fa,
+                s,
+                me,
+                "با غول چراغ کارتی از دسته برداشت~.",
+                "took a card from the deck with the Genie.",
+            )
+        return _say(
+            fa,
+            s,
+            me,
+            "از غول چراغ استفاده نکرد~.",
+            "did not use the Genie.",
+        )
+    if kind == "necromancer":
+        if card:
+            q = _q(card, lang)
+            return _say(
+                fa,
+                s,
+                me,
+                f"با مرگ‌ساحر {q} را از کارت‌های سوخته برداشت~.",
+                f"took {q} from the discard area with the Necromancer.",
+            )
+        return _say(
+            fa,
+            s,
+            me,
+            "از مرگ‌ساحر استفاده نکرد~.",
+            "did not use the Necromancer.",
+        )
+    if kind == "shed":
+        q = _q(card, lang)
+        return _say(
+            fa,
+            s,
+            me,
+            f"{q} را برای سقف دست سوزاند~.",
+            f"discarded {q} to keep within the hand limit.",
+        )
+    if kind == "end":
+        winners = [int(w) for w in event.get("winners") or []]
+        listed = [who(w, lang, names, you) for w in winners]
+        if fa:
+            if len(listed) == 1:
+                verb = "برنده شدید" if winners[0] == you else "برنده شد"
+                return f"بازی تمام شد: {listed[0]} {verb}."
+            both = " و ".join(listed)
+            return f"بازی تمام شد: {both} با هم برنده شدند."
+        if len(listed) == 1:
+            return f"The game is over: {listed[0]} won."
+        return f"The game is over: {' and '.join(listed)} share the win."
+    return str(dict(event))
+
+
+_TONES = {"start": "heading", "end-turn": "heading", "end": "alert"}
+
+
+def _named(event: Mapping[str, Any]) -> tuple[str, ...]:
+    found = [event[k] for k in ("card", "item", "take", "copy") if isinstance(event.get(k), str)]
+    return tuple(found)
+
+
+def log_entries(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[LogLine]:
+    """The engine's events as log lines for ``audience`` (public information only)."""
+    names = audience_names(audience)
+    out = []
+    for event in events:
+        text = event_text(event, audience.lang, names, audience.seat)
+        tone = _TONES.get(str(event.get("event")), "")
+        if not tone and event.get("player") not in (None, audience.seat):
+            tone = "quiet"
+        out.append(LogLine(text, tone, _named(event)))
+    return out

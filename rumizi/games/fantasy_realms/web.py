@@ -1,0 +1,212 @@
+"""Fantasy Realms on the web platform: catalogue line, table options, cards, moves, log, result.
+
+This is the game's ``web`` add-on (:class:`rumizi.core.addons.WebAddOn`). The words come
+from :mod:`.texts` (shared with the terminal); this module adds the catalogue entry, the
+options of a new table, the cards the page's renderer draws (``/static/games/
+fantasy-realms.js``), the result line and the views of a replay.
+
+Table options (each an engine option of :meth:`FantasyRealms.new`, the values words or
+seats, as the platform's form sends them):
+
+* ``items`` — the Cursed Items (``"false"`` / ``"true"``);
+* ``suits`` — the Cursed Hoard suits (Building, Outsider, Undead, Garden, the reprints);
+* ``jester`` — the Jester promo; ``phoenix`` — ``"none"``, ``"promo"`` or ``"deluxe"``;
+* ``first`` — ``"random"`` (the default) or a seat (``"0"``, ``"1"`` …), each seat offered
+  only at the tables that have it (its choice carries the player counts, which also drive
+  the form's seat count).
+
+The chaos variant is not offered here yet (it comes with its own option).
+
+>>> [o["name"] for o in options("en")]
+['items', 'suits', 'jester', 'phoenix', 'first']
+>>> catalog("fa")["players"]
+'۲–۶'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rumizi.core.addons import Audience
+from rumizi.core.contract import Action, GameState, View
+from rumizi.core.i18n import check_lang, number
+from rumizi.games.fantasy_realms import rules as rules_text
+from rumizi.games.fantasy_realms import texts
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS, SUIT_NAMES
+from rumizi.games.fantasy_realms.engine import GAME
+
+MINUTES = 20
+AGE = 14
+CATALOGUE_RANK = 3  # Star Realms 1, Splendor Duel 2, Fantasy Realms 3, War of the Ring 4
+PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    """The catalogue entry (2–6 players: the two-player variant and the 3–6 game)."""
+    return {
+        "name": GAME.names[check_lang(lang)],
+        "tagline": rules_text.tagline(lang),
+        "players": f"{number(PLAYERS[0], lang)}–{number(PLAYERS[-1], lang)}",
+        "minutes": MINUTES,
+        "age": AGE,
+    }
+
+
+def _yes_no(name: str, fa_label: str, en_label: str, lang: str) -> dict[str, Any]:
+    fa = lang == "fa"
+    return {
+        "name": name,
+        "label": fa_label if fa else en_label,
+        "choices": [
+            {"value": "false", "label": "بدون آن" if fa else "Without"},
+            {"value": "true", "label": "با آن" if fa else "With"},
+        ],
+    }
+
+
+def options(lang: str) -> list[dict[str, Any]]:
+    """The modules of a table, then who starts (drawn at random by default)."""
+    fa = check_lang(lang) == "fa"
+    return [
+        _yes_no("items", "آیتم‌های نفرین‌شده", "Cursed Items", lang),
+        _yes_no("suits", "گونه‌های افزوده (گنج نفرین‌شده)", "Cursed Hoard suits", lang),
+        _yes_no("jester", "کارت تبلیغاتی دلقک", "Jester promo card", lang),
+        {
+            "name": "phoenix",
+            "label": "کارت تبلیغاتی ققنوس" if fa else "Phoenix promo card",
+            "choices": [
+                {"value": "none", "label": "بدون ققنوس" if fa else "No Phoenix"},
+                {"value": "promo", "label": "ققنوس تبلیغاتی" if fa else "Promo Phoenix"},
+                {"value": "deluxe", "label": "ققنوس نسخهٔ دلوکس" if fa else "Deluxe Phoenix"},
+            ],
+        },
+        {
+            "name": "first",
+            "label": "چه کسی شروع می‌کند" if fa else "Who starts",
+            "choices": [
+                {
+                    "value": "random",
+                    "label": "به قرعه" if fa else "Drawn at random",
+                    "players": list(PLAYERS),
+                },
+                *(
+                    {
+                        "value": str(seat),  # a word, as the form sends it back
+                        "label": texts.seat_name(seat, lang),
+                        "players": [n for n in PLAYERS if n > seat],
+                    }
+                    for seat in range(PLAYERS[-1])
+                ),
+            ],
+        },
+    ]
+
+
+def cards(lang: str) -> list[dict[str, Any]]:
+    """Every card (base, Cursed Hoard, promos), then every Cursed Item, for the renderer.
+
+    A card carries its suit, strength and module; a reprinted card also its Cursed Hoard
+    suit, strength and text (``hoard``), which the renderer uses at tables with the suits.
+    The card texts are the cards file's English restatements in both languages.
+    """
+    fa = check_lang(lang) == "fa"
+    found: list[dict[str, Any]] = []
+    for card, info in CARDS.items():
+        entry: dict[str, Any] = {
+            "id": card,
+            "kind": "card",
+            "name": info.fa if fa else info.en,
+            "suit": info.suit,
+            "suit_name": texts.suit_name(info.suit, lang),
+            "strength": info.strength,
+            "module": info.module,
+            "text": info.text.replace("`", ""),
+        }
+        if card in REPRINTS:
+            r = REPRINTS[card]
+            entry["hoard"] = {
+                "suit": r.suit,
+                "suit_name": texts.suit_name(r.suit, lang),
+                "strength": r.strength,
+                "text": r.text.replace("`", ""),
+            }
+        found.append(entry)
+    for item, it in ITEMS.items():
+        found.append(
+            {
+                "id": item,
+                "kind": "item",
+                "name": it.fa if fa else it.en,
+                "points": it.points,
+                "timing": it.timing,
+                "text": it.text.replace("`", ""),
+            }
+        )
+    return found
+
+
+def suit_names(lang: str) -> dict[str, str]:
+    """Every suit's name in ``lang``."""
+    return {s: texts.suit_name(s, lang) for s in SUIT_NAMES}
+
+
+# ---------------------------------------------------------------------- moves and the log
+
+
+def action_label(view: View, action: Action, audience: Audience) -> str:
+    """One clear sentence per legal action, said to the player who acts."""
+    return texts.action_text(
+        action, audience.lang, texts.audience_names(audience), audience.seat, view
+    )
+
+
+def log_lines(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[str]:
+    """One line per event, public information only, addressed to the reader."""
+    return [line.text for line in texts.log_entries(events, audience)]
+
+
+def result_text(view: View, audience: Audience) -> str:
+    """Who won, with every total (a shared win names every winner)."""
+    lang = audience.lang
+    fa = lang == "fa"
+    results = list(view.get("results") or [])
+    winners = [int(w) for w in view.get("winners") or []]
+    if not results or not winners:
+        return "بازی تمام شد." if fa else "The game is over."
+    names = texts.audience_names(audience)
+    you = audience.seat
+    total = {int(r["player"]): int(r["total"]) for r in results}
+    listed = [texts.who(w, lang, names, you) for w in winners]
+    best = number(total[winners[0]], lang)
+    if fa:
+        if len(winners) == 1:
+            verb = "برنده شدید" if winners[0] == you else "برنده شد"
+            head = f"{listed[0]} با {best} امتیاز {verb}."
+        else:
+            head = f"{' و '.join(listed)} با {best} امتیاز با هم برنده شدند."
+    else:
+        if len(winners) == 1:
+            head = f"{texts._cap(listed[0])} won with {best} points."
+        else:
+            head = f"{' and '.join(listed)} share the win with {best} points."
+    order = sorted(total, key=lambda q: (-total[q], q))
+    parts = [f"{texts.who(q, lang, names, you)}: {number(total[q], lang)}" for q in order]
+    return f"{head} ({('؛ ' if fa else '; ').join(parts)})"
+
+
+# ---------------------------------------------------------------------- replays
+
+
+def revealed_view(state: GameState, seat: int | None) -> View:
+    """``seat``'s view with every hand and every face-down item shown (replays)."""
+    view: View = state.view(seat)
+    doc = state.export()
+    view["hands"] = [list(h) for h in doc["hands"]]
+    view["items"]["down"] = [list(d) for d in doc["items"]["down"]]
+    return view
+
+
+def opening_events(state: GameState) -> list[dict[str, Any]]:
+    """Who plays first: the engine decides it inside ``new()``, before any log is kept."""
+    return [{"event": "start", "player": int(state.export()["current"])}]

@@ -1,0 +1,600 @@
+// Fantasy Realms at the table: your hand with its live best score and every card's line, the
+// discard area as a face-up spread, the deck, the items face up and face down, the other
+// players, and at the end every hand's breakdown with the choices the scorer made.
+// The player acts by touching cards: the deck draws, a card of the discard area is taken, a
+// hand card is discarded, the face-up item is used or dropped. The server's legal actions are
+// the source of truth: only what a legal action does is a button here; everything else (the
+// Market Wagon, the Genie, the Wishing Ring…) stays in the page's move list.
+//
+// The live score: the seat's own hand (and nothing else that is hidden) is posted to the
+// scorer, POST /api/fantasy-realms/score, once per position; the answer is kept and drawn.
+//
+// Exports render(root, msg, ctx), renderCard(card, ctx) and WORDS (see ../renderers.js).
+//
+// What it reads of the engine's view (FantasyRealmsState.view): `you` (the seat, null for a
+// spectator), `players`, `options` {suits, items, jester, phoenix}, `turn`, `phase`
+// ("take", "discard", "draft-discard", "rake", "genie", "necromancer", "shed", "over" …),
+// `pending` (`drawn`: the cards just drawn — a count for the others; `discards`), `deck` (a
+// count), `area` (the discard area, oldest first), `sealed` ([card, owner]), `hands` (a list
+// for the seat and, once over, for all; a count otherwise), `items` {up, down (a list for the
+// seat, a count for the others until the end), dropped}, `seen` (what the seat was shown),
+// `searching` (the Genie's or the Wishing Ring's deck, to the seat searching), `results`
+// (per seat: total, strength, choices, cards: the scorer's lines, items) and `winners`; and of
+// the message `to_act`, `legal`, `seat`, `seats`. The card data comes from web.cards().
+//
+// Chaos realms (not built yet) would slot in as one more part between the top line and the
+// hand: a countdown from the view's timer, the open offers (yours with "withdraw", those made
+// to you with "accept"/"refuse") and, on the hand, a card touched to offer it to a chosen
+// seat — every one of them a legal action of that seat, mapped like the others below.
+
+import { h as el } from "../dom.js";
+import { api } from "../api.js";
+
+const CSS_ID = "fantasy-realms-css";
+
+function ensureCss() {
+  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
+  const link = document.createElement("link");
+  link.id = CSS_ID;
+  link.rel = "stylesheet";
+  link.href = new URL("./fantasy-realms.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+export const WORDS = {
+  fa: {
+    you: "شما",
+    player: "بازیکن {n}",
+    yourHand: "دست شما",
+    hand: "دست",
+    cards: "{n} کارت",
+    oneCard: "{n} کارت",
+    live: "امتیاز فعلی",
+    scoring: "در حال شمردن…",
+    deck: "دسته",
+    deckCount: "{n} کارت در دسته",
+    area: "کارت‌های سوخته",
+    areaCount: "{n} از {m}",
+    areaEmpty: "هنوز کارتی سوخته نشده است.",
+    sealed: "مهروموم‌شده",
+    items: "آیتم‌ها",
+    faceUp: "رو به بالا",
+    faceDown: "به پشت",
+    downCount: "{n} آیتم به پشت",
+    noItem: "بدون آیتم",
+    use: "استفاده",
+    drop: "کنار گذاشتن در پایان نوبت",
+    dropping: "در پایان نوبت کنار می‌رود",
+    useInList: "گزینه‌های این آیتم در فهرست حرکت‌ها است.",
+    points: "{n} امتیاز",
+    turn: "نوبت {n}",
+    yourTurn: "نوبت شماست",
+    playing: "نوبت {name}",
+    over: "بازی تمام شد",
+    "prompt.first": "نخستین نوبت بازی: روی دسته بزنید و کارت بکشید.",
+    "prompt.take": "روی دسته بزنید یا کارتی از کارت‌های سوخته بردارید.",
+    "prompt.draft": "روی دسته بزنید تا دو کارت بکشید، یا کارتی از کارت‌های سوخته بردارید.",
+    "prompt.discard": "روی کارتی از دستتان بزنید تا بسوزد.",
+    "prompt.discards": "روی کارتی از دستتان بزنید تا بسوزد ({n} کارت).",
+    "prompt.draftDiscard": "یکی از دو کارت تازه را بسوزانید.",
+    "prompt.rake": "کارت دیگری از کارت‌های سوخته بردارید.",
+    "prompt.shed": "دستتان از سقف بیشتر است: کارتی را بسوزانید.",
+    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.ring": "کارتی از دسته را انتخاب کنید تا روی دسته برود.",
+    search: "دسته (جست‌وجو)",
+    "prompt.list": "این انتخاب را از فهرست حرکت‌ها انجام دهید.",
+    waiting: "{name} در حال بازی است…",
+    base: "پایه",
+    bonus: "پاداش",
+    penalty: "جریمه",
+    blanked: "پوچ",
+    total: "جمع",
+    strength: "جمع قدرت پایه: {n}",
+    winner: "برنده",
+    choices: "انتخاب‌ها",
+    results: "امتیازهای پایانی",
+    copies: "کپی {x}",
+    "choice.copies": "کپی",
+    "choice.target": "کارت",
+    "choice.new_suit": "گونهٔ تازه",
+    "choice.clears": "پاک‌سازی",
+    "choice.protects": "محافظت",
+    "choice.none": "هیچ",
+    itemsPoints: "آیتم‌ها",
+    seen: "آنچه دیده‌اید",
+    draft: "دست کامل نیست: {n} از {m}",
+    wild: "آزاد",
+  },
+  en: {
+    you: "You",
+    player: "Player {n}",
+    yourHand: "Your hand",
+    hand: "Hand",
+    cards: "{n} cards",
+    oneCard: "{n} card",
+    live: "Score now",
+    scoring: "scoring…",
+    deck: "Deck",
+    deckCount: "{n} cards in the deck",
+    area: "Discard area",
+    areaCount: "{n} of {m}",
+    areaEmpty: "No card has been discarded yet.",
+    sealed: "sealed",
+    items: "Items",
+    faceUp: "face up",
+    faceDown: "face down",
+    downCount: "{n} face down",
+    noItem: "no item",
+    use: "Use",
+    drop: "Discard at the end of the turn",
+    dropping: "goes at the end of the turn",
+    useInList: "This item's choices are in the move list.",
+    points: "{n} points",
+    turn: "Turn {n}",
+    yourTurn: "Your turn",
+    playing: "{name} to play",
+    over: "The game is over",
+    "prompt.first": "The game's first turn: touch the deck to draw.",
+    "prompt.take": "Touch the deck to draw, or take a card of the discard area.",
+    "prompt.draft": "Touch the deck to draw two, or take a card of the discard area.",
+    "prompt.discard": "Touch a card of your hand to discard it.",
+    "prompt.discards": "Touch a card of your hand to discard it ({n} cards).",
+    "prompt.draftDiscard": "Discard one of the two cards you drew.",
+    "prompt.rake": "Take another card of the discard area.",
+    "prompt.shed": "Your hand is over the limit: discard a card.",
+    "prompt.necromancer": "Take a card of the discard area with the Necromancer (or none, in the move list).",
+    "prompt.genie": "Pick a card of the deck with the Genie (or none, in the move list).",
+    "prompt.ring": "Pick a card of the deck to put on top of it.",
+    search: "The deck (searched)",
+    "prompt.list": "Make this choice in the move list.",
+    waiting: "{name} is playing…",
+    base: "base",
+    bonus: "bonus",
+    penalty: "penalty",
+    blanked: "blanked",
+    total: "total",
+    strength: "base strengths: {n}",
+    winner: "winner",
+    choices: "Choices",
+    results: "Final scores",
+    copies: "copies {x}",
+    "choice.copies": "copies",
+    "choice.target": "card",
+    "choice.new_suit": "new suit",
+    "choice.clears": "clears",
+    "choice.protects": "protects",
+    "choice.none": "none",
+    itemsPoints: "Items",
+    seen: "What you were shown",
+    draft: "Hand not full yet: {n} of {m}",
+    wild: "Wild",
+  },
+};
+
+let LANG = "fa";
+let w;
+let n;
+
+function use(ctx) {
+  ({ lang: LANG, t: w, num: n } = ctx);
+}
+
+// A signed number, kept left to right inside Persian text ("+۲۵", "−۱۰").
+const signed = (value) => el("bdi", { dir: "ltr" }, value > 0 ? `+${n(value)}` : value < 0 ? `−${n(-value)}` : n(0));
+
+// ------------------------------------------------------------------ the live score
+// One scored hand per position key; `pending` holds the key being fetched.
+const live = { key: null, score: null, pending: null, failed: false };
+let lastCall = null;
+
+function scoreKey(body) {
+  return JSON.stringify(body);
+}
+
+function wantScore(body) {
+  const key = scoreKey(body);
+  if (live.key === key && (live.score || live.pending || live.failed)) return live.score;
+  live.key = key;
+  live.score = null;
+  live.failed = false;
+  live.pending = api("/api/fantasy-realms/score", { body }).then(
+    (score) => {
+      if (live.key !== key) return;
+      live.score = score;
+      live.pending = null;
+      if (lastCall) redraw();
+    },
+    () => {
+      if (live.key !== key) return;
+      live.pending = null;
+      live.failed = true;
+    },
+  );
+  return null;
+}
+
+function redraw() {
+  const { root, msg, ctx } = lastCall;
+  const focusKey = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+  render(root, msg, ctx);
+  if (ctx.busy) for (const b of root.querySelectorAll("button")) b.disabled = true;
+  if (focusKey) {
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+// ------------------------------------------------------------------ cards
+function cardInfo(cards, id, hoard) {
+  const c = cards.get(id) || { id, name: id, suit: "wild", suit_name: "", strength: 0 };
+  if (hoard && c.hoard) return { ...c, ...c.hoard };
+  return c;
+}
+
+/** A card of the main deck: its suit's colour, strength, name and suit. */
+function cardEl(card, opts = {}) {
+  const classes = ["frt-card", `suit-${card.suit || "wild"}`, opts.size && `size-${opts.size}`, opts.onClick && "playable", opts.extra];
+  const children = [
+    el("span", { class: "frt-card-head" }, el("span", { class: "frt-strength" }, n(card.strength ?? 0)), el("span", { class: "frt-suit" }, card.suit_name || "")),
+    el("span", { class: "frt-name" }, card.name),
+    opts.badge ? el("span", { class: "frt-badge" }, opts.badge) : null,
+  ];
+  const data = { testid: opts.testid, card: card.id, focusKey: opts.focusKey };
+  if (opts.onClick) {
+    return el("button", { type: "button", class: classes, title: opts.label || card.text || card.name, "aria-label": opts.label || card.name, dataset: { ...data, action: opts.action ? JSON.stringify(opts.action) : undefined }, onclick: opts.onClick }, children);
+  }
+  return el("div", { class: classes, title: card.text || card.name, dataset: data }, children);
+}
+
+/** A Cursed Item: face up (its name, points and timing) or face down. */
+function itemEl(item, opts = {}) {
+  if (!item) return el("div", { class: "frt-item is-back", dataset: { testid: opts.testid } }, el("span", { class: "frt-item-name" }, opts.text || ""));
+  return el(
+    "div",
+    { class: ["frt-item", opts.down && "is-down"], title: item.text || item.name, dataset: { testid: opts.testid, item: item.id } },
+    el("span", { class: "frt-item-name" }, item.name),
+    el("span", { class: "frt-item-points" }, signed(item.points ?? 0)),
+  );
+}
+
+export function renderCard(card, ctx) {
+  ensureCss();
+  use(ctx);
+  const pic = card.kind === "item" ? itemEl(card) : cardEl(card, { size: "l" });
+  return el("figure", { class: "frt-gallery-card" }, pic, el("figcaption", {}, el("b", {}, card.name), el("span", { dir: "ltr" }, card.text || "")));
+}
+
+// ------------------------------------------------------------------ the legal moves, by place
+function mapLegal(legal) {
+  const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], necro: new Map(), search: new Map(), other: 0 };
+  legal.forEach((move, index) => {
+    const a = move.action || {};
+    const item = { action: a, label: move.label, index };
+    if (a.do === "draw" || a.do === "draw-two") m.deck = item;
+    else if (a.do === "take") m.take.set(a.card, item);
+    else if (a.do === "discard") m.discard.set(a.card, item);
+    else if (a.do === "shed") m.shed.set(a.card, item);
+    else if (a.do === "drop-item") m.drop = item;
+    else if (a.do === "use") m.uses.push(item);
+    else if (a.do === "necromancer" && a.card) m.necro.set(a.card, item);
+    else if ((a.do === "genie" || a.do === "ring") && a.card) m.search.set(a.card, item);
+    else m.other += 1;
+  });
+  return m;
+}
+
+// ------------------------------------------------------------------ rendering
+export function render(root, msg, ctx) {
+  ensureCss();
+  use(ctx);
+  lastCall = { root, msg, ctx };
+  const view = msg.view || {};
+  const cards = ctx.cards || new Map();
+  const opts = view.options || {};
+  const hoard = Boolean(opts.suits);
+  const players = view.players || (view.hands || []).length;
+  const legal = msg.legal || [];
+  const m = mapLegal(legal);
+  const used = new Set();
+  const mark = (item) => item && used.add(item.index);
+  const me = typeof view.you === "number" ? view.you : typeof msg.seat === "number" ? msg.seat : null;
+  const toAct = (msg.to_act || [])[0];
+  const over = view.phase === "over";
+  const myMove = me !== null && toAct === me && legal.length > 0 && !ctx.replay;
+  const act = (item) => item && ctx.act(item.action);
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
+  const handSize = (hoard ? 8 : 7);
+  const endAt = players === 2 ? (hoard ? 14 : 12) : hoard ? 12 : 10;
+  const area = view.area || [];
+  const hands = view.hands || [];
+  const items = view.items || {};
+  const info = (id) => cardInfo(cards, id, hoard);
+
+  const board = el("div", { class: ["frt", over && "is-over"], dataset: { testid: "frt-board", phase: view.phase || "" } });
+  board.append(topLine());
+  if (over) board.append(resultsPanel());
+  if (me !== null && Array.isArray(hands[me]) && !over) board.append(myPanel());
+  board.append(middle());
+  board.append(othersPanel());
+  root.replaceChildren(board);
+  return { mapped: used };
+
+  // ---------------------------------------------------------------- parts
+  function prompt() {
+    if (over) return "";
+    if (!myMove) return toAct !== undefined && toAct !== null ? w("waiting", { name: nameOf(toAct) }) : "";
+    const ph = view.phase;
+    if (ph === "take") {
+      if (m.deck && m.deck.action.do === "draw-two") return w("prompt.draft");
+      return m.take.size ? w("prompt.take") : w("prompt.first");
+    }
+    if (ph === "discard") {
+      const left = (view.pending || {}).discards;
+      return left > 1 ? w("prompt.discards", { n: left }) : w("prompt.discard");
+    }
+    if (ph === "draft-discard") return w("prompt.draftDiscard");
+    if (ph === "rake") return w("prompt.rake");
+    if (ph === "shed") return w("prompt.shed");
+    if (ph === "necromancer" || ph === "genie" || ph === "ring") return w(`prompt.${ph}`);
+    return w("prompt.list");
+  }
+
+  function topLine() {
+    const status = over ? w("over") : myMove ? w("yourTurn") : toAct !== undefined && toAct !== null ? w("playing", { name: nameOf(toAct) }) : "";
+    return el(
+      "div",
+      { class: "frt-top" },
+      el("span", { class: "frt-turn" }, w("turn", { n: view.turn || 1 })),
+      el("span", { class: ["frt-status", myMove && "is-mine"], dataset: { testid: "frt-status" } }, status),
+      el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
+    );
+  }
+
+  function lineOf(line) {
+    if (!line) return el("span", { class: "frt-line muted" }, "");
+    const reason = line.reason ? line.reason[LANG === "fa" ? "fa" : "en"] : "";
+    const parts = [];
+    if (line.blanked) parts.push(el("b", { class: "frt-blank" }, w("blanked")));
+    else {
+      parts.push(el("b", { class: ["frt-total-n", line.total < 0 && "neg"] }, n(line.total)));
+      if (line.bonus) parts.push(el("span", { class: "frt-plus" }, signed(line.bonus)));
+      if (line.penalty) parts.push(el("span", { class: "frt-minus" }, signed(line.penalty)));
+    }
+    return el(
+      "span",
+      { class: ["frt-line", line.blanked && "is-blanked"], dataset: { testid: "frt-line", card: line.id, total: String(line.total) } },
+      el("span", { class: "frt-line-nums" }, parts),
+      // the scorer's reason names what a copy copies; without one, say it here
+      reason ? el("small", { class: "frt-reason" }, reason) : line.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(line.copies).name })) : null,
+    );
+  }
+
+  function myPanel() {
+    const hand = hands[me] || [];
+    const body = { hand, discards: area, expansion: hoard, items: (items.down || [])[me] || [], players };
+    const score = hand.length ? wantScore(body) : null;
+    const lines = new Map(((score && score.cards) || []).map((c) => [c.id, c]));
+    const panel = el("section", { class: ["frt-me", myMove && "is-current"], dataset: { testid: "frt-my-hand" }, "aria-label": w("yourHand") });
+    const totalText = score ? n(score.total) : live.failed ? "–" : w("scoring");
+    const short = players === 2 && hand.length < handSize;
+    panel.append(
+      el(
+        "header",
+        { class: "frt-me-head" },
+        el("h3", { class: "frt-title" }, w("yourHand"), " ", el("span", { class: "muted" }, `(${n(hand.length)})`)),
+        short ? el("span", { class: "frt-draft muted" }, w("draft", { n: hand.length, m: handSize })) : null,
+        el("span", { class: "frt-live", dataset: { testid: "frt-live-total", ready: score ? "true" : "false" } }, el("span", { class: "frt-live-label" }, w("live")), el("b", {}, totalText)),
+      ),
+    );
+    const row = el("div", { class: "frt-hand" });
+    const fresh = (view.pending || {}).drawn; // the cards just drawn (a count for the others)
+    const drawn = new Set(Array.isArray(fresh) && toAct === me ? fresh : []);
+    for (const id of [...hand].sort((a, b) => info(a).suit.localeCompare(info(b).suit) || a.localeCompare(b))) {
+      const item = myMove ? m.discard.get(id) || m.shed.get(id) : null;
+      mark(item);
+      const slot = el("div", { class: ["frt-slot", drawn.has(id) && "is-new"] });
+      slot.append(cardEl(info(id), { testid: item ? "frt-discard" : "frt-hand-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, focusKey: `hand:${id}` }));
+      slot.append(lineOf(lines.get(id)));
+      row.append(slot);
+    }
+    panel.append(row);
+    const itemsBox = myItems(score);
+    if (itemsBox) panel.append(itemsBox);
+    const seen = (view.seen || [])[me] || [];
+    if (seen.length) panel.append(seenBox(seen));
+    return panel;
+  }
+
+  function myItems(score) {
+    if (!opts.items) return null;
+    const box = el("div", { class: "frt-items", dataset: { testid: "frt-my-items" } }, el("span", { class: "frt-items-title" }, w("items")));
+    const up = (items.up || [])[me];
+    if (up) {
+      const upBox = el("div", { class: "frt-up" }, itemEl(cards.get(up) || { id: up, name: up }, { testid: "frt-my-item" }));
+      const mine = myMove ? m.uses.filter((u) => u.action.item === up) : [];
+      const buttons = el("div", { class: "frt-item-buttons" });
+      if (mine.length >= 1 && mine.length <= 8) {
+        // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …
+        for (const u of mine) {
+          mark(u);
+          const what = useChoice(u.action);
+          buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", title: u.label, dataset: { testid: "frt-use", action: JSON.stringify(u.action), focusKey: `use:${what}` }, onclick: () => act(u) }, what ? `${w("use")}: ${what}` : w("use")));
+        }
+      } else if (mine.length > 1) buttons.append(el("span", { class: "muted frt-hint" }, w("useInList")));
+      if (myMove && m.drop) {
+        mark(m.drop);
+        buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, w("drop")));
+      } else if (items.dropped && toAct === me) buttons.append(el("span", { class: "muted frt-hint" }, w("dropping")));
+      upBox.append(buttons);
+      box.append(upBox);
+    } else box.append(el("span", { class: "muted" }, w("noItem")));
+    const down = (items.down || [])[me] || [];
+    const points = new Map(((score && score.items) || []).map((i) => [i.id, i.points]));
+    for (const id of down) {
+      const it = cards.get(id) || { id, name: id, points: points.get(id) || 0 };
+      box.append(itemEl(it, { down: true, testid: "frt-my-down" }));
+    }
+    return box;
+  }
+
+  function useChoice(a) {
+    if (typeof a.player === "number") return nameOf(a.player);
+    if (a.suit) return suitWord(a.suit);
+    if (a.card) return info(a.card).name;
+    if (Array.isArray(a.cards)) return a.cards.map((c) => info(c).name).join(LANG === "fa" ? "، " : ", ");
+    const other = a.take || a.copy;
+    if (other) return (cards.get(other) || { name: other }).name;
+    return "";
+  }
+
+  function seenBox(seen) {
+    const list = el("ul", { class: "frt-seen-list" });
+    for (const s of seen.slice(-4)) {
+      const what = (s.cards || []).map((c) => info(c).name).join(LANG === "fa" ? "، " : ", ");
+      const head = s.item ? (cards.get(s.item) || { name: s.item }).name : "⇄";
+      const whom = typeof s.player === "number" ? ` (${nameOf(s.player)})` : "";
+      list.append(el("li", {}, el("b", {}, `${head}${whom}: `), what));
+    }
+    return el("details", { class: "frt-seen", dataset: { testid: "frt-seen" } }, el("summary", {}, w("seen")), list);
+  }
+
+  function middle() {
+    const zone = el("section", { class: "frt-middle" });
+    const deckItem = myMove ? m.deck : null;
+    mark(deckItem);
+    const deckCount = typeof view.deck === "number" ? view.deck : 0;
+    const deckChildren = [el("span", { class: "frt-deck-title" }, w("deck")), el("b", { class: "frt-deck-n" }, n(deckCount))];
+    zone.append(
+      deckItem
+        ? el("button", { type: "button", class: "frt-deck playable", title: deckItem.label, "aria-label": `${deckItem.label} · ${w("deckCount", { n: deckCount })}`, dataset: { testid: "frt-deck", action: JSON.stringify(deckItem.action), focusKey: "deck" }, onclick: () => act(deckItem) }, deckChildren)
+        : el("div", { class: "frt-deck", title: w("deckCount", { n: deckCount }), dataset: { testid: "frt-deck-pile" } }, deckChildren),
+    );
+    const spread = el("div", { class: "frt-area", dataset: { testid: "frt-area" } });
+    const sealed = new Map((view.sealed || []).map(([c, owner]) => [c, owner]));
+    if (!area.length) spread.append(el("p", { class: "muted frt-empty" }, w("areaEmpty")));
+    area.forEach((id, i) => {
+      const item = myMove ? m.take.get(id) || m.necro.get(id) : null;
+      mark(item);
+      const badge = sealed.has(id) ? `🔒 ${nameOf(sealed.get(id))}` : null;
+      spread.append(cardEl(info(id), { size: "s", testid: item ? "frt-take" : "frt-area-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, badge, focusKey: `area:${id}:${i}`, extra: i === area.length - 1 && "is-last" }));
+    });
+    if (myMove && m.search.size) zone.append(searchBox());
+    zone.append(
+      el(
+        "div",
+        { class: "frt-area-box" },
+        el("h3", { class: "frt-title" }, w("area"), " ", el("span", { class: "muted", dataset: { testid: "frt-area-count" } }, `(${w("areaCount", { n: area.length, m: endAt })})`)),
+        spread,
+      ),
+    );
+    return zone;
+  }
+
+  /** The Genie or the Wishing Ring: the deck, searched (its cards in order of name). */
+  function searchBox() {
+    const row = el("div", { class: "frt-area frt-search-cards" });
+    for (const [id, item] of m.search) {
+      mark(item);
+      row.append(cardEl(info(id), { size: "s", testid: "frt-search", action: item.action, label: item.label, onClick: () => act(item), focusKey: `search:${id}` }));
+    }
+    return el("div", { class: "frt-search", dataset: { testid: "frt-search-box" } }, el("h3", { class: "frt-title" }, w("search")), row);
+  }
+
+  function othersPanel() {
+    const box = el("section", { class: "frt-others", dataset: { testid: "frt-others" } });
+    for (let q = 0; q < players; q++) {
+      if (q === me && !over) continue;
+      const count = Array.isArray(hands[q]) ? hands[q].length : hands[q] || 0;
+      const up = (items.up || [])[q];
+      const down = (items.down || [])[q];
+      const downN = Array.isArray(down) ? down.length : down || 0;
+      box.append(
+        el(
+          "div",
+          { class: ["frt-other", q === toAct && !over && "is-current"], dataset: { testid: "frt-opponent", player: String(q) } },
+          q === toAct && !over ? el("span", { class: "frt-mark", "aria-hidden": "true" }, "▸") : null,
+          el("b", { class: "frt-other-name" }, nameOf(q)),
+          el("span", { class: "frt-other-hand", dataset: { testid: "frt-other-count" } }, w(count === 1 ? "oneCard" : "cards", { n: count })),
+          opts.items
+            ? el(
+                "span",
+                { class: "frt-other-items" },
+                up ? itemEl(cards.get(up) || { id: up, name: up }, { testid: "frt-other-item" }) : null,
+                // face down: a count, and their names once the game is over (or in a replay)
+                Array.isArray(down)
+                  ? down.map((id) => itemEl(cards.get(id) || { id, name: id }, { down: true, testid: "frt-other-down-item" }))
+                  : downN ? el("span", { class: "frt-down-n", dataset: { testid: "frt-other-down" } }, w("downCount", { n: downN })) : null,
+              )
+            : null,
+          // a replay shows every hand
+          Array.isArray(hands[q]) && !over
+            ? el("div", { class: "frt-other-cards", dataset: { testid: "frt-other-hand" } }, hands[q].map((id) => cardEl(info(id), { size: "s" })))
+            : null,
+        ),
+      );
+    }
+    return box;
+  }
+
+  function choiceText(card, choice) {
+    const parts = [];
+    for (const [key, value] of Object.entries(choice || {})) {
+      let shown = value === null || value === undefined ? w("choice.none") : key === "new_suit" ? suitWord(value) : info(value).name;
+      parts.push(`${w(`choice.${key}`)}: ${shown}`);
+    }
+    return `${info(card).name} — ${parts.join(LANG === "fa" ? "، " : ", ")}`;
+  }
+
+  function suitWord(suit) {
+    for (const c of cards.values()) if (c.suit === suit && c.suit_name) return c.suit_name;
+    return suit;
+  }
+
+  function resultsPanel() {
+    const results = [...(view.results || [])].sort((a, b) => b.total - a.total || a.strength - b.strength);
+    const winners = new Set(view.winners || []);
+    const box = el("section", { class: "frt-results", dataset: { testid: "frt-results" } }, el("h3", { class: "frt-title" }, w("results")));
+    for (const r of results) {
+      const q = r.player;
+      const win = winners.has(q);
+      const rows = (r.cards || []).map((c) =>
+        el(
+          "tr",
+          { class: c.blanked ? "is-blanked" : "", dataset: { testid: "frt-result-line", card: c.id } },
+          el("td", {}, el("span", { class: ["frt-dot", `suit-${info(c.id).suit}`] }), info(c.id).name, c.reason && c.reason[LANG] ? el("small", { class: "frt-reason" }, c.reason[LANG]) : c.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(c.copies).name })) : null),
+          el("td", { class: "num" }, n(c.base)),
+          el("td", { class: "num" }, c.bonus ? signed(c.bonus) : ""),
+          el("td", { class: "num" }, c.penalty ? signed(c.penalty) : ""),
+          el("td", { class: "num" }, c.blanked ? w("blanked") : n(c.total)),
+        ),
+      );
+      for (const it of r.items || []) {
+        rows.push(el("tr", { class: "frt-item-row" }, el("td", {}, `${w("itemsPoints")}: ${(cards.get(it.id) || { name: it.id }).name}`), el("td"), el("td"), el("td"), el("td", { class: "num" }, signed(it.points))));
+      }
+      const choices = Object.entries(r.choices || {});
+      box.append(
+        el(
+          "details",
+          { class: ["frt-result", win && "is-winner"], open: q === me || win || results.length <= 2, dataset: { testid: "frt-result", player: String(q), total: String(r.total) } },
+          el(
+            "summary",
+            {},
+            win ? el("span", { class: "frt-crown", title: w("winner") }, "★") : null,
+            el("b", {}, nameOf(q)),
+            el("span", { class: "frt-result-total" }, n(r.total)),
+            el("span", { class: "muted frt-result-strength" }, w("strength", { n: r.strength })),
+          ),
+          choices.length ? el("p", { class: "frt-choices", dataset: { testid: "frt-choices" } }, `${w("choices")}: `, choices.map(([c, ch]) => choiceText(c, ch)).join(" · ")) : null,
+          el(
+            "table",
+            { class: "frt-table" },
+            el("thead", {}, el("tr", {}, el("th", {}, w("hand")), el("th", {}, w("base")), el("th", {}, w("bonus")), el("th", {}, w("penalty")), el("th", {}, w("total")))),
+            el("tbody", {}, rows),
+          ),
+        ),
+      );
+    }
+    return box;
+  }
+}
