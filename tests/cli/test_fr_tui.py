@@ -236,12 +236,14 @@ def test_every_move_and_event_of_games_with_every_module_is_worded(lang: str) ->
     assert worded > 300
 
 
-def test_a_spyglass_in_the_log_names_the_seat_looked_at() -> None:
+def test_a_spyglass_in_the_log_names_who_looked_and_the_seat_looked_at() -> None:
     s = find_state("spyglass")
     events: list[dict[str, Any]] = []
     record_events(s, events)
     look = next(a for a in s.legal_actions() if a.get("item") == "spyglass")
+    actor = s.to_act
+    assert actor is not None and actor != look["player"]
     s.apply(look)
     term = ui(items=True)
     lines = [line.plain for line in term.log_lines(events)]
-    assert lines == [f"Use Spyglass: {term.names[look['player']]}"]
+    assert lines == [f"{term.names[actor]}: Use Spyglass: {term.names[look['player']]}"]

@@ -687,16 +687,14 @@ class FantasyRealmsTerminal:
             took = "took" in e and e["took"]
             text = _VERB_WORDS["genie"][1 if lang == "fa" else 0]
             return Text(f"{who}: {text} {'…' if took else word('none', lang)}")
-        if kind == "wagon-swap" or (
-            kind == "use"
-            and "player" in e
-            and "item" in e
-            and e["item"] in ("spyglass", "larcenous-gloves")
-        ):
-            # the engine's event names the other seat as "player" (the acting one is lost):
-            # the line names the move and that seat, nobody as its author
-            fields = {k: v for k, v in e.items() if k != "event"}
-            return Text(action_label({"do": str(kind), **fields}, lang, self.names))
+        if "target" in e:
+            # an item aimed at another seat: the event keeps the author as "player" and the
+            # seat aimed at as "target", which the action itself calls "player"
+            fields = {k: v for k, v in e.items() if k not in ("event", "player", "target")}
+            aimed = action_label(
+                {"do": str(kind), **fields, "player": e["target"]}, lang, self.names
+            )
+            return Text(f"{who}: {aimed}" if who else aimed)
         fields = {k: v for k, v in e.items() if k not in ("event", "player")}
         try:
             text = action_label({"do": str(kind), **fields}, lang, self.names)
