@@ -129,7 +129,6 @@ _PREBUILT: frozenset[int] = (
             CHOOSE_DISCARD,
             CHOOSE_ROW,
             ATTACK_PLAYER,
-            PASS,
         )
         for a in group
     )
@@ -809,8 +808,10 @@ class StarRealmsState(GameState):
         return member
 
     def _buy(self, p: Player, c: int, member: int = -1) -> None:
-        if member < 0:
-            member = self._member({})  # a pre-built buy without a member: not in Hydra
+        if member < 0:  # a pre-built buy, which names no member: not in Hydra
+            if self.format == "hydra":
+                self._member({})  # refused, saying why
+            member = self.current
         cost = COST[c]
         if c == EXPLORER:
             slot = -1
