@@ -914,3 +914,60 @@ def test_hydra_a_team_at_zero_loses_together() -> None:
     bad["players"][2]["authority"] = 3
     with pytest.raises(ValueError, match="shared authority"):
         GAME.load(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), players=st.sampled_from([4, 6]))
+def test_hydra_passes_never_loop_and_documents_round_trip(seed: int, players: int) -> None:
+    # Within a team's turn, every pass but the first needs an action between it and the last
+    # one; the documents of every position load back to themselves, and keep every card.
+    from rumizi.games.star_realms.cards import conserved
+
+    state = GAME.new(seed=seed, players=players, format="hydra")
+    before = conserved(state.export())
+    rng = random.Random(seed)
+    streak = 0
+    for _ in range(400):
+        if state.over:
+            break
+        legal = state.legal_actions()
+        # Favour passing, to press on the rule.
+        passes = [a for a in legal if a["do"] == "pass"]
+        action = rng.choice(passes if passes and rng.random() < 0.5 else legal)
+        streak = streak + 1 if action["do"] == "pass" else 0
+        assert streak <= 1
+        turn = state.turn
+        state.apply(action)
+        if state.turn != turn:
+            streak = 0
+        doc = state.export()
+        assert conserved(doc) == before
+        assert GAME.load(json.loads(json.dumps(doc))).export() == doc
+
+
+def test_hydra_texts_name_the_member_a_purchase_is_for_and_the_pass() -> None:
+    state = _hydra(p0=seat(hand=["trade-pod"]))
+    state.apply({"do": "play", "card": "trade-pod"})
+    view = state.view(0)
+    en, fa = T.seats_for("en", 4, you=0), T.seats_for("fa", 4, you=0)
+    for_mate = {"do": "buy", "card": "lance", "member": 2}
+    assert T.action_text(for_mate, view, en).startswith("Buy Lance for 2 trade for Player 2 — ")
+    assert T.action_text({**for_mate, "member": 0}, view, en).startswith("Buy Lance for 2 trade —")
+    assert T.action_text(for_mate, view, fa).startswith("«نیزه» را به ۲ تجارت برای بازیکن ۲ بخرید")
+    passing = {"do": "pass", "player": 2}
+    assert T.action_text(passing, view, en) == "Hand play to Player 2 (your main phase goes on)"
+    assert T.action_text(passing, view, fa) == (
+        "بازی را به بازیکن ۲ بسپارید (مرحلهٔ اصلی شما ادامه دارد)"
+    )
+    events = [
+        {"event": "pass", "player": 0, "to": 2},
+        {"event": "buy", "player": 0, "card": "lance", "member": 2},
+    ]
+    assert [T.event_text(e, "en", en) for e in events] == [
+        "You handed play to Player 2.",
+        "You bought Lance for 2 trade, for Player 2.",
+    ]
+    assert [T.event_text(e, "fa", fa) for e in events] == [
+        "شما بازی را به بازیکن ۲ سپردید.",
+        "شما «نیزه» را به ۲ تجارت برای بازیکن ۲ خریدید.",
+    ]
