@@ -4,7 +4,8 @@ A document is the JSON object that :meth:`StarRealmsState.export` writes: the fo
 turn it is, each player's piles (deck and trade deck top card first), the trade row and the
 seed. A mid-turn export adds the current player's turn so far (``in_play``, ``played``,
 ``allied``, ``trade``, ``combat``, the open choice and the resolution queue); Hydra adds it for
-the teammates who played earlier in the team's turn, Raid the damage on the boss's bases, and
+the teammates whose main phase has begun this team turn (with ``main_phase`` and
+``handed_play`` where seat order does not tell), Raid the damage on the boss's bases, and
 an elimination the ``bequests`` still to hand over. :func:`load_document` rebuilds the state
 from it and starts the turn it describes, exactly as if play had reached it.
 
