@@ -18,8 +18,8 @@ SIZES = {
     ("free-for-all", 3): 276,
     ("free-for-all", 6): 369,
     ("hunter", 4): 303,
-    ("hydra", 4): 227,
-    ("hydra", 6): 249,
+    ("hydra", 4): 363,
+    ("hydra", 6): 453,
     ("emperor", 6): 623,
     ("raid", 3): 347,
     ("raid", 6): 440,
@@ -180,6 +180,33 @@ def test_hydra_shows_what_teammates_left_in_the_pools() -> None:
     assert block(enc, v, f"p{mate}.combat")[0] == view["players"][mate]["combat"]
     assert block(enc, v, f"p{mate}.in_play").sum() == len(view["players"][mate]["in_play"])
     assert block(enc, v, f"p{state.current}.played_earlier")[0] == 0
+
+
+def test_hydra_shows_who_is_done_who_was_handed_play_and_buys_for_each_member() -> None:
+    enc = enc_for("hydra", 4)
+    state = GAME.new(4, players=4, format="hydra")
+    me = state.current
+    mate = me + 2
+    state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    state.apply({"do": "pass", "player": mate})
+    v = enc.observe(state.view(mate))
+    assert block(enc, v, "handed_play")[0] == 1
+    assert block(enc, v, f"p{me}.played_earlier")[0] == 1  # begun, not over
+    assert block(enc, v, f"p{me}.done")[0] == 0
+    while any(a["do"] == "play" for a in state.legal_actions()):
+        state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    v = enc.observe(state.view(mate))
+    assert block(enc, v, "handed_play")[0] == 0
+    state.apply({"do": "pass", "player": me})
+    state.apply({"do": "end"})  # me is done: play goes back to the mate
+    assert state.current == mate
+    v = enc.observe(state.view(mate))
+    assert block(enc, v, f"p{me}.done")[0] == 1
+    legal = state.legal_actions()
+    buys = [a for a in legal if a["do"] == "buy"]
+    assert buys and {a["member"] for a in buys} == {me, mate}
+    mask = action_mask(enc, state)
+    assert [enc.actions[i] for i in np.flatnonzero(mask)] == sorted(legal, key=enc.index)
 
 
 def test_attacks_above_the_cap_are_left_out_and_lose_nothing() -> None:

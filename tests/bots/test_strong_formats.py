@@ -276,11 +276,28 @@ def test_hydra_a_member_with_teammates_to_come_leaves_them_the_change() -> None:
     ]
     row = ["dread-ship", "command-ship", "mothership", "flagship", "cruiser"]
     early = table("hydra", seats, turn=3, trade_row=row)
-    assert {"do": "buy", "card": "explorer"} in early.legal_actions()
+    assert {"do": "buy", "card": "explorer", "member": 0} in early.legal_actions()
+    # Seat 2 has yet to play: the last member spends the team's whole pool.
     assert strong(early) == {"do": "end"}
 
 
-def test_hydra_combat_pools_only_against_bases() -> None:
+def test_hydra_the_last_member_buys_for_the_member_whose_deck_the_card_helps_most() -> None:
+    # Seat 2 ends the team's turn with 4 trade. A Pounder helps seat 0's deck of Trade Pods
+    # (Monsters that make trade, wanting combat and an ally) more than seat 2's starting deck.
+    seats = [
+        seat(authority=75, hand=[], deck=["trade-pod"] * 4 + ["lookout"] * 6),
+        seat(authority=75),
+        seat(authority=75, hand=[], in_play=["lookout"] * 4, trade=4),
+        seat(authority=75),
+    ]
+    row = ["pounder", "lance", "lance", "lance", "lance"]
+    state = table("hydra", seats, current=2, trade_row=row, turn=4)
+    actions = rest_of_turn(state, strong)
+    assert actions[0] == {"do": "buy", "card": "pounder", "member": 0}
+    assert state.export()["players"][0]["discard"] == ["pounder"]
+
+
+def test_hydra_combat_is_one_team_pool() -> None:
     # Seat 0 left 3 combat; seat 2 adds 2: 5 breaks the enemy's outpost, guarding their team.
     seats = [
         seat(authority=75, hand=[], in_play=["gnat"], combat=3),

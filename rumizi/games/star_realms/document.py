@@ -4,7 +4,8 @@ A document is the JSON object that :meth:`StarRealmsState.export` writes: the fo
 turn it is, each player's piles (deck and trade deck top card first), the trade row and the
 seed. A mid-turn export adds the current player's turn so far (``in_play``, ``played``,
 ``allied``, ``trade``, ``combat``, the open choice and the resolution queue); Hydra adds it for
-the teammates who played earlier in the team's turn, Raid the damage on the boss's bases, and
+the teammates whose main phase has begun this team turn (with ``main_phase`` and
+``handed_play`` where seat order does not tell), Raid the damage on the boss's bases, and
 an elimination the ``bequests`` still to hand over. :func:`load_document` rebuilds the state
 from it and starts the turn it describes, exactly as if play had reached it.
 
@@ -47,9 +48,13 @@ from rumizi.games.star_realms.engine import (
     FORMATS,
     GAME_ID,
     HYDRA_AUTHORITY,
+    PLAYING,
     RAID_BOSS_SEAT,
+    STAGE_NAMES,
+    WAITING,
     Player,
     StarRealmsState,
+    hydra_stage,
     seat_team,
     starting_authority,
 )
@@ -163,6 +168,9 @@ def load_document(doc: Any) -> StarRealmsState:
     s.queue = []
     s.bequests = []
     s.damage = []
+    s.stages = ()
+    s.idle = False
+    stages: list[int] = []
     row = doc.get("trade_row")
     if not isinstance(row, list) or len(row) != 5:
         raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
@@ -223,7 +231,16 @@ def load_document(doc: Any) -> StarRealmsState:
         elif fmt == "raid" and i == RAID_BOSS_SEAT:
             s.damage = [0] * len(bases)
         turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
-        earlier = fmt == "hydra" and i < current and i % 2 == current % 2
+        stage = _hydra_stage(fmt, len(raw_players), current, i, raw, where)
+        stages.append(stage)
+        if "handed_play" in raw and (
+            fmt != "hydra" or i != current or raw["handed_play"] is not True
+        ):
+            raise ValueError(
+                f"{where}.handed_play: only the hydra member to act has it, and it is true"
+            )
+        s.idle = s.idle or raw.get("handed_play") is True
+        earlier = fmt == "hydra" and i != current and stage != WAITING
         if earlier and turn_keys & raw.keys():
             if {"pending", "queue"} & raw.keys():
                 raise ValueError(f"{where}: only the player to act has 'pending' and 'queue'")
@@ -246,6 +263,7 @@ def load_document(doc: Any) -> StarRealmsState:
         p.field_changed()
         s.players.append(p)
     if fmt == "hydra":
+        s.stages = tuple(stages)
         for team in (0, 1):
             if len({q.authority for q in s.players if q.team == team}) != 1:
                 raise ValueError(f"document: hydra team {team} must show one shared authority")
@@ -282,6 +300,28 @@ def load_document(doc: Any) -> StarRealmsState:
         s.queue.insert(0, (ALLIES, 0, -1))
         s._resolve()
     return s
+
+
+def _hydra_stage(
+    fmt: str, players: int, current: int, i: int, raw: dict[str, Any], where: str
+) -> int:
+    """Where seat ``i`` stands in a Hydra team's turn (``main_phase``, or seat order)."""
+    if fmt != "hydra":
+        if "main_phase" in raw:
+            raise ValueError(f"{where}.main_phase: only hydra members have one")
+        return WAITING
+    team, current_team = seat_team(fmt, players, i), seat_team(fmt, players, current)
+    if "main_phase" not in raw:
+        return hydra_stage(current_team, current, team, i)
+    name = raw["main_phase"]
+    if not isinstance(name, str) or name not in STAGE_NAMES:
+        raise ValueError(f"{where}.main_phase: expected one of {', '.join(STAGE_NAMES)}")
+    stage = STAGE_NAMES.index(name)
+    if i == current and stage != PLAYING:
+        raise ValueError(f"{where}.main_phase: the member to act is 'playing'")
+    if team != current_team and stage != WAITING:
+        raise ValueError(f"{where}.main_phase: the team not playing is 'waiting'")
+    return stage
 
 
 def _load_turn(

@@ -27,6 +27,8 @@ wear down a base       boss (seat 0) x base x amounts 1..defense   raid
 bequeath from deck     every card id                               emperor, raid
 bequeath from bases    every base or outpost id                    emperor, raid
 transfer               every card id x every seat                  emperor
+buy for a member       every seat x every buyable card             hydra
+pass play              every seat                                  hydra
 =====================  ==========================================  ==========================
 
 (A bequest from the hand or the discard pile is the same action as the "choose from hand" or
@@ -45,7 +47,7 @@ reaches 20 (its pools peak near 12). The raid's partial damage to the boss's bas
 cap: an amount never exceeds the base's defense, so those are indexed in full.
 
 Sizes with N seats (``attack_cap=20``): duel 203; free-for-all 183 + 31·N (3: 276, 4: 307,
-6: 369); hunter 183 + 30·N (3: 273, 4: 303, 6: 363); hydra 183 + 11·N (4: 227, 6: 249);
+6: 369); hunter 183 + 30·N (3: 273, 4: 303, 6: 363); hydra 183 + 45·N (4: 363, 6: 453);
 emperor 623; raid 254 + 31·N (3: 347, 4: 378, 6: 440). Each attack-amount target adds
 ``attack_cap``.
 
@@ -62,8 +64,12 @@ end:
 
 * team formats (hydra, emperor, raid): per seat ``ally`` (on the viewer's team) and
   ``leader`` (the raid boss, an emperor; always 0 in hydra);
-* hydra: per seat ``played_earlier`` (a teammate whose part of the team turn is done) and
-  that teammate's ``trade``, ``combat`` and ships ``in_play`` (pooled by the team);
+* hydra: per seat ``played_earlier`` (a teammate of the member acting whose main phase has
+  begun this team turn), ``done`` (whose main phase is over) and that teammate's
+  ``trade``, ``combat`` and ships ``in_play`` (the team's one pool), and ``handed_play``
+  (the member acting was just handed play, and may not hand it straight back).
+  In hydra a buy names the member who takes the card (``"member"``: the plain buy group is
+  never legal there), and ``pass`` hands play to a teammate;
 * raid: per seat ``shown_hand`` (raiders see each other's hands), and ``boss_damage`` /
   ``boss_damage_max`` (total and largest lasting damage per base id of the boss);
 * emperor and raid: ``bequests`` (pending giver x recipient pairs) and ``bequest_to`` (the
@@ -190,6 +196,9 @@ def _action_list(players: int, format: str, attack_cap: int) -> list[Action]:
         acts += [{"do": "choose", "card": n, "from": "bases"} for n in _BASES]
     if format == "emperor":
         acts += [{"do": "transfer", "card": n, "player": q} for n in NAMES for q in seats]
+    if format == "hydra":
+        acts += [{"do": "buy", "card": n, "member": q} for q in seats for n in buyable]
+        acts += [{"do": "pass", "player": q} for q in seats]
     return acts
 
 
@@ -292,9 +301,11 @@ class StarRealmsEncoding:
         if fmt == "hydra":
             for p in range(n):
                 add(f"p{p}.played_earlier", 1, high=1.0)
+                add(f"p{p}.done", 1, high=1.0)
                 add(f"p{p}.trade", 1)
                 add(f"p{p}.combat", 1)
                 add(f"p{p}.in_play", _CARDS)
+            add("handed_play", 1, high=1.0)
         if fmt == "raid":
             for p in range(n):
                 add(f"p{p}.shown_hand", _CARDS)
@@ -411,9 +422,13 @@ class StarRealmsEncoding:
                 if p != current and "in_play" in pv:
                     key = f"p{p}."
                     hits.append(at[key + "played_earlier"])
+                    if _hydra_done(view, p):
+                        hits.append(at[key + "done"])
                     put(key + "trade", pv["trade"])
                     put(key + "combat", pv["combat"])
                     count(key + "in_play", pv["in_play"])
+            if turn is not None and turn.get("handed_play"):
+                hits.append(at["handed_play"])
         if self.format == "raid":
             boss = players[RAID_BOSS_SEAT]
             total, most = at["boss_damage"], at["boss_damage_max"]
@@ -480,6 +495,15 @@ class StarRealmsEncoding:
         row = " ".join(c or "-" for c in view["trade_row"])
         lines.append(f"trade row: {row} (trade deck {view['trade_deck_size']})")
         return "\n".join(lines)
+
+
+def _hydra_done(view: View, seat: int) -> bool:
+    """Whether a Hydra member's main phase is over: the view's ``main_phase``, or (absent)
+    seat order, the members before the one acting being done."""
+    stage = view["players"][seat].get("main_phase")
+    if stage is not None:
+        return bool(stage == "done")
+    return bool(seat < view["current"])
 
 
 def make_encoding(

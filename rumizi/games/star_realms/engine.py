@@ -100,6 +100,13 @@ CHOOSE_ROW: tuple[Action, ...] = tuple(
     {"do": "choose", "card": n, "from": "trade_row"} for n in NAMES
 )
 ATTACK_PLAYER: tuple[Action, ...] = tuple({"do": "attack", "player": q} for q in range(6))
+# Hydra: a buy names the member who takes the card; a member hands play to a teammate.
+BUY_FOR: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"do": "buy", "card": n, "member": m} for n in NAMES) for m in range(6)
+)
+PASS: tuple[Action, ...] = tuple({"do": "pass", "player": q} for q in range(6))
+# Hydra: where each member stands in the team's turn (``StarRealmsState.stages``).
+WAITING, PLAYING, DONE = 0, 1, 2
 ATTACK_BASE: tuple[tuple[Action, ...], ...] = tuple(
     tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
 )
@@ -126,6 +133,7 @@ _PREBUILT: frozenset[int] = (
         for a in group
     )
     | frozenset(id(a) for group in ATTACK_BASE for a in group)
+    | frozenset(id(a) for group in BUY_FOR for a in group)
     | {id(END), id(SKIP)}
 )
 # Cards whose primary effects only add to pools: played without the resolution queue.
@@ -149,7 +157,7 @@ _BUY_LEVELS = max(COST) + 1
 # Which fields each kind of action carries (anything else is rejected).
 _FIELDS: dict[str, tuple[frozenset[str], ...]] = {
     "play": (frozenset({"do", "card"}),),
-    "buy": (frozenset({"do", "card"}),),
+    "buy": (frozenset({"do", "card"}), frozenset({"do", "card", "member"})),
     "scrap": (frozenset({"do", "card"}),),
     "attack": (
         frozenset({"do", "player"}),
@@ -159,6 +167,7 @@ _FIELDS: dict[str, tuple[frozenset[str], ...]] = {
     ),
     "choose": (frozenset({"do", "card", "from"}), frozenset({"do", "player"})),
     "transfer": (frozenset({"do", "card", "player"}),),
+    "pass": (frozenset({"do", "player"}),),
     "skip": (frozenset({"do"}),),
     "end": (frozenset({"do"}),),
     "concede": (frozenset({"do"}), frozenset({"do", "player"})),
@@ -299,12 +308,14 @@ class StarRealmsState(GameState):
         "damage",
         "events",
         "format",
+        "idle",
         "pending",
         "players",
         "queue",
         "row",
         "scrap_heap",
         "seed",
+        "stages",
         "trade_deck",
         "turn",
     )
@@ -331,6 +342,13 @@ class StarRealmsState(GameState):
     bequests: list[tuple[int, int]]
     # Raid: damage on each of the boss's bases (in order), kept until the boss's turn.
     damage: list[int]
+    # Hydra: per seat WAITING (main phase not begun this team turn: the seats of the team
+    # not playing, too), PLAYING or DONE; empty in the other formats. Replaced, never changed
+    # in place, so clones share it.
+    stages: tuple[int, ...]
+    # Hydra: the member acting was just handed play and has done nothing since (they may not
+    # hand it straight back, so that a team turn always ends).
+    idle: bool
     # The buy actions for each amount of trade (capped at the dearest card), filled in as
     # asked for while the row stays the same. A change to the row puts a new list here,
     # so clones may share it.
@@ -391,6 +409,8 @@ class StarRealmsState(GameState):
         s._buys = self._buys
         s.bequests = self.bequests[:]
         s.damage = self.damage[:]
+        s.stages = self.stages
+        s.idle = self.idle
         return s
 
     def __repr__(self) -> str:
@@ -434,14 +454,15 @@ class StarRealmsState(GameState):
             self.players[mate].authority = total
 
     def _team_pool(self, player: int, pool: str) -> int:
-        """Trade or combat the player may spend: in Hydra, pooled with the teammates."""
+        """Trade or combat the player may spend: in Hydra, the whole team's pool."""
         members = self._team_order(player) if self.format == "hydra" else [player]
         return sum(int(getattr(self.players[m], pool)) for m in members)
 
     def _spend(self, player: int, pool: str, amount: int) -> None:
-        """Spend (Hydra) what teammates left over first, in seat order, then the player's own:
-        their main phases are over, while the player's own combat may still hit a player."""
-        for who in (*self._teammates(player), player):
+        """Spend from the team's pool (Hydra): the player's own first, then the teammates' in
+        seat order. Each member's pool is bookkeeping only: the team spends them as one."""
+        members = (player, *self._teammates(player)) if self.format == "hydra" else (player,)
+        for who in members:
             q = self.players[who]
             take = min(amount, getattr(q, pool))
             setattr(q, pool, getattr(q, pool) - take)
@@ -534,13 +555,19 @@ class StarRealmsState(GameState):
             return self._choice_actions(p, pending[0])
         hand = p.hand
         acts = list(_plays(tuple(hand))) if hand else []
-        trade = p.trade if self.format != "hydra" else self._team_pool(self.current, "trade")
+        hydra = self.format == "hydra"
+        trade = self._team_pool(self.current, "trade") if hydra else p.trade
         if trade:
             level = trade if trade < _BUY_LEVELS else _BUY_LEVELS - 1
             buys = self._buys[level]
             if buys is None:
                 buys = self._buys[level] = self._buy_actions(level)
-            acts += buys
+            if hydra:
+                # Each card once per member who may take it, the member acting first.
+                members = (self.current, *self._teammates(self.current))
+                acts += [BUY_FOR[m][BY_ID[a["card"]]] for a in buys for m in members]
+            else:
+                acts += buys
         if p.scrappable:
             acts += map(SCRAP_ACTION.__getitem__, p.scrappable)
         if trade and self.format == "emperor" and p.discard:
@@ -550,9 +577,11 @@ class StarRealmsState(GameState):
                 for c in dict.fromkeys(p.discard)
                 for t in mates
             ]
-        combat = p.combat if self.format != "hydra" else self._team_pool(self.current, "combat")
+        combat = self._team_pool(self.current, "combat") if hydra else p.combat
         if combat:
             self._attack_actions(p, combat, acts)
+        if hydra and not self.idle:
+            acts += [PASS[m] for m in self._teammates(self.current) if self.stages[m] != DONE]
         acts.append(END)
         return acts
 
@@ -566,8 +595,8 @@ class StarRealmsState(GameState):
     def _attack_actions(self, p: Player, combat: int, acts: list[Action]) -> None:
         targets = self._opponents[self.current]
         several = self._amounts[self.current]
-        own = p.combat  # pooled combat (Hydra) is for bases only
         hydra = self.format == "hydra"
+        own = combat if hydra else p.combat  # Hydra: one team pool hits bases and players
         players = self.players
         for q in self._base_targets[self.current]:
             field = players[q].field
@@ -657,8 +686,9 @@ class StarRealmsState(GameState):
                 )
             do = action["do"]
             shapes = _FIELDS.get(do) if isinstance(do, str) else None
-            if shapes is None:
-                raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
+            if shapes is None or (do == "pass" and self.format != "hydra"):
+                kinds = [k for k in _FIELDS if k != "pass" or self.format == "hydra"]
+                raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(kinds)}")
             if action.keys() not in shapes:
                 raise IllegalAction(
                     f"malformed {do!r} action {action!r}: unexpected or missing fields"
@@ -682,7 +712,7 @@ class StarRealmsState(GameState):
             self._play(p, c)
         elif do == "buy":
             c = _card(action["card"])
-            self._buy(p, c)
+            self._buy(p, c, self._member(action))
         elif do == "scrap":
             c = _card(action["card"])
             if c not in p.field:
@@ -696,11 +726,13 @@ class StarRealmsState(GameState):
             if pending is None:
                 raise IllegalAction("there is no open choice to answer")
             self._choose(p, pending, action)
+            self.idle = False
         elif do == "skip":
             if pending is None:
                 raise IllegalAction("there is no open choice to skip")
             if pending[0] not in (SCRAP_CARD, CLEAR_ROW, BEQUEATH):
                 raise IllegalAction(f"the {_CHOICE_NAMES[pending[0]]} choice cannot be skipped")
+            self.idle = False
             if self.events is not None:
                 self.events.append({"event": "skip", "player": self.to_act})
             if pending[0] == BEQUEATH:
@@ -711,12 +743,15 @@ class StarRealmsState(GameState):
             self._resolve()
         elif do == "transfer":
             self._transfer(p, action)
+        elif do == "pass":
+            self._pass(action)
         else:  # end
             self._end_turn(p)
 
     # ------------------------------------------------------------------ actions
 
     def _play(self, p: Player, c: int) -> None:
+        self.idle = False
         p.hand.remove(c)
         if p.known and c in p.known:
             p.known.remove(c)
@@ -751,7 +786,32 @@ class StarRealmsState(GameState):
             queue.append((code, n, c))
         self._resolve()
 
-    def _buy(self, p: Player, c: int) -> None:
+    def _member(self, action: Action) -> int:
+        """The member a buy names to take the card: needed in Hydra, refused elsewhere."""
+        if self.format != "hydra":
+            if "member" in action:
+                raise IllegalAction(
+                    "buy: only in hydra does a purchase name a 'member' to take the card"
+                )
+            return self.current
+        if "member" not in action:
+            raise IllegalAction(
+                "buy: in hydra say which member of the team takes the card ('member': a seat)"
+            )
+        member = action["member"]
+        if (
+            type(member) is not int
+            or not 0 <= member < len(self.players)
+            or self.players[member].team != self.players[self.current].team
+        ):
+            raise IllegalAction(f"buy: 'member' must be a seat of your team, not {member!r}")
+        return member
+
+    def _buy(self, p: Player, c: int, member: int = -1) -> None:
+        if member < 0:  # a pre-built buy, which names no member: not in Hydra
+            if self.format == "hydra":
+                self._member({})  # refused, saying why
+            member = self.current
         cost = COST[c]
         if c == EXPLORER:
             slot = -1
@@ -771,9 +831,13 @@ class StarRealmsState(GameState):
             self._spend(self.current, "trade", cost)
         else:
             p.trade -= cost
-        p.discard.append(c)
+        self.idle = False
+        self.players[member].discard.append(c)
         if self.events is not None:
-            self.events.append({"event": "buy", "player": self.current, "card": NAMES[c]})
+            event = {"event": "buy", "player": self.current, "card": NAMES[c]}
+            if self.format == "hydra":
+                event["member"] = member
+            self.events.append(event)
         if slot >= 0:
             self._refill(slot)
 
@@ -787,6 +851,7 @@ class StarRealmsState(GameState):
             )
 
     def _scrap(self, p: Player, c: int) -> None:
+        self.idle = False
         i = p.field.index(c)
         del p.field[i]
         del p.fired[i]
@@ -835,6 +900,7 @@ class StarRealmsState(GameState):
                     f"attack: {NAMES[c]!r} has defense {DEFENSE[c]}, your combat is {combat}"
                 )
             self._spend(self.current, "combat", DEFENSE[c])
+            self.idle = False
             i = q.field.index(c)
             del q.field[i]
             del q.fired[i]
@@ -862,10 +928,16 @@ class StarRealmsState(GameState):
                     "attack: with one opponent left (or in hydra) the whole combat pool is "
                     "dealt; give no 'amount'"
                 )
-            amount = p.combat
+            amount = self._team_pool(self.current, "combat") if self.format == "hydra" else p.combat
             if amount <= 0:
                 raise IllegalAction("attack: you have no combat")
-        p.combat -= amount
+        if self.format == "hydra":
+            # The team's whole pool: every member's share of it.
+            self.idle = False
+            for m in self._team_order(self.current):
+                self.players[m].combat = 0
+        else:
+            p.combat -= amount
         q.authority -= amount
         if self.format == "hydra":
             self._share_authority(target)
@@ -1234,19 +1306,54 @@ class StarRealmsState(GameState):
         if self.events is not None:
             self.events.append({"event": "end", "player": self.current})
         if self.format == "hydra":
-            # A team plays its main phases one member after another, keeping what is in play
-            # and unspent; when the last member ends, every member discards and draws.
-            team = [m for m in self._team_order(self.current) if not self.players[m].eliminated]
-            later = [m for m in team if m > self.current]
-            if later:
-                self.current = later[0]
-                self._start_turn()
-                return
+            # The member's main phase is over; play goes to the next teammate still in theirs
+            # (clockwise from here). When every member has ended, they all discard and draw.
+            self._set_stage(self.current, DONE)
+            team = self._team_order(self.current)
+            k = team.index(self.current)
+            for m in team[k + 1 :] + team[:k]:
+                if self.stages[m] != DONE:
+                    self._give_play(m, idle=False)
+                    return
             for m in team:
                 self._clean_up(self.players[m], m)
         else:
             self._clean_up(p, self.current)
         self._next_turn()
+
+    def _set_stage(self, member: int, stage: int) -> None:
+        stages = list(self.stages)
+        stages[member] = stage
+        self.stages = tuple(stages)
+
+    def _give_play(self, member: int, idle: bool) -> None:
+        """Hydra: ``member`` acts now; their main phase begins if it had not yet."""
+        self.current = member
+        self.idle = idle
+        if self.stages[member] == WAITING:
+            self._set_stage(member, PLAYING)
+            self._start_turn()
+
+    def _pass(self, action: Action) -> None:
+        """Hydra: hand play to a teammate still in their main phase, without ending one's own
+        (play may come back later: the team's cards go into play in any order)."""
+        mate = action["player"]
+        if (
+            type(mate) is not int
+            or mate not in self._teammates(self.current)
+            or self.stages[mate] == DONE
+        ):
+            raise IllegalAction(
+                f"pass: player {mate!r} is not a teammate still in their main phase"
+            )
+        if self.idle:
+            raise IllegalAction(
+                "pass: play was just handed to you; act (or end your main phase) before "
+                "handing it on"
+            )
+        if self.events is not None:
+            self.events.append({"event": "pass", "player": self.current, "to": mate})
+        self._give_play(mate, idle=True)
 
     def _team_order(self, player: int) -> list[int]:
         """The members of a player's team, in seat order (the order they play in Hydra)."""
@@ -1294,6 +1401,8 @@ class StarRealmsState(GameState):
         if self.format == "hydra":
             # The other team's turn begins with its first member in seat order.
             nxt = next(m for m in self._team_order(nxt) if not self.players[m].eliminated)
+            self.stages = tuple(PLAYING if i == nxt else WAITING for i in range(n))
+            self.idle = False
         if self.format == "raid" and RAID_BOSS_SEAT in (self.current, nxt):
             # Damage on the boss's bases lasts through the raiders' turns and no longer.
             self.damage = [0] * len(self.players[RAID_BOSS_SEAT].bases())
@@ -1371,18 +1480,20 @@ class StarRealmsState(GameState):
             doc["damage"] = list(self.damage)
         if i == self.current:
             doc.update(self._turn_fields(p))
-        elif self._played_earlier(i):
+            if self.idle:
+                doc["handed_play"] = True
+        elif self._in_team_turn(i):
             turn = self._turn_fields(p)
             del turn["pending"], turn["queue"]
             doc.update(turn)
+        if self.stages:
+            stage = self.stages[i]
+            if stage != hydra_stage(self.players[self.current].team, self.current, p.team, i):
+                doc["main_phase"] = STAGE_NAMES[stage]
 
-    def _played_earlier(self, player: int) -> bool:
-        """Hydra: a teammate whose main phase came earlier in the team's current turn."""
-        return (
-            self.format == "hydra"
-            and player < self.current
-            and self.players[player].team == self.players[self.current].team
-        )
+    def _in_team_turn(self, player: int) -> bool:
+        """Hydra: a teammate of the member acting whose main phase has begun this turn."""
+        return self.format == "hydra" and player != self.current and self.stages[player] != WAITING
 
     def _turn_fields(self, p: Player) -> dict[str, Any]:
         """The mid-turn fields of the current player (all public information)."""
@@ -1491,6 +1602,17 @@ def _card(name: Any) -> int:
     return index
 
 
+STAGE_NAMES = ("waiting", "playing", "done")
+
+
+def hydra_stage(current_team: int, current: int, team: int, seat: int) -> int:
+    """Where a Hydra seat stands when a document does not say (``main_phase``): as if the
+    team played its members in seat order, the earlier ones done, the later ones waiting."""
+    if team != current_team or seat > current:
+        return WAITING
+    return PLAYING if seat == current else DONE
+
+
 def seat_team(fmt: str, players: int, seat: int) -> int:
     """The team of a seat: everyone alone, except Raid (boss 0, raiders 1) and Emperor."""
     if fmt == "raid":
@@ -1578,12 +1700,18 @@ def new_state(seed: int = 0, players: Any = 2, format: Any = "duel") -> StarReal
     s.scrap_heap = []
     s.bequests = []
     s.damage = []
+    s.idle = False
     state, first = rng.below(state, players)
     if format in ("raid", "emperor"):
         first = 0  # the boss starts a raid; player 1 (seat 0) starts emperor
     elif format == "hydra":
         first %= 2  # the first team, drawn from the seed, starts with its first seat
     s.current = first
+    s.stages = (
+        tuple(PLAYING if i == first else WAITING for i in range(players))
+        if format == "hydra"
+        else ()
+    )
     s.trade_deck = list(TRADE_DECK)
     state = rng.shuffle(state, s.trade_deck)
     s.row = [s.trade_deck.pop() for _ in range(5)]

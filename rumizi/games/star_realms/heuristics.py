@@ -182,12 +182,18 @@ class TurnPlan:
         self.bases = _ids(mine["bases"])
         self.discard = _ids(mine["discard"])
         self.deck = _ids(mine["unseen"])
-        self.trade: int = mine.get("trade", 0)
-        self.combat: int = mine.get("combat", 0)
         self.own = Collection(self.hand + self.in_play + self.bases + self.discard + self.deck)
         self.format: str = view.get("format", "duel")
         n = len(players)
         self.teams = [seat_team(self.format, n, i) for i in range(n)]
+        # The pools to spend: in Hydra the team's one pool (every teammate in the turn).
+        pooled = [
+            p
+            for i, p in enumerate(players)
+            if i == me or (self.format == "hydra" and self.teams[i] == self.teams[me])
+        ]
+        self.trade: int = sum(int(p.get("trade", 0)) for p in pooled)
+        self.combat: int = sum(int(p.get("combat", 0)) for p in pooled)
         # Enemies still in the game (teammates are not opponents).
         self.opponents = [
             i

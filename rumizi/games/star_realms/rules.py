@@ -209,11 +209,17 @@ _EN: tuple[Section, ...] = (
             "pile and cards in play; a teammate's cards never count for your ally effects.",
             "The team that starts is drawn at random. Its players open with 3 cards each, and the "
             "other team's players with 5.",
-            "A team takes its turn together: its members play their main phases one after another, "
-            "in seat order, and then all of them discard and draw.",
-            "Trade and combat that a member leaves unspent stay with the team until the end of its "
-            "turn, and the members who play later can use them to buy cards and destroy bases. An "
-            "attack on an enemy player, though, uses only your own combat, all of it at once.",
+            "A team takes its turn together: its members play their main phases at the same time, "
+            "and then all of them discard and draw. On Rumizi one member acts at a time: the "
+            "first in seat order begins, and may hand play to a teammate and take it back later, "
+            "so the team's cards can go into play in any order. A member handed play must do "
+            "something (or end their main phase) before handing it on. Ending your main phase "
+            "hands play to the next teammate still in theirs; when the last one ends, the team's "
+            "turn is over.",
+            "The team's trade and combat are one pool: whatever any member makes, any member may "
+            "spend, to buy cards, destroy bases or hit the enemy team (an attack on a player deals "
+            "the whole pool at once). A purchase names the member who takes the card, into their "
+            "discard pile.",
             "A team's authority is one shared total: a hit on any member lowers it, and authority "
             "gained by any member raises it. An outpost of any member protects the whole team: "
             "while it stands, no member and none of their ordinary bases can be attacked.",
@@ -439,11 +445,16 @@ _FA: tuple[Section, ...] = (
             "را دارد؛ کارت‌های هم‌تیمی هیچ‌وقت برای اثرهای متحد شما حساب نمی‌شوند.",
             "تیم شروع‌کننده به قید قرعه انتخاب می‌شود. بازیکنان این تیم هر کدام با ۳ کارت شروع "
             "می‌کنند و بازیکنان تیم دیگر با ۵ کارت.",
-            "هر تیم نوبتش را با هم بازی می‌کند: اعضا به ترتیب صندلی، یکی پس از دیگری مرحلهٔ اصلی "
-            "خود را بازی می‌کنند و بعد همه با هم دور می‌ریزند و کارت می‌کشند.",
-            "تجارت و حمله‌ای که یک عضو خرج نکرده تا پایان نوبت تیم می‌ماند و اعضایی که بعد از او "
-            "بازی می‌کنند می‌توانند با آن کارت بخرند و پایگاه نابود کنند. اما حمله به بازیکنان تیم "
-            "حریف فقط با حملهٔ خود شماست و همه‌اش یکجا وارد می‌شود.",
+            "هر تیم نوبتش را با هم بازی می‌کند: اعضا مرحلهٔ اصلی خود را هم‌زمان بازی می‌کنند و بعد "
+            "همه با هم دور می‌ریزند و کارت می‌کشند. در رومیزی هر بار یک عضو بازی می‌کند: اولین عضو "
+            "به ترتیب صندلی شروع می‌کند و می‌تواند بازی را به هم‌تیمی بسپارد و بعد دوباره پس "
+            "بگیرد، پس کارت‌های تیم به هر ترتیبی به بازی می‌آیند. عضوی که بازی به او سپرده شده، "
+            "پیش از سپردن دوباره باید کاری بکند (یا مرحلهٔ اصلی‌اش را تمام کند). با تمام کردن "
+            "مرحلهٔ اصلی، بازی به هم‌تیمی بعدی می‌رسد که هنوز مرحله‌اش تمام نشده؛ وقتی آخرین عضو "
+            "تمام کند، نوبت تیم تمام است.",
+            "تجارت و حملهٔ تیم یک ذخیرهٔ مشترک است: هرچه هر عضو به دست بیاورد، هر عضوی می‌تواند "
+            "خرج کند؛ برای خرید کارت، نابودی پایگاه یا ضربه به تیم حریف (حمله به بازیکن همهٔ "
+            "ذخیره را یکجا وارد می‌کند). هر خرید نام عضوی را می‌گوید که کارت به دورریز او می‌رود.",
             "اقتدار تیم یک عدد مشترک است: ضربه به هر عضو از آن کم می‌کند و اقتداری که هر عضو به "
             "دست بیاورد به آن اضافه می‌شود. پاسگاه هر عضو از کل تیم محافظت می‌کند: تا وقتی سر "
             "پاست، نه به هیچ عضوی می‌توان حمله کرد و نه به پایگاه‌های معمولی‌شان.",

@@ -24,7 +24,17 @@ from rumizi.games.star_realms.cards import BY_ID, NAMES, TRADE_COUNTS
 from rumizi.games.star_realms.document import load_document
 from rumizi.games.star_realms.engine import StarRealmsState
 
-_TURN_FIELDS = ("in_play", "played", "allied", "trade", "combat", "pending", "queue")
+_TURN_FIELDS = (
+    "in_play",
+    "played",
+    "allied",
+    "trade",
+    "combat",
+    "pending",
+    "queue",
+    "main_phase",
+    "handed_play",
+)
 
 
 def _ids(names: list[str]) -> list[int]:

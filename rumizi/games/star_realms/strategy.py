@@ -74,9 +74,10 @@ in self-play too; elsewhere the weakest enemy goes first (one attacker fewer). P
 
 * Hunter: only the left neighbour can be hit; the right neighbour's bases (the one who
   attacks us) count ``Params.hunter_right`` times their threat;
-* Hydra: trade and base-breaking combat are the team's pools (one's own is spent first);
-  only one's own combat hits a player, whose one authority is the team's; while teammates
-  are still to play, the change is left to them rather than spent on Explorers;
+* Hydra: trade and combat are the team's one pool; a member plays their cards (and any
+  scrap that pays, or a kill) and ends while teammates are still to play, so that the last
+  member spends the whole pool, every member's cards in play by then; each purchase goes to
+  the member whose deck it helps most;
 * Raid: a raider wears the boss's bases down (what is left of a worn base is what breaking
   it costs, so bases other raiders started are finished cheaply), and when outposts keep
   the boss out of reach it chips at the one nearest to falling for the raiders after it;
@@ -135,9 +136,11 @@ from rumizi.games.star_realms.engine import (
     ATTACK_PLAYER,
     BEQUEATH,
     BUY,
+    BUY_FOR,
     CHOOSE_DISCARD,
     CHOOSE_HAND,
     CHOOSE_ROW,
+    DONE,
     EMPERORS,
     END,
     PLAY,
@@ -663,9 +666,9 @@ class _Table:
         """A player within reach of the combat: (the first attack of the kill, or ``None``;
         whether scrapping cards for ``extra`` combat is needed first).
 
-        An attack on a player spends the player's own combat (``own``); so do the outposts
-        in the way first (in Hydra too: the engine spends one's own pool before the
-        teammates'). Direct kills come before ones that need scraps; then the most urgent.
+        An attack on a player spends the combat that may hit players (``own``: in Hydra the
+        team's pool); so do the outposts in the way first. Direct kills come before ones
+        that need scraps; then the most urgent.
         """
         state = self.state
         players = state.players
@@ -701,9 +704,9 @@ class _Table:
     def plan(self, own: int, pool: int) -> tuple[float, Action | None]:
         """The best use of the combat: (its value, the attack to make first).
 
-        ``own`` may hit players; ``pool`` (``own``, or in Hydra with the teammates' leftover
-        combat) destroys bases. Per group, every set of bases the pool can destroy (outposts
-        before the rest) is tried, the rest of ``own`` going to the best player then open.
+        ``own`` may hit players; ``pool`` destroys bases (in Hydra both are the team's pool).
+        Per group, every set of bases the pool can destroy (outposts before the rest) is
+        tried, the rest of ``own`` going to the best player then open.
         """
         groups = self.groups
         # What a point of damage is worth on the best target of each group while nothing
@@ -763,18 +766,24 @@ def _lead(k: Params, state: StarRealmsState, q: int) -> float:
 
 
 def _pools(state: StarRealmsState, me: int) -> tuple[int, int, int, bool]:
-    """(trade for purchases, own combat, combat for bases, whether to buy Explorers) of
-    player ``me``: in Hydra the team's pooled trade and combat, and no Explorers while
-    teammates are still to play (the change is theirs, to pool with their own)."""
+    """(trade for purchases, combat for players, combat for bases, whether to buy
+    Explorers) of player ``me``: in Hydra the team's one pool of trade and of combat, and
+    no Explorers while teammates are still to play."""
     p = state.players[me]
     if state.format != "hydra":
         return p.trade, p.combat, p.combat, True
-    later = False
+    combat = state._team_pool(me, "combat")
+    return state._team_pool(me, "trade"), combat, combat, not _mates_to_play(state, me)
+
+
+def _mates_to_play(state: StarRealmsState, me: int) -> bool:
+    """Hydra: whether a teammate of ``me`` has not yet ended their main phase."""
+    team = state.players[me].team
+    stages = state.stages
     for i, q in enumerate(state.players):
-        if i > me and q.team == p.team and not q.eliminated:
-            later = True
-            break
-    return state._team_pool(me, "trade"), p.combat, state._team_pool(me, "combat"), not later
+        if i != me and q.team == team and stages[i] != DONE:
+            return True
+    return False
 
 
 def _next_rival(state: StarRealmsState, me: int) -> int:
@@ -1154,11 +1163,17 @@ class Policy:
             chosen = self._scrap(deck, None, state, me, table)
             if chosen is not None:
                 return SCRAP_ACTION[chosen]
+        if fmt == "hydra" and _mates_to_play(state, me):
+            # The team's turn goes on: the last member to play spends the whole pool, every
+            # member's cards in play by then.
+            return END
         if pool and table is not None:
             attack = table.plan(own, pool)[1]
             if attack is not None:
                 return attack
         if can_buy:
+            if fmt == "hydra":
+                return self._team_buy(state, me, trade)
             if deck is None:
                 deck = self._deck(state, me)
             card = self._buy_plan(deck, trade, state.row, explorers)[1]
@@ -1169,6 +1184,19 @@ class Policy:
             if action is not None:
                 return action
         return END
+
+    def _team_buy(self, state: StarRealmsState, me: int, trade: int) -> Action:
+        """Hydra: the best purchase for the team's trade, for the member whose deck it helps
+        most (``me`` among equals), or the end of the turn."""
+        best_value = 0.0
+        best: Action = END
+        team = state.players[me].team
+        members = [me] + [i for i, q in enumerate(state.players) if q.team == team and i != me]
+        for m in members:
+            value, card = self._buy_plan(self._deck(state, m), trade, state.row)
+            if card is not None and value > best_value:
+                best_value, best = value, BUY_FOR[m][card]
+        return best
 
     @staticmethod
     def _discard_target(state: StarRealmsState, me: int) -> Action:

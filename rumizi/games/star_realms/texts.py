@@ -96,6 +96,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "transfer",
     "bequeath",
     "damage",
+    "pass",
 )
 
 
@@ -535,15 +536,16 @@ _FORMAT_RULES: dict[str, tuple[str, str]] = {
     ),
     "hydra": (
         (
-            "Hydra: two teams in alternate seats, each sharing one authority. Team members play "
-            "one after another; trade and combat left by earlier members can still buy cards and "
-            "destroy bases. Any member's outpost guards the whole team. A team at 0 loses."
+            "Hydra: two teams in alternate seats, each sharing one authority. A team plays its "
+            "turn together: members hand play to each other as they like, trade and combat are "
+            "one team pool, and a purchase names the member who takes it. Any member's outpost "
+            "guards the whole team. A team at 0 loses."
         ),
         (
-            "هیدرا: دو تیم یک‌درمیان نشسته‌اند و هر تیم یک اقتدار مشترک دارد. اعضای تیم پشت سر هم "
-            "بازی می‌کنند؛ تجارت و حملهٔ ماندهٔ اعضای قبلی هنوز برای خرید کارت و نابودی پایگاه به "
-            "کار می‌آید. پاسگاه هر عضو از کل تیم محافظت می‌کند. تیمی که اقتدارش به صفر برسد "
-            "می‌بازد."
+            "هیدرا: دو تیم یک‌درمیان نشسته‌اند و هر تیم یک اقتدار مشترک دارد. هر تیم نوبتش را با هم "
+            "بازی می‌کند: اعضا بازی را هر طور بخواهند به هم می‌سپارند، تجارت و حمله ذخیرهٔ مشترک "
+            "تیم است و هر خرید نام عضوی را می‌گوید که کارت را می‌گیرد. پاسگاه هر عضو از کل تیم "
+            "محافظت می‌کند. تیمی که اقتدارش به صفر برسد می‌بازد."
         ),
     ),
     "emperor": (
@@ -714,9 +716,23 @@ def action_text(
     if do == "buy" and card:
         cost = number(CARDS[BY_ID[card]].cost, lang)
         what = card_summary(card, lang)
+        member = action.get("member", actor_seat)
+        if member != actor_seat and isinstance(member, int):
+            # Hydra: bought with the team's trade for a teammate.
+            mate = _seat(member, seats, lang)
+            if fa:
+                return (
+                    f"{quoted(card, lang)} را به {cost} تجارت برای {mate.name} {v('بخر')} — {what}"
+                )
+            return f"Buy {card_name(card, lang)} for {cost} trade for {mate.object} — {what}"
         if fa:
             return f"{quoted(card, lang)} را به {cost} تجارت {v('بخر')} — {what}"
         return f"Buy {card_name(card, lang)} for {cost} trade — {what}"
+    if do == "pass":
+        t = target()
+        if fa:
+            return f"بازی را به {t.name} {v('بسپار')} (مرحلهٔ اصلی شما ادامه دارد)"
+        return f"Hand play to {t.object} ({actor.own} main phase goes on)"
     if do == "scrap" and card:
         what = effects_text(CARDS[BY_ID[card]].scrap, lang)
         if fa:
@@ -850,9 +866,14 @@ def _end_text(view: Mapping[str, Any], seat: int, seats: Sequence[Who]) -> str:
     fa = lang == "fa"
     v = actor.present
     if view.get("format") == "hydra":
-        # A team turn: members play one after another, and unspent pools stay for the rest.
+        # A team turn: the members still in their main phase play on with the team's pools.
         team = [i for i in range(len(players)) if i % 2 == seat % 2]
-        later = [i for i in team if i > seat and not players[i].get("eliminated")]
+        k = team.index(seat)
+        later = [
+            i
+            for i in team[k + 1 :] + team[:k]
+            if not players[i].get("eliminated") and not _hydra_done(view, i)
+        ]
         trade = sum(int(players[i].get("trade", 0)) for i in team)
         combat = sum(int(players[i].get("combat", 0)) for i in team)
         if later:
@@ -872,6 +893,15 @@ def _end_text(view: Mapping[str, Any], seat: int, seats: Sequence[Who]) -> str:
     if left:
         text += f" ({left} خرج‌نشده می‌ماند!)" if fa else f" ({left} unspent!)"
     return text
+
+
+def _hydra_done(view: Mapping[str, Any], seat: int) -> bool:
+    """Whether a Hydra member's main phase is over (the view's ``main_phase``, or seat order:
+    the members before the one acting)."""
+    stage = view["players"][seat].get("main_phase")
+    if stage is not None:
+        return bool(stage == "done")
+    return seat < int(view.get("current", 0))
 
 
 def _pools_text(trade: int, combat: int, lang: str, glue: str) -> str:
@@ -910,6 +940,11 @@ _EVENTS: dict[str, tuple[str, str]] = {
         "دورریز {pp} بُر خورد و دستهٔ تازه‌ای شد.",
     ),
     "buy": ("{p} bought {card} for {cost} trade.", "{p} {card} را به {cost} تجارت خرید{v}."),
+    "buy-for": (
+        "{p} bought {card} for {cost} trade, for {to}.",
+        "{p} {card} را به {cost} تجارت برای {t} خرید{v}.",
+    ),
+    "pass": ("{p} handed play to {to}.", "{p} بازی را به {t} سپرد{v}."),
     "refill": ("{card} came into the trade row.", "{card} به ردیف بازار آمد."),
     "refill-": (
         "The trade deck is empty: slot {slot} of the row stays empty.",
@@ -1017,13 +1052,15 @@ def event_text(event: Mapping[str, Any], lang: str, seats: Sequence[Who]) -> str
         key = "attack-team"  # hydra: the whole team shares one authority
     elif kind == "damage" and not event.get("left"):
         key = "damage-0"
+    elif kind == "buy" and event.get("member", event.get("player")) != event.get("player"):
+        key = "buy-for"  # hydra: for a teammate
     templates = _EVENTS.get(key)
     if templates is None:
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
     template = templates[1] if lang == "fa" else templates[0]
 
     p = _seat(event.get("winner" if kind == "game-over" else "player"), seats, lang)
-    t = _seat(event.get("target", event.get("to")), seats, lang)
+    t = _seat(event.get("target", event.get("to", event.get("member"))), seats, lang)
     n = event.get("amount", event.get("count", event.get("drew", 0)))
     n = n if isinstance(n, int) else 0
     fields = {

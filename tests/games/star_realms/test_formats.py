@@ -691,23 +691,193 @@ def test_hydra_teammates_pool_trade_for_a_purchase_and_combat_for_a_base() -> No
     state.apply({"do": "play", "card": "gnat"})  # 3 combat (+2 from the pod's ally)
     state.apply({"do": "end"})
     state.apply({"do": "play", "card": "explorer"})  # 2 trade of their own
-    assert {"do": "buy", "card": "star-freighter"} in state.legal_actions()  # 4 <= 2 + 3
-    assert {"do": "buy", "card": "flagship"} not in state.legal_actions()  # 6 > 5
-    state.apply({"do": "buy", "card": "star-freighter"})
-    # The teammate's leftover pays first (their main phase is over), then the player's own.
+    legal = state.legal_actions()
+    assert {"do": "buy", "card": "star-freighter", "member": 2} in legal  # 4 <= 2 + 3
+    assert {"do": "buy", "card": "star-freighter", "member": 0} in legal
+    assert not any(a["do"] == "buy" and a["card"] == "flagship" for a in legal)  # 6 > 5
+    state.apply({"do": "buy", "card": "star-freighter", "member": 2})
+    # One team pool: the buyer's own trade pays first, then the teammate's.
     doc = state.export()
-    assert doc["players"][0]["trade"] == 0 and doc["players"][2]["trade"] == 1
+    assert doc["players"][2]["trade"] == 0 and doc["players"][0]["trade"] == 1
+    assert doc["players"][2]["discard"] == ["star-freighter"]
     state.apply({"do": "play", "card": "viper"})
     assert {"do": "attack", "player": 1, "base": "barter-world"} in state.legal_actions()
     state.apply({"do": "attack", "player": 1, "base": "barter-world"})
     doc = state.export()
-    assert doc["players"][0]["combat"] == 1 and doc["players"][2]["combat"] == 1
+    assert doc["players"][2]["combat"] == 0 and doc["players"][0]["combat"] == 2
     assert doc["players"][1]["discard"] == ["barter-world"]
-    # A player is hit with one's own combat only: the viper's point is still there for it.
+    # Combat is one pool for players too: the whole of it, whoever made it, hits the team.
     assert [a for a in state.legal_actions() if a["do"] == "attack"] == [
         {"do": "attack", "player": 1},
         {"do": "attack", "player": 3},
     ]
+    state.apply({"do": "attack", "player": 3})
+    doc = state.export()
+    assert doc["players"][1]["authority"] == doc["players"][3]["authority"] == 73
+    assert doc["players"][0]["combat"] == doc["players"][2]["combat"] == 0
+
+
+def test_hydra_a_member_spends_trade_that_a_later_member_makes() -> None:
+    state = _hydra(
+        p0=seat(hand=["trade-pod"]),
+        p2=seat(hand=["explorer", "lookout"], deck=["viper"] * 5),
+    )
+    state.apply({"do": "play", "card": "trade-pod"})  # 3 trade: the flagship costs 6
+    assert not any(a.get("card") == "flagship" for a in state.legal_actions())
+    assert {"do": "pass", "player": 2} in state.legal_actions()
+    state.apply({"do": "pass", "player": 2})  # player 2's main phase begins; 0's goes on
+    assert state.to_act == 2
+    state.apply({"do": "play", "card": "explorer"})
+    state.apply({"do": "play", "card": "lookout"})
+    state.apply({"do": "pass", "player": 0})
+    assert state.to_act == 0
+    doc = state.export()
+    assert doc["players"][0]["in_play"] == ["trade-pod"]
+    assert doc["players"][2]["in_play"] == ["explorer", "lookout"]
+    assert "main_phase" not in doc["players"][0]  # playing, as seat order has it
+    assert doc["players"][2]["main_phase"] == "playing"  # not waiting, as seat order has it
+    assert doc["players"][0]["handed_play"] is True
+    assert GAME.load(json.loads(json.dumps(doc))).export() == doc
+    # The earlier member buys with the trade the later member made.
+    state.events = []
+    state.apply({"do": "buy", "card": "flagship", "member": 0})
+    assert state.events[-2:] == [
+        {"event": "buy", "player": 0, "card": "flagship", "member": 0},
+        {"event": "refill", "slot": 4, "card": "mothership"},
+    ]
+    doc = state.export()
+    assert doc["players"][0]["discard"] == ["flagship"]
+    assert doc["players"][0]["trade"] == doc["players"][2]["trade"] == 0
+
+
+def test_hydra_a_buy_names_the_member_who_takes_the_card() -> None:
+    state = _hydra(p0=seat(hand=["trade-pod"]), p2=seat(discard=["viper"]))
+    state.apply({"do": "play", "card": "trade-pod"})
+    buys = [a for a in state.legal_actions() if a["do"] == "buy"]
+    # Every affordable card once per member, the member acting first.
+    assert buys[:2] == [
+        {"do": "buy", "card": "merchant-skiff", "member": 0},
+        {"do": "buy", "card": "merchant-skiff", "member": 2},
+    ]
+    assert {a["member"] for a in buys} == {0, 2}
+    state.apply({"do": "buy", "card": "lance", "member": 2})
+    doc = state.export()
+    assert doc["players"][2]["discard"] == ["viper", "lance"]
+    assert doc["players"][0]["discard"] == []
+    assert doc["players"][0]["trade"] == 1
+    state.apply({"do": "buy", "card": "merchant-skiff", "member": 0})
+    assert state.export()["players"][0]["discard"] == ["merchant-skiff"]
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ({"do": "buy", "card": "lance"}, "say which member"),
+        ({"do": "buy", "card": "lance", "member": 1}, "a seat of your team"),
+        ({"do": "buy", "card": "lance", "member": 7}, "a seat of your team"),
+        ({"do": "buy", "card": "lance", "member": "2"}, "a seat of your team"),
+        ({"do": "buy", "card": "lance", "member": True}, "a seat of your team"),
+        ({"do": "buy", "card": "flagship", "member": 2}, "costs 6"),
+        ({"do": "pass", "player": 1}, "not a teammate"),
+        ({"do": "pass", "player": 0}, "not a teammate"),
+        ({"do": "pass", "player": "2"}, "not a teammate"),
+        ({"do": "pass"}, "malformed"),
+    ],
+)
+def test_hydra_a_bad_member_or_pass_is_refused_and_changes_nothing(
+    action: dict[str, Any], message: str
+) -> None:
+    state = _hydra(p0=seat(hand=["trade-pod", "viper"]))
+    state.apply({"do": "play", "card": "trade-pod"})
+    before = state.export()
+    with pytest.raises(rumizi.IllegalAction, match=message):
+        state.apply(action)
+    assert state.export() == before
+
+
+def test_outside_hydra_a_buy_names_no_member_and_nobody_passes() -> None:
+    state = table("free-for-all", [seat(hand=["trade-pod"]), seat(), seat()])
+    state.apply({"do": "play", "card": "trade-pod"})
+    before = state.export()
+    with pytest.raises(rumizi.IllegalAction, match="only in hydra"):
+        state.apply({"do": "buy", "card": "lance", "member": 0})
+    with pytest.raises(rumizi.IllegalAction, match="unknown action 'pass'"):
+        state.apply({"do": "pass", "player": 1})
+    assert state.export() == before
+    assert not any(a["do"] == "pass" or "member" in a for a in state.legal_actions())
+
+
+def test_hydra_play_handed_over_must_be_used_before_it_is_handed_back() -> None:
+    state = _hydra(p0=seat(hand=["viper"]), p2=seat(hand=["viper"]))
+    state.apply({"do": "pass", "player": 2})  # at once: allowed, 0 has not been handed play
+    assert {"do": "pass", "player": 0} not in state.legal_actions()
+    with pytest.raises(rumizi.IllegalAction, match="just handed"):
+        state.apply({"do": "pass", "player": 0})
+    state.apply({"do": "play", "card": "viper"})
+    state.apply({"do": "pass", "player": 0})
+    state.apply({"do": "end"})  # 0's main phase is over: play goes back to 2
+    assert state.to_act == 2
+    assert not any(a["do"] == "pass" for a in state.legal_actions())  # nobody left to pass to
+    doc = state.export()
+    assert "main_phase" not in doc["players"][0]  # done, as seat order has it
+    assert GAME.load(doc).export() == doc
+    state.apply({"do": "end"})
+    assert state.to_act == 1 and state.export()["turn"] == 2
+
+
+def test_hydra_ships_of_both_members_mix_in_one_turn_allies_stay_each_members_own() -> None:
+    state = _hydra(
+        p0=seat(hand=["gnat", "trade-pod"]),
+        p2=seat(hand=["pounder", "lance"]),
+        p1=seat(bases=["trading-post"]),
+    )
+    state.apply({"do": "play", "card": "gnat"})  # 3 combat
+    state.apply({"do": "pass", "player": 2})
+    state.apply({"do": "play", "card": "pounder"})  # 5 combat; 0's Gnat is no ally of it
+    doc = state.export()
+    assert doc["players"][2]["combat"] == 5 and doc["players"][2]["allied"] == []
+    assert doc["players"][0]["allied"] == []
+    state.apply({"do": "pass", "player": 0})
+    state.apply({"do": "play", "card": "trade-pod"})  # 3 trade; with 0's Gnat: both allies
+    doc = state.export()
+    assert doc["players"][0]["allied"] == ["gnat", "trade-pod"]
+    assert doc["players"][0]["combat"] == 5  # 3 + the pod's 2 (the Gnat's ally draws a card)
+    assert doc["players"][2]["allied"] == []  # the Pounder still has no Monster of 2's beside
+    state.apply({"do": "attack", "player": 1, "base": "trading-post"})  # 4 of the 10 pooled
+    state.apply({"do": "pass", "player": 2})
+    state.apply({"do": "play", "card": "lance"})
+    state.apply({"do": "attack", "player": 1})
+    doc = state.export()
+    assert doc["players"][1]["authority"] == doc["players"][3]["authority"] == 75 - 7
+    assert doc["players"][0]["in_play"] == ["gnat", "trade-pod"]
+    assert doc["players"][2]["in_play"] == ["pounder", "lance"]
+    state.apply({"do": "end"})
+    state.apply({"do": "end"})
+    doc = state.export()
+    assert state.to_act == 1  # then every member discarded and drew (their ships with them)
+    for member, ships in ((0, ["gnat", "trade-pod"]), (2, ["lance", "pounder"])):
+        p = doc["players"][member]
+        assert sorted(p["hand"] + p["discard"]) == ships and "in_play" not in p
+
+
+def test_hydra_a_concession_mid_turn_ends_the_game_and_keeps_every_card() -> None:
+    from rumizi.games.star_realms.cards import conserved
+
+    state = GAME.new(seed=4, players=4, format="hydra")
+    before = conserved(state.export())
+    me = state.current
+    mate = (me + 2) % 4
+    state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    state.apply({"do": "pass", "player": mate})
+    state.apply(next(a for a in state.legal_actions() if a["do"] == "play"))
+    doc = state.export()
+    assert doc["players"][me]["in_play"] and doc["players"][mate]["in_play"]
+    state.apply({"do": "concede", "player": me})
+    assert state.over and state.winner == 1 - me % 2
+    doc = state.export()
+    assert conserved(doc) == before
+    assert doc["players"][me]["in_play"] and doc["players"][mate]["in_play"]
+    assert GAME.load(json.loads(json.dumps(doc))).export() == doc
 
 
 def test_hydra_one_authority_per_team_and_outposts_guard_the_whole_team() -> None:
@@ -744,3 +914,60 @@ def test_hydra_a_team_at_zero_loses_together() -> None:
     bad["players"][2]["authority"] = 3
     with pytest.raises(ValueError, match="shared authority"):
         GAME.load(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), players=st.sampled_from([4, 6]))
+def test_hydra_passes_never_loop_and_documents_round_trip(seed: int, players: int) -> None:
+    # Within a team's turn, every pass but the first needs an action between it and the last
+    # one; the documents of every position load back to themselves, and keep every card.
+    from rumizi.games.star_realms.cards import conserved
+
+    state = GAME.new(seed=seed, players=players, format="hydra")
+    before = conserved(state.export())
+    rng = random.Random(seed)
+    streak = 0
+    for _ in range(400):
+        if state.over:
+            break
+        legal = state.legal_actions()
+        # Favour passing, to press on the rule.
+        passes = [a for a in legal if a["do"] == "pass"]
+        action = rng.choice(passes if passes and rng.random() < 0.5 else legal)
+        streak = streak + 1 if action["do"] == "pass" else 0
+        assert streak <= 1
+        turn = state.turn
+        state.apply(action)
+        if state.turn != turn:
+            streak = 0
+        doc = state.export()
+        assert conserved(doc) == before
+        assert GAME.load(json.loads(json.dumps(doc))).export() == doc
+
+
+def test_hydra_texts_name_the_member_a_purchase_is_for_and_the_pass() -> None:
+    state = _hydra(p0=seat(hand=["trade-pod"]))
+    state.apply({"do": "play", "card": "trade-pod"})
+    view = state.view(0)
+    en, fa = T.seats_for("en", 4, you=0), T.seats_for("fa", 4, you=0)
+    for_mate = {"do": "buy", "card": "lance", "member": 2}
+    assert T.action_text(for_mate, view, en).startswith("Buy Lance for 2 trade for Player 2 — ")
+    assert T.action_text({**for_mate, "member": 0}, view, en).startswith("Buy Lance for 2 trade —")
+    assert T.action_text(for_mate, view, fa).startswith("«نیزه» را به ۲ تجارت برای بازیکن ۲ بخرید")
+    passing = {"do": "pass", "player": 2}
+    assert T.action_text(passing, view, en) == "Hand play to Player 2 (your main phase goes on)"
+    assert T.action_text(passing, view, fa) == (
+        "بازی را به بازیکن ۲ بسپارید (مرحلهٔ اصلی شما ادامه دارد)"
+    )
+    events = [
+        {"event": "pass", "player": 0, "to": 2},
+        {"event": "buy", "player": 0, "card": "lance", "member": 2},
+    ]
+    assert [T.event_text(e, "en", en) for e in events] == [
+        "You handed play to Player 2.",
+        "You bought Lance for 2 trade, for Player 2.",
+    ]
+    assert [T.event_text(e, "fa", fa) for e in events] == [
+        "شما بازی را به بازیکن ۲ سپردید.",
+        "شما «نیزه» را به ۲ تجارت برای بازیکن ۲ خریدید.",
+    ]
