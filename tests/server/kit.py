@@ -12,7 +12,10 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import shutil
 import socket
+import subprocess
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -327,3 +330,49 @@ def play_random(
         state = sockets[seat].state or state
         played += 1
     return state
+
+
+QUIET = ("--appendonly", "no", "--protected-mode", "no")
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own on a loopback port (never the system's one).
+
+    Nothing is kept on disk, so :meth:`restart` brings back an empty server on the same port,
+    as a real restart of a cache does.
+    """
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server")
+        assert binary, "redis-server is missing: scripts/system-deps installs and starts it"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *QUIET],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
