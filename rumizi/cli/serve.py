@@ -55,6 +55,13 @@ def default_data_dir() -> Path:
     help="This instance's name with --redis (default: host, process id and a random tag).",
 )
 @click.option(
+    "--job-lease",
+    default=None,
+    type=float,
+    help="With --redis: seconds an instance holds a bot's or a clock's job before another may"
+    " take it over (default 10).",
+)
+@click.option(
     "--hard-budget",
     default=None,
     type=float,
@@ -70,6 +77,7 @@ def serve(
     limiter_storage: str,
     redis_url: str | None,
     instance: str | None,
+    job_lease: float | None,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
     import uvicorn
@@ -88,6 +96,7 @@ def serve(
         limiter_storage=limiter_storage,
         redis_url=redis_url,
         instance=instance,
+        **({} if job_lease is None else {"job_lease": job_lease}),
     )
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

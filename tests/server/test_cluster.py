@@ -184,7 +184,7 @@ def test_a_clock_runs_out_once_across_instances(
         s1.wait(lambda m: m["result"] is not None)
     assert client_ids(a, table_id) == ["clock-0"]
     assert fired[0][0] + fired[1][0] == 1
-    assert a.store.pending_jobs(table_id) == []
+    wait_for(lambda: a.store.pending_jobs(table_id) == [])  # done with, once finished
 
 
 def test_the_jobs_of_a_dead_instance_pass_to_a_live_one(
