@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import text
 
 from rumizi.server import jobs
+from rumizi.server.auth import LoginLimiter
 from rumizi.server.db import make_engine, migrate
 from rumizi.server.hub import Hub
 from rumizi.server.store import SeatRow, Store
@@ -245,3 +246,23 @@ def test_the_queue_takes_each_job_once_and_frees_it_when_its_lease_runs_out(
         assert [j.kind for j in store.pending_jobs(row.id)] == [jobs.CLOCK]
     finally:
         engine.dispose()
+
+
+def test_instances_count_failed_sign_ins_together_in_redis(redis: RedisServer) -> None:
+    one = LoginLimiter(redis.url, pair="2/minute", account="3/minute")
+    other = LoginLimiter(redis.url, pair="2/minute", account="3/minute")
+    one.fail("10.0.0.1", "mina")
+    assert other.retry_after("10.0.0.1", "mina") is None
+    other.fail("10.0.0.1", "mina")  # the second failure, on another instance: a pause
+    assert one.retry_after("10.0.0.1", "mina") is not None
+    assert other.retry_after("10.0.0.2", "mina") is None
+    other.fail("10.0.0.2", "mina")  # the account's third failure from any address
+    assert one.retry_after("10.0.0.3", "mina") is not None
+    # Redis away: sign-ins go through rather than fail; back (empty), counting starts again.
+    redis.stop()
+    one.fail("10.0.0.1", "ali")
+    assert one.retry_after("10.0.0.1", "ali") is None
+    redis.start()
+    for _ in range(2):
+        one.fail("10.0.0.1", "ali")
+    assert other.retry_after("10.0.0.1", "ali") is not None
