@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
@@ -96,8 +97,9 @@ def serve(
         limiter_storage=limiter_storage,
         redis_url=redis_url,
         instance=instance,
-        **({} if job_lease is None else {"job_lease": job_lease}),
     )
+    if job_lease is not None:
+        settings = dataclasses.replace(settings, job_lease=job_lease)
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     click.echo(f"Rumizi is ready: open http://{shown}:{port}/ in a browser (Ctrl+C stops it).")
