@@ -48,7 +48,10 @@ log = logging.getLogger("rumizi.server.cluster")
 T = TypeVar("T")
 
 LEASE = 10.0  # seconds a claimed job is its instance's (a hard bot thinks about 1 s)
-POLL = 0.2  # seconds between looks at the queue when nothing woke the workers
+# Seconds between looks at the queue when nothing woke the workers. A move that leaves a bot
+# to move wakes its own instance's workers at once; the poll finds clocks' deadlines and the
+# jobs other instances left (a clock runs out at most this late).
+POLL = 0.5
 SYNC_EVERY = 1.0  # seconds between comparisons of the loaded tables' versions with the database
 CLOCK_SLACK = 0.05  # seconds: a clock job that comes this early still ends the game
 

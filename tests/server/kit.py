@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
+import re
 import shutil
 import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -376,3 +379,40 @@ class RedisServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+def start_nginx(prefix: Path, listen: int, ports: list[int]) -> subprocess.Popen[bytes]:
+    """Debian's nginx on ``docs/nginx.conf``, listening on ``listen``, in front of ``ports``."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert Path(binary).exists(), "nginx is missing: scripts/system-deps installs it"
+    prefix.mkdir(parents=True)
+    shipped = (Path(__file__).resolve().parents[2] / "docs" / "nginx.conf").read_text()
+    upstreams = iter(ports)
+    site = re.sub(
+        r"server 127\.0\.0\.1:\d+", lambda _: f"server 127.0.0.1:{next(upstreams)}", shipped
+    )
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    assert f":{ports[-1]} " in site and f":{listen};" in site, "docs/nginx.conf changed shape"
+    (prefix / "rumizi.conf").write_text(site)
+    temp = " ".join(
+        f"{name}_temp_path {prefix / name};"
+        for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    main = f"""
+{"user root;" if os.geteuid() == 0 else ""}
+worker_processes 1;
+pid {prefix / "nginx.pid"};
+error_log {prefix / "error.log"} warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    {temp}
+    include {prefix / "rumizi.conf"};
+}}
+"""
+    (prefix / "nginx.conf").write_text(main)
+    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log")]
+    command += ["-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+    checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -21,10 +21,8 @@ import asyncio
 import json
 import os
 import random
-import re
 import resource
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -42,7 +40,7 @@ from sqlalchemy import text
 
 from rumizi.server.db import make_engine
 from rumizi.server.store import SeatRow, Store
-from tests.server.kit import RedisServer, free_port, rebuilt
+from tests.server.kit import RedisServer, free_port, rebuilt, start_nginx
 from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,43 +123,6 @@ class Fleet:
         for path in sorted(self.tmp.rglob("*.log")):
             found.append(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}")
         return "\n".join(found)
-
-
-def start_nginx(prefix: Path, listen: int, ports: list[int]) -> subprocess.Popen[bytes]:
-    """Debian's nginx on ``docs/nginx.conf``, listening on ``listen``, in front of ``ports``."""
-    binary = shutil.which("nginx") or "/usr/sbin/nginx"
-    assert Path(binary).exists(), "nginx is missing: scripts/system-deps installs it"
-    prefix.mkdir(parents=True)
-    shipped = (ROOT / "docs" / "nginx.conf").read_text()
-    upstreams = iter(ports)
-    site = re.sub(
-        r"server 127\.0\.0\.1:\d+", lambda _: f"server 127.0.0.1:{next(upstreams)}", shipped
-    )
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
-    assert f":{ports[-1]} " in site and f":{listen};" in site, "docs/nginx.conf changed shape"
-    (prefix / "rumizi.conf").write_text(site)
-    temp = " ".join(
-        f"{name}_temp_path {prefix / name};"
-        for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    main = f"""
-{"user root;" if os.geteuid() == 0 else ""}
-worker_processes 1;
-pid {prefix / "nginx.pid"};
-error_log {prefix / "error.log"} warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    {temp}
-    include {prefix / "rumizi.conf"};
-}}
-"""
-    (prefix / "nginx.conf").write_text(main)
-    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log")]
-    command += ["-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
-    checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def wait_for_http(port: int, fleet: Fleet, timeout: float = 60.0) -> None:
