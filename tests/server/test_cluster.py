@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 
 from rumizi.server import jobs
@@ -266,3 +268,71 @@ def test_instances_count_failed_sign_ins_together_in_redis(redis: RedisServer) -
     for _ in range(2):
         one.fail("10.0.0.1", "ali")
     assert other.retry_after("10.0.0.1", "ali") is not None
+
+
+OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.integers(0, 5), st.floats(0, 5)),
+        st.tuples(st.just("claim"), st.sampled_from("xyz"), st.floats(0.5, 4)),
+        st.tuples(st.just("finish"), st.sampled_from("xyz"), st.integers(0, 5)),
+        st.tuples(st.just("postpone"), st.sampled_from("xyz"), st.floats(0, 5)),
+        st.tuples(st.just("wait"), st.just(""), st.floats(0, 3)),
+    ),
+    max_size=30,
+)
+
+
+def test_the_queue_never_hands_out_a_job_under_a_live_lease(tmp_path: Any) -> None:
+    """Random adds, claims, finishes and postpones by three instances, against a model."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'q.sqlite3'}")
+    migrate(engine)
+    store = Store(engine)
+    user, _ = store.create_guest()
+    seats = [SeatRow(0, "bot", "easy", None, None), SeatRow(1, "human", None, user.id, None)]
+    table = store.create_table("star-realms", {"players": 2}, 2, 1, seats, {}, False, user.id)
+
+    @settings(max_examples=100, deadline=None)
+    @given(OPS)
+    def check(ops: list[tuple[str, Any, Any]]) -> None:
+        with engine.begin() as c:
+            c.execute(text("DELETE FROM table_jobs"))
+        now = 1000.0
+        model: dict[int, dict[str, Any]] = {}  # version -> due, owner, until
+        held: dict[str, jobs.Claimed] = {}  # each instance's last claim
+        for op, who, value in ops:
+            if op == "add":
+                store.add_jobs([jobs.Job(table.id, who, jobs.BOT, 0, now + value)])
+                model.setdefault(who, {"due": now + value, "owner": None, "until": 0.0})
+            elif op == "claim":
+                free = {
+                    v: j
+                    for v, j in model.items()
+                    if j["due"] <= now and (j["owner"] is None or j["until"] < now)
+                }
+                got = store.claim_job(who, now, value)
+                if not free:
+                    assert got is None
+                    continue
+                assert got is not None and got.job.version in free
+                assert free[got.job.version]["due"] == min(j["due"] for j in free.values())
+                model[got.job.version].update(owner=who, until=now + value)
+                held[who] = got
+            elif op == "finish" and who in held:
+                version = held[who].job.version
+                store.finish_job(held.pop(who), who)
+                if model.get(version, {}).get("owner") == who:
+                    del model[version]
+            elif op == "postpone" and who in held:
+                version = held[who].job.version
+                store.postpone_job(held.pop(who), who, now + value)
+                if model.get(version, {}).get("owner") == who:
+                    model[version].update(owner=None, until=0.0, due=now + value)
+            elif op == "wait":
+                now += value
+            stored = {j.version: j.due for j in store.pending_jobs(table.id)}
+            assert stored == {v: j["due"] for v, j in model.items()}
+
+    try:
+        check()
+    finally:
+        engine.dispose()
