@@ -141,7 +141,7 @@ class Cluster:
     def committed(self, write: ActionWrite) -> None:
         """``write`` is stored: its jobs are in the queue; the other instances hear of it."""
         self._ensured[write.table_id] = write.version
-        if any(job.kind == jobs.BOT for job in write.jobs):
+        if any(job.kind == jobs.BOT for job in write.jobs or ()):
             self._wake.set()
         self.fanout.publish(
             {

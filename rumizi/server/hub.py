@@ -460,7 +460,7 @@ class Hub:
             if trial.over:
                 result = {"winner": trial.winner, "returns": trial.returns()}
                 ranks = self._rating_ranks(table, trial)
-            jobs = () if self.cluster is None else self.cluster.jobs_after(table, trial, at)
+            jobs = None if self.cluster is None else self.cluster.jobs_after(table, trial, at)
             write = ActionWrite(
                 table.id,
                 new_version,

@@ -69,6 +69,12 @@ def add(s: Session | Connection, jobs: Iterable[Job]) -> None:
     s.execute(statement.on_conflict_do_nothing(index_elements=["table_id", "version", "kind"]))
 
 
+def replace(s: Session, table_id: str, version: int, wanted: Iterable[Job]) -> None:
+    """The table is at ``version`` now: its older jobs are moot, ``wanted`` are its new ones."""
+    s.execute(delete(TableJob).where(TableJob.table_id == table_id, TableJob.version < version))
+    add(s, wanted)
+
+
 def claim(s: Session, owner: str, now: float, lease: float) -> Claimed | None:
     """The most overdue job no live lease holds, now ``owner``'s until ``now + lease``."""
     free = (

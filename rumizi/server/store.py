@@ -72,9 +72,10 @@ class ActionWrite:
     result: dict[str, Any] | None
     rating_ranks: list[tuple[int, int]] | None
     game: str
-    # What the table waits for after this action (several instances: rumizi.server.jobs),
-    # stored in the same commit.
-    jobs: tuple[jobs.Job, ...] = ()
+    # Several instances (rumizi.server.jobs): what the table waits for after this action,
+    # stored in the same commit, which also drops the jobs of earlier versions. ``None``: one
+    # instance, no queue.
+    jobs: tuple[jobs.Job, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -366,8 +367,8 @@ class Store:
         )
         if write.result is not None and write.rating_ranks:
             ratings.update(s, write.game, write.rating_ranks)
-        if write.jobs:
-            jobs.add(s, write.jobs)
+        if write.jobs is not None:
+            jobs.replace(s, write.table_id, write.version, write.jobs)
 
     # ------------------------------------------------------------------ several instances
 

@@ -153,6 +153,8 @@ def test_a_bot_moves_once_however_many_instances_watch(
     bot_moves = [i for i in ids if i.startswith("bot-")]
     assert bot_moves and len(set(ids)) == len(ids)
     assert thought[0][0] + thought[1][0] == len(bot_moves)
+    # Each move dropped the jobs of the versions before it: only the newest may wait.
+    assert {j.version for j in a.store.pending_jobs(made["id"])} <= {len(ids)}
 
 
 def _clocked(server: Server, seconds: float, seats: list[SeatRow]) -> str:
