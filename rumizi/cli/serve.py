@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
@@ -43,6 +44,25 @@ def default_data_dir() -> Path:
     " instances.",
 )
 @click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    help="Redis URL (redis://host:port/db): run as one of several instances sharing --db"
+    " (PostgreSQL) and this Redis, behind a load balancer (docs/deploying.md).",
+)
+@click.option(
+    "--instance",
+    default=None,
+    help="This instance's name with --redis (default: host, process id and a random tag).",
+)
+@click.option(
+    "--job-lease",
+    default=None,
+    type=float,
+    help="With --redis: seconds an instance holds a bot's or a clock's job before another may"
+    " take it over (default 10).",
+)
+@click.option(
     "--hard-budget",
     default=None,
     type=float,
@@ -56,6 +76,9 @@ def serve(
     bot_workers: int | None,
     hard_budget: float | None,
     limiter_storage: str,
+    redis_url: str | None,
+    instance: str | None,
+    job_lease: float | None,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
     import uvicorn
@@ -72,11 +95,17 @@ def serve(
         bot_workers=bot_workers,
         hard_budget=hard_budget,
         limiter_storage=limiter_storage,
+        redis_url=redis_url,
+        instance=instance,
     )
+    if job_lease is not None:
+        settings = dataclasses.replace(settings, job_lease=job_lease)
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     click.echo(f"Rumizi is ready: open http://{shown}:{port}/ in a browser (Ctrl+C stops it).")
     click.echo(f"Database: {db_url.split('@')[-1]}")
+    if redis_url is not None:
+        click.echo(f"One of several instances, through Redis at {redis_url.split('@')[-1]}")
     # The connection's limits and timeouts (rumizi.server.edges.uvicorn_settings). Messages are
     # a few kilobytes: compressing them costs more CPU than it saves on a LAN or a phone line
     # (it was a fifth of the server's time under load), so there is no per-message deflate.

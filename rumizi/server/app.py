@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rumizi.server import ws
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.bots import BotPool
+from rumizi.server.cluster import LEASE, SYNC_EVERY, Cluster
 from rumizi.server.db import make_engine, migrate
 from rumizi.server.edges import (
     MAX_BODY,
@@ -66,6 +67,11 @@ class Settings:
     ``bot_workers`` ``None`` means one per core of the machine (0: a thread, for tests);
     ``limiter_storage`` is where failed sign-ins are counted (``memory://``, or a Redis URL
     such as ``redis://127.0.0.1:6379/0`` shared by several instances).
+
+    ``redis_url`` turns on several instances (rumizi.server.cluster): the fan-out goes
+    through that Redis, bots and clocks through the database's job queue, whose claims last
+    ``job_lease`` seconds; the sign-in limiter counts there too unless told otherwise.
+    ``instance`` names this instance (in logs, the queue and the socket's answer).
     """
 
     db_url: str
@@ -75,6 +81,10 @@ class Settings:
     limiter_storage: str = "memory://"
     max_body: int = MAX_BODY
     ws_per_client: int = WS_PER_CLIENT
+    redis_url: str | None = None
+    instance: str | None = None
+    job_lease: float = LEASE
+    sync_every: float = SYNC_EVERY
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -115,12 +125,26 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, BotPool(settings.bot_workers, settings.hard_budget))
+        pool = BotPool(settings.bot_workers, settings.hard_budget)
+        hub = Hub(store, pool)
         app.state.hub = hub
-        await hub.resume()
+        if settings.redis_url is not None:
+            hub.cluster = Cluster(
+                hub,
+                settings.redis_url,
+                name=settings.instance,
+                lease=settings.job_lease,
+                sync_every=settings.sync_every,
+                workers=max(2, pool.workers),
+            )
+            hub.cluster.start()  # the queue carries the unfinished games' bots and clocks
+        else:
+            await hub.resume()
         try:
             yield
         finally:
+            if hub.cluster is not None:
+                await hub.cluster.close()
             await hub.close()
             engine.dispose()
 
@@ -135,7 +159,10 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
-    app.state.login_limiter = LoginLimiter(settings.limiter_storage)
+    limiter = settings.limiter_storage
+    if settings.redis_url is not None and limiter == "memory://":
+        limiter = settings.redis_url  # several instances count sign-ins together
+    app.state.login_limiter = LoginLimiter(limiter)
     app.add_middleware(
         Edges,
         max_body=settings.max_body,

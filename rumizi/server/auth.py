@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import math
 import secrets
 import time
@@ -20,6 +21,8 @@ from confusable_homoglyphs import confusables
 from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+
+log = logging.getLogger("rumizi.server.auth")
 
 SESSION_COOKIE = "rumizi_session"
 CSRF_COOKIE = "rumizi_csrf"
@@ -151,7 +154,8 @@ class LoginLimiter:
     """Counts failed sign-ins per (address, account) and per account, in a ``limits`` storage.
 
     ``storage_uri`` is ``memory://`` (one process) or ``redis://host:port/db`` when several
-    server instances must share the counts.
+    server instances must share the counts. While that Redis cannot be reached the limiter
+    lets sign-ins through (and says so in the log) rather than refuse everyone's.
 
     >>> limiter = LoginLimiter(pair="2/minute", account="3/minute")
     >>> for _ in range(2):
@@ -180,19 +184,29 @@ class LoginLimiter:
 
     def retry_after(self, address: str, account: str) -> int | None:
         """Seconds to wait before trying ``account`` again from ``address`` (None: go ahead)."""
-        waits = [
-            self._limiter.get_window_stats(limit, *ids).reset_time - time.time()
-            for limit, ids in self._counters(address, account)
-            if not self._limiter.test(limit, *ids)
-        ]
+        try:
+            waits = [
+                self._limiter.get_window_stats(limit, *ids).reset_time - time.time()
+                for limit, ids in self._counters(address, account)
+                if not self._limiter.test(limit, *ids)
+            ]
+        except Exception as err:  # the shared storage is away (a Redis restarting)
+            log.warning("the sign-in limiter's storage is away: %s", err)
+            return None
         return max(1, math.ceil(max(waits))) if waits else None
 
     def fail(self, address: str, account: str) -> None:
-        for limit, ids in self._counters(address, account):
-            self._limiter.hit(limit, *ids)
+        try:
+            for limit, ids in self._counters(address, account):
+                self._limiter.hit(limit, *ids)
+        except Exception as err:
+            log.warning("the sign-in limiter's storage is away: %s", err)
 
     def succeeded(self, address: str, account: str) -> None:
         """A right password from ``address``: its own failures are forgotten (not others')."""
-        for limit, ids in self._counters(address, account):
-            if ids[0] == "pair":
-                self._limiter.clear(limit, *ids)
+        try:
+            for limit, ids in self._counters(address, account):
+                if ids[0] == "pair":
+                    self._limiter.clear(limit, *ids)
+        except Exception as err:
+            log.warning("the sign-in limiter's storage is away: %s", err)

@@ -25,6 +25,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -134,6 +135,28 @@ class PlayedAction(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
+class TableJob(Base):
+    """Work a table waits for, in the queue every instance shares (rumizi.server.jobs).
+
+    ``kind`` is ``bot`` (the bot in ``seat`` moves at ``version``) or ``clock`` (the clock
+    ends the game at ``due`` unless the table moved on). An instance claims a job by setting
+    ``owner`` and ``lease_until`` (epoch seconds); a lease that runs out frees the job for
+    another instance, so a table whose instance died is carried on by the others.
+    """
+
+    __tablename__ = "table_jobs"
+    __table_args__ = (UniqueConstraint("table_id", "version", "kind"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    due: Mapped[float] = mapped_column(Float, index=True)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float] = mapped_column(Float, default=0.0)
+
+
 class Rating(Base):
     __tablename__ = "ratings"
     __table_args__ = (UniqueConstraint("user_id", "game"),)
@@ -180,11 +203,20 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x52554D495A49  # PostgreSQL advisory lock key: instances migrate one at a time
+
+
 def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration."""
+    """Create or upgrade the schema to the newest migration.
+
+    On PostgreSQL the upgrade holds an advisory lock for its transaction, so several instances
+    started at once upgrade one after the other (the later ones find nothing left to do).
+    """
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

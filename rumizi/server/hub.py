@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rumizi.core import contract
 from rumizi.core.addons import Audience
@@ -26,7 +26,10 @@ from rumizi.core.registry import game
 from rumizi.server import phases
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.plugins import GameWeb, plugin
-from rumizi.server.store import ActionWrite, Conflict, Store, TableRow
+from rumizi.server.store import ActionWrite, Conflict, Store, StoredAction, TableRow
+
+if TYPE_CHECKING:
+    from rumizi.server.cluster import Cluster
 
 log = logging.getLogger("rumizi.server")
 T = TypeVar("T")
@@ -214,6 +217,8 @@ class Hub:
         self.closing = False
         self._writes: list[tuple[ActionWrite, asyncio.Future[Conflict | None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        # Several instances (rumizi serve --redis): the shared queue, the fan-out between them.
+        self.cluster: Cluster | None = None
 
     async def _write(self, write: ActionWrite) -> Conflict | None:
         """Store ``write``; actions arriving while a commit is under way share the next one."""
@@ -269,8 +274,13 @@ class Hub:
         for table_id in await self.db(self.store.playing_table_ids):
             await self.get(table_id)
 
-    async def reload_seats(self, table_id: str) -> None:
-        """Someone sat down: refresh the seats (and start the game if it just started)."""
+    async def reload_seats(self, table_id: str, announce: bool = True) -> None:
+        """Someone sat down: refresh the seats (and start the game if it just started).
+
+        ``announce``: tell the other instances too (not when they told this one).
+        """
+        if self.cluster is not None and announce:
+            self.cluster.seats_changed(table_id)
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -462,11 +472,23 @@ class Hub:
             if trial.over:
                 result = {"winner": trial.winner, "returns": trial.returns()}
                 ranks = self._rating_ranks(table, trial)
+            jobs = None if self.cluster is None else self.cluster.jobs_after(table, trial, at)
             write = ActionWrite(
-                table.id, new_version, seat, action, client_id, at, result, ranks, table.row.game
+                table.id,
+                new_version,
+                seat,
+                action,
+                client_id,
+                at,
+                result,
+                ranks,
+                table.row.game,
+                jobs,
             )
             error = await self._write(write)
             if error is not None:
+                if self.cluster is not None:  # another instance moved it: catch up, then tell
+                    self.cluster.behind(table)
                 raise ActionError("stale", f"the table moved on: {error}")
             timed_before = table.state.timer()
             table.state = trial
@@ -483,6 +505,8 @@ class Hub:
                     await sender.send(
                         {"type": "ack", "client_id": client_id, "version": new_version}
                     )
+            if self.cluster is not None:
+                self.cluster.committed(write)
         await self.broadcast(table)
         self._schedule(table)
         return new_version
@@ -495,9 +519,50 @@ class Hub:
             return None
         return [(s.user_id, 1 if state.is_winner(s.seat) else 2) for s in seats if s.user_id]
 
+    # ------------------------------------------------------------------ several instances
+
+    async def sync(self, table: LiveTable, known: StoredAction | None = None) -> None:
+        """Catch up with the moves other instances stored (``known``: the next one, if told).
+
+        Without ``known``, or when it is not the very next version (a message was missed),
+        the missing actions come from the database, by version.
+        """
+        status = None
+        async with table.lock:
+            if known is not None and known.version <= table.version:
+                return
+            if known is not None and known.version == table.version + 1:
+                stored = [known]
+            else:
+                status, stored = await self.db(self.store.actions_since, table.id, table.version)
+            for action in stored:
+                if action.version == table.version + 1:
+                    self._apply_stored(table, action)
+        if status == "playing" and table.row.status == "waiting":
+            await self.reload_seats(table.id, announce=False)
+        elif stored:
+            await self.broadcast(table)
+
+    def _apply_stored(self, table: LiveTable, stored: StoredAction) -> None:
+        state = table.state
+        events = record_events(state)
+        state.apply(stored.action)
+        contract.stop_recording(state)
+        table.events.append(events)
+        table.client_ids.add(stored.client_id)
+        table.row.version = stored.version
+        if table.clock is not None:
+            table.clock.advance(None if state.over else state.to_act, _epoch(stored.at))
+        if state.over:
+            table.row.status, table.row.result = "over", table.result()
+            table.row.finished = stored.at
+
     # ------------------------------------------------------------------ bots and clocks
 
     def _schedule(self, table: LiveTable) -> None:
+        if self.cluster is not None:  # the shared queue runs bots and clocks
+            self.cluster.schedule(table)
+            return
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None

@@ -16,7 +16,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from rumizi.server import ratings
+from rumizi.server import jobs, ratings
 from rumizi.server.auth import hash_password, new_token, token_hash, username_key
 from rumizi.server.db import (
     GameTable,
@@ -72,6 +72,21 @@ class ActionWrite:
     result: dict[str, Any] | None
     rating_ranks: list[tuple[int, int]] | None
     game: str
+    # Several instances (rumizi.server.jobs): what the table waits for after this action,
+    # stored in the same commit, which also drops the jobs of earlier versions. ``None``: one
+    # instance, no queue.
+    jobs: tuple[jobs.Job, ...] | None = None
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One action as the database has it: the table's ``version`` after it."""
+
+    version: int
+    seat: int | None
+    action: dict[str, Any]
+    client_id: str
+    at: datetime
 
 
 class Conflict(Exception):
@@ -352,6 +367,54 @@ class Store:
         )
         if write.result is not None and write.rating_ranks:
             ratings.update(s, write.game, write.rating_ranks)
+        if write.jobs is not None:
+            jobs.replace(s, write.table_id, write.version, write.jobs)
+
+    # ------------------------------------------------------------------ several instances
+
+    def actions_since(self, table_id: str, version: int) -> tuple[str, list[StoredAction]]:
+        """The table's status and its actions after ``version`` (what another instance did)."""
+        with self.sessions() as s:
+            status = s.scalar(select(GameTable.status).where(GameTable.id == table_id))
+            played = s.scalars(
+                select(PlayedAction)
+                .where(PlayedAction.table_id == table_id, PlayedAction.version > version)
+                .order_by(PlayedAction.version)
+            ).all()
+            found = [StoredAction(a.version, a.seat, a.action, a.client_id, a.at) for a in played]
+            return status or "waiting", found
+
+    def table_versions(self, table_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """``{table: (version, status)}`` for the tables of ``table_ids`` that exist."""
+        if not table_ids:
+            return {}
+        with self.sessions() as s:
+            rows = s.execute(
+                select(GameTable.id, GameTable.version, GameTable.status).where(
+                    GameTable.id.in_(list(table_ids))
+                )
+            ).all()
+            return {table_id: (version, status) for table_id, version, status in rows}
+
+    def add_jobs(self, wanted: Sequence[jobs.Job]) -> None:
+        with self.sessions.begin() as s:
+            jobs.add(s, wanted)
+
+    def claim_job(self, owner: str, now: float, lease: float) -> jobs.Claimed | None:
+        with self.sessions.begin() as s:
+            return jobs.claim(s, owner, now, lease)
+
+    def finish_job(self, claimed: jobs.Claimed, owner: str) -> None:
+        with self.sessions.begin() as s:
+            jobs.finish(s, claimed, owner)
+
+    def postpone_job(self, claimed: jobs.Claimed, owner: str, due: float) -> None:
+        with self.sessions.begin() as s:
+            jobs.postpone(s, claimed, owner, due)
+
+    def pending_jobs(self, table_id: str | None = None) -> list[jobs.Job]:
+        with self.sessions() as s:
+            return jobs.pending(s, table_id)
 
     def user_games(self, user_id: int, limit: int = 100) -> list[TableRow]:
         with self.sessions() as s:

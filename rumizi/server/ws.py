@@ -35,7 +35,10 @@ async def table_socket(
     if table is None:
         await websocket.close(code=4404, reason="no such table")
         return
-    await websocket.accept()
+    cluster = hub.cluster
+    # Several instances: the answer names the one serving (for operators and tests).
+    named = [] if cluster is None else [(b"x-rumizi-instance", cluster.name.encode())]
+    await websocket.accept(headers=named)
     user_id = None if user is None else user.id
     client = Client(websocket.send_json, table.seat_of(user_id), lang, user_id)
 

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
+import re
+import shutil
 import socket
+import subprocess
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -327,3 +333,86 @@ def play_random(
         state = sockets[seat].state or state
         played += 1
     return state
+
+
+QUIET = ("--appendonly", "no", "--protected-mode", "no")
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own on a loopback port (never the system's one).
+
+    Nothing is kept on disk, so :meth:`restart` brings back an empty server on the same port,
+    as a real restart of a cache does.
+    """
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server")
+        assert binary, "redis-server is missing: scripts/system-deps installs and starts it"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *QUIET],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+def start_nginx(prefix: Path, listen: int, ports: list[int]) -> subprocess.Popen[bytes]:
+    """Debian's nginx on ``docs/nginx.conf``, listening on ``listen``, in front of ``ports``."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert Path(binary).exists(), "nginx is missing: scripts/system-deps installs it"
+    prefix.mkdir(parents=True)
+    shipped = (Path(__file__).resolve().parents[2] / "docs" / "nginx.conf").read_text()
+    upstreams = iter(ports)
+    site = re.sub(
+        r"server 127\.0\.0\.1:\d+", lambda _: f"server 127.0.0.1:{next(upstreams)}", shipped
+    )
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    assert f":{ports[-1]} " in site and f":{listen};" in site, "docs/nginx.conf changed shape"
+    (prefix / "rumizi.conf").write_text(site)
+    temp = " ".join(
+        f"{name}_temp_path {prefix / name};"
+        for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    main = f"""
+{"user root;" if os.geteuid() == 0 else ""}
+worker_processes 1;
+pid {prefix / "nginx.pid"};
+error_log {prefix / "error.log"} warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    {temp}
+    include {prefix / "rumizi.conf"};
+}}
+"""
+    (prefix / "nginx.conf").write_text(main)
+    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log")]
+    command += ["-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+    checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,284 @@
+"""Several ``rumizi serve`` instances on one PostgreSQL and one Redis (``--redis``).
+
+Any instance serves any table. Each keeps the tables its own connections look at; the truth is
+the database, where every move is a compare-and-set on the table's version (as with one
+instance). What this module adds to the hub:
+
+- **Fan-out** (:mod:`rumizi.server.fanout`): after a commit the instance publishes the move;
+  the others apply it to their copy and send their own connections the new state. A note
+  missed (pub/sub is at most once) shows as a gap in versions, or as the database being ahead
+  when the instance looks (every ``sync_every`` seconds, and at once when Redis comes back);
+  then the missing actions are read from the database, by version.
+- **The shared queue** (:mod:`rumizi.server.jobs`): the bot to move and the clock's deadline
+  are jobs in the database, stored with the move that made them. Every instance's workers
+  claim due jobs under a lease, so a bot's move and a clock's timeout are made once however
+  many instances watch the table, and a dead instance's jobs pass to the others when its
+  leases run out. The move itself is a compare-and-set with a fixed client id
+  (``bot-<version>``, ``clock-<version>``): even a job done twice is stored once.
+
+The hub calls :meth:`Cluster.jobs_after`, :meth:`committed`, :meth:`schedule` and
+:meth:`seats_changed`; it knows nothing of Redis or of the queue's tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rumizi.core.contract import GameState
+from rumizi.server import jobs
+from rumizi.server.fanout import Fanout
+from rumizi.server.jobs import Claimed, Job
+from rumizi.server.store import ActionWrite, Store, StoredAction
+
+if TYPE_CHECKING:
+    from rumizi.server.hub import Clock, Hub, LiveTable
+
+log = logging.getLogger("rumizi.server.cluster")
+T = TypeVar("T")
+
+LEASE = 10.0  # seconds a claimed job is its instance's (a hard bot thinks about 1 s)
+# Seconds between looks at the queue when nothing woke the workers. A move that leaves a bot
+# to move wakes its own instance's workers at once; the poll finds clocks' deadlines and the
+# jobs other instances left (a clock runs out at most this late).
+POLL = 0.5
+SYNC_EVERY = 1.0  # seconds between comparisons of the loaded tables' versions with the database
+CLOCK_SLACK = 0.05  # seconds: a clock job that comes this early still ends the game
+
+
+def instance_name() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+
+
+def jobs_for(table: LiveTable, state: GameState, clock: Clock | None, version: int) -> list[Job]:
+    """What ``table`` waits for at ``version`` in ``state``: its bot, its clock, or nothing."""
+    if table.row.status != "playing" or state.over or state.to_act is None:
+        return []
+    found = []
+    seat = table.row.seats[state.to_act]
+    now = time.time()
+    if seat.kind == "bot":
+        found.append(Job(table.id, version, jobs.BOT, seat.seat, now))
+    if clock is not None:
+        deadline = clock.deadline()
+        if deadline is not None:
+            found.append(Job(table.id, version, jobs.CLOCK, clock.owner, deadline))
+    return found
+
+
+class Cluster:
+    """One instance's part in the cluster: its workers, its fan-out, its watch on versions."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        redis_url: str,
+        *,
+        name: str | None = None,
+        channel: str = "rumizi:tables",
+        lease: float = LEASE,
+        poll: float = POLL,
+        sync_every: float = SYNC_EVERY,
+        workers: int = 2,
+    ) -> None:
+        self.hub = hub
+        self.store: Store = hub.store
+        self.name = name or instance_name()
+        self.lease, self.poll, self.sync_every = lease, poll, sync_every
+        self.fanout = Fanout(redis_url, channel, self._on_note, self._on_reconnect)
+        # The queue's own threads: a look at the queue never waits behind the moves' writes.
+        self._db = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rumizi-queue")
+        self._slots = asyncio.Semaphore(max(1, workers))
+        self._wake = asyncio.Event()
+        self._ensured: dict[str, int] = {}  # table -> the version whose jobs are stored
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self.jobs_done = 0
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def start(self) -> None:
+        self.fanout.start()
+        self._loops = [
+            asyncio.create_task(self._claim_loop()),
+            asyncio.create_task(self._sync_loop()),
+        ]
+
+    async def close(self) -> None:
+        for task in [*self._loops, *self._tasks]:
+            task.cancel()
+        for task in [*self._loops, *self._tasks]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.fanout.close()
+        self._db.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ what the hub calls
+
+    def jobs_after(self, table: LiveTable, trial: GameState, at: datetime) -> tuple[Job, ...]:
+        """The jobs to store with the move that turns ``table`` into ``trial`` at ``at``."""
+        clock = copy.deepcopy(table.clock)
+        if clock is not None:
+            clock.advance(None if trial.over else trial.to_act, at.timestamp())
+        return tuple(jobs_for(table, trial, clock, table.version + 1))
+
+    def committed(self, write: ActionWrite) -> None:
+        """``write`` is stored: its jobs are in the queue; the other instances hear of it."""
+        self._ensured[write.table_id] = write.version
+        if any(job.kind == jobs.BOT for job in write.jobs or ()):
+            self._wake.set()
+        self.fanout.publish(
+            {
+                "k": "move",
+                "t": write.table_id,
+                "o": self.name,
+                "v": write.version,
+                "s": write.seat,
+                "a": write.action,
+                "c": write.client_id,
+                "at": write.at.isoformat(),
+            }
+        )
+
+    def schedule(self, table: LiveTable) -> None:
+        """``table`` was loaded or started here: make sure its jobs are in the queue."""
+        if self._ensured.get(table.id) == table.version:
+            return
+        wanted = jobs_for(table, table.state, table.clock, table.version)
+        if not wanted:
+            return
+        self._ensured[table.id] = table.version
+        self._spawn(self._ensure(wanted))
+
+    async def _ensure(self, wanted: list[Job]) -> None:
+        try:
+            await self._run(self.store.add_jobs, wanted)
+        except Exception:
+            log.exception("could not queue the jobs of table %s", wanted[0].table_id)
+            self._ensured.pop(wanted[0].table_id, None)
+            return
+        self._wake.set()
+
+    def behind(self, table: LiveTable) -> None:
+        """A write lost the compare-and-set: another instance moved ``table``; catch up."""
+        self._spawn(self.hub.sync(table))
+
+    def seats_changed(self, table_id: str) -> None:
+        self.fanout.publish({"k": "seats", "t": table_id, "o": self.name})
+
+    # ------------------------------------------------------------------ the fan-out
+
+    def _on_note(self, note: dict[str, Any]) -> None:
+        if note.get("o") == self.name:
+            return
+        table = self.hub.tables.get(str(note.get("t")))
+        if table is None:
+            return
+        try:
+            if note.get("k") == "seats":
+                self._spawn(self.hub.reload_seats(table.id, announce=False))
+            elif note.get("k") == "move":
+                stored = StoredAction(
+                    int(note["v"]),
+                    note["s"],
+                    dict(note["a"]),
+                    str(note["c"]),
+                    datetime.fromisoformat(note["at"]),
+                )
+                self._spawn(self.hub.sync(table, stored))
+        except (KeyError, TypeError, ValueError):
+            log.warning("a note that makes no sense: %r", note)
+
+    async def _on_reconnect(self) -> None:
+        await self.sync_all()
+
+    async def sync_all(self) -> int:
+        """Catch up every loaded table the database has moved on; how many it was."""
+        live = [t for t in self.hub.tables.values() if t.row.status != "over"]
+        if not live:
+            return 0
+        versions = await self._run(self.store.table_versions, [t.id for t in live])
+        behind = 0
+        for table in live:
+            version, status = versions.get(table.id, (table.version, table.row.status))
+            if version > table.version or status != table.row.status:
+                behind += 1
+                self._spawn(self.hub.sync(table))
+        return behind
+
+    async def _sync_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.sync_every)
+            try:
+                await self.sync_all()
+            except Exception:
+                log.exception("could not compare the tables' versions with the database")
+
+    # ------------------------------------------------------------------ the workers
+
+    async def _claim_loop(self) -> None:
+        while True:
+            await self._slots.acquire()
+            try:
+                claimed = await self._run(self.store.claim_job, self.name, time.time(), self.lease)
+            except Exception:
+                log.exception("could not look at the job queue")
+                claimed = None
+            if claimed is None:
+                self._slots.release()
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.poll)
+                continue
+            self._spawn(self._work(claimed))
+
+    async def _work(self, claimed: Claimed) -> None:
+        try:
+            postpone = await self._do(claimed.job)
+            if postpone is None:
+                await self._run(self.store.finish_job, claimed, self.name)
+                self.jobs_done += 1
+            else:
+                await self._run(self.store.postpone_job, claimed, self.name, postpone)
+        except Exception:
+            log.exception("job %s failed; its lease will free it", claimed.job)
+        finally:
+            self._slots.release()
+            self._wake.set()  # the next job may be due already
+
+    async def _do(self, job: Job) -> float | None:
+        """Do ``job``; ``None`` when it is done with, or the time to look at it again."""
+        hub = self.hub
+        table = await hub.get(job.table_id)
+        if table is None:
+            return None
+        await hub.sync(table)
+        if table.version != job.version or table.row.status != "playing" or table.state.over:
+            return None  # the table moved on: nothing to do
+        if job.kind == jobs.BOT and job.seat is not None:
+            await hub._bot_move(table, job.seat, job.version)
+            return None
+        clock = table.clock
+        deadline = None if clock is None else clock.deadline()
+        if deadline is None:
+            return None
+        if deadline - time.time() > CLOCK_SLACK:
+            return deadline
+        await hub._time_out(table, job.version)
+        return None

@@ -1,0 +1,396 @@
+"""Three real instances behind nginx, fifty games at once, one instance killed, Redis restarted.
+
+The instances are ``rumizi serve --db postgresql://… --redis redis://…`` processes on loopback
+ports, sharing a fresh PostgreSQL database and a ``redis-server`` the test starts itself; in
+front of them runs Debian's nginx with the configuration shipped in ``docs/nginx.conf`` (its
+ports replaced, its files under the test's temporary folder). Scripted players make random
+moves through nginx; each moves to another instance once in mid-game. When a third of the
+moves are made one instance is SIGKILLed, and at two thirds Redis is killed and started
+again, empty. Some games are against a bot and some have a clock that a player lets run out
+after the kill.
+
+Checked afterwards in the database: every game is over; every acknowledged move is there, at
+the version its acknowledgement named; no action is stored twice; each clocked game ended by
+exactly one timeout; every bot game has the bot's moves; the live instances are listening to
+Redis again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import resource
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+import websockets
+from sqlalchemy import text
+
+from rumizi.server.db import make_engine
+from rumizi.server.store import SeatRow, Store
+from tests.server.kit import RedisServer, free_port, rebuilt, start_nginx
+from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+STAR = {"game": "star-realms"}
+INSTANCES = 3
+PEOPLE, BOTS, CLOCKS = 40, 6, 4  # games between two people, against a bot, with a clock
+CAP = 14  # a game goes this many moves, then the player to act concedes
+CLOCK_SECONDS = 6.0  # each seat's time in a clocked game (realtime, no increment)
+LEASE = 2.0  # seconds an instance holds a job: the killed one's jobs are free after this
+DEADLINE = 150.0  # seconds the games may take in all (they take far less)
+SILENCE = 20.0  # seconds without a message before a player reconnects
+
+
+@dataclass
+class Progress:
+    acks: int = 0
+    killed: asyncio.Event = field(default_factory=asyncio.Event)
+    reconnects: int = 0
+
+
+@dataclass
+class Player:
+    table: str
+    seat: int
+    cookie: str
+    address: str  # its own loopback address: the per-address socket limit is per player
+    stall_after_kill: bool = False  # a clocked game's seat 0: stops moving once one dies
+    acked: dict[str, int] = field(default_factory=dict)  # client id -> version acknowledged
+    sent: set[str] = field(default_factory=set)
+    instances: list[str] = field(default_factory=list)  # the instances that served it
+    switched: bool = False  # it went on in mid-game on another instance
+    final: dict[str, Any] | None = None
+
+
+class Fleet:
+    """The instances, nginx and Redis of one test, and how to stop them all."""
+
+    def __init__(self, tmp: Path, db_url: str) -> None:
+        self.tmp = tmp
+        self.db_url = db_url
+        self.redis = RedisServer()
+        self.ports = [free_port() for _ in range(INSTANCES)]
+        self.front = free_port()
+        self.instances: list[subprocess.Popen[bytes]] = []
+        self.nginx: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.redis.start()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        for i, port in enumerate(self.ports):
+            log = (self.tmp / f"instance-{i}.log").open("wb")
+            command = [sys.executable, "-m", "rumizi", "serve", "--port", str(port)]
+            command += ["--db", self.db_url, "--redis", self.redis.url, "--instance", f"i{i}"]
+            command += ["--bot-workers", "0", "--job-lease", str(LEASE)]
+            self.instances.append(
+                subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+            )
+        self.nginx = start_nginx(self.tmp / "nginx", self.front, self.ports)
+        for port in [*self.ports, self.front]:
+            wait_for_http(port, self)
+
+    def kill(self, i: int) -> None:
+        self.instances[i].send_signal(signal.SIGKILL)
+        self.instances[i].wait(timeout=10)
+
+    def stop(self) -> None:
+        for process in [*self.instances, self.nginx]:
+            if process is not None and process.poll() is None:
+                process.terminate()
+        for process in [*self.instances, self.nginx]:
+            if process is not None:
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        self.redis.stop()
+
+    def logs(self) -> str:
+        found = []
+        for path in sorted(self.tmp.rglob("*.log")):
+            found.append(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}")
+        return "\n".join(found)
+
+
+def wait_for_http(port: int, fleet: Fleet, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).raise_for_status()
+            return
+        except httpx.HTTPError:
+            dead = [p.args for p in fleet.instances if p.poll() is not None]
+            assert not dead and time.monotonic() < deadline, f"not up: {dead}\n{fleet.logs()}"
+            time.sleep(0.2)
+
+
+async def guest(base: str) -> tuple[httpx.AsyncClient, int]:
+    client = httpx.AsyncClient(base_url=base, timeout=30)
+    client.headers["X-CSRF-Token"] = (await client.get("/api/me")).json()["csrf"]
+    made = await client.post("/api/auth/guest")
+    made.raise_for_status()
+    return client, int(made.json()["user"]["id"])
+
+
+def cookie(client: httpx.AsyncClient) -> str:
+    return "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+
+
+async def open_games(base: str, store: Store) -> list[list[Player]]:
+    """Every game's players: tables made through nginx (the clocked ones in the database)."""
+    at_once = asyncio.Semaphore(8)
+
+    async def one(i: int) -> list[Player]:
+        async with at_once:
+            return await open_game(base, store, i)
+
+    return list(await asyncio.gather(*(one(i) for i in range(PEOPLE + BOTS + CLOCKS))))
+
+
+async def open_game(base: str, store: Store, i: int) -> list[Player]:
+    """Game ``i``'s players, its table made through nginx (a clocked one in the database)."""
+    address = f"127.0.0.{2 + i}"
+    host, host_id = await guest(base)
+    if i < PEOPLE:
+        other, _ = await guest(base)
+        made = await host.post(
+            "/api/tables", json={"seats": [{"kind": "human"}, {"kind": "human"}]} | STAR
+        )
+        made.raise_for_status()
+        table = made.json()
+        joined = await other.post(
+            f"/api/tables/{table['id']}/join", json={"invite": table["invite"]}
+        )
+        joined.raise_for_status()
+        seats = [host, other]
+    elif i < PEOPLE + BOTS:
+        made = await host.post(
+            "/api/tables",
+            json={"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]} | STAR,
+        )
+        made.raise_for_status()
+        table = made.json()
+        seats = [host]
+    else:  # a clock of a few seconds: the API asks for more, the store takes it
+        other, other_id = await guest(base)
+        row = await asyncio.to_thread(
+            store.create_table,
+            "star-realms",
+            {"players": 2},
+            2,
+            secrets.randbits(62),
+            [
+                SeatRow(0, "human", None, host_id, None),
+                SeatRow(1, "human", None, other_id, None),
+            ],
+            {"kind": "realtime", "initial": CLOCK_SECONDS, "increment": 0},
+            False,
+            host_id,
+        )
+        table = {"id": row.id}
+        seats = [host, other]
+    for c in seats:
+        await c.aclose()
+    return [
+        Player(table["id"], n, cookie(c), address, stall_after_kill=i >= PEOPLE + BOTS)
+        for n, c in enumerate(seats)
+    ]
+
+
+async def play(
+    player: Player, fleet: Fleet, progress: Progress, rng: random.Random, names: dict[str, int]
+) -> None:
+    """Play until the game is over: through nginx, once straight to another instance."""
+    front = f"ws://127.0.0.1:{fleet.front}"
+    switch_at = rng.randint(2, CAP // 2 - 1)  # its own moves before it changes instance
+    target: str | None = None  # None: through nginx
+    pending: dict[str, Any] | None = None
+    moves = 0
+    while True:
+        url = f"{target or front}/ws/tables/{player.table}"
+        try:
+            async with websockets.connect(
+                url,
+                additional_headers={"Cookie": player.cookie},
+                local_addr=(player.address, 0),
+                open_timeout=10,
+                max_size=None,
+            ) as ws:
+                assert ws.response is not None
+                served = ws.response.headers.get("x-rumizi-instance", "?")
+                player.instances.append(served)
+                if pending is not None:  # unanswered when the line dropped: the same again
+                    await ws.send(json.dumps(pending))
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), SILENCE))
+                    kind = message["type"]
+                    if kind == "ack":
+                        if pending is not None and message["client_id"] == pending["client_id"]:
+                            player.acked[pending["client_id"]] = message["version"]
+                            progress.acks += 1
+                            pending = None
+                        continue
+                    if kind == "error":
+                        if pending is not None and message.get("client_id") in (
+                            pending["client_id"],
+                            None,
+                        ):
+                            pending = None  # stored already (duplicate) or moot (stale)
+                        continue
+                    if kind != "state":
+                        continue
+                    if message["result"] is not None:
+                        player.final = message
+                        return
+                    if pending is not None or not message["legal"]:
+                        continue
+                    if player.stall_after_kill and progress.killed.is_set():
+                        continue  # let the clock run out
+                    client_id = f"p{player.seat}-{secrets.token_hex(4)}"
+                    if message["version"] >= CAP:
+                        pending = {"type": "concede", "client_id": client_id}
+                    else:
+                        action = rng.choice(message["legal"])["action"]
+                        pending = {
+                            "type": "act",
+                            "client_id": client_id,
+                            "version": message["version"],
+                            "action": action,
+                        }
+                    player.sent.add(client_id)
+                    await ws.send(json.dumps(pending))
+                    moves += 1
+                    if moves == switch_at and target is None:
+                        # Mid-game: the rest of it on another instance, straight there.
+                        others = [n for n in names if n != served]
+                        target = f"ws://127.0.0.1:{names[rng.choice(others)]}"
+                        player.switched = True
+                        break
+        except (OSError, TimeoutError, websockets.WebSocketException):
+            progress.reconnects += 1
+            target = None  # back through nginx, which knows which instances are alive
+            await asyncio.sleep(0.2 + rng.random() * 0.3)
+
+
+async def run_games(fleet: Fleet, store: Store) -> tuple[list[list[Player]], Progress]:
+    started = time.monotonic()
+    games = await open_games(f"http://127.0.0.1:{fleet.front}", store)
+    print(f"games opened in {time.monotonic() - started:.1f} s")
+    names = {f"i{i}": port for i, port in enumerate(fleet.ports)}
+    progress = Progress()
+    rng = random.Random(19)
+    players = [p for game in games for p in game]
+    tasks = [
+        asyncio.create_task(play(p, fleet, progress, random.Random(rng.getrandbits(64)), names))
+        for p in players
+    ]
+    expected = PEOPLE * CAP + BOTS * CAP // 2
+
+    async def faults() -> None:
+        while progress.acks < expected // 3:
+            await asyncio.sleep(0.05)
+        await asyncio.to_thread(fleet.kill, 1)
+        names.pop("i1")
+        progress.killed.set()
+        while progress.acks < 2 * expected // 3:
+            await asyncio.sleep(0.05)
+        await asyncio.to_thread(fleet.redis.restart)
+
+    chaos = asyncio.create_task(faults())
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), DEADLINE)
+        print(f"games played in {time.monotonic() - started:.1f} s, {progress.acks} moves acked")
+    finally:
+        for task in [*tasks, chaos]:
+            task.cancel()
+    assert chaos.done() and progress.killed.is_set()
+    return games, progress
+
+
+@pytest.fixture
+def fleet(tmp_path: Path, postgres_url: str) -> Iterator[Fleet]:  # noqa: F811
+    found = Fleet(tmp_path, postgres_url)
+    try:
+        started = time.monotonic()
+        found.start()
+        print(f"fleet up in {time.monotonic() - started:.1f} s")
+        yield found
+    finally:
+        found.stop()
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        print(f"CPU of the instances, nginx, Redis: {used.ru_utime + used.ru_stime:.1f} s")
+
+
+def test_fifty_games_through_nginx_survive_a_killed_instance_and_a_redis_restart(
+    fleet: Fleet,
+) -> None:
+    engine = make_engine(fleet.db_url)
+    store = Store(engine)
+    try:
+        try:
+            games, progress = asyncio.run(run_games(fleet, store))
+        except BaseException:
+            print(fleet.logs())
+            raise
+        # The two live instances listen to the new Redis again.
+        listening = redis.Redis.from_url(fleet.redis.url)
+        deadline = time.monotonic() + 20
+        while listening.pubsub_numsub("rumizi:tables")[0][1] < INSTANCES - 1:
+            assert time.monotonic() < deadline, "the instances did not come back to Redis"
+            time.sleep(0.1)
+        listening.close()
+        assert progress.reconnects > 0  # the killed instance's players came back elsewhere
+        players = [p for game in games for p in game]
+        moved = [p for p in players if p.switched]
+        assert len(moved) > len(players) // 2
+        assert all(len(set(p.instances)) >= 2 for p in moved)
+        check_games(store, games)
+    finally:
+        engine.dispose()
+
+
+def check_games(store: Store, games: list[list[Player]]) -> None:
+    for i, players in enumerate(games):
+        table_id = players[0].table
+        with store.engine.connect() as c:
+            status = c.execute(
+                text("SELECT status FROM game_tables WHERE id = :t"), {"t": table_id}
+            ).scalar_one()
+            rows = c.execute(
+                text("SELECT version, client_id FROM actions WHERE table_id = :t ORDER BY version"),
+                {"t": table_id},
+            ).all()
+        assert status == "over", (i, status)
+        versions = [v for v, _ in rows]
+        assert versions == list(range(1, len(rows) + 1))
+        stored = {client_id: version for version, client_id in rows}
+        assert len(stored) == len(rows)  # no action twice
+        for player in players:
+            assert player.final is not None and player.final["version"] == len(rows)
+            for client_id, version in player.acked.items():
+                assert stored.get(client_id) == version, (i, client_id, version)
+            # Nothing stored that this player did not send (each id means one decision).
+            mine = {c for c in stored if c.startswith(f"p{player.seat}-")}
+            assert mine <= player.sent
+        assert rebuilt(store, table_id).over
+        clocks = [c for c in stored if c.startswith("clock-")]
+        bots = [c for c in stored if c.startswith("bot-")]
+        if i >= PEOPLE + BOTS:
+            assert len(clocks) == 1 and rows[-1][1] == clocks[0], (i, rows[-3:])
+        elif i >= PEOPLE:
+            assert bots and not clocks
+        else:
+            assert not bots and not clocks
