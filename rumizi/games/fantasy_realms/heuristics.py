@@ -33,19 +33,33 @@ from rumizi.games.fantasy_realms.cards import ITEMS
 from rumizi.games.fantasy_realms.engine import Options
 
 DRAW_SAMPLES = 4
-_CACHE: dict[tuple[Any, ...], int] = {}
+_CACHE: dict[tuple[Any, ...], tuple[int, dict[str, dict[str, Any]]]] = {}
 
 
-def hand_value(hand: Sequence[str], area: Sequence[str], suits: bool, players: int) -> int:
-    """The best score of ``hand`` (no items), cached; the discard area matters with Undead."""
+def hand_score(
+    hand: Sequence[str], area: Sequence[str], suits: bool, players: int
+) -> tuple[int, dict[str, dict[str, Any]]]:
+    """The best score of ``hand`` (no items) and its choices, cached; the discard area
+    matters with Undead (the suits), so it is part of the key only then."""
     key = (frozenset(hand), tuple(sorted(area)) if suits else (), suits, players)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 200_000:
             _CACHE.clear()
-        found = score_hand(list(hand), discards=area, expansion=suits, players=players).total
-        _CACHE[key] = found
+        score = score_hand(list(hand), discards=area, expansion=suits, players=players)
+        found = _CACHE[key] = (score.total, score.choices)
     return found
+
+
+def known_score(hand: Sequence[str], area: Sequence[str], suits: bool, players: int) -> int | None:
+    """The cached best score of ``hand``, or ``None`` if it was not scored yet."""
+    found = _CACHE.get((frozenset(hand), tuple(sorted(area)) if suits else (), suits, players))
+    return None if found is None else found[0]
+
+
+def hand_value(hand: Sequence[str], area: Sequence[str], suits: bool, players: int) -> int:
+    """The best score of ``hand`` (no items), cached (see :func:`hand_score`)."""
+    return hand_score(hand, area, suits, players)[0]
 
 
 class Table:

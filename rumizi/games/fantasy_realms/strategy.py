@@ -1,13 +1,35 @@
-"""The strong Fantasy Realms player: greedy values, and the discard it would hand the next player.
+"""The strong Fantasy Realms player: expected final score, a hand's potential, and denial.
 
-:func:`playout_action` is the strong bot's policy (and the search bots' playouts). It values
-moves as the greedy player does (:mod:`.heuristics`), with more sampled draws (a steadier
-estimate of what the deck offers) and one more term on every discard:
-how much the *next* player would gain by taking that card from the discard area. The next
-player's hand is unknown, so it is estimated on hands dealt from the cards this player has not
-seen (what a Spyglass showed is used instead). Only the strongest few discards are weighed so,
-to keep a decision to a few dozen scorer calls. It reads only what the acting player knows:
-its hand, the discard area, the table and its own records.
+:func:`playout_action` is the strong bot's policy (and the search bots' playouts). Where the
+greedy player (:mod:`.heuristics`) values a move by the hand it leaves *as if the game ended
+after the turn*, this one values it by what that hand is likely to be worth at the end:
+
+* **the score now**: the scorer's best total (exact, cached);
+* **its potential**: the game goes on for about ``(end − discards) × TURN_SHARE / players``
+  more turns of this player (none once the discard area is full: the end is exact), and in
+  each it may draw. Each card it could draw (a sample of the cards it has not seen) is tried
+  in place of the hand's weakest card; the expected best of that many draws, weighted by
+  ``POTENTIAL``, is added. A hand with open combinations (Smoke waiting for Mountain) is
+  worth more than one that is finished at the same score, and a card that fits many others
+  (a flexible card) is kept;
+* **denial**: a discard lands in the area where the next players may take it. Their hands
+  are dealt from the cards this player has not seen (what a Spyglass or a Crystal Ball showed
+  is used instead), and what taking the card would gain them is subtracted, weighted by
+  ``DENIAL``; a card taken from the area is, likewise, one they can no longer take.
+
+Taking from the area does not advance the end (the area keeps its size); drawing does, by
+one card, and a draw onto a full area ends the game at once. The potential term sees both.
+
+Cursed Items: Sarcophagus and Blindfold (+5 each) replace a turn when the turn would gain
+less; Portal keeps a ninth card when it is worth its −20; Treasure Chest once three others
+lie face down; the rest are left alone, as the greedy player does. Other phases (the end's
+extras, the draft, an item in progress) are played as the greedy player plays them.
+
+Estimates inside one decision use one sample of draws for every candidate (common random
+numbers), and hands with ACTION cards that differ from an exactly scored hand by a card or
+two are scored with that hand's choices (a lower bound; much faster than the search). It
+reads only what the acting player knows: its hand, the discard area, the table and its own
+records, so a state sampled from the view gives the same move.
 
 :func:`evaluate` turns the current hand's best score into a chance of winning.
 
@@ -24,63 +46,302 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from rumizi.core.contract import Action
+from rumizi.games.fantasy_realms import score_hand
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
-from rumizi.games.fantasy_realms.heuristics import Table, action_value, hand_value
+from rumizi.games.fantasy_realms.heuristics import (
+    Table,
+    action_value,
+    hand_score,
+    known_score,
+)
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, CHOICE_KEYS
 
-DENIAL = 0.1  # a point the next player gains, against one of ours (untuned: see the bench)
-DRAW_SAMPLES = 10  # more sampled draws than the greedy player's, for a steadier estimate
-CANDIDATES = 3  # discards weighed for denial
+POTENTIAL = 0.6  # weight of the expected gain of the turns to come
+DENIAL = 0.4  # a point the next player gains, against one of ours
+NEXT_WEIGHT = (1.0, 0.5)  # the next player, and the one after (if the first lets it lie)
+TURN_SHARE = 1.6  # turns per card the area still needs (takes do not advance the end)
+POOL_SAMPLES = 14  # cards tried for the potential
+DRAW_SAMPLES = 6  # draws sampled to value drawing
+TAKE_CANDIDATES = 3  # area cards valued in full after a quick screen
+DISCARD_CANDIDATES = 3  # discards valued with potential and denial
+SAFE_ITEMS = 5  # Sarcophagus and Blindfold's points
 TYPICAL_WIN = 150  # about what a winning hand scores
+_ACTIONS = frozenset(ACTION_CARDS)
+_COPY_BY_NAME = frozenset({"mirage", "shapeshifter"})
+_APPROX: dict[tuple[Any, ...], int] = {}
 
 
-def _table(state: FantasyRealmsState, me: int) -> Table:
-    seen: list[str] = []
-    return Table(list(state.hands[me]), list(state.area), state.opts, seen)
+class Mind:
+    """What one seat knows, and the values it puts on hands."""
+
+    def __init__(self, state: FantasyRealmsState, me: int) -> None:
+        self.me = me
+        self.opts = state.opts
+        self.suits = state.opts.suits
+        self.players = state.opts.players
+        self.hand = list(state.hands[me])
+        self.area = list(state.area)
+        self.sizes = [len(h) for h in state.hands]
+        self.known = _known_hands(state, me)
+        placed = Counter(self.hand) + Counter(self.area)
+        for cards in self.known.values():
+            placed.update(cards)
+        self.pool = sorted((Counter(state.opts.cards()) - placed).elements())
+
+    # -- values ----------------------------------------------------------------------
+
+    def area_for(self, hand: Sequence[str]) -> list[str]:
+        """The discard area as it is with ``hand`` held (a card taken leaves it)."""
+        held = set(hand)
+        return [c for c in self.area if c not in held]
+
+    def exact(self, hand: Sequence[str]) -> int:
+        return hand_score(hand, self.area_for(hand), self.suits, self.players)[0]
+
+    def choices(self, hand: Sequence[str]) -> dict[str, dict[str, Any]]:
+        return hand_score(hand, self.area_for(hand), self.suits, self.players)[1]
+
+    def approx(self, hand: Sequence[str], base: dict[str, dict[str, Any]]) -> int:
+        """``hand``'s score, exact unless it holds ACTION cards and is not scored yet; then
+        with the choices ``base`` made where they still apply (a lower bound)."""
+        acts = [c for c in hand if c in _ACTIONS]
+        if not acts:
+            return self.exact(hand)
+        area = self.area_for(hand)
+        found = known_score(hand, area, self.suits, self.players)
+        if found is not None:
+            return found
+        key = (frozenset(hand), tuple(sorted(area)) if self.suits else (), self.suits)
+        cached = _APPROX.get(key)
+        if cached is not None:
+            return cached
+        fixed: dict[str, dict[str, Any]] = {}
+        for a in acts:
+            choice = base.get(a)
+            target = None if choice is None else choice.get(CHOICE_KEYS[a][0])
+            keep = choice is not None and (
+                a in _COPY_BY_NAME or target is None or (target in hand and target != a)
+            )
+            fixed[a] = dict(choice) if keep and choice is not None else {}
+        try:
+            total = score_hand(
+                list(hand),
+                discards=area,
+                expansion=self.suits,
+                players=self.players,
+                choices=fixed,
+            ).total
+        except ValueError:
+            total = self.exact(hand)
+        if len(_APPROX) > 200_000:
+            _APPROX.clear()
+        _APPROX[key] = total
+        return total
+
+    def turns_left(self, area_size: int) -> float:
+        """About how many more turns this player gets once the area holds ``area_size``."""
+        left = self.opts.end_at - area_size
+        return 0.0 if left <= 0 else left * TURN_SHARE / self.players
+
+    def potential(
+        self, hand: list[str], score: int, weakest: str, turns: float, tries: Sequence[str]
+    ) -> float:
+        """The expected best gain of ``turns`` draws, each tried in place of ``weakest``."""
+        if turns <= 0 or not tries:
+            return 0.0
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        rest = [c for c in hand if c != weakest]
+        gains = sorted(max(0, self.approx([*rest, x], base) - score) for x in tries)
+        n = len(gains)
+        return sum(g * ((k / n) ** turns - ((k - 1) / n) ** turns) for k, g in enumerate(gains, 1))
+
+    def gain_for(self, hand: list[str], card: str) -> float:
+        """What taking ``card`` (and discarding the worst) gains a player holding ``hand``."""
+        now = self.exact(hand)
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        best = max(self.approx([c for c in hand if c != d] + [card], base) for d in hand)
+        return max(0.0, float(best - now))
+
+    def guess_hand(self, q: int, rng: random.Random) -> list[str]:
+        """A hand for seat ``q``: what this player saw of it, the rest from the unseen cards."""
+        known = [c for c in self.known.get(q, []) if c not in self.area]
+        known = known[: self.sizes[q]]
+        missing = max(0, self.sizes[q] - len(known))
+        return known + rng.sample(self.pool, min(missing, len(self.pool)))
+
+    def after_discards(self, hand: list[str]) -> list[tuple[int, str]]:
+        """``(score of hand without d, d)`` for every card, best first."""
+        return sorted(((self.exact([c for c in hand if c != d]), d) for d in hand), reverse=True)
 
 
-def _next_hand(state: FantasyRealmsState, me: int, t: Table, rng: random.Random) -> list[str]:
-    q = (me + 1) % state.num_players
-    for record in reversed(state.seen[me]):  # a Spyglass look at the next player
-        if record.get("item") == "spyglass" and record.get("player") == q:
-            return list(record["cards"])
-    size = min(state.opts.hand_size, len(t.unseen))
-    return rng.sample(t.unseen, size)
+def _known_hands(state: FantasyRealmsState, me: int) -> dict[int, list[str]]:
+    """The cards this seat saw in other hands (Spyglass, Crystal Ball, a Market Wagon swap)."""
+    known: dict[int, list[str]] = {}
+    mine = set(state.hands[me])
+    for record in state.seen[me]:
+        if record.get("item") == "spyglass":
+            known[int(record["player"])] = list(record["cards"])
+        elif "swap" in record:
+            p, q = record["swap"]
+            other = q if p == me else p
+            known.setdefault(int(other), []).append(record["cards"][0 if p == me else 1])
+    for record in state.revealed:
+        if record.get("item") == "crystal-ball" and record.get("by") != me:
+            continue
+        if record.get("item") == "crystal-ball":
+            for q, cards in record["cards"].items():
+                have = known.setdefault(int(q), [])
+                have += [c for c in cards if c not in have]
+    taken: set[str] = set()
+    for q in sorted(known):
+        known[q] = [c for c in dict.fromkeys(known[q]) if c not in mine and c not in taken]
+        taken.update(known[q])
+    return known
 
 
-def _gain(t: Table, hand: list[str], card: str) -> float:
-    """What taking ``card`` is worth to a player holding ``hand``."""
-    area = t.area  # the card leaves the area again when taken
-    now = hand_value(hand, area, t.suits, t.players)
-    best = max(
-        hand_value([c for c in [*hand, card] if c != d], area, t.suits, t.players)
-        for d in [*hand, card]
-    )
-    return max(0.0, best - now)
+# -- the decisions ------------------------------------------------------------------------
+
+
+def _take_turn(
+    state: FantasyRealmsState, mind: Mind, legal: list[Action], rng: random.Random
+) -> Action | None:
+    """Draw or take (or an item that replaces the turn); ``None`` to leave it to greedy."""
+    hand, area = mind.hand, mind.area
+    if len(hand) < state.hand_target(mind.me):
+        return None  # a hand short of its size (the draft): the greedy player's way
+    score = mind.exact(hand)
+    base = mind.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+    drops = mind.after_discards(hand)  # from a 7-card hand: the weakest card first
+    weakest = drops[0][1]
+    tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
+    options: list[tuple[float, int]] = []
+    takes = [k for k, a in enumerate(legal) if a["do"] == "take"]
+    # a quick screen: the area card in place of the weakest card
+    rest = [c for c in hand if c != weakest]
+    screened = sorted(
+        ((mind.approx([*rest, legal[k]["card"]], base), k) for k in takes), reverse=True
+    )[:TAKE_CANDIDATES]
+    turns_take = mind.turns_left(len(area))
+    deny = Denial(mind, rng)
+    for _quick, k in screened:
+        card = legal[k]["card"]
+        after = mind.after_discards([*hand, card])
+        (best, drop), second = after[0], after[1][1]
+        kept = [c for c in [*hand, card] if c != drop]
+        value = best + POTENTIAL * mind.potential(kept, best, second, turns_take, tries)
+        if drop != card:  # taken and kept: the next players cannot have it; drop they can
+            value += deny.cost(card) - deny.cost(drop)
+        options.append((value, k))
+    draws = [k for k, a in enumerate(legal) if a["do"] == "draw"]
+    draw_value = -math.inf
+    if draws and mind.pool:
+        outcomes = rng.sample(mind.pool, min(DRAW_SAMPLES, len(mind.pool)))
+        mean = sum(mind.after_discards([*hand, x])[0][0] for x in outcomes) / len(outcomes)
+        # A draw brings the end one card nearer for every player alike: the potential is
+        # valued on the same clock as a take's, or the bot would take to make the game last.
+        draw_value = mean + POTENTIAL * mind.potential(hand, score, weakest, turns_take, tries)
+        draw_value -= deny.cost(weakest)  # most likely what the draw lets go
+        options.append((draw_value, draws[0]))
+    for k, a in enumerate(legal):
+        if a["do"] != "use":
+            continue
+        item = a["item"]
+        if item == "sarcophagus":  # the turn is spent; the hand stays
+            pot = mind.potential(hand, score, weakest, turns_take, tries)
+            options.append((score + SAFE_ITEMS + POTENTIAL * pot, k))
+        elif item == "blindfold":  # discard the weakest card first, then draw blind
+            blind = rest
+            mean = sum(mind.approx([*blind, x], base) for x in tries) / max(1, len(tries))
+            options.append((mean + SAFE_ITEMS, k))
+        elif item == "treasure-chest" and len(state.down[mind.me]) >= 3:
+            return a
+    if not options:
+        return None
+    best_value, best_k = max(options)
+    if best_value == -math.inf or (draw_value == best_value and draws):
+        return legal[draws[0]]
+    return legal[best_k]
+
+
+class Denial:
+    """What a card in the discard area is worth to the next players, per decision: their
+    hands guessed once (common to every candidate), each card valued once."""
+
+    def __init__(self, mind: Mind, rng: random.Random) -> None:
+        self.mind = mind
+        nxt = [(mind.me + k) % mind.players for k in (1, 2)][: mind.players - 1]
+        self.guesses = [
+            (w, mind.guess_hand(q, rng)) for w, q in zip(NEXT_WEIGHT, nxt, strict=False)
+        ]
+        self.known: dict[str, float] = {}
+
+    def cost(self, card: str) -> float:
+        found = self.known.get(card)
+        if found is None:
+            found = DENIAL * sum(w * self.mind.gain_for(g, card) for w, g in self.guesses)
+            self.known[card] = found
+        return found
+
+
+def _discard(
+    state: FantasyRealmsState, mind: Mind, legal: list[Action], rng: random.Random
+) -> Action | None:
+    """The discard worth most at the end of the game (and a Portal if it pays)."""
+    hand = mind.hand
+    allowed = {a["card"] for a in legal if a["do"] == "discard"}
+    if not allowed or state.pending.get("discards", 1) != 1:
+        return None
+    drops = [x for x in mind.after_discards(hand) if x[1] in allowed]
+    turns = mind.turns_left(len(mind.area) + 1)
+    tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
+    deny = Denial(mind, rng)
+    best: tuple[float, str] | None = None
+    for score, card in drops[:DISCARD_CANDIDATES]:
+        kept = [c for c in hand if c != card]
+        weakest = next((d for _s, d in drops if d != card), kept[0])
+        value = score + POTENTIAL * mind.potential(kept, score, weakest, turns, tries)
+        if turns > 0:  # a discard that ends the game hands nobody anything
+            value -= deny.cost(card)
+        if best is None or value > best[0]:
+            best = (value, card)
+    assert best is not None
+    for a in legal:
+        if a["do"] == "use" and a["item"] == "portal":
+            whole = mind.exact(hand) - 20 + POTENTIAL * mind.potential(
+                hand, mind.exact(hand), drops[0][1], turns - 1, tries
+            )
+            if whole > best[0]:
+                return a
+        if a["do"] == "use" and a["item"] == "treasure-chest" and len(state.down[mind.me]) >= 3:
+            return a
+    return {"do": "discard", "card": best[1]}
 
 
 def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
-    """The strong move of the player to act (greedy, with denial on discards)."""
+    """The strong move of the player to act (see the module docstring)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     me = state.to_act
     assert me is not None
+    chosen: Action | None = None
+    if state.phase == "take" and not state.drafting(me):
+        chosen = _take_turn(state, Mind(state, me), legal, rng)
+    elif state.phase == "discard":
+        chosen = _discard(state, Mind(state, me), legal, rng)
+    if chosen is not None and chosen in legal:
+        return chosen
     view = state.view(me)
-    t = _table(state, me)
+    table = Table(list(state.hands[me]), list(state.area), state.opts, [])
     values = [
-        (action_value(view, t, me, a, rng, DRAW_SAMPLES), rng.random(), k)
+        (action_value(view, table, me, a, rng, DRAW_SAMPLES), rng.random(), k)
         for k, a in enumerate(legal)
     ]
-    if state.phase == "discard":
-        values.sort(reverse=True)
-        top = [v for v in values if legal[v[2]]["do"] == "discard"][:CANDIDATES]
-        if len(top) > 1:
-            other = _next_hand(state, me, t, rng)
-            values = [(v - DENIAL * _gain(t, other, legal[k]["card"]), r, k) for v, r, k in top] + [
-                x for x in values if x not in top
-            ]
     return legal[max(values)[2]]
 
 
@@ -88,5 +349,5 @@ def evaluate(state: FantasyRealmsState, player: int) -> float:
     """The chance that ``player`` wins, from its hand's best score (the result once over)."""
     if state.over:
         return state.returns()[player]
-    v = hand_value(state.hands[player], state.area, state.opts.suits, state.opts.players)
+    v = hand_score(state.hands[player], state.area, state.opts.suits, state.opts.players)[0]
     return 1.0 / (1.0 + math.exp(-(v - TYPICAL_WIN) / 30.0))
