@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
-from rumizi.arena.runner import GameSpec, bot_name, plan_arena, play_game
+from rumizi.arena.runner import GameSpec, plan_arena, play_game
 
 MODULES: dict[str, dict[str, Any]] = {"base": {}, "full": {"items": True, "suits": True}}
 

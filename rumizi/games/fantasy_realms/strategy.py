@@ -51,18 +51,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action
-from rumizi.games.fantasy_realms import score_hand
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.heuristics import (
     Table,
     action_value,
+    approx_value,
+    discard_values,
     hand_score,
-    known_score,
 )
-from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, CHOICE_KEYS
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS
 
 POTENTIAL = 0.6  # weight of the expected gain of the turns to come
-DENIAL = 0.4  # a point the next player gains, against one of ours
+DENIAL = 0.5  # a point the next player gains, against one of ours (their hand seen)
+GUESSED = 0.3  # the same for a hand guessed from the unseen cards: a random hand gains more
+# from a card than the hand a player has built, and the player may not take it
 NEXT_WEIGHT = (1.0, 0.5)  # the next player, and the one after (if the first lets it lie)
 TURN_SHARE = 1.6  # turns per card the area still needs (takes do not advance the end)
 POOL_SAMPLES = 14  # cards tried for the potential
@@ -72,8 +74,6 @@ DISCARD_CANDIDATES = 3  # discards valued with potential and denial
 SAFE_ITEMS = 5  # Sarcophagus and Blindfold's points
 TYPICAL_WIN = 150  # about what a winning hand scores
 _ACTIONS = frozenset(ACTION_CARDS)
-_COPY_BY_NAME = frozenset({"mirage", "shapeshifter"})
-_APPROX: dict[tuple[Any, ...], int] = {}
 
 
 class Mind:
@@ -107,41 +107,8 @@ class Mind:
         return hand_score(hand, self.area_for(hand), self.suits, self.players)[1]
 
     def approx(self, hand: Sequence[str], base: dict[str, dict[str, Any]]) -> int:
-        """``hand``'s score, exact unless it holds ACTION cards and is not scored yet; then
-        with the choices ``base`` made where they still apply (a lower bound)."""
-        acts = [c for c in hand if c in _ACTIONS]
-        if not acts:
-            return self.exact(hand)
-        area = self.area_for(hand)
-        found = known_score(hand, area, self.suits, self.players)
-        if found is not None:
-            return found
-        key = (frozenset(hand), tuple(sorted(area)) if self.suits else (), self.suits)
-        cached = _APPROX.get(key)
-        if cached is not None:
-            return cached
-        fixed: dict[str, dict[str, Any]] = {}
-        for a in acts:
-            choice = base.get(a)
-            target = None if choice is None else choice.get(CHOICE_KEYS[a][0])
-            keep = choice is not None and (
-                a in _COPY_BY_NAME or target is None or (target in hand and target != a)
-            )
-            fixed[a] = dict(choice) if keep and choice is not None else {}
-        try:
-            total = score_hand(
-                list(hand),
-                discards=area,
-                expansion=self.suits,
-                players=self.players,
-                choices=fixed,
-            ).total
-        except ValueError:
-            total = self.exact(hand)
-        if len(_APPROX) > 200_000:
-            _APPROX.clear()
-        _APPROX[key] = total
-        return total
+        """``hand``'s score, quick with ACTION cards (:func:`.heuristics.approx_value`)."""
+        return approx_value(hand, self.area_for(hand), self.suits, self.players, base)
 
     def turns_left(self, area_size: int) -> float:
         """About how many more turns this player gets once the area holds ``area_size``."""
@@ -158,7 +125,8 @@ class Mind:
         rest = [c for c in hand if c != weakest]
         gains = sorted(max(0, self.approx([*rest, x], base) - score) for x in tries)
         n = len(gains)
-        return sum(g * ((k / n) ** turns - ((k - 1) / n) ** turns) for k, g in enumerate(gains, 1))
+        share = [float((k / n) ** turns) for k in range(n + 1)]  # P(best of the draws <= k-th)
+        return sum(g * (share[k] - share[k - 1]) for k, g in enumerate(gains, 1))
 
     def gain_for(self, hand: list[str], card: str) -> float:
         """What taking ``card`` (and discarding the worst) gains a player holding ``hand``."""
@@ -167,6 +135,10 @@ class Mind:
         best = max(self.approx([c for c in hand if c != d] + [card], base) for d in hand)
         return max(0.0, float(best - now))
 
+    def seen_whole(self, q: int) -> bool:
+        """Whether this player knows every card of seat ``q``'s hand (a Spyglass look)."""
+        return len([c for c in self.known.get(q, []) if c not in self.area]) >= self.sizes[q]
+
     def guess_hand(self, q: int, rng: random.Random) -> list[str]:
         """A hand for seat ``q``: what this player saw of it, the rest from the unseen cards."""
         known = [c for c in self.known.get(q, []) if c not in self.area]
@@ -174,9 +146,12 @@ class Mind:
         missing = max(0, self.sizes[q] - len(known))
         return known + rng.sample(self.pool, min(missing, len(self.pool)))
 
-    def after_discards(self, hand: list[str]) -> list[tuple[int, str]]:
-        """``(score of hand without d, d)`` for every card, best first."""
-        return sorted(((self.exact([c for c in hand if c != d]), d) for d in hand), reverse=True)
+    def after_discards(
+        self, hand: list[str], base: dict[str, dict[str, Any]] | None = None, exact: int = 2
+    ) -> list[tuple[int, str]]:
+        """``(score of hand without d, d)`` for every card, best first (the best ``exact``
+        scored exactly, see :func:`.heuristics.discard_values`)."""
+        return discard_values(hand, self.area, self.suits, self.players, base, exact)
 
 
 def _known_hands(state: FantasyRealmsState, me: int) -> dict[int, list[str]]:
@@ -216,7 +191,7 @@ def _take_turn(
         return None  # a hand short of its size (the draft): the greedy player's way
     score = mind.exact(hand)
     base = mind.choices(hand) if any(c in _ACTIONS for c in hand) else {}
-    drops = mind.after_discards(hand)  # from a 7-card hand: the weakest card first
+    drops = mind.after_discards(hand, base, exact=1)  # from a 7-card hand: the weakest first
     weakest = drops[0][1]
     tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
     options: list[tuple[float, int]] = []
@@ -230,18 +205,20 @@ def _take_turn(
     deny = Denial(mind, rng)
     for _quick, k in screened:
         card = legal[k]["card"]
-        after = mind.after_discards([*hand, card])
+        after = mind.after_discards([*hand, card], base)
         (best, drop), second = after[0], after[1][1]
         kept = [c for c in [*hand, card] if c != drop]
         value = best + POTENTIAL * mind.potential(kept, best, second, turns_take, tries)
-        if drop != card:  # taken and kept: the next players cannot have it; drop they can
-            value += deny.cost(card) - deny.cost(drop)
+        if drop == card:
+            continue  # taken only to be put back: a pass, never better than drawing
+        # taken and kept: the next players cannot have it; the card let go they can
+        value += deny.cost(card) - deny.cost(drop)
         options.append((value, k))
     draws = [k for k, a in enumerate(legal) if a["do"] == "draw"]
     draw_value = -math.inf
     if draws and mind.pool:
         outcomes = rng.sample(mind.pool, min(DRAW_SAMPLES, len(mind.pool)))
-        mean = sum(mind.after_discards([*hand, x])[0][0] for x in outcomes) / len(outcomes)
+        mean = sum(mind.after_discards([*hand, x], base, 1)[0][0] for x in outcomes) / len(outcomes)
         # A draw brings the end one card nearer for every player alike: the potential is
         # valued on the same clock as a take's, or the bot would take to make the game last.
         draw_value = mean + POTENTIAL * mind.potential(hand, score, weakest, turns_take, tries)
@@ -276,7 +253,8 @@ class Denial:
         self.mind = mind
         nxt = [(mind.me + k) % mind.players for k in (1, 2)][: mind.players - 1]
         self.guesses = [
-            (w, mind.guess_hand(q, rng)) for w, q in zip(NEXT_WEIGHT, nxt, strict=False)
+            (w * (1.0 if mind.seen_whole(q) else GUESSED), mind.guess_hand(q, rng))
+            for w, q in zip(NEXT_WEIGHT, nxt, strict=False)
         ]
         self.known: dict[str, float] = {}
 
@@ -312,8 +290,10 @@ def _discard(
     assert best is not None
     for a in legal:
         if a["do"] == "use" and a["item"] == "portal":
-            whole = mind.exact(hand) - 20 + POTENTIAL * mind.potential(
-                hand, mind.exact(hand), drops[0][1], turns - 1, tries
+            whole = (
+                mind.exact(hand)
+                - 20
+                + POTENTIAL * mind.potential(hand, mind.exact(hand), drops[0][1], turns - 1, tries)
             )
             if whole > best[0]:
                 return a

@@ -82,9 +82,10 @@ def test_strong_plays_for_the_score_when_its_discard_ends_the_game() -> None:
     hand = [*ARMY, "smoke", "forge"]
     area = ["cavern", "swamp", "island", "rainstorm", "blizzard", "dragon", "lightning"]
     area += ["beastmaster", "warhorse"]
-    second = ["candle", "rangers", "collector", "unicorn", "hydra", "shield-of-keth", "gem-of-order"]
-    third = ["princess", "warlord", "empress", "basilisk", "world-tree", "magic-wand", "jester"]
-    s = position(3, hands=[hand, second, third[:6] + ["elven-longbow"]], area=area)
+    second = ["candle", "rangers", "collector", "unicorn", "hydra", "shield-of-keth"]
+    third = ["princess", "warlord", "empress", "basilisk", "world-tree", "magic-wand"]
+    hands = [hand, [*second, "gem-of-order"], [*third, "elven-longbow"]]
+    s = position(3, hands=hands, area=area)
     s.phase = "discard"
     m = strategy.Mind(s, 0)
     best = max(m.exact([c for c in hand if c != d]) for d in hand)
@@ -96,7 +97,7 @@ def test_strong_plays_for_the_score_when_its_discard_ends_the_game() -> None:
 def _positions() -> list[FantasyRealmsState]:
     out = []
     for seed, options in ((3, {}), (5, {"suits": True}), (8, {"items": True, "suits": True})):
-        s = GAME.new(seed=seed, players=4, **options)  # type: ignore[arg-type]
+        s = GAME.new(seed=seed, players=4, **options)
         rng = random.Random(seed)
         for _ in range(13):
             s.apply(rng.choice(s.legal_actions()))
@@ -169,3 +170,26 @@ def test_each_level_plays_a_legal_game_to_the_end(name: str, options: dict[str, 
     assert s.results and len(s.winners) >= 1
     # a generous bound (the machine may be busy): the budget, plus one policy decision
     assert slowest < 10.0
+
+
+# The rulebook's 260 hand (Mirage as Rainstorm completes Whirlwind): few draws improve it.
+FINISHED = ["mountain", "great-flood", "smoke", "whirlwind", "air-elemental", "wildfire", "mirage"]
+LOOSE = ["candle", "rangers", "princess", "magic-wand", "world-tree", "fire-elemental", "cavern"]
+
+
+def item_position(hand: list[str], item: str) -> FantasyRealmsState:
+    area = ["elven-longbow", "warhorse"]
+    held = set(hand) | set(area)
+    rest = [c for c in GAME.new(seed=0, players=3).export()["deck"] if c not in held]
+    hands = [hand, rest[:7], rest[7:14]]
+    return position(3, hands=hands, area=area, options={"items": True}, up=[item, None, None])
+
+
+def test_strong_spends_a_turn_on_sarcophagus_only_with_a_finished_hand() -> None:
+    use = {"do": "use", "item": "sarcophagus"}
+    finished = item_position(FINISHED, "sarcophagus")
+    assert use in finished.legal_actions()
+    assert all(strategy.playout_action(finished, random.Random(k)) == use for k in range(3))
+    assert heuristics.choose(finished.view(0), finished.legal_actions(), random.Random(0)) != use
+    loose = item_position(LOOSE, "sarcophagus")
+    assert all(strategy.playout_action(loose, random.Random(k)) != use for k in range(3))
