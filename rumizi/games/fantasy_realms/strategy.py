@@ -51,7 +51,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action
-from rumizi.games.fantasy_realms.engine import FantasyRealmsState
+from rumizi.games.fantasy_realms.cards import card_info
+from rumizi.games.fantasy_realms.engine import NECRO_SUITS, FantasyRealmsState
 from rumizi.games.fantasy_realms.heuristics import (
     Table,
     action_value,
@@ -61,7 +62,7 @@ from rumizi.games.fantasy_realms.heuristics import (
 )
 from rumizi.games.fantasy_realms.scoring import ACTION_CARDS
 
-POTENTIAL = 0.6  # weight of the expected gain of the turns to come
+POTENTIAL = 0.3  # weight of the expected gain of the turns to come (0.6 and 0 measured worse)
 DENIAL = 0.5  # a point the next player gains, against one of ours (their hand seen)
 GUESSED = 0.3  # the same for a hand guessed from the unseen cards: a random hand gains more
 # from a card than the hand a player has built, and the player may not take it
@@ -109,6 +110,34 @@ class Mind:
     def approx(self, hand: Sequence[str], base: dict[str, dict[str, Any]]) -> int:
         """``hand``'s score, quick with ACTION cards (:func:`.heuristics.approx_value`)."""
         return approx_value(hand, self.area_for(hand), self.suits, self.players, base)
+
+    def extras(self, hand: list[str], area: Sequence[str], tries: Sequence[str]) -> float:
+        """What the end-of-game extra cards add to ``hand``: the scorer scores the hand
+        as it is, and Necromancer (an Army, Leader, Wizard or Beast — with the suits also
+        an Undead — of the discard area), Genie (any card of the deck) and Leprechaun (the
+        top card) bring an eighth (ninth) card. Estimated with ``area`` as the area at the
+        end and ``tries`` as the deck."""
+        adders = [c for c in ("leprechaun", "genie", "necromancer") if c in hand]
+        if not adders:
+            return 0.0
+        now = self.exact(hand)
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        total = 0.0
+        free = [x for x in tries if x not in hand]
+        if "leprechaun" in adders and free:
+            total += sum(self.approx([*hand, x], base) - now for x in free) / len(free)
+        if "genie" in adders and free:
+            total += max(0.0, max(self.approx([*hand, x], base) - now for x in free))
+        if "necromancer" in adders:
+            allowed = NECRO_SUITS | ({"undead"} if self.suits else set())
+            targets = [
+                c
+                for c in dict.fromkeys(area)
+                if c not in hand and card_info(c, expansion=self.suits).suit in allowed
+            ]
+            if targets:
+                total += max(0.0, max(self.approx([*hand, c], base) - now for c in targets))
+        return total
 
     def turns_left(self, area_size: int) -> float:
         """About how many more turns this player gets once the area holds ``area_size``."""
@@ -199,16 +228,34 @@ def _take_turn(
     # a quick screen: the area card in place of the weakest card
     rest = [c for c in hand if c != weakest]
     screened = sorted(
-        ((mind.approx([*rest, legal[k]["card"]], base), k) for k in takes), reverse=True
+        (
+            (
+                mind.approx([*rest, legal[k]["card"]], base)
+                + mind.extras([*rest, legal[k]["card"]], area, tries),
+                k,
+            )
+            for k in takes
+        ),
+        reverse=True,
     )[:TAKE_CANDIDATES]
     turns_take = mind.turns_left(len(area))
     deny = Denial(mind, rng)
     for _quick, k in screened:
         card = legal[k]["card"]
         after = mind.after_discards([*hand, card], base)
-        (best, drop), second = after[0], after[1][1]
+        left = [c for c in area if c != card]
+        # the best drop once the extra cards count (never the Necromancer for its 3)
+        ranked = sorted(
+            (
+                (v + mind.extras([c for c in [*hand, card] if c != d], [*left, d], tries), v, d)
+                for v, d in after[:3]
+            ),
+            reverse=True,
+        )
+        _with, best, drop = ranked[0]
+        second = next(d for _v, d in after if d != drop)
         kept = [c for c in [*hand, card] if c != drop]
-        value = best + POTENTIAL * mind.potential(kept, best, second, turns_take, tries)
+        value = _with + POTENTIAL * mind.potential(kept, best, second, turns_take, tries)
         if drop == card:
             continue  # taken only to be put back: a pass, never better than drawing
         # taken and kept: the next players cannot have it; the card let go they can
@@ -222,6 +269,7 @@ def _take_turn(
         # A draw brings the end one card nearer for every player alike: the potential is
         # valued on the same clock as a take's, or the bot would take to make the game last.
         draw_value = mean + POTENTIAL * mind.potential(hand, score, weakest, turns_take, tries)
+        draw_value += mind.extras(hand, area, tries)
         draw_value -= deny.cost(weakest)  # most likely what the draw lets go
         options.append((draw_value, draws[0]))
     for k, a in enumerate(legal):
@@ -230,7 +278,8 @@ def _take_turn(
         item = a["item"]
         if item == "sarcophagus":  # the turn is spent; the hand stays
             pot = mind.potential(hand, score, weakest, turns_take, tries)
-            options.append((score + SAFE_ITEMS + POTENTIAL * pot, k))
+            extra = mind.extras(hand, area, tries)
+            options.append((score + SAFE_ITEMS + POTENTIAL * pot + extra, k))
         elif item == "blindfold":  # discard the weakest card first, then draw blind
             blind = rest
             mean = sum(mind.approx([*blind, x], base) for x in tries) / max(1, len(tries))
@@ -279,10 +328,11 @@ def _discard(
     tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
     deny = Denial(mind, rng)
     best: tuple[float, str] | None = None
-    for score, card in drops[:DISCARD_CANDIDATES]:
+    for score, card in drops[: DISCARD_CANDIDATES + 1]:
         kept = [c for c in hand if c != card]
         weakest = next((d for _s, d in drops if d != card), kept[0])
         value = score + POTENTIAL * mind.potential(kept, score, weakest, turns, tries)
+        value += mind.extras(kept, [*mind.area, card], tries)
         if turns > 0:  # a discard that ends the game hands nobody anything
             value -= deny.cost(card)
         if best is None or value > best[0]:

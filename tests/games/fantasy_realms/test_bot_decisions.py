@@ -193,3 +193,23 @@ def test_strong_spends_a_turn_on_sarcophagus_only_with_a_finished_hand() -> None
     assert heuristics.choose(finished.view(0), finished.legal_actions(), random.Random(0)) != use
     loose = item_position(LOOSE, "sarcophagus")
     assert all(strategy.playout_action(loose, random.Random(k)) != use for k in range(3))
+
+
+def test_strong_values_the_necromancers_eighth_card() -> None:
+    # The scorer sees a 3-strength Wizard; at the end it brings Dwarvish Infantry back from
+    # the discard area as an eighth card (+15 and the Armies' bonuses). Greedy takes the
+    # Infantry itself; strong takes the Necromancer, which will fetch it (or better) anyway.
+    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "candle"]
+    area = ["dwarvish-infantry", "warhorse", "necromancer"]
+    held = set(hand) | set(area)
+    rest = [c for c in GAME.new(seed=0, players=3).export()["deck"] if c not in held]
+    s = position(3, hands=[hand, rest[:7], rest[7:14]], area=area)
+    take = {"do": "take", "card": "necromancer"}
+    assert heuristics.choose(s.view(0), s.legal_actions(), random.Random(0)) != take
+    assert all(strategy.playout_action(s, random.Random(k)) == take for k in range(3))
+    # holding it, strong lets go of another card
+    s = position(3, hands=[[*hand, "necromancer"], rest[:7], rest[7:14]], area=area[:2])
+    s.phase = "discard"
+    assert all(
+        strategy.playout_action(s, random.Random(k))["card"] != "necromancer" for k in range(3)
+    )
