@@ -15,10 +15,24 @@ after the turn*, this one values it by what that hand is likely to be worth at t
 * **denial**: a discard lands in the area where the next players may take it. Their hands
   are dealt from the cards this player has not seen (what a Spyglass or a Crystal Ball showed
   is used instead), and what taking the card would gain them is subtracted, weighted by
-  ``DENIAL``; a card taken from the area is, likewise, one they can no longer take.
+  ``DENIAL`` (``GUESSED`` of that for a guessed hand: a random hand gains more from a card
+  than a built one, and the player may not take it); a card taken from the area is,
+  likewise, one they can no longer take, and a discard that ends the game costs nothing;
+* **the end-of-game extra cards**: the scorer scores a hand as it is, but a Necromancer
+  brings back an Army, Leader, Wizard or Beast (an Undead too, with the suits) from the
+  discard area, a Genie any card of the deck and a Leprechaun the top one. What that card
+  adds is counted, so the strong player keeps (and takes) the Necromancer the greedy one
+  lets go for its 3 points.
 
 Taking from the area does not advance the end (the area keeps its size); drawing does, by
-one card, and a draw onto a full area ends the game at once. The potential term sees both.
+one card, and a draw onto a full area ends the game at once. A draw's potential is valued on
+the same clock as a take's (the end comes nearer for everybody alike; otherwise the bot would
+take only to make the game last), and a card taken only to be put back (a pass) is never
+played.
+
+Measured (``bench/fantasy_realms_strength.py``): the earlier strong player, greedy's values
+as if the game ended after the turn plus a small denial term, won no more than greedy (25 %
+of 40 games at a table with three greedy players): both valued a hand by its score now.
 
 Cursed Items: Sarcophagus and Blindfold (+5 each) replace a turn when the turn would gain
 less; Portal keeps a ninth card when it is worth its −20; Treasure Chest once three others
