@@ -49,17 +49,24 @@ def one_game(spec: GameSpec) -> tuple[list[str], list[float], list[int], float]:
     return list(spec.bots), list(payoff), totals, time.perf_counter() - start
 
 
-def table(players: int, modules: str, games: int, seed: int, jobs: int) -> None:
+def table(players: int, modules: str, games: int, seed: int, jobs: int, progress: int = 0) -> None:
     bots = ["strong"] + ["greedy"] * (players - 1)
     plan = plan_arena(
         "fantasy-realms", bots, games, seed=seed, players=players, options=MODULES[modules]
     )
     start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            done = pool.map(one_game, plan.specs, chunksize=1)
-    else:
-        done = [one_game(s) for s in plan.specs]
+    done: list[tuple[list[str], list[float], list[int], float]] = []
+    pool = Pool(jobs) if jobs > 1 else None
+    played = pool.imap(one_game, plan.specs) if pool else map(one_game, plan.specs)
+    for game in played:
+        done.append(game)
+        if progress and len(done) % progress == 0 and len(done) < len(plan.specs):
+            won = sum(
+                p[s] for names, p, _t, _s in done for s, b in enumerate(names) if b == "strong"
+            )
+            print(f"  ... {len(done)} games: strong won {won:.1f}", flush=True)
+    if pool:
+        pool.close()
     wall = time.perf_counter() - start
     wins: dict[str, float] = {}
     seats: dict[str, int] = {}
@@ -72,7 +79,8 @@ def table(players: int, modules: str, games: int, seed: int, jobs: int) -> None:
     n = len(done)
     print(
         f"{players} players, {modules}: {n} games "
-        f"({wall:.0f} s, {sum(d[3] for d in done) / n:.1f} s a game)"
+        f"({wall:.0f} s, {sum(d[3] for d in done) / n:.1f} s a game)",
+        flush=True,
     )
     for name in ("strong", "greedy"):
         share = wins[name] / n  # of the games won (greedy: by any greedy seat)
@@ -92,10 +100,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=48, help="games per table (rounded up)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="processes")
+    ap.add_argument("--progress", type=int, default=0, help="print a line every N games")
     args = ap.parse_args(argv)
     for modules in args.modules:
         for players in args.players:
-            table(players, modules, args.games, args.seed, args.jobs)
+            table(players, modules, args.games, args.seed, args.jobs, args.progress)
 
 
 if __name__ == "__main__":
