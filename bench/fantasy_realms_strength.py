@@ -19,7 +19,12 @@ Measured (2 busy cores, ``nice -n 19``), four players, base game, one strong and
 ``--seed 0 --games 160``: 47.0/160 won (29.4 %, [22.9, 36.8]); ``--seed 1 --games 240``:
 69.0/240 (28.7 %, [23.4, 34.8]); ``--seed 2 --games 400``: 114.0/400 (28.5 %, [24.3, 33.1]).
 Pooled, 230/800 = 28.8 %, 95 % CI [25.7, 32.0]: above the 25 % share, by a modest margin;
-strong's mean score 202.5 against greedy's 197.5.
+strong's mean score 202.5 against greedy's 197.5. Smaller samples, default seed (win share,
+95 % CI, mean score strong / greedy): base, ``--players 3 6 --games 48``: 3 players 39.6 %
+[27.0, 53.7] (fair 33.3 %), 221.5 / 208.9; 6 players 18.8 % [10.2, 31.9] (fair 16.7 %),
+200.9 / 198.9. Items and suits, ``--modules full --games 24``: 3 players 37.5 % [21.2, 57.3],
+231.0 / 228.3; 4 players 20.8 % [9.2, 40.5], 225.1 / 223.2; 6 players 20.8 % [9.2, 40.5],
+232.9 / 222.6 — too few games to tell these from the fair share.
 """
 
 from __future__ import annotations
