@@ -123,13 +123,16 @@ def playout(
     rng: random.Random,
     horizon: int | None = None,
     max_steps: int = MAX_STEPS,
+    deadline: float | None = None,
 ) -> tuple[list[float], int]:
     """Play ``state`` on (in place) with the policy: every player's payoff, and the steps made.
 
     With the game's evaluator and a ``horizon``, the playout stops once the player to act has
     changed that many times and is scored by the evaluator; a playout still going after
-    ``max_steps`` decisions is scored by the evaluator too, or as a draw without one. The
-    search bots and :mod:`rumizi.analysis` both play out with it.
+    ``max_steps`` decisions is scored by the evaluator too, or as a draw without one, and so
+    is one still going at ``deadline`` (a ``time.perf_counter()`` value: a search's budget
+    holds even where one playout takes longer than it, as in Fantasy Realms). The search
+    bots and :mod:`rumizi.analysis` both play out with it.
     """
     policy = strategy.playout_action
     evaluate = strategy.evaluate
@@ -145,6 +148,8 @@ def playout(
             last = actor
             if horizon is not None and turns >= horizon:
                 break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         state.apply(policy(state, rng))
         steps += 1
     if state.over:
@@ -218,6 +223,8 @@ class SearchBot(Bot):
         self._game = game
         self._strategy = strategy
         self._rng = random.Random(seed)
+        self._deadline: float | None = None
+        self._cut = False  # the last playout was stopped by the deadline
         self.stats = SearchStats()
 
     # ------------------------------------------------------------------ entry point
@@ -240,6 +247,7 @@ class SearchBot(Bot):
                     if action == hint:
                         return action
         deadline = None if self.budget is None else start + self.budget
+        self._deadline = deadline
         action = self._search(game_obj, strategy, view, legal, deadline)
         self.stats.searched = True
         self.stats.seconds = time.perf_counter() - start
@@ -280,8 +288,15 @@ class SearchBot(Bot):
     ) -> list[float]:
         """Play ``state`` on with the policy and return every player's payoff."""
         payoffs, steps = playout(
-            state, strategy, self._rng if rng is None else rng, self.horizon, self.max_steps
+            state,
+            strategy,
+            self._rng if rng is None else rng,
+            self.horizon,
+            self.max_steps,
+            self._deadline,
         )
+        if not state.over and self._deadline is not None:
+            self._cut = time.perf_counter() >= self._deadline
         self.stats.playout_steps += steps
         return payoffs
 
@@ -399,10 +414,15 @@ class FlatMCBot(SearchBot):
             if world is None:
                 world = self._sample(game_obj, view)
             seed = self._rng.getrandbits(64)
+            self._cut = False
             for i in live:
                 state = world.clone()
                 state.apply(legal[i])
                 payoff[i] = self._playout(state, strategy, random.Random(seed))[me]
+                if self._cut:
+                    break
+            if self._cut:
+                break  # a playout ran out of time: this world compares nothing, it is left out
             done += len(live)
             worlds += 1
             world = None
@@ -430,7 +450,7 @@ class FlatMCBot(SearchBot):
                     break
         self.stats.iterations = done
         self.stats.values = {
-            json.dumps(legal[i], sort_keys=True): (worlds, sums[i] / worlds) for i in live
+            json.dumps(legal[i], sort_keys=True): (worlds, sums[i] / max(worlds, 1)) for i in live
         }
         best, best_gain = default, 0.0
         if worlds >= 2:

@@ -1,13 +1,49 @@
-"""The strong Fantasy Realms player: greedy values, and the discard it would hand the next player.
+"""The strong Fantasy Realms player: expected final score, a hand's potential, and denial.
 
-:func:`playout_action` is the strong bot's policy (and the search bots' playouts). It values
-moves as the greedy player does (:mod:`.heuristics`), with more sampled draws (a steadier
-estimate of what the deck offers) and one more term on every discard:
-how much the *next* player would gain by taking that card from the discard area. The next
-player's hand is unknown, so it is estimated on hands dealt from the cards this player has not
-seen (what a Spyglass showed is used instead). Only the strongest few discards are weighed so,
-to keep a decision to a few dozen scorer calls. It reads only what the acting player knows:
-its hand, the discard area, the table and its own records.
+:func:`playout_action` is the strong bot's policy (and the search bots' playouts). Where the
+greedy player (:mod:`.heuristics`) values a move by the hand it leaves *as if the game ended
+after the turn*, this one values it by what that hand is likely to be worth at the end:
+
+* **the score now**: the scorer's best total (exact, cached);
+* **its potential**: the game goes on for about ``(end − discards) × TURN_SHARE / players``
+  more turns of this player (none once the discard area is full: the end is exact), and in
+  each it may draw. Each card it could draw (a sample of the cards it has not seen) is tried
+  in place of the hand's weakest card; the expected best of that many draws, weighted by
+  ``POTENTIAL``, is added. A hand with open combinations (Smoke waiting for Mountain) is
+  worth more than one that is finished at the same score, and a card that fits many others
+  (a flexible card) is kept;
+* **denial**: a discard lands in the area where the next players may take it. Their hands
+  are dealt from the cards this player has not seen (what a Spyglass or a Crystal Ball showed
+  is used instead), and what taking the card would gain them is subtracted, weighted by
+  ``DENIAL`` (``GUESSED`` of that for a guessed hand: a random hand gains more from a card
+  than a built one, and the player may not take it); a card taken from the area is,
+  likewise, one they can no longer take, and a discard that ends the game costs nothing;
+* **the end-of-game extra cards**: the scorer scores a hand as it is, but a Necromancer
+  brings back an Army, Leader, Wizard or Beast (an Undead too, with the suits) from the
+  discard area, a Genie any card of the deck and a Leprechaun the top one. What that card
+  adds is counted, so the strong player keeps (and takes) the Necromancer the greedy one
+  lets go for its 3 points.
+
+Taking from the area does not advance the end (the area keeps its size); drawing does, by
+one card, and a draw onto a full area ends the game at once. A draw's potential is valued on
+the same clock as a take's (the end comes nearer for everybody alike; otherwise the bot would
+take only to make the game last), and a card taken only to be put back (a pass) is never
+played.
+
+Measured (``bench/fantasy_realms_strength.py``): the earlier strong player, greedy's values
+as if the game ended after the turn plus a small denial term, won no more than greedy (25 %
+of 40 games at a table with three greedy players): both valued a hand by its score now.
+
+Cursed Items: Sarcophagus and Blindfold (+5 each) replace a turn when the turn would gain
+less; Portal keeps a ninth card when it is worth its −20; Treasure Chest once three others
+lie face down; the rest are left alone, as the greedy player does. Other phases (the end's
+extras, the draft, an item in progress) are played as the greedy player plays them.
+
+Estimates inside one decision use one sample of draws for every candidate (common random
+numbers), and hands with ACTION cards that differ from an exactly scored hand by a card or
+two are scored with that hand's choices (a lower bound; much faster than the search). It
+reads only what the acting player knows: its hand, the discard area, the table and its own
+records, so a state sampled from the view gives the same move.
 
 :func:`evaluate` turns the current hand's best score into a chance of winning.
 
@@ -24,45 +60,315 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from rumizi.core.contract import Action
 from rumizi.games.fantasy_realms import chaos
-from rumizi.games.fantasy_realms.engine import FantasyRealmsState
-from rumizi.games.fantasy_realms.heuristics import Table, action_value, hand_value
+from rumizi.games.fantasy_realms.cards import card_info
+from rumizi.games.fantasy_realms.engine import NECRO_SUITS, FantasyRealmsState
+from rumizi.games.fantasy_realms.heuristics import (
+    Table,
+    action_value,
+    approx_value,
+    discard_values,
+    hand_score,
+)
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS
 
-DENIAL = 0.1  # a point the next player gains, against one of ours (untuned: see the bench)
-DRAW_SAMPLES = 10  # more sampled draws than the greedy player's, for a steadier estimate
-CANDIDATES = 3  # discards weighed for denial
+POTENTIAL = 0.3  # weight of the expected gain of the turns to come (0.6 and 0 measured worse)
+DENIAL = 0.5  # a point the next player gains, against one of ours (their hand seen)
+GUESSED = 0.3  # the same for a hand guessed from the unseen cards: a random hand gains more
+# from a card than the hand a player has built, and the player may not take it
+NEXT_WEIGHT = (1.0, 0.5)  # the next player, and the one after (if the first lets it lie)
+TURN_SHARE = 1.6  # turns per card the area still needs (takes do not advance the end)
+POOL_SAMPLES = 14  # cards tried for the potential
+DRAW_SAMPLES = 6  # draws sampled to value drawing
+TAKE_CANDIDATES = 3  # area cards valued in full after a quick screen
+DISCARD_CANDIDATES = 3  # discards valued with potential and denial
+SAFE_ITEMS = 5  # Sarcophagus and Blindfold's points
 TYPICAL_WIN = 150  # about what a winning hand scores
+_ACTIONS = frozenset(ACTION_CARDS)
 
 
-def _table(state: FantasyRealmsState, me: int) -> Table:
-    seen: list[str] = []
-    return Table(list(state.hands[me]), list(state.area), state.opts, seen)
+class Mind:
+    """What one seat knows, and the values it puts on hands."""
+
+    def __init__(self, state: FantasyRealmsState, me: int) -> None:
+        self.me = me
+        self.opts = state.opts
+        self.suits = state.opts.suits
+        self.players = state.opts.players
+        self.hand = list(state.hands[me])
+        self.area = list(state.area)
+        self.sizes = [len(h) for h in state.hands]
+        self.known = _known_hands(state, me)
+        placed = Counter(self.hand) + Counter(self.area)
+        for cards in self.known.values():
+            placed.update(cards)
+        self.pool = sorted((Counter(state.opts.cards()) - placed).elements())
+
+    # -- values ----------------------------------------------------------------------
+
+    def area_for(self, hand: Sequence[str]) -> list[str]:
+        """The discard area as it is with ``hand`` held (a card taken leaves it)."""
+        held = set(hand)
+        return [c for c in self.area if c not in held]
+
+    def exact(self, hand: Sequence[str]) -> int:
+        return hand_score(hand, self.area_for(hand), self.suits, self.players)[0]
+
+    def choices(self, hand: Sequence[str]) -> dict[str, dict[str, Any]]:
+        return hand_score(hand, self.area_for(hand), self.suits, self.players)[1]
+
+    def approx(self, hand: Sequence[str], base: dict[str, dict[str, Any]]) -> int:
+        """``hand``'s score, quick with ACTION cards (:func:`.heuristics.approx_value`)."""
+        return approx_value(hand, self.area_for(hand), self.suits, self.players, base)
+
+    def extras(self, hand: list[str], area: Sequence[str], tries: Sequence[str]) -> float:
+        """What the end-of-game extra cards add to ``hand``: the scorer scores the hand
+        as it is, and Necromancer (an Army, Leader, Wizard or Beast — with the suits also
+        an Undead — of the discard area), Genie (any card of the deck) and Leprechaun (the
+        top card) bring an eighth (ninth) card. Estimated with ``area`` as the area at the
+        end and ``tries`` as the deck."""
+        adders = [c for c in ("leprechaun", "genie", "necromancer") if c in hand]
+        if not adders:
+            return 0.0
+        now = self.exact(hand)
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        total = 0.0
+        free = [x for x in tries if x not in hand]
+        if "leprechaun" in adders and free:
+            total += sum(self.approx([*hand, x], base) - now for x in free) / len(free)
+        if "genie" in adders and free:
+            total += max(0.0, max(self.approx([*hand, x], base) - now for x in free))
+        if "necromancer" in adders:
+            allowed = NECRO_SUITS | ({"undead"} if self.suits else set())
+            targets = [
+                c
+                for c in dict.fromkeys(area)
+                if c not in hand and card_info(c, expansion=self.suits).suit in allowed
+            ]
+            if targets:
+                total += max(0.0, max(self.approx([*hand, c], base) - now for c in targets))
+        return total
+
+    def turns_left(self, area_size: int) -> float:
+        """About how many more turns this player gets once the area holds ``area_size``."""
+        left = self.opts.end_at - area_size
+        return 0.0 if left <= 0 else left * TURN_SHARE / self.players
+
+    def potential(
+        self, hand: list[str], score: int, weakest: str, turns: float, tries: Sequence[str]
+    ) -> float:
+        """The expected best gain of ``turns`` draws, each tried in place of ``weakest``."""
+        if turns <= 0 or not tries:
+            return 0.0
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        rest = [c for c in hand if c != weakest]
+        gains = sorted(max(0, self.approx([*rest, x], base) - score) for x in tries)
+        n = len(gains)
+        share = [float((k / n) ** turns) for k in range(n + 1)]  # P(best of the draws <= k-th)
+        return sum(g * (share[k] - share[k - 1]) for k, g in enumerate(gains, 1))
+
+    def gain_for(self, hand: list[str], card: str) -> float:
+        """What taking ``card`` (and discarding the worst) gains a player holding ``hand``."""
+        now = self.exact(hand)
+        base = self.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+        best = max(self.approx([c for c in hand if c != d] + [card], base) for d in hand)
+        return max(0.0, float(best - now))
+
+    def seen_whole(self, q: int) -> bool:
+        """Whether this player knows every card of seat ``q``'s hand (a Spyglass look)."""
+        return len([c for c in self.known.get(q, []) if c not in self.area]) >= self.sizes[q]
+
+    def guess_hand(self, q: int, rng: random.Random) -> list[str]:
+        """A hand for seat ``q``: what this player saw of it, the rest from the unseen cards."""
+        known = [c for c in self.known.get(q, []) if c not in self.area]
+        known = known[: self.sizes[q]]
+        missing = max(0, self.sizes[q] - len(known))
+        return known + rng.sample(self.pool, min(missing, len(self.pool)))
+
+    def after_discards(
+        self, hand: list[str], base: dict[str, dict[str, Any]] | None = None, exact: int = 2
+    ) -> list[tuple[int, str]]:
+        """``(score of hand without d, d)`` for every card, best first (the best ``exact``
+        scored exactly, see :func:`.heuristics.discard_values`)."""
+        return discard_values(hand, self.area, self.suits, self.players, base, exact)
 
 
-def _next_hand(state: FantasyRealmsState, me: int, t: Table, rng: random.Random) -> list[str]:
-    q = (me + 1) % state.num_players
-    for record in reversed(state.seen[me]):  # a Spyglass look at the next player
-        if record.get("item") == "spyglass" and record.get("player") == q:
-            return list(record["cards"])
-    size = min(state.opts.hand_size, len(t.unseen))
-    return rng.sample(t.unseen, size)
+def _known_hands(state: FantasyRealmsState, me: int) -> dict[int, list[str]]:
+    """The cards this seat saw in other hands (Spyglass, Crystal Ball, a Market Wagon swap)."""
+    known: dict[int, list[str]] = {}
+    mine = set(state.hands[me])
+    for record in state.seen[me]:
+        if record.get("item") == "spyglass":
+            known[int(record["player"])] = list(record["cards"])
+        elif "swap" in record:
+            p, q = record["swap"]
+            other = q if p == me else p
+            known.setdefault(int(other), []).append(record["cards"][0 if p == me else 1])
+    for record in state.revealed:
+        if record.get("item") == "crystal-ball" and record.get("by") != me:
+            continue
+        if record.get("item") == "crystal-ball":
+            for q, cards in record["cards"].items():
+                have = known.setdefault(int(q), [])
+                have += [c for c in cards if c not in have]
+    taken: set[str] = set()
+    for q in sorted(known):
+        known[q] = [c for c in dict.fromkeys(known[q]) if c not in mine and c not in taken]
+        taken.update(known[q])
+    return known
 
 
-def _gain(t: Table, hand: list[str], card: str) -> float:
-    """What taking ``card`` is worth to a player holding ``hand``."""
-    area = t.area  # the card leaves the area again when taken
-    now = hand_value(hand, area, t.suits, t.players)
-    best = max(
-        hand_value([c for c in [*hand, card] if c != d], area, t.suits, t.players)
-        for d in [*hand, card]
-    )
-    return max(0.0, best - now)
+# -- the decisions ------------------------------------------------------------------------
+
+
+def _take_turn(
+    state: FantasyRealmsState, mind: Mind, legal: list[Action], rng: random.Random
+) -> Action | None:
+    """Draw or take (or an item that replaces the turn); ``None`` to leave it to greedy."""
+    hand, area = mind.hand, mind.area
+    if len(hand) < state.hand_target(mind.me):
+        return None  # a hand short of its size (the draft): the greedy player's way
+    score = mind.exact(hand)
+    base = mind.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+    drops = mind.after_discards(hand, base, exact=1)  # from a 7-card hand: the weakest first
+    weakest = drops[0][1]
+    tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
+    options: list[tuple[float, int]] = []
+    takes = [k for k, a in enumerate(legal) if a["do"] == "take"]
+    # a quick screen: the area card in place of the weakest card
+    rest = [c for c in hand if c != weakest]
+    screened = sorted(
+        (
+            (
+                mind.approx([*rest, legal[k]["card"]], base)
+                + mind.extras([*rest, legal[k]["card"]], area, tries),
+                k,
+            )
+            for k in takes
+        ),
+        reverse=True,
+    )[:TAKE_CANDIDATES]
+    turns_take = mind.turns_left(len(area))
+    deny = Denial(mind, rng)
+    for _quick, k in screened:
+        card = legal[k]["card"]
+        after = mind.after_discards([*hand, card], base)
+        left = [c for c in area if c != card]
+        # the best drop once the extra cards count (never the Necromancer for its 3)
+        ranked = sorted(
+            (
+                (v + mind.extras([c for c in [*hand, card] if c != d], [*left, d], tries), v, d)
+                for v, d in after[:3]
+            ),
+            reverse=True,
+        )
+        _with, best, drop = ranked[0]
+        second = next(d for _v, d in after if d != drop)
+        kept = [c for c in [*hand, card] if c != drop]
+        value = _with + POTENTIAL * mind.potential(kept, best, second, turns_take, tries)
+        if drop == card:
+            continue  # taken only to be put back: a pass, never better than drawing
+        # taken and kept: the next players cannot have it; the card let go they can
+        value += deny.cost(card) - deny.cost(drop)
+        options.append((value, k))
+    draws = [k for k, a in enumerate(legal) if a["do"] == "draw"]
+    draw_value = -math.inf
+    if draws and mind.pool:
+        outcomes = rng.sample(mind.pool, min(DRAW_SAMPLES, len(mind.pool)))
+        mean = sum(mind.after_discards([*hand, x], base, 1)[0][0] for x in outcomes) / len(outcomes)
+        # A draw brings the end one card nearer for every player alike: the potential is
+        # valued on the same clock as a take's, or the bot would take to make the game last.
+        draw_value = mean + POTENTIAL * mind.potential(hand, score, weakest, turns_take, tries)
+        draw_value += mind.extras(hand, area, tries)
+        draw_value -= deny.cost(weakest)  # most likely what the draw lets go
+        options.append((draw_value, draws[0]))
+    for k, a in enumerate(legal):
+        if a["do"] != "use":
+            continue
+        item = a["item"]
+        if item == "sarcophagus":  # the turn is spent; the hand stays
+            pot = mind.potential(hand, score, weakest, turns_take, tries)
+            extra = mind.extras(hand, area, tries)
+            options.append((score + SAFE_ITEMS + POTENTIAL * pot + extra, k))
+        elif item == "blindfold":  # discard the weakest card first, then draw blind
+            blind = rest
+            mean = sum(mind.approx([*blind, x], base) for x in tries) / max(1, len(tries))
+            options.append((mean + SAFE_ITEMS, k))
+        elif item == "treasure-chest" and len(state.down[mind.me]) >= 3:
+            return a
+    if not options:
+        return None
+    best_value, best_k = max(options)
+    if best_value == -math.inf or (draw_value == best_value and draws):
+        return legal[draws[0]]
+    return legal[best_k]
+
+
+class Denial:
+    """What a card in the discard area is worth to the next players, per decision: their
+    hands guessed once (common to every candidate), each card valued once."""
+
+    def __init__(self, mind: Mind, rng: random.Random) -> None:
+        self.mind = mind
+        nxt = [(mind.me + k) % mind.players for k in (1, 2)][: mind.players - 1]
+        self.guesses = [
+            (w * (1.0 if mind.seen_whole(q) else GUESSED), mind.guess_hand(q, rng))
+            for w, q in zip(NEXT_WEIGHT, nxt, strict=False)
+        ]
+        self.known: dict[str, float] = {}
+
+    def cost(self, card: str) -> float:
+        found = self.known.get(card)
+        if found is None:
+            found = DENIAL * sum(w * self.mind.gain_for(g, card) for w, g in self.guesses)
+            self.known[card] = found
+        return found
+
+
+def _discard(
+    state: FantasyRealmsState, mind: Mind, legal: list[Action], rng: random.Random
+) -> Action | None:
+    """The discard worth most at the end of the game (and a Portal if it pays)."""
+    hand = mind.hand
+    allowed = {a["card"] for a in legal if a["do"] == "discard"}
+    if not allowed or state.pending.get("discards", 1) != 1:
+        return None
+    drops = [x for x in mind.after_discards(hand) if x[1] in allowed]
+    turns = mind.turns_left(len(mind.area) + 1)
+    tries = rng.sample(mind.pool, min(POOL_SAMPLES, len(mind.pool)))
+    deny = Denial(mind, rng)
+    best: tuple[float, str] | None = None
+    for score, card in drops[: DISCARD_CANDIDATES + 1]:
+        kept = [c for c in hand if c != card]
+        weakest = next((d for _s, d in drops if d != card), kept[0])
+        value = score + POTENTIAL * mind.potential(kept, score, weakest, turns, tries)
+        value += mind.extras(kept, [*mind.area, card], tries)
+        if turns > 0:  # a discard that ends the game hands nobody anything
+            value -= deny.cost(card)
+        if best is None or value > best[0]:
+            best = (value, card)
+    assert best is not None
+    for a in legal:
+        if a["do"] == "use" and a["item"] == "portal":
+            whole = (
+                mind.exact(hand)
+                - 20
+                + POTENTIAL * mind.potential(hand, mind.exact(hand), drops[0][1], turns - 1, tries)
+            )
+            if whole > best[0]:
+                return a
+        if a["do"] == "use" and a["item"] == "treasure-chest" and len(state.down[mind.me]) >= 3:
+            return a
+    return {"do": "discard", "card": best[1]}
 
 
 def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
-    """The strong move of the player to act (greedy, with denial on discards)."""
+    """The strong move of the player to act (see the module docstring)."""
     if chaos.in_chaos(state.phase):  # the chaos variant: its own module
         return chaos.playout_action(state, rng)
     legal = state.legal_actions()
@@ -70,20 +376,19 @@ def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
         return legal[0]
     me = state.to_act
     assert me is not None
+    chosen: Action | None = None
+    if state.phase == "take" and not state.drafting(me):
+        chosen = _take_turn(state, Mind(state, me), legal, rng)
+    elif state.phase == "discard":
+        chosen = _discard(state, Mind(state, me), legal, rng)
+    if chosen is not None and chosen in legal:
+        return chosen
     view = state.view(me)
-    t = _table(state, me)
+    table = Table(list(state.hands[me]), list(state.area), state.opts, [])
     values = [
-        (action_value(view, t, me, a, rng, DRAW_SAMPLES), rng.random(), k)
+        (action_value(view, table, me, a, rng, DRAW_SAMPLES), rng.random(), k)
         for k, a in enumerate(legal)
     ]
-    if state.phase == "discard":
-        values.sort(reverse=True)
-        top = [v for v in values if legal[v[2]]["do"] == "discard"][:CANDIDATES]
-        if len(top) > 1:
-            other = _next_hand(state, me, t, rng)
-            values = [(v - DENIAL * _gain(t, other, legal[k]["card"]), r, k) for v, r, k in top] + [
-                x for x in values if x not in top
-            ]
     return legal[max(values)[2]]
 
 
@@ -91,5 +396,5 @@ def evaluate(state: FantasyRealmsState, player: int) -> float:
     """The chance that ``player`` wins, from its hand's best score (the result once over)."""
     if state.over:
         return state.returns()[player]
-    v = hand_value(state.hands[player], state.area, state.opts.suits, state.opts.players)
+    v = hand_score(state.hands[player], state.area, state.opts.suits, state.opts.players)[0]
     return 1.0 / (1.0 + math.exp(-(v - TYPICAL_WIN) / 30.0))
