@@ -1,8 +1,12 @@
-"""How strong is search? Star Realms matches between bots at a given time budget, one core.
+"""How strong is search? Matches between bots at a given time budget, one core.
 
     .venv/bin/python bench/search_strength.py                           # both matches
     .venv/bin/python bench/search_strength.py --games 40 --budget 0.2   # a quick look
     .venv/bin/python bench/search_strength.py --match flat-vs-ismcts --games 400 --budget 1
+    .venv/bin/python bench/search_strength.py --game splendor-duel --match hard-vs-strong \
+        --games 400                                                     # Splendor Duel
+
+``--game`` picks the game (default ``star-realms``; any registered two-player game).
 
 Matches (``--match``, repeatable; default: all):
 
@@ -31,11 +35,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import rumizi
 from rumizi.bots import make, names
 from rumizi.bots.base import Bot
 from rumizi.bots.levels import HARD_HORIZON
 from rumizi.bots.search import SearchBot, strategy_for
-from rumizi.games.star_realms import GAME
+from rumizi.core.contract import Game
+
+GAME: Game = rumizi.game("star-realms")  # --game replaces it
 
 BotMaker = Callable[[int], Bot]
 
@@ -69,7 +76,7 @@ def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -
     """One game; returns the points of seat ``watch`` (search stats counted for it too)."""
     state = GAME.new(seed=seed)
     watched = bots[watch]
-    while not state.over and state.turn <= max_turns:
+    while not state.over and getattr(state, "turn", 0) <= max_turns:
         me = state.to_act
         assert me is not None
         bot = bots[me]
@@ -80,7 +87,7 @@ def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -
             tally.steps += bot.stats.playout_steps
             tally.search_seconds += bot.stats.seconds
         state.apply(action)
-    tally.turns += state.turn
+    tally.turns += getattr(state, "turn", 0)
     if not state.over:
         tally.capped += 1
         return 0.5
@@ -150,7 +157,7 @@ def throughput(hard: BotMaker, strong: str, positions: int, seed: int) -> None:
             me = state.to_act
             assert me is not None
             view, legal = state.view(me), state.legal_actions()
-            if state.turn % 3 == 0:  # a spread of positions over the game
+            if getattr(state, "turn", 0) % 3 == 0:  # a spread of positions over the game
                 bot = hard(game_seed)
                 bot.choose(view, legal)
                 if isinstance(bot, SearchBot) and bot.stats.searched:
@@ -178,6 +185,7 @@ def main(argv: list[str] | None = None) -> None:
         help="playouts per decision instead of a time budget (reproducible, load-proof)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="star-realms", help="the game (a registry id)")
     parser.add_argument(
         "--horizon",
         type=int,
@@ -192,6 +200,8 @@ def main(argv: list[str] | None = None) -> None:
         help="which matches to run (repeatable; default: hard-vs-strong and flat-vs-ismcts)",
     )
     args = parser.parse_args(argv)
+    global GAME
+    GAME = rumizi.game(args.game)
     matches = args.match or ["hard-vs-strong", "flat-vs-ismcts"]
     budget, horizon = args.budget, args.horizon
     strategy = strategy_for(GAME)
@@ -201,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
         f"budget {budget if args.iterations is None else f'{args.iterations} playouts'}"
         f" per decision, horizon {horizon} turns, playout policy from "
         f"{strategy.source!r}, evaluator {'yes' if strategy.evaluate else 'no'}, "
-        f"{args.games} games per match, seed {args.seed}"
+        f"{args.games} games per match, seed {args.seed}, game {GAME.id}"
     )
 
     limits: dict[str, object] = (

@@ -18,7 +18,9 @@ beside its engine (found with :func:`rumizi.core.registry.game_module`), whose
 * optional: ``log_events`` (events per log line, to cut the short log), ``intro(seed,
   state)``, ``help_panel(replay)``, ``eliminated(state, seat)``, ``reveal_all(state)`` (for
   ``replay --all``), and the card hooks ``action_card(action)``, ``card_panel(card_id)``,
-  ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys.
+  ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys, and
+  ``command(text, view, legal)``, which reads moves typed by what they do (a
+  :class:`~rumizi.core.terminal_kit.Reply`: the move, something to show, or why it is none).
 
 The module may also define ``table_options(fmt, players)``, the game's options for
 ``--format`` and ``--players``. A game without a ``tui`` module plays from a plain numbered list
@@ -49,6 +51,7 @@ from rumizi.cli.fantasy_realms import fantasy_realms
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
     GameTerminal,
+    Reply,
     Seating,
     game_terminal,
     human_label,
@@ -253,14 +256,24 @@ class Session:
         self.show(legal)
         lang = self.lang
         n = len(legal)
+        view = self.state.view(self.human)
+        command = _hook(self.ui, "command")
         while True:
             text = self.term.ask(message("prompt", lang, n=n))
             low = text.casefold()
+            reply = command(text, view, legal) if command and text else None
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= n:
                     return legal[k - 1]
                 self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
+            elif isinstance(reply, Reply):  # a move typed by what it does; nothing else changes
+                if reply.action is not None:
+                    return reply.action
+                if reply.show is not None:
+                    self.term.console.print(reply.show)
+                if reply.error:
+                    self.term.say(reply.error, "yellow")
             elif low in QUIT:
                 return None
             elif low in HELP:
