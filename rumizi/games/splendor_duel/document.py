@@ -216,9 +216,9 @@ def load_document(doc: Document) -> SplendorDuelState:
         if not isinstance(jokers, dict):
             raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
         cards = r.cards(pd, "cards", where)
-        for c in jokers:
-            if r.card(c, f"{where}.jokers") not in cards or COLOR[BY_ID[c]] != JOKER:
-                raise ValueError(f"{where}.jokers: {c!r} is not a joker this player bought")
+        for joker in jokers:  # (not ``c``: compiled, a name keeps one type in a function)
+            if r.card(joker, f"{where}.jokers") not in cards or COLOR[BY_ID[joker]] != JOKER:
+                raise ValueError(f"{where}.jokers: {joker!r} is not a joker this player bought")
         for c in cards:
             color = COLOR[c]
             if color == JOKER:
