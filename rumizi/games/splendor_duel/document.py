@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rumizi.core import rng
-from rumizi.core.contract import Document
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
@@ -139,7 +138,7 @@ class _Reader:
         return out
 
 
-def load_document(doc: Document) -> SplendorDuelState:
+def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: "Bad input")
     """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes)."""
     r = _Reader
     doc = r.obj(doc, "document")

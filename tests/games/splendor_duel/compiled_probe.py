@@ -130,8 +130,9 @@ def refusals() -> str:
         broken = json.loads(json.dumps(good))
         broken[key] = "nonsense"
         digest.add(_outcome(lambda d=broken: GAME.load(d)))
-    for options in ({"players": 3}, {"players": "2"}, {"format": "melee"}):
+    for options in ({"players": 3}, {"players": "2"}, {"format": "melee"}, {"first": 2}):
         digest.add(_outcome(lambda o=options: GAME.new(seed=1, **o)))
+    digest.add(_outcome(lambda: GAME.new(seed="1")))
     return digest.hex()
 
 
