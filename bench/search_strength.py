@@ -108,7 +108,7 @@ def match(
         tally.games += 1
         tally.points += points
         tally.per_seat[seat] += points
-        if (g + 1) % 10 == 0 or g + 1 == games:
+        if (g + 1) % 2 == 0 or g + 1 == games:
             lo, hi = wilson(tally.points, tally.games)
             print(
                 f"  {label}: {g + 1}/{games} games, first bot {tally.points:g} points "
