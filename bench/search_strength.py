@@ -29,6 +29,7 @@ Throughput is measured on the searched decisions of the first bot of every match
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
@@ -40,11 +41,18 @@ from rumizi.bots import make, names
 from rumizi.bots.base import Bot
 from rumizi.bots.levels import HARD_HORIZON
 from rumizi.bots.search import SearchBot, strategy_for
+from rumizi.bots.strategies import register_strategy
 from rumizi.core.contract import Game
 
 GAME: Game = rumizi.game("star-realms")  # --game replaces it
 
 BotMaker = Callable[[int], Bot]
+
+
+def _compiled() -> bool:
+    """Whether the game's engine runs from the compiled build."""
+    module = sys.modules.get(type(GAME.new(seed=0)).__module__)
+    return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -187,6 +195,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default="star-realms", help="the game (a registry id)")
     parser.add_argument(
+        "--no-shortlist",
+        action="store_true",
+        help="race every legal move, not the game's search_candidates (for comparison)",
+    )
+    parser.add_argument(
         "--horizon",
         type=int,
         default=HARD_HORIZON,
@@ -205,13 +218,18 @@ def main(argv: list[str] | None = None) -> None:
     matches = args.match or ["hard-vs-strong", "flat-vs-ismcts"]
     budget, horizon = args.budget, args.horizon
     strategy = strategy_for(GAME)
+    if args.no_shortlist:
+        strategy = dataclasses.replace(strategy, candidates=None)
+        register_strategy(GAME.id, strategy)
     known = names()
     strong = next(n for n in ("strong", "medium", "greedy") if n in known)
     print(
         f"budget {budget if args.iterations is None else f'{args.iterations} playouts'}"
         f" per decision, horizon {horizon} turns, playout policy from "
         f"{strategy.source!r}, evaluator {'yes' if strategy.evaluate else 'no'}, "
-        f"{args.games} games per match, seed {args.seed}, game {GAME.id}"
+        f"{args.games} games per match, seed {args.seed}, game {GAME.id}, "
+        f"shortlist {'yes' if strategy.candidates else 'no'}, "
+        f"{'compiled' if _compiled() else 'pure Python'}"
     )
 
     limits: dict[str, object] = (
