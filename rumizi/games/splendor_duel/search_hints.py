@@ -13,6 +13,12 @@ the Token ability) have few options and are searched whole.
 The policy's scores read only what the acting player knows, so the shortlist is the same in
 every determinization of one view.
 
+Measured (``bench/search_strength.py --game splendor-duel --match hard-vs-strong``, compiled
+build, 500 playouts per decision — about what a second buys compiled): ``hard`` won 16 of 16
+games against ``strong`` (8 deals, seats swapped; Wilson 95 % [0.81, 1.00]); racing every
+move instead, 6 of 6 ([0.61, 1.00]). Small samples on a loaded machine: the 400-game run is
+``--games 400 --iterations 500`` (or ``--budget 1``).
+
 >>> from rumizi.games.splendor_duel import GAME
 >>> state = GAME.new(seed=7)
 >>> legal = state.legal_actions()
