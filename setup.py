@@ -3,9 +3,10 @@
 Everything lives in ``pyproject.toml``; this file only adds the C extensions when asked. The
 compiled modules are the same source files (fully typed), so the package behaves the same
 either way — ``tests/games/star_realms/test_compiled.py`` builds them and checks that games,
-heuristic decisions and evaluations come out identical — and Star Realms runs about twice as
-fast (``bench/engine_speed.py`` prints which build it measured). Without the variable, or for
-an editable install, the package stays pure Python.
+heuristic decisions and evaluations come out identical, and
+``tests/games/splendor_duel/test_compiled.py`` the same for Splendor Duel — and Star Realms
+runs about twice as fast (``bench/engine_speed.py`` prints which build it measured). Without
+the variable, or for an editable install, the package stays pure Python.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ import sys
 
 from setuptools import setup
 
-# The modules compiled by mypyc: the Star Realms engine with what it imports at every step,
-# its document reader (load() about 3x as fast compiled), and the strong heuristic that search
-# plays its playouts with.
+# The modules compiled by mypyc: the Star Realms and Splendor Duel engines with what they
+# import at every step, their document readers (load() about 3x as fast compiled), their
+# samplers, and the strong heuristics that search plays its playouts with.
 COMPILED = [
     "rumizi/core/rng.py",
     "rumizi/games/star_realms/cards.py",
@@ -25,6 +26,11 @@ COMPILED = [
     "rumizi/games/star_realms/engine.py",
     "rumizi/games/star_realms/sampling.py",
     "rumizi/games/star_realms/strategy.py",
+    "rumizi/games/splendor_duel/cards.py",
+    "rumizi/games/splendor_duel/document.py",
+    "rumizi/games/splendor_duel/engine.py",
+    "rumizi/games/splendor_duel/sampling.py",
+    "rumizi/games/splendor_duel/strategy.py",
 ]
 
 # The build environment lacks the optional extras (numpy for the rl adapters, ...) that the

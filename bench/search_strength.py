@@ -1,8 +1,12 @@
-"""How strong is search? Star Realms matches between bots at a given time budget, one core.
+"""How strong is search? Matches between bots at a given time budget, one core.
 
     .venv/bin/python bench/search_strength.py                           # both matches
     .venv/bin/python bench/search_strength.py --games 40 --budget 0.2   # a quick look
     .venv/bin/python bench/search_strength.py --match flat-vs-ismcts --games 400 --budget 1
+    .venv/bin/python bench/search_strength.py --game splendor-duel --match hard-vs-strong \
+        --games 400                                                     # Splendor Duel
+
+``--game`` picks the game (default ``star-realms``; any registered two-player game).
 
 Matches (``--match``, repeatable; default: all):
 
@@ -25,19 +29,30 @@ Throughput is measured on the searched decisions of the first bot of every match
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import rumizi
 from rumizi.bots import make, names
 from rumizi.bots.base import Bot
 from rumizi.bots.levels import HARD_HORIZON
 from rumizi.bots.search import SearchBot, strategy_for
-from rumizi.games.star_realms import GAME
+from rumizi.bots.strategies import register_strategy
+from rumizi.core.contract import Game
+
+GAME: Game = rumizi.game("star-realms")  # --game replaces it
 
 BotMaker = Callable[[int], Bot]
+
+
+def _compiled() -> bool:
+    """Whether the game's engine runs from the compiled build."""
+    module = sys.modules.get(type(GAME.new(seed=0)).__module__)
+    return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -69,7 +84,7 @@ def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -
     """One game; returns the points of seat ``watch`` (search stats counted for it too)."""
     state = GAME.new(seed=seed)
     watched = bots[watch]
-    while not state.over and state.turn <= max_turns:
+    while not state.over and getattr(state, "turn", 0) <= max_turns:
         me = state.to_act
         assert me is not None
         bot = bots[me]
@@ -80,7 +95,7 @@ def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -
             tally.steps += bot.stats.playout_steps
             tally.search_seconds += bot.stats.seconds
         state.apply(action)
-    tally.turns += state.turn
+    tally.turns += getattr(state, "turn", 0)
     if not state.over:
         tally.capped += 1
         return 0.5
@@ -101,7 +116,7 @@ def match(
         tally.games += 1
         tally.points += points
         tally.per_seat[seat] += points
-        if (g + 1) % 10 == 0 or g + 1 == games:
+        if (g + 1) % 2 == 0 or g + 1 == games:
             lo, hi = wilson(tally.points, tally.games)
             print(
                 f"  {label}: {g + 1}/{games} games, first bot {tally.points:g} points "
@@ -150,7 +165,7 @@ def throughput(hard: BotMaker, strong: str, positions: int, seed: int) -> None:
             me = state.to_act
             assert me is not None
             view, legal = state.view(me), state.legal_actions()
-            if state.turn % 3 == 0:  # a spread of positions over the game
+            if getattr(state, "turn", 0) % 3 == 0:  # a spread of positions over the game
                 bot = hard(game_seed)
                 bot.choose(view, legal)
                 if isinstance(bot, SearchBot) and bot.stats.searched:
@@ -178,6 +193,12 @@ def main(argv: list[str] | None = None) -> None:
         help="playouts per decision instead of a time budget (reproducible, load-proof)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="star-realms", help="the game (a registry id)")
+    parser.add_argument(
+        "--no-shortlist",
+        action="store_true",
+        help="race every legal move, not the game's search_candidates (for comparison)",
+    )
     parser.add_argument(
         "--horizon",
         type=int,
@@ -192,16 +213,23 @@ def main(argv: list[str] | None = None) -> None:
         help="which matches to run (repeatable; default: hard-vs-strong and flat-vs-ismcts)",
     )
     args = parser.parse_args(argv)
+    global GAME
+    GAME = rumizi.game(args.game)
     matches = args.match or ["hard-vs-strong", "flat-vs-ismcts"]
     budget, horizon = args.budget, args.horizon
     strategy = strategy_for(GAME)
+    if args.no_shortlist:
+        strategy = dataclasses.replace(strategy, candidates=None)
+        register_strategy(GAME.id, strategy)
     known = names()
     strong = next(n for n in ("strong", "medium", "greedy") if n in known)
     print(
         f"budget {budget if args.iterations is None else f'{args.iterations} playouts'}"
         f" per decision, horizon {horizon} turns, playout policy from "
         f"{strategy.source!r}, evaluator {'yes' if strategy.evaluate else 'no'}, "
-        f"{args.games} games per match, seed {args.seed}"
+        f"{args.games} games per match, seed {args.seed}, game {GAME.id}, "
+        f"shortlist {'yes' if strategy.candidates else 'no'}, "
+        f"{'compiled' if _compiled() else 'pure Python'}"
     )
 
     limits: dict[str, object] = (

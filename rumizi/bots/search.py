@@ -43,7 +43,11 @@ define
 * ``obvious_action(state) -> action | None``: a move that is safe to make without search
   (for example, playing a card whose effects open no choice), read only from the acting
   player's knowledge; search makes those moves at once and never branches on them. It may
-  also live in a module ``search_hints`` next to the engine.
+  also live in a module ``search_hints`` next to the engine;
+* ``search_candidates(state, legal) -> list[int] | None``: the moves worth racing (indexes
+  into ``legal``), for a game whose turns offer more moves than a second of playouts can
+  compare (Splendor Duel: over a hundred lines of tokens and reserves); flat Monte Carlo's
+  race then runs on those and the policy's own move. ``strategy`` or ``search_hints``.
 
 A game without a ``strategy`` module is played out with its greedy ``heuristics`` module if
 it has one (through the view, so slower), else uniformly at random; without ``evaluate`` every
@@ -390,6 +394,10 @@ class FlatMCBot(SearchBot):
         me = first.to_act
         assert me is not None
         live = list(range(n))
+        if strategy.candidates is not None:  # the game's shortlist, and the policy's move
+            shortlist = strategy.candidates(first, legal)
+            if shortlist:
+                live = sorted({default, *(i for i in shortlist if 0 <= i < n)})
         sums = [0.0] * n  # of the differences from the policy's move
         squares = [0.0] * n
         payoff = [0.0] * n

@@ -7,7 +7,8 @@ game's add-ons (:mod:`rumizi.core.addons`), found once per game by :func:`strate
 
 * ``heuristics.choose(view, legal, rng)`` -> :attr:`Strategy.choose`;
 * ``strategy.playout_action(state, rng)`` and ``strategy.evaluate(state, player)``;
-* ``obvious_action(state)`` from ``strategy`` or ``search_hints``.
+* ``obvious_action(state)`` and ``search_candidates(state, legal)`` from ``strategy`` or
+  ``search_hints``.
 
 A game without a ``strategy`` module is played out with its heuristic through the view
 (slower), else uniformly at random, so every bot plays every game. :func:`register_strategy`
@@ -32,6 +33,7 @@ from rumizi.core.registry import game, game_module
 Policy = Callable[[GameState, random.Random], Action]
 Evaluator = Callable[[GameState, int], float]
 Hint = Callable[[GameState], Action | None]
+Candidates = Callable[[GameState, list[Action]], list[int] | None]
 Heuristic = Callable[[View, list[Action], random.Random], Action]
 
 
@@ -49,6 +51,9 @@ class Strategy:
     it came from (``"strategy"``, ``"heuristics"`` or ``"random"``). ``evaluate``: the chance
     to win from a state, if the game has one. ``obvious_action``: a move safe to make without
     search, or ``None``. ``choose``: the game's one-turn heuristic on a view, if it has one.
+    ``candidates``: the indexes into the legal actions of the moves a search should race
+    (``None``: all of them), read only from the acting player's knowledge, for games whose
+    turns offer more moves than a search's budget can play out.
     """
 
     playout_action: Policy = random_action
@@ -56,6 +61,7 @@ class Strategy:
     obvious_action: Hint | None = None
     source: str = "random"
     choose: Heuristic | None = None
+    candidates: Candidates | None = None
 
 
 _STRATEGIES: dict[str, Strategy] = {}
@@ -113,10 +119,18 @@ def strategy_for(game_ref: str | Game) -> Strategy:
     hints: SearchHintsAddOn[Any] | None = game_module(game_obj, "search_hints")
     heuristics: HeuristicsAddOn | None = game_module(game_obj, "heuristics")
     obvious = getattr(module, "obvious_action", None) or getattr(hints, "obvious_action", None)
+    candidates: Candidates | None = getattr(module, "search_candidates", None) or getattr(
+        hints, "search_candidates", None
+    )
     choose: Heuristic | None = getattr(heuristics, "choose", None)
     if module is not None and hasattr(module, "playout_action"):
         found = Strategy(
-            module.playout_action, getattr(module, "evaluate", None), obvious, "strategy", choose
+            module.playout_action,
+            getattr(module, "evaluate", None),
+            obvious,
+            "strategy",
+            choose,
+            candidates,
         )
     elif choose is not None:
         found = Strategy(_through_view(choose), None, obvious, "heuristics", choose)
@@ -127,6 +141,7 @@ def strategy_for(game_ref: str | Game) -> Strategy:
 
 
 __all__ = [
+    "Candidates",
     "Evaluator",
     "Heuristic",
     "Hint",

@@ -19,8 +19,8 @@ beside its engine (found with :func:`rumizi.core.registry.game_module`), whose
   state)``, ``help_panel(replay)``, ``eliminated(state, seat)``, ``reveal_all(state)`` (for
   ``replay --all``), and the card hooks ``action_card(action)``, ``card_panel(card_id)``,
   ``card_name(card_id)``, ``find_cards(query)`` behind the ``?N`` and ``i NAME`` keys, and
-  ``parse_command(text, view, legal)`` for typed commands (``take king``): the legal move
-  meant, a message to show, or ``None`` when the text is no command.
+  ``command(text, view, legal)``, which reads moves typed by what they do (a
+  :class:`~rumizi.core.terminal_kit.Reply`: the move, something to show, or why it is none).
 
 The module may also define ``table_options(fmt, players)``, the game's options for
 ``--format`` and ``--players`` (and ``--variant`` and ``--modules`` when it takes the keywords
@@ -52,6 +52,7 @@ from rumizi.cli.fantasy_realms import fantasy_realms
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
     GameTerminal,
+    Reply,
     Seating,
     game_terminal,
     human_label,
@@ -256,14 +257,24 @@ class Session:
         self.show(legal)
         lang = self.lang
         n = len(legal)
+        view = self.state.view(self.human)
+        command = _hook(self.ui, "command")
         while True:
             text = self.term.ask(message("prompt", lang, n=n))
             low = text.casefold()
+            reply = command(text, view, legal) if command and text else None
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= n:
                     return legal[k - 1]
                 self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
+            elif isinstance(reply, Reply):  # a move typed by what it does; nothing else changes
+                if reply.action is not None:
+                    return reply.action
+                if reply.show is not None:
+                    self.term.console.print(reply.show)
+                if reply.error:
+                    self.term.say(reply.error, "yellow")
             elif low in QUIT:
                 return None
             elif low in HELP:
@@ -285,14 +296,7 @@ class Session:
             elif not text:
                 continue
             else:
-                parse = _hook(self.ui, "parse_command")
-                found = parse(text, self.state.view(self.human), legal) if parse else None
-                if isinstance(found, dict):
-                    return found
-                self.term.say(
-                    found if isinstance(found, str) else message("bad-input", lang, text=text, n=n),
-                    "yellow",
-                )
+                self.term.say(message("bad-input", lang, text=text, n=n), "yellow")
 
     def save(self) -> None:
         state = self.state

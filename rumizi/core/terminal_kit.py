@@ -113,6 +113,20 @@ class GameTerminal(Protocol):
     #   card_panel(card_id: str) -> RenderableType — everything about one card
     #   card_name(card_id: str) -> str — a card's name
     #   find_cards(query: str) -> list[str] — the cards a typed name may mean
+    #   command(text: str, view: View, legal: Sequence[Action]) -> Reply | None — a move
+    #       typed by what it does (Splendor Duel's ``t 1,1 2,2``), looked at before the
+    #       prompt's own keys; ``None`` when the line is no command of the game
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a game's ``command`` hook makes of a typed line: the legal ``action`` it means, or
+    something to ``show`` (the list of moves), or the ``error`` saying why it is no move (the
+    game is left as it was)."""
+
+    action: Action | None = None
+    show: RenderableType | None = None
+    error: str = ""
 
 
 class TuiAddOn(Protocol):

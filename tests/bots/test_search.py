@@ -423,3 +423,25 @@ def test_hard_races_reproducibly_and_stops_on_clear_decisions() -> None:
     assert decisions(4) == first
     # Some decisions are clear long before the budget is spent.
     assert any(used < 300 for _, used in first)
+
+
+def test_flat_search_races_only_the_games_shortlist_and_the_policys_move() -> None:
+    # Five stones against the take-all policy: taking one wins in every world. A shortlist
+    # that names only "take one" leaves "take two" out of the race; the policy's own move
+    # (take three) always races.
+    def only_one(state: GameState, legal: list[Action]) -> list[int] | None:
+        return [0]
+
+    five = PileState(5, 2, [0, 0])
+    strategy = Strategy(take_most, source="test", candidates=only_one)
+    bot = FlatMCBot(1, iterations=600, game=PILE, strategy=strategy, stop_z=None)
+    assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    assert set(bot.stats.values) <= {
+        json.dumps({"do": "take", "n": n}, sort_keys=True) for n in (1, 3)
+    }
+    assert bot.stats.iterations == 600  # two moves per world, to the budget
+    # A shortlist of nothing (or None) races every move.
+    every = Strategy(take_most, source="test", candidates=lambda state, legal: None)
+    bot = FlatMCBot(1, iterations=600, game=PILE, strategy=every, stop_z=None, min_worlds=999)
+    assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    assert len(bot.stats.values) == 3

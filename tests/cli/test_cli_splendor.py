@@ -270,8 +270,11 @@ def test_the_board_renders_random_positions_with_every_choice() -> None:
             seen.add(pending["choice"])
             assert ("Choice:" if lang == "en" else "انتخاب:") in out
             assert texts.choice_text(view, lang, ui.names, me).split()[-1] in out
-        if legal:  # every move is numbered, the last one too
-            assert f"{number(len(legal), lang)}." in out or f"{number(len(legal), lang)} " in out
+        if legal:  # the board says how to list the moves; the list numbers every one
+            assert "?" in out and f"{number(len(legal), lang)} " in out
+            listing = render(ui.moves_panel(view, legal), width=(80, 120)[k % 3 == 0])
+            last = number(len(legal), lang)
+            assert f"{last}." in listing or f"{last} " in listing
         if lang == "fa":
             problems = [p for line in out.splitlines() for p in persian_problems(line)]
             assert not problems, problems[:5]

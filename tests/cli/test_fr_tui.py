@@ -147,16 +147,22 @@ def test_typed_commands_name_cards_in_either_language() -> None:
     card = sorted(s.hands[0])[0]
     en, fa = CARDS[card].en, CARDS[card].fa
     want = {"do": "discard", "card": card}
-    assert term.parse_command(f"discard {en}", s.view(0), legal) == want
-    assert term.parse_command(f"x {en.lower()}", s.view(0), legal) == want
-    assert term.parse_command(f"بریز {fa}", s.view(0), legal) == want
-    assert term.parse_command("discard zzz", s.view(0), legal) == "No move matches “discard zzz”."
-    assert term.parse_command("discard", s.view(0), legal).startswith("Which one?")
-    assert term.parse_command("hello", s.view(0), legal) is None
+    assert said(term, f"discard {en}", s.view(0), legal) == want
+    assert said(term, f"x {en.lower()}", s.view(0), legal) == want
+    assert said(term, f"بریز {fa}", s.view(0), legal) == want
+    assert said(term, "discard zzz", s.view(0), legal) == "No move matches “discard zzz”."
+    assert said(term, "discard", s.view(0), legal).startswith("Which one?")
+    assert said(term, "hello", s.view(0), legal) is None
     fa_term = ui("fa")
-    assert (
-        fa_term.parse_command("بریز ززز", s.view(0), legal) == "هیچ حرکتی با «بریز ززز» جور نیست."
-    )
+    assert said(fa_term, "بریز ززز", s.view(0), legal) == "هیچ حرکتی با «بریز ززز» جور نیست."
+
+
+def said(term: Any, text: str, view: Any, legal: Any) -> Any:
+    """What the terminal's ``command`` hook makes of ``text``: the move, the message, or None."""
+    reply = term.command(text, view, legal)
+    if reply is None:
+        return None
+    return reply.action if reply.action is not None else reply.error
 
 
 def find_state(item: str, seeds: range = range(60)) -> FantasyRealmsState:
@@ -177,11 +183,11 @@ def test_items_are_used_by_name_with_their_cards_or_seat() -> None:
     hand = sorted(s.hands[s.current])
     picked = hand[:3]
     text = "use staff " + " ".join(CARDS[c].en for c in picked)
-    found = term.parse_command(text, s.view(s.current), s.legal_actions())
+    found = said(term, text, s.view(s.current), s.legal_actions())
     assert found == {"do": "use", "item": "staff-of-transmutation", "cards": picked}
     s = find_state("spyglass")
     target = next(a["player"] for a in s.legal_actions() if a.get("item") == "spyglass")
-    found = term.parse_command(f"use spyglass {target}", s.view(s.current), s.legal_actions())
+    found = said(term, f"use spyglass {target}", s.view(s.current), s.legal_actions())
     assert found == {"do": "use", "item": "spyglass", "player": target}
 
 

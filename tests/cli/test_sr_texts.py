@@ -68,6 +68,7 @@ def test_effect_lines() -> None:
 
 SAMPLE_EVENTS: list[dict[str, Any]] = [
     {"event": "turn", "player": 1, "turn": 12},
+    {"event": "pass", "player": 0, "to": 2},
     {"event": "play", "player": 0, "card": "gnat"},
     {"event": "trade", "player": 0, "amount": 2, "card": "trade-pod"},
     {"event": "trade", "player": 0, "amount": 2, "card": None},

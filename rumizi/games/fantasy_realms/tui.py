@@ -32,7 +32,7 @@ and items by any part of their English or Persian names (:func:`parse_command`):
 >>> out = console.file.getvalue()
 >>> "Your hand" in out and "Discard area" in out and "Your turn" in out
 True
->>> ui.parse_command("draw", state.view(0), state.legal_actions())
+>>> ui.command("draw", state.view(0), state.legal_actions()).action
 {'do': 'draw'}
 """
 
@@ -48,7 +48,7 @@ from rich.text import Text
 
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, join, number
-from rumizi.core.terminal_kit import Header, Packed, Seating, keys_panel
+from rumizi.core.terminal_kit import Header, Packed, Reply, Seating, keys_panel
 from rumizi.games.fantasy_realms import score_hand
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES, card_info
 
@@ -740,9 +740,12 @@ class FantasyRealmsTerminal:
         )
         return keys_panel(lang, replay, rules=rules, extra=() if replay else extra)
 
-    def parse_command(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
-        """A typed command as a legal move (see :func:`parse_command`)."""
-        return parse_command(text, legal, self.names, self.lang)
+    def command(self, text: str, view: View, legal: Sequence[Action]) -> Reply | None:
+        """A typed command as a legal move (see :func:`parse_command`), or why it is none."""
+        found = parse_command(text, legal, self.names, self.lang)
+        if found is None:
+            return None
+        return Reply(action=found) if isinstance(found, dict) else Reply(error=found)
 
     def reveal_all(self, state: GameState) -> View:
         view: View = state.view(None)

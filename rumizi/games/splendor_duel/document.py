@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rumizi.core import rng
-from rumizi.core.contract import Document
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
@@ -139,7 +138,7 @@ class _Reader:
         return out
 
 
-def load_document(doc: Document) -> SplendorDuelState:
+def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: "Bad input")
     """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes)."""
     r = _Reader
     doc = r.obj(doc, "document")
@@ -216,9 +215,9 @@ def load_document(doc: Document) -> SplendorDuelState:
         if not isinstance(jokers, dict):
             raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
         cards = r.cards(pd, "cards", where)
-        for c in jokers:
-            if r.card(c, f"{where}.jokers") not in cards or COLOR[BY_ID[c]] != JOKER:
-                raise ValueError(f"{where}.jokers: {c!r} is not a joker this player bought")
+        for joker in jokers:  # (not ``c``: compiled, a name keeps one type in a function)
+            if r.card(joker, f"{where}.jokers") not in cards or COLOR[BY_ID[joker]] != JOKER:
+                raise ValueError(f"{where}.jokers: {joker!r} is not a joker this player bought")
         for c in cards:
             color = COLOR[c]
             if color == JOKER:

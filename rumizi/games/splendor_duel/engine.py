@@ -77,6 +77,11 @@ Decisions where the spec leaves room
 * **Crowns**: one card adds at most 3 crowns, so one purchase crosses at most one threshold;
   the royal is taken only if one is left.
 
+Bad input: ``apply``, ``load``, ``new`` and ``sample`` check what they are given themselves
+and explain what is wrong (:class:`~rumizi.IllegalAction` or :class:`ValueError`), so they take
+it typed ``Any``: in the build compiled with mypyc (``setup.py``) a narrower annotation would
+turn a wrong type into a bare ``TypeError`` before the check could run.
+
 The state is built for speed: cards and tokens are small integers (:mod:`.cards`), piles are
 plain lists, ``clone`` copies a few short lists, and the legal actions are pre-built dicts
 shared between calls (treat them as read-only).
@@ -702,7 +707,7 @@ class SplendorDuelState(GameState):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Any) -> None:  # Any: see "Bad input" in the module docstring
         parsed = _FAST.get(id(action))
         if parsed is None:
             parsed = _parse(action)
@@ -1568,13 +1573,15 @@ class SplendorDuel(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    def new(self, seed: int = 0, players: int = 2, **options: Any) -> SplendorDuelState:
+    def new(self, seed: Any = 0, players: Any = 2, **options: Any) -> SplendorDuelState:
         """A new game; ``first=0`` or ``first=1`` names the first player ("random" or none: drawn).
 
         >>> GAME.new(seed=5, first=1).current, GAME.new(seed=5, first="0").current
         (1, 0)
         """
         first = options.pop("first", "random")
+        if type(seed) is not int:
+            raise ValueError(f"seed: expected an integer, not {seed!r}")
         if options:
             raise ValueError(f"unknown options for Splendor Duel: {', '.join(sorted(options))}")
         if type(players) is not int or players != 2:
@@ -1585,13 +1592,13 @@ class SplendorDuel(Game):
             return new_state(seed, int(first))
         raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
 
-    def load(self, doc: Document) -> SplendorDuelState:
+    def load(self, doc: Any) -> SplendorDuelState:
         # Imported when first needed: document.py imports this module.
         from rumizi.games.splendor_duel.document import load_document
 
         return load_document(doc)
 
-    def sample(self, view: View, seed: int) -> SplendorDuelState:
+    def sample(self, view: Any, seed: Any) -> SplendorDuelState:
         from rumizi.games.splendor_duel.sampling import sample_from_view
 
         return sample_from_view(view, seed)

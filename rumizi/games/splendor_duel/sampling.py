@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 from rumizi.core import rng
-from rumizi.core.contract import View
 from rumizi.games.splendor_duel.cards import BY_ID, IDS, LEVEL, N_CARDS
 from rumizi.games.splendor_duel.document import load_document
 from rumizi.games.splendor_duel.engine import SplendorDuelState
@@ -57,7 +56,7 @@ def _id(name: Any) -> int:
     return card
 
 
-def sample_from_view(view: View, seed: int) -> SplendorDuelState:
+def sample_from_view(view: Any, seed: Any) -> SplendorDuelState:  # Any: checked here
     """A state consistent with ``view``, hidden cards dealt from ``seed``."""
     state = rng.normalize_seed(seed)
     placed = [False] * N_CARDS

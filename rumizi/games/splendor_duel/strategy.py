@@ -445,6 +445,26 @@ def _answer(state: SplendorDuelState, p: Player, o: Player, pending: int) -> Act
 
 def playout_action(state: SplendorDuelState, rng: random.Random) -> Action:
     """The policy's move for the player to act (deterministic; ``rng`` is not needed)."""
+    return _decide(state, None)
+
+
+def scored_moves(state: SplendorDuelState) -> list[tuple[float, Action]]:
+    """Every mandatory move the policy weighs at this decision, with the score it gives it
+    (the plan value the move leaves, in points), best first; the policy plays the best of
+    them unless a privilege or a replenish comes first. Empty at an open choice or a stall
+    claim. Takes that bring the same tokens share a score; the first line of each is kept."""
+    scored: list[tuple[float, Action]] = []
+    _decide(state, scored)
+    scored.sort(key=_by_score)
+    return scored
+
+
+def _by_score(item: tuple[float, Action]) -> float:
+    return -item[0]
+
+
+def _decide(state: SplendorDuelState, scored: list[tuple[float, Action]] | None) -> Action:
+    """The policy's move; with ``scored``, every mandatory move it weighed is appended."""
     me = state.current
     p = state.players[me]
     o = state.players[1 - me]
@@ -481,6 +501,10 @@ def playout_action(state: SplendorDuelState, rng: random.Random) -> Action:
             continue
         affordable = True
         total = t.value + _after_buy(targets, p, c, t.color)
+        if scored is not None:
+            scored.append(
+                (total, BUY_ACTIONS[c] if COLOR[c] != JOKER else BUY_AS_ACTIONS[c][t.color])
+            )
         if total > best_total:
             best_total = total
             best_action = BUY_ACTIONS[c] if COLOR[c] != JOKER else BUY_AS_ACTIONS[c][t.color]
@@ -495,6 +519,10 @@ def playout_action(state: SplendorDuelState, rng: random.Random) -> Action:
                     + BLOCK
                     + _after_buy(targets, p, c, color)
                 )
+                if scored is not None:
+                    scored.append(
+                        (total, BUY_ACTIONS[c] if COLOR[c] != JOKER else BUY_AS_ACTIONS[c][color])
+                    )
                 if total > best_total:
                     best_total = total
                     best_action = BUY_ACTIONS[c] if COLOR[c] != JOKER else BUY_AS_ACTIONS[c][color]
@@ -523,6 +551,8 @@ def playout_action(state: SplendorDuelState, rng: random.Random) -> Action:
                 for k, a in add:
                     score += DENY * min(a, opp_def[k])
                 seen[key] = score
+                if scored is not None:
+                    scored.append((score, TAKE_ACTIONS[i]))
             if score > best_total:
                 best_total = score
                 best_action = TAKE_ACTIONS[i]
@@ -541,16 +571,22 @@ def playout_action(state: SplendorDuelState, rng: random.Random) -> Action:
             total = add_gold + KEEP * _potential(t, gold + 1)
             if c in threats:
                 total += BLOCK
+            if scored is not None:
+                scored.append((total, RESERVE_ACTIONS[g][c]))
             if total > best_total:
                 best_total = total
                 best_action = RESERVE_ACTIONS[g][c]
         for c in threats:  # a winning card for them that is out of our own reach
+            if scored is not None and all(t.card != c for t in targets):
+                scored.append((add_gold + BLOCK, RESERVE_ACTIONS[g][c]))
             if all(t.card != c for t in targets) and add_gold + BLOCK > best_total:
                 best_total = add_gold + BLOCK
                 best_action = RESERVE_ACTIONS[g][c]
         for lv in range(3):
             if state.decks[lv]:
                 total = add_gold + 0.25 * DECK_GUESS[lv] * (1.0 - 0.5 * late)
+                if scored is not None:
+                    scored.append((total, RESERVE_DECK_ACTIONS[g][lv]))
                 if total > best_total:
                     best_total = total
                     best_action = RESERVE_DECK_ACTIONS[g][lv]
@@ -641,4 +677,11 @@ def evaluate(state: SplendorDuelState, player: int) -> float:
     return 1.0 / (1.0 + math.exp(-6.0 * (mine - theirs + tempo)))
 
 
-__all__ = ["best_joker_color", "card_value", "evaluate", "playout_action", "wins_with"]
+__all__ = [
+    "best_joker_color",
+    "card_value",
+    "evaluate",
+    "playout_action",
+    "scored_moves",
+    "wins_with",
+]

@@ -35,7 +35,6 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -47,18 +46,18 @@ from rich.text import Text
 
 from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, GameState, View
-from rumizi.core.i18n import ZWNJ, join, number, to_ascii_digits
-from rumizi.core.terminal_kit import Header, Packed, Seating, keys_panel, styled_line
-from rumizi.games.splendor_duel import texts, web
+from rumizi.core.i18n import ZWNJ, join, number
+from rumizi.core.terminal_kit import Header, Packed, Reply, Seating, keys_panel, styled_line
+from rumizi.games.splendor_duel import commands, texts, web
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     CARDS,
     COLORS,
     ROYAL_BY_ID,
-    ROYAL_IDS,
     ROYALS,
     TOKEN_NAMES,
 )
+from rumizi.games.splendor_duel.commands import find_cards
 from rumizi.games.splendor_duel.engine import GAME, WIN_COLOR, WIN_CROWNS, WIN_POINTS
 
 MAX_TOKENS = 10  # tokens a player may hold at the end of a turn
@@ -135,6 +134,26 @@ _WORDS: dict[str, tuple[str, str]] = {
     "stall": ("stalling", "وقت‌کشی"),
     "claimable": ("the win may be claimed", "می‌توان ادعای پیروزی کرد"),
 }
+_KEYS_EN = (
+    ("t 1,1 2,2", "take the tokens on those spaces (row,column; the Token ability too)"),
+    ("b NAME", "buy a card: its name (red 2a), pyramid place (2.3) or reserve (r1);"),
+    ("", "a joker adds its colour (b grey 1a red); … pay 2R 1Y pays otherwise"),
+    ("r NAME", "reserve a card or a deck (r deck 2); r 3,3 NAME takes that gold"),
+    ("p 2,3 · f", "use a privilege on a space · replenish the board"),
+    ("s / d / k", "steal a token (s red), give one back (d red), take a royal (k queen)"),
+    ("pass · claim", "pass · claim the stalling win"),
+    ("? · moves", "every legal move, numbered"),
+)
+_KEYS_FA = (
+    ("t ۱،۱ ۲،۲", "برداشتن توکن‌های آن خانه‌ها (سطر،ستون؛ برای قابلیت توکن هم)"),
+    ("b نام", "خرید کارت با نام (قرمز ۲-الف)، جا در هرم (۲.۳) یا رزرو (ر۱)؛"),
+    ("", "برای جوکر رنگ را هم بنویسید (b خاکستری ۱-الف قرمز)؛ … pay ۲R ۱Y پرداختی دیگر"),
+    ("r نام", "رزرو کارت یا دسته (r deck ۲)؛ با r ۳،۳ نام همان طلا برداشته می‌شود"),
+    ("p ۲،۳ · f", "استفاده از طومار روی یک خانه · پر کردن صفحه"),
+    ("s / d / k", "دزدیدن توکن (s قرمز)، پس دادن (d قرمز)، گرفتن اشراف‌زاده (k ملکه)"),
+    ("pass · claim", "رد کردن · ادعای پیروزیِ وقت‌کشی"),
+    ("؟ · moves", "همهٔ حرکت‌های مجاز، شماره‌دار"),
+)
 _RULES_EN = (
     f"Win at the end of your turn with {WIN_POINTS} points, {WIN_CROWNS} crowns, or "
     f"{WIN_COLOR} points on the cards of one colour.",
@@ -266,7 +285,8 @@ class SplendorTerminal:
         note: str = "",
     ) -> RenderableType:
         """The whole table as ``view``'s seat sees it: the opponent on top, the board and the
-        pyramid, the viewer, then the log, the open choice and the numbered moves."""
+        pyramid, the viewer, then the log, the open choice and the commands that make the
+        moves open now (the numbered list of moves is shown on request: :meth:`command`)."""
         bottom = view.get("viewer")
         if not isinstance(bottom, int):
             bottom = self.seating.human if self.seating.human is not None else 0
@@ -282,7 +302,7 @@ class SplendorTerminal:
         if choice is not None:
             parts.append(choice)
         if legal:
-            parts.append(self.moves_panel(view, legal))
+            parts.append(self.commands_panel(view, legal))
         return Group(*parts)
 
     def log_lines(self, events: Sequence[Mapping[str, Any]]) -> list[Text]:
@@ -296,7 +316,9 @@ class SplendorTerminal:
         return str(web.result_text(view, self.audience))
 
     def help_panel(self, replay: bool = False) -> Panel:
-        return keys_panel(self.lang, replay, _RULES_FA if self.lang == "fa" else _RULES_EN)
+        extra = () if replay else (_KEYS_FA if self.lang == "fa" else _KEYS_EN)
+        rules = _RULES_FA if self.lang == "fa" else _RULES_EN
+        return keys_panel(self.lang, replay, rules, extra=extra)
 
     def reveal_all(self, state: GameState) -> View:
         """The spectator's view with every reserved card shown (replays with ``--all``)."""
@@ -317,6 +339,18 @@ class SplendorTerminal:
 
     def find_cards(self, query: str) -> list[str]:
         return find_cards(query)
+
+    def command(self, text: str, view: View, legal: Sequence[Action]) -> Reply | None:
+        """A move typed by what it does (:mod:`.commands`): ``t 1,1 2,2``, ``b red 2a``, ``?``
+        for the numbered list; ``None`` when ``text`` is no command."""
+        reading = commands.read(text, view, legal, self.lang)
+        if reading is None:
+            return None
+        if reading.action is not None:
+            return Reply(action=reading.action)
+        if reading.moves:
+            return Reply(show=self.moves_panel(view, legal, only=reading.only))
+        return Reply(error=reading.error)
 
     # -- parts of the board -----------------------------------------------------------------
 
@@ -409,11 +443,12 @@ class SplendorTerminal:
             lv = number(level, lang)
             head = Text(f"{word('deck', lang)} {number(deck, lang)}", style="dim")
             table.add_row(lv, head)
-            for card_id in row:
+            for slot, card_id in enumerate(row, 1):
+                place = Text(commands.pyramid_place(level, slot, lang), style="dim")
                 if card_id is None:
-                    table.add_row("", Text(word("empty", lang), style="dim"))
+                    table.add_row(place, Text(word("empty", lang), style="dim"))
                     continue
-                table.add_row(*self._card_row(card_id, card_id in buyable))
+                table.add_row(place, *self._card_row(card_id, card_id in buyable)[1:])
             if level > 1:
                 table.add_row()
         parts: list[RenderableType] = [table]
@@ -453,8 +488,12 @@ class SplendorTerminal:
         ]
 
     def player_panel(self, view: View, seat: int, buyable: Collection[str] = ()) -> Panel:
-        """One player: tokens, bonuses and points by colour; totals; royals; reserved cards."""
+        """One player: tokens, bonuses and points by colour; totals; royals; reserved cards
+        (the viewer's numbered r1, r2, r3 as the ``b`` command names them)."""
         lang = self.lang
+        bottom = view.get("viewer")
+        if not isinstance(bottom, int):
+            bottom = self.seating.human if self.seating.human is not None else 0
         players = view.get("players") or []
         p: Mapping[str, Any] = players[seat] if 0 <= seat < len(players) else {}
         tokens: Mapping[str, int] = p.get("tokens") or {}
@@ -504,7 +543,7 @@ class SplendorTerminal:
         body: list[RenderableType] = [grid, totals]
         reserved = p.get("reserved") or []
         if reserved:
-            body.append(self._reserved(reserved, buyable))
+            body.append(self._reserved(reserved, buyable, numbered=seat == bottom))
         current = view.get("current") == seat and not view.get("over")
         title = Text(("▶ " if current else "") + self.names[seat], style="bold")
         if seat == self.you:
@@ -516,7 +555,12 @@ class SplendorTerminal:
             border_style=YOU_STYLE if current else "bright_black",
         )
 
-    def _reserved(self, reserved: Sequence[Mapping[str, Any]], buyable: Collection[str]) -> Table:
+    def _reserved(
+        self,
+        reserved: Sequence[Mapping[str, Any]],
+        buyable: Collection[str],
+        numbered: bool = False,
+    ) -> Table:
         lang = self.lang
         rows = Table.grid(padding=(0, 1))
         rows.add_column(style="dim", no_wrap=True)
@@ -538,7 +582,10 @@ class SplendorTerminal:
                 )
                 rows.add_row(head, Text(hidden, style="italic dim"))
                 continue
-            line = card_text(card_id, lang)
+            line = Text()
+            if numbered:
+                line.append(commands.reserved_place(k + 1, lang) + " ", style="bold")
+            line.append_text(card_text(card_id, lang))
             if card_id in buyable:
                 line.append(" ✓", style="bold green")
             line.append(f" — {texts.card_summary(card_id, lang)}", style="dim")
@@ -547,12 +594,117 @@ class SplendorTerminal:
 
     # -- the moves --------------------------------------------------------------------------
 
-    def moves_panel(self, view: View, legal: Sequence[Action]) -> Panel:
-        """The legal moves, numbered from 1 in their order. Takes (and the spaces a privilege
-        or an ability may take) are packed in columns; a reserve lists its gold choices."""
+    def commands_panel(self, view: View, legal: Sequence[Action]) -> Panel:
+        """The commands that make the moves open now, each with an example taken from this
+        position, and how to see every move numbered (``?``)."""
+        lang = self.lang
+        fa = lang == "fa"
+        by_do: dict[str, list[Action]] = {}
+        for action in legal:
+            by_do.setdefault(str(action.get("do")), []).append(action)
+        rows = Table.grid(padding=(0, 2))
+        rows.add_column(style="bold", no_wrap=True)
+        rows.add_column()
+
+        def names(cards: Sequence[str]) -> Text:
+            unique = list(dict.fromkeys(cards))
+            return Text(", " if not fa else "، ").join(card_text(c, lang) for c in unique)
+
+        takes = by_do.get("take", [])
+        if takes:
+            longest = max(takes, key=lambda a: len(a["spaces"]))
+            example = " ".join(_typed_space(sp, lang) for sp in longest["spaces"])
+            rows.add_row(
+                f"t {example}",
+                "۱ تا ۳ جواهر یا مروارید در یک خط راست (سطر،ستون)"
+                if fa
+                else "take 1–3 gems or pearls in a straight line (row,column)",
+            )
+        bonus = by_do.get("take-bonus", [])
+        if bonus:
+            typed = _typed_space(bonus[0]["space"], lang)
+            color = texts.token_name(str((view.get("pending") or {}).get("color", "")), lang)
+            rows.add_row(
+                f"t {typed}",
+                f"یک توکن {color} بردارید (قابلیت توکن)" if fa else f"take a {color} token",
+            )
+        privileges = by_do.get("privilege", [])
+        if privileges:
+            rows.add_row(
+                f"p {_typed_space(privileges[0]['space'], lang)}",
+                "با یک طومار یک جواهر یا مروارید بردارید"
+                if fa
+                else "use a privilege: take one gem or pearl",
+            )
+        if "replenish" in by_do:
+            rows.add_row(
+                "f", "صفحه را پر کنید (حریف یک طومار می‌گیرد)" if fa else "replenish the board"
+            )
+        buys = by_do.get("buy", [])
+        if buys:
+            line = Text("بخرید: " if fa else "buy: ")
+            line.append_text(names([str(a["card"]) for a in buys]))
+            if any("pay" in a for a in buys):
+                line.append(
+                    "  (… pay ۲R ۱Y: پرداختی دیگر؛ … pay: همهٔ پرداخت‌ها)"
+                    if fa
+                    else "  (… pay 2R 1Y: another payment; … pay: every payment)",
+                    style="dim",
+                )
+            rows.add_row("b NAME · b 2.3 · b r1" if not fa else "b نام · b ۲.۳ · b ر۱", line)
+        reserves = by_do.get("reserve", [])
+        if reserves:
+            golds = sorted({tuple(a["gold"]) for a in reserves})
+            where = " · ".join(_typed_space(g, lang) for g in golds)
+            rows.add_row(
+                "r NAME · r deck 2" if not fa else "r نام · r deck ۲",
+                f"رزرو با طلای {where}" + (" (خانهٔ طلا را هم بنویسید)" if len(golds) > 1 else "")
+                if fa
+                else f"reserve, taking the gold at {where}"
+                + (
+                    f" (add the gold's space: r {where.split(' · ')[0]} …)"
+                    if len(golds) > 1
+                    else ""
+                ),
+            )
+        for do, key, en, fa_text in (
+            ("steal", "s", "steal", "بدزدید"),
+            ("discard", "d", "give back", "پس بدهید"),
+        ):
+            found = by_do.get(do, [])
+            if found:
+                kinds = [str(a["token"]) for a in found]
+                rows.add_row(
+                    f"{key} {texts.token_name(kinds[0], lang)}",
+                    Text(f"{fa_text}: " if fa else f"{en}: ").append_text(
+                        Text(", " if not fa else "، ").join(token_text(k) for k in kinds)
+                    ),
+                )
+        royals = by_do.get("royal", [])
+        if royals:
+            line = Text("بگیرید: " if fa else "take: ")
+            line.append_text(names([str(a["card"]) for a in royals]))
+            rows.add_row("k NAME" if not fa else "k نام", line)
+        if "pass" in by_do:
+            rows.add_row("pass", "رد کنید (حرکت دیگری نیست)" if fa else "pass (no other move)")
+        if "claim-stall" in by_do:
+            rows.add_row("claim", "ادعای پیروزیِ وقت‌کشی" if fa else "claim the stalling win")
+        count = number(len(legal), lang)
+        rows.add_row(
+            "?",
+            f"همهٔ {count} حرکت، شماره‌دار (سپس شماره را بنویسید) · h راهنما"
+            if fa
+            else f"all {count} moves, numbered (then type a number) · h help",
+        )
+        return Panel(rows, title=word("moves", lang), title_align="left", border_style=YOU_STYLE)
+
+    def moves_panel(self, view: View, legal: Sequence[Action], only: Collection[int] = ()) -> Panel:
+        """The legal moves, numbered from 1 in their order (with ``only``, just those moves
+        of the list, keeping their numbers). Takes (and the spaces a privilege or an ability
+        may take) are packed in columns; a reserve lists its gold choices."""
         lang = self.lang
         blocks: list[RenderableType] = []
-        done: set[int] = set()
+        done: set[int] = set(i for i in range(len(legal)) if only and i not in only)
         actor = view.get("to_act")
         other = self._who(1 - actor) if isinstance(actor, int) else "—"
         k = 0
@@ -567,7 +719,11 @@ class SplendorTerminal:
                 done.update(run)
                 blocks.append(self._space_block(view, legal, run, str(do), other))
             elif do == "reserve":
-                run = [i for i in range(k, len(legal)) if legal[i].get("do") == "reserve"]
+                run = [
+                    i
+                    for i in range(k, len(legal))
+                    if legal[i].get("do") == "reserve" and i not in done
+                ]
                 done.update(run)
                 blocks.append(self._reserve_block(legal, run))
             else:
@@ -689,6 +845,12 @@ class _SideBySide:
             yield self.right
 
 
+def _typed_space(space: Sequence[int], lang: str) -> str:
+    """A space as the commands take it: ``2,3`` (``۲،۳`` in Persian)."""
+    r, c = number(int(space[0]), lang), number(int(space[1]), lang)
+    return f"{r}،{c}" if lang == "fa" else f"{r},{c}"
+
+
 def _token_at(view: View, space: Sequence[int]) -> str:
     board = view.get("board") or []
     r, c = int(space[0]), int(space[1])
@@ -766,47 +928,6 @@ def card_panel(card_id: str, lang: str) -> Panel:
         border_style=style,
         expand=False,
     )
-
-
-def _fold(text: str) -> str:
-    """A name folded for matching: case, digits, spaces, dashes and ZWNJs ignored;
-    an English royal without its “the”."""
-    text = unicodedata.normalize("NFC", to_ascii_digits(text)).casefold().strip()
-    text = text.removeprefix("the ")
-    return re.sub(rf"[\s\-_{ZWNJ}«»\"'“”]", "", text).replace("ي", "ی").replace("ك", "ک")
-
-
-def _keys(card_id: str) -> set[str]:
-    return {
-        _fold(card_id),
-        _fold(texts.card_name(card_id, "en")),
-        _fold(texts.card_name(card_id, "fa")),
-    }
-
-
-_ALL_CARDS: tuple[str, ...] = (*(c.id for c in CARDS), *ROYAL_IDS)
-
-
-def find_cards(query: str) -> list[str]:
-    """The cards (and royals) a typed name may mean: exact matches first, then names that start
-    with it, then names that contain it.
-
-    >>> find_cards("red 2a"), find_cards("خاکستری ۳-ب"), find_cards("queen")
-    (['2-red-a'], ['3-grey-b'], ['royal-again'])
-    """
-    key = _fold(query)
-    if not key:
-        return []
-    names = [(card_id, _keys(card_id)) for card_id in _ALL_CARDS]
-    for test in (
-        lambda n: n == key,
-        lambda n: n.startswith(key),
-        lambda n: key in n,
-    ):
-        found = [card_id for card_id, keys in names if any(test(n) for n in keys)]
-        if found:
-            return found
-    return []
 
 
 # ---------------------------------------------------------------------- the hook

@@ -11,7 +11,13 @@ from rumizi.bots import make
 from rumizi.bots.base import Bot
 from rumizi.bots.greedy import heuristic_for
 from rumizi.bots.search import strategy_for
-from rumizi.games.splendor_duel import GAME, SplendorDuelState, heuristics, strategy
+from rumizi.games.splendor_duel import (
+    GAME,
+    SplendorDuelState,
+    heuristics,
+    search_hints,
+    strategy,
+)
 
 
 def play(bots: list[Bot], seed: int, max_decisions: int = 3000) -> SplendorDuelState:
@@ -161,3 +167,29 @@ def test_evaluate_is_a_probability() -> None:
     finished = play([make("strong", seed=1), make("strong", seed=2)], seed=5)
     assert finished.winner is not None
     assert strategy.evaluate(finished, finished.winner) == 1.0
+
+
+def test_search_races_a_shortlist_that_reads_only_the_players_knowledge() -> None:
+    assert strategy_for("splendor-duel").candidates is search_hints.search_candidates
+    chooser = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        state = GAME.new(seed=seed)
+        while not state.over:
+            legal = state.legal_actions()
+            picked = search_hints.search_candidates(state, legal)
+            me = state.to_act
+            assert me is not None
+            if state.view(None)["pending"]:
+                assert picked is None  # open choices are searched whole
+            elif picked is not None:
+                assert len(picked) == len(set(picked)) <= search_hints.SHORTLIST + 1
+                assert all(0 <= i < len(legal) for i in picked)
+                best = strategy.scored_moves(state)[0][1]
+                assert legal[picked[0]] == best  # the policy's favourite mandatory move
+                # The same shortlist in another deal of what this player cannot see.
+                twin = GAME.sample(state.view(me), chooser.getrandbits(32))
+                assert search_hints.search_candidates(twin, twin.legal_actions()) == picked
+                checked += 1
+            state.apply(legal[chooser.randrange(len(legal))])
+    assert checked > 100

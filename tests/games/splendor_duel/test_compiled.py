@@ -1,0 +1,51 @@
+"""The compiled build plays Splendor Duel exactly like the pure-Python package.
+
+setup.py compiles Splendor Duel's cards, engine, document reader, sampler and strong policy
+with mypyc (as it does Star Realms'); the build is made once per session
+(``tests/games/conftest.py``). A subprocess importing the compiled copy computes the
+fingerprints of ``compiled_probe.py`` — random games with the log on and off, refusals of bad
+moves and documents, exports, loads, clones, views and samples, the strong policy's moves and
+evaluations — and they must equal the ones computed here in pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.games.compiled_build import setup_list
+from tests.games.splendor_duel import compiled_probe
+
+REPO = Path(__file__).resolve().parents[3]
+MODULES = ("cards", "document", "engine", "sampling", "strategy")
+
+
+def test_setup_compiles_the_splendor_modules() -> None:
+    modules = setup_list("COMPILED")
+    for name in MODULES:
+        assert f"rumizi/games/splendor_duel/{name}.py" in modules
+    assert all((REPO / m).is_file() for m in modules)
+
+
+def test_the_compiled_build_plays_splendor_exactly_like_pure_python(compiled_copy: Path) -> None:
+    built = compiled_copy / "rumizi/games/splendor_duel"
+    for name in MODULES:
+        assert list(built.glob(f"{name}.*.so")) or list(built.glob(f"{name}.*.pyd")), name
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(compiled_copy), str(REPO)])}
+    run = subprocess.run(
+        [sys.executable, "-m", "tests.games.splendor_duel.compiled_probe"],
+        cwd=compiled_copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    compiled = json.loads(run.stdout)
+    pure = compiled_probe.fingerprints()
+    assert compiled.pop("compiled") is True, "the subprocess did not load the compiled modules"
+    assert pure.pop("compiled") is False
+    assert compiled == pure
