@@ -77,11 +77,13 @@ class Universe:
         self.cards = list(cards)
         self.size = size
         self.ids = set(names) if names is not None else {c.id for c in self.cards}
-        self.count = [0] * len(SUITS)
+        self.count = count = [0] * len(SUITS)
         for c in self.cards:
-            for k in range(len(SUITS)):
-                if c.suits >> k & 1:
-                    self.count[k] += 1
+            m = c.suits
+            while m:
+                low = m & -m
+                count[low.bit_length() - 1] += 1
+                m ^= low
         actions = set(open_actions) if open_actions is not None else self.ids
         wilds = actions & WILD_IDS
         # Cards that can be of any suit for somebody's count: the wilds and Book's target.
