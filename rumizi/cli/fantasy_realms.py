@@ -24,8 +24,8 @@ from rich.text import Text
 
 from rumizi.cli.arena import cluster_option, open_executor
 from rumizi.core.i18n import LANGS, join, number
-from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, score_hand
-from rumizi.games.fantasy_realms.cards import SUIT_NAMES
+from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, ScoringError, score_hand
+from rumizi.games.fantasy_realms.cards import SUIT_NAMES, card_info
 from rumizi.games.fantasy_realms.scoring import CHOICE_KEYS
 
 WORDS = {
@@ -36,6 +36,7 @@ WORDS = {
     "penalty": ("جریمه", "penalty"),
     "points": ("امتیاز", "points"),
     "note": ("توضیح", "note"),
+    "effect": ("اثر کارت", "effect"),
     "total": ("جمع کل", "total"),
     "items": ("آیتم‌های نفرین‌شده", "Cursed Items"),
     "choices": ("انتخاب‌ها", "choices"),
@@ -98,6 +99,21 @@ def _choice_text(card: str, choice: dict[str, str | None], lang: str) -> str:
             fa, en = SUIT_NAMES[v]
             shown.append(fa if lang == "fa" else en)
     return f"{card_name(card, lang)}: {' → '.join(shown)}"
+
+
+def effect_text(card: str, expansion: bool, lang: str) -> str:
+    """What ``card`` does, told to players in ``lang`` (the Cursed Hoard text if in use)."""
+    return card_info(card, expansion=expansion).effect(lang)
+
+
+def effects_table(score: Score, lang: str, expansion: bool = False) -> Table:
+    """What each card of the hand does, one line per card."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column(_w("card", lang), no_wrap=True)
+    table.add_column(_w("effect", lang))
+    for line in score.cards:
+        table.add_row(card_name(line.id, lang), effect_text(line.id, expansion, lang))
+    return table
 
 
 def score_table(score: Score, lang: str) -> Table:
@@ -180,13 +196,14 @@ def score(
             choices=choices or None,
         )
     except ValueError as exc:
-        message = str(exc)
+        message = exc.text(lang) if isinstance(exc, ScoringError) else str(exc)
         console.print(Text(("خطا: " if lang == "fa" else "error: ") + message, style="bold red"))
         raise SystemExit(2) from exc
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
         return
     console.print(score_table(result, lang))
+    console.print(effects_table(result, lang, expansion))
     if result.choices:
         text = join([_choice_text(c, v, lang) for c, v in result.choices.items()], lang)
         console.print(Text(f"{_w('choices', lang)}: {text}"))

@@ -74,7 +74,13 @@ class CardInfo:
     strength: int
     module: str  # base | cursed-hoard | promo
     text: str
+    effect_en: str  # what the card does, for players (the scorer page and the CLI)
+    effect_fa: str  # the same in Persian
     reprinted: bool = False  # this is the Cursed Hoard reprint's text
+
+    def effect(self, lang: str) -> str:
+        """The card's effect for players, in ``lang`` (``"fa"`` or ``"en"``)."""
+        return self.effect_fa if lang == "fa" else self.effect_en
 
     @property
     def suits(self) -> int:
@@ -113,6 +119,8 @@ def _load() -> tuple[dict[str, CardInfo], dict[str, CardInfo], dict[str, ItemInf
             strength=r["strength"],
             module=base.module,
             text=r["text"],
+            effect_en=r["effect_en"],
+            effect_fa=r["effect_fa"],
             reprinted=True,
         )
     items = {i["id"]: ItemInfo(**i) for i in raw["item"]}

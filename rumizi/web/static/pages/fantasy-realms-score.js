@@ -37,6 +37,12 @@ export async function mount(main, ctx) {
   if (!ctx.alive()) return;
   const byId = Object.fromEntries(data.cards.map((c) => [c.id, c]));
   const name = (id) => (byId[id] ? byId[id][lang() === "fa" ? "fa" : "en"] : id);
+  // What a card does, in the page's language (the Cursed Hoard text when those suits are used).
+  const effect = (id) => {
+    const card = byId[id];
+    if (!card) return "";
+    return (state.expansion ? card.effect_expansion : card.effect)[lang() === "fa" ? "fa" : "en"];
+  };
   const suitName = (s) => (data.suits[s] ? data.suits[s][lang() === "fa" ? "fa" : "en"] : s);
   const state = { hand: [], expansion: false, fixed: {} };
 
@@ -67,7 +73,7 @@ export async function mount(main, ctx) {
       gallery.append(
         h("li", {},
           h("button", {
-            type: "button", class: "fr-card", dataset: { testid: "fr-pick", card: card.id },
+            type: "button", class: "fr-card", title: effect(card.id), dataset: { testid: "fr-pick", card: card.id },
             onclick: () => { state.hand.push(card.id); update(); },
           }, `${name(card.id)} · ${suitName(suit)} · ${num(card.strength)}`),
         ),
@@ -130,7 +136,9 @@ export async function mount(main, ctx) {
         body: { hand: state.hand, expansion: state.expansion, choices: Object.keys(fixed).length ? fixed : null },
       });
     } catch (err) {
-      resultBox.append(h("p", { class: "error" }, String(err.message || err)));
+      // The scorer's own reason in the page's language where it gave one, else the code's.
+      const reason = err.texts && err.texts[lang() === "fa" ? "fa" : "en"];
+      resultBox.append(h("p", { class: "error", dataset: { testid: "fr-error" } }, String(reason || err.message || err)));
       return;
     }
     if (!ctx.alive()) return;
@@ -142,6 +150,7 @@ export async function mount(main, ctx) {
         h("td", {},
           h("span", { class: "fr-line-name" }, name(c.id) + (c.copies ? ` (${name(c.copies)})` : "")),
           c.reason[lang() === "fa" ? "fa" : "en"] ? h("small", { class: "fr-reason" }, c.reason[lang() === "fa" ? "fa" : "en"]) : null,
+          h("small", { class: "fr-effect muted", dataset: { testid: "fr-effect" } }, effect(c.id)),
         ),
         h("td", {}, c.suits.map(suitName).join(lang() === "fa" ? "، " : ", ")),
         h("td", { class: "num" }, num(c.base)),
