@@ -1005,7 +1005,7 @@ def score_choices(
         island = choices.get("island", {}).get("clears")
         raise _err(
             f"island can only clear a Flood or a Flame, not {island!r}",
-            f"جزیره فقط جریمه‌ی یک سیلاب یا شعله را پاک می‌کند، نه {_fa(island)}",
+            f"جزیره فقط جریمه‌ی یک کارت آب یا آتش را پاک می‌کند، نه {_fa(island)}",
         )
     resolve_blanking(slots, table)
     hand = _Hand(slots)

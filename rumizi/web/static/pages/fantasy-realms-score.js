@@ -139,18 +139,23 @@ export async function mount(main, ctx) {
       // The scorer's own reason in the page's language where it gave one, else the code's.
       const reason = err.texts && err.texts[lang() === "fa" ? "fa" : "en"];
       resultBox.append(h("p", { class: "error", dataset: { testid: "fr-error" } }, String(reason || err.message || err)));
+      // A choice made by hand may be what the scorer refuses: offer the best choices again.
+      if (Object.keys(state.fixed).length) {
+        resultBox.append(h("button", {
+          type: "button", dataset: { testid: "fr-best" }, onclick: () => { state.fixed = {}; update(); },
+        }, w("best")));
+      }
       return;
     }
     if (!ctx.alive()) return;
     resultBox.append(h("p", { class: "fr-total", dataset: { testid: "fr-total" } }, `${w("total")}: ${num(score.total)}`));
     if (Object.keys(score.choices).length) resultBox.append(drawChoices(score));
-    const rows = score.cards.map((c) =>
-      h("tr", { class: c.blanked ? "muted" : "", dataset: { testid: "fr-line", card: c.id } },
+    const rows = score.cards.flatMap((c) => [
+      h("tr", { class: c.blanked ? "muted fr-scored" : "fr-scored", dataset: { testid: "fr-line", card: c.id } },
         // The reason sits under the name, so the table fits a phone without a side scroll.
         h("td", {},
           h("span", { class: "fr-line-name" }, name(c.id) + (c.copies ? ` (${name(c.copies)})` : "")),
           c.reason[lang() === "fa" ? "fa" : "en"] ? h("small", { class: "fr-reason" }, c.reason[lang() === "fa" ? "fa" : "en"]) : null,
-          h("small", { class: "fr-effect muted", dataset: { testid: "fr-effect" } }, effect(c.id)),
         ),
         h("td", {}, c.suits.map(suitName).join(lang() === "fa" ? "، " : ", ")),
         h("td", { class: "num" }, num(c.base)),
@@ -158,7 +163,11 @@ export async function mount(main, ctx) {
         h("td", { class: "num" }, num(c.penalty)),
         h("td", { class: "num" }, num(c.total)),
       ),
-    );
+      // What the card does, on a row of its own under its line (the whole table's width).
+      h("tr", { class: "fr-effect-row", dataset: { testid: "fr-effect", card: c.id } },
+        h("td", { colspan: 6 }, h("small", { class: "fr-effect" }, effect(c.id))),
+      ),
+    ]);
     resultBox.append(
       h("div", { class: "table-scroll" },
         h("table", { class: "data-table" },
