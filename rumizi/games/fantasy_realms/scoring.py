@@ -102,6 +102,18 @@ PENALTY_CARDS: Final = frozenset(
         "demon",
     }
 )
+# Cards whose text gives a bonus in points (bonus_points answers 0 for every other card).
+BONUS_CARDS: Final = frozenset(
+    {
+        "air-elemental", "beastmaster", "bell-tower", "candle", "castle", "cavern", "chapel",
+        "collector", "crypt", "dark-queen", "death-knight", "dungeon", "earth-elemental",
+        "elven-archers", "elven-longbow", "empress", "enchantress", "fire-elemental", "forest",
+        "forge", "fountain-of-life", "garden", "gem-of-order", "genie", "ghoul", "hydra",
+        "jester", "judge", "king", "lich", "lightning", "magic-wand", "mountain", "princess",
+        "queen", "rainstorm", "rangers", "shield-of-keth", "specter", "sword-of-keth",
+        "unicorn", "warhorse", "warlord", "water-elemental", "whirlwind", "world-tree",
+    }
+)  # fmt: skip
 # Names (card ids) each card's text looks for, bonus and penalty together; a wild card
 # named anything else is only "a card of that suit" to this hand (the optimiser uses it).
 NAME_REFS: Final = {
@@ -801,8 +813,8 @@ def gem_runs(strengths: list[int], every_run: bool = True) -> int:
 def bonus_points(s: Slot, hand: _Hand, table: Table) -> int:
     """The bonus of the card ``s`` (its own text; a copy has none)."""
     c = s.bonus
-    if c is None:
-        return 0
+    if c not in BONUS_CARDS:
+        return 0  # no bonus text (or a copy, which has none)
     ex = table.expansion
     names = hand.names
     if c == "mountain":

@@ -91,3 +91,13 @@ def test_bad_input_is_refused_in_both_languages(kw: Any, en: str, fa: str) -> No
     assert err.text("fa") == err.fa and fa in err.fa
     assert PERSIAN.search(err.fa) and not PERSIAN.search(err.en)
     assert not re.search("[0-9]", err.fa.replace("'kingx'", ""))
+
+
+def test_the_cards_with_a_bonus_in_points_are_those_whose_text_gives_one() -> None:
+    # The scorer answers 0 at once for a card outside BONUS_CARDS: every card whose effect
+    # gives points ("+N", or "adds" strengths) must be in it, and no other.
+    from rumizi.games.fantasy_realms.scoring import BONUS_CARDS
+
+    for card, info in [*CARDS.items(), *REPRINTS.items()]:
+        gives = "+" in info.effect_en or info.effect_en.startswith("Adds")
+        assert gives == (card in BONUS_CARDS), card
