@@ -292,13 +292,61 @@ def _bound(
         names=[n for _c, n, _su, _st, _p in protos],
         open_actions=open_actions,
     )
-    total = 0
+    terms = []
     for card in cards:
         b = upper_bound(card, u)
         if card.id in _TIGHTER:
             b = min(b, _tighter(card, protos, open_actions, table))
-        total += b
-    return total
+        terms.append(b)
+    if not open_actions:
+        terms = _demon_blanks(protos, terms, table)
+    return sum(terms)
+
+
+def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:
+    """With every suit known, the cards Demon surely blanks add nothing (but the one Angel
+    may protect). Demon acts first, on the whole hand, so which cards are alone in their
+    suit is known; its penalty surely counts if it is still an Outsider (Island clears only
+    a Flood or Flame, Mountain, Cavern and Beastmaster other suits) and no Protection Rune
+    clears it."""
+    held = {c for c, _n, _su, _st, _p in protos}
+    if "protection-rune" in held:
+        return terms
+    if not any(p == "demon" and su == _OUTSIDER for _c, _n, su, _st, p in protos):
+        return terms
+    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
+    out = list(terms)
+    fallen = []
+    for k, (c, _n, su, _st, _p) in enumerate(protos):
+        if su & (_OUTSIDER | safe) or c in ("angel", "phoenix-deluxe"):
+            continue
+        if any(j != k and other[2] & su for j, other in enumerate(protos)):
+            continue
+        fallen.append(k)
+    if all(p is None or p == "demon" or p not in _FALLERS for _c, _n, _su, _st, p in protos):
+        # Demon is the only card that blanks: every other card stands, and World Tree fails
+        # if two of them share a suit.
+        seen = 0
+        clash = False
+        for k, (_c, _n, su, _st, _p) in enumerate(protos):
+            if k not in fallen:
+                clash = clash or bool(seen & su)
+                seen |= su
+        if clash:
+            for k, (c, _n, _su, st, _p) in enumerate(protos):
+                if c == "world-tree":
+                    out[k] = min(out[k], st)
+    if not fallen:
+        return out
+    ward = max(fallen, key=lambda k: out[k]) if "angel" in held else None
+    for k in fallen:
+        if k != ward:
+            out[k] = 0
+    return out
+
+
+_OUTSIDER = bit("outsider")
+_UNDEAD = bit("undead")
 
 
 # Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in

@@ -142,3 +142,22 @@ def test_each_specially_bounded_card_with_wild_cards_gets_the_brute_force_optimu
             continue
         checked += 1
         assert best_choices(infos, table)[0] == brute_force(infos, table)[0], hand
+
+
+def test_demon_with_angel_and_world_tree_gets_the_brute_force_optimum() -> None:
+    # Once every suit is known, the bound leaves out the cards Demon surely blanks (but the
+    # one Angel may protect) and World Tree when two standing cards share a suit.
+    rng = random.Random(5)
+    deck = [c for c in base_deck(expansion=True) if c not in ACTION_CARDS]
+    others = [c for c in deck if c not in ("demon", "world-tree", "angel")]
+    checked = 0
+    while checked < 12:
+        acts = ["angel", *rng.sample([a for a in ACTION_CARDS if a != "angel"], 2)]
+        extra = ["world-tree"] if checked % 2 else []
+        hand = ["demon", *extra, *acts, *rng.sample(others, rng.randint(1, 3))]
+        table = Table(expansion=True)
+        infos = [card_info(c, expansion=True) for c in hand]
+        if math.prod(len(v) for v in _full_domains(infos, table).values()) > 2 * CAP:
+            continue
+        checked += 1
+        assert best_choices(infos, table)[0] == brute_force(infos, table)[0], hand
