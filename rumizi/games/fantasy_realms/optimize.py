@@ -19,9 +19,17 @@ differently from one it keeps:
   (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
   as 0, every ACTION card still open a joker of any suit) bound what the open choices could
   reach; a node that cannot beat the best found is left;
+* the bounds see the hand as the choices made so far left it: World Tree fails on two cards of
+  a suit that no open choice can part, Chapel on a count of Leaders, Wizards, Outsiders and
+  Undead no open choice can bring to two, Jester, Gem of Order and Judge count the strengths
+  and penalties present; once every suit is known, the cards Demon surely blanks add nothing
+  (but the one Angel may protect);
+* Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
+  each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
-  at a time down the search tree; equal tuples (names nobody looks at written as ``*``) are
-  scored once.
+  at a time down the search tree; a branch whose tuple (names nobody looks at written as
+  ``*``) was met before at the same depth is the same subtree and is skipped, and equal
+  tuples are scored once; a leaf scored once is scored without computing its bound.
 
 Both search in a fixed order and keep the first best, so the answer is deterministic.
 """
