@@ -24,8 +24,8 @@ from rich.text import Text
 
 from rumizi.cli.arena import cluster_option, open_executor
 from rumizi.core.i18n import LANGS, join, number
-from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, score_hand
-from rumizi.games.fantasy_realms.cards import SUIT_NAMES
+from rumizi.games.fantasy_realms import CARDS, ITEMS, Score, ScoringError, score_hand
+from rumizi.games.fantasy_realms.cards import SUIT_NAMES, card_info
 from rumizi.games.fantasy_realms.scoring import CHOICE_KEYS
 
 WORDS = {
@@ -36,6 +36,7 @@ WORDS = {
     "penalty": ("جریمه", "penalty"),
     "points": ("امتیاز", "points"),
     "note": ("توضیح", "note"),
+    "effect": ("اثر کارت", "effect"),
     "total": ("جمع کل", "total"),
     "items": ("آیتم‌های نفرین‌شده", "Cursed Items"),
     "choices": ("انتخاب‌ها", "choices"),
@@ -98,6 +99,21 @@ def _choice_text(card: str, choice: dict[str, str | None], lang: str) -> str:
             fa, en = SUIT_NAMES[v]
             shown.append(fa if lang == "fa" else en)
     return f"{card_name(card, lang)}: {' → '.join(shown)}"
+
+
+def effect_text(card: str, expansion: bool, lang: str) -> str:
+    """What ``card`` does, told to players in ``lang`` (the Cursed Hoard text if in use)."""
+    return card_info(card, expansion=expansion).effect(lang)
+
+
+def effects_table(score: Score, lang: str, expansion: bool = False) -> Table:
+    """What each card of the hand does, one line per card."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column(_w("card", lang), no_wrap=True)
+    table.add_column(_w("effect", lang))
+    for line in score.cards:
+        table.add_row(card_name(line.id, lang), effect_text(line.id, expansion, lang))
+    return table
 
 
 def score_table(score: Score, lang: str) -> Table:
@@ -180,30 +196,38 @@ def score(
             choices=choices or None,
         )
     except ValueError as exc:
-        message = str(exc)
+        message = exc.text(lang) if isinstance(exc, ScoringError) else str(exc)
         console.print(Text(("خطا: " if lang == "fa" else "error: ") + message, style="bold red"))
         raise SystemExit(2) from exc
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
         return
     console.print(score_table(result, lang))
+    console.print(effects_table(result, lang, expansion))
     if result.choices:
         text = join([_choice_text(c, v, lang) for c, v in result.choices.items()], lang)
         console.print(Text(f"{_w('choices', lang)}: {text}"))
     console.print(Text(f"{_w('total', lang)}: {number(result.total, lang)}", style="bold"))
 
 
-def _branch(args: tuple[int, int, int]) -> tuple[int, list[tuple[int, tuple[str, ...]]], int]:
+def _branch(
+    args: tuple[int, int, int, bool],
+) -> tuple[int, list[tuple[int, tuple[str, ...]]], int]:
     """One first-card branch of the search (run in a worker process)."""
     from rumizi.games.fantasy_realms.besthand import search
 
-    k, floor, top = args
-    result = search(first=[k], floor=floor, top=top)
+    k, floor, top, expansion = args
+    result = search(first=[k], floor=floor, top=top, expansion=expansion)
     return k, result.best, result.nodes
 
 
 @fantasy_realms.command("best-hand")
-@click.option("--expansion", is_flag=True, help="With the Cursed Hoard suits (not searched yet).")
+@click.option(
+    "--expansion",
+    is_flag=True,
+    help="With the Cursed Hoard suits: 8 cards of 68, extra cards from Necromancer, Genie and "
+    "Leprechaun (an empty discard area, 4 players).",
+)
 @click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes.")
 @cluster_option
 @click.option("--top", "top", default=1, show_default=True, type=int, help="Hands to keep.")
@@ -217,9 +241,9 @@ def _branch(args: tuple[int, int, int]) -> tuple[int, list[tuple[int, tuple[str,
 @click.option(
     "--out",
     type=click.Path(dir_okay=False),
-    default="fantasy-realms-best.json",
-    show_default=True,
-    help="Results and checkpoint (JSON); an unfinished run resumes from it.",
+    default=None,
+    help="Results and checkpoint (JSON; default fantasy-realms-best.json, or "
+    "fantasy-realms-best-expansion.json); an unfinished run resumes from it.",
 )
 @click.option(
     "--lang", type=click.Choice(LANGS), default="en", envvar="RUMIZI_LANG", show_default=True
@@ -232,10 +256,10 @@ def best_hand(
     cluster: str | None,
     top: int,
     floors: tuple[int, ...],
-    out: str,
+    out: str | None,
     lang: str,
 ) -> None:
-    """Find the highest-scoring hands of the base game and prove nothing scores more.
+    """Find the highest-scoring hands and prove nothing scores more.
 
     Branch and bound with admissible per-card upper bounds, run against a bar: a pass with
     bar F explores every hand that could score F or more, so it finds the best K of them
@@ -251,12 +275,14 @@ def best_hand(
     from rumizi.games.fantasy_realms.besthand import search_order
 
     console = _console(ctx)
-    if expansion:
-        console.print(Text("The Cursed Hoard search is not implemented yet.", style="bold red"))
-        raise SystemExit(2)
-    order = search_order()
+    from rumizi.games.fantasy_realms.besthand import hand_size
+
+    order = search_order(expansion=expansion)
+    branches = len(order) - hand_size(expansion) + 1
     bars = list(floors) or list(range(400, -100, -10))
-    path = Path(out)
+    path = Path(
+        out or ("fantasy-realms-best-expansion.json" if expansion else "fantasy-realms-best.json")
+    )
     state: dict[str, Any] = {"bars": {}}
     if path.exists():
         state = json.loads(path.read_text("utf-8"))
@@ -268,7 +294,7 @@ def best_hand(
     with open_executor(console, jobs if jobs_given or cluster is None else None, cluster) as pool:
         for bar in bars:
             done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
-            todo = [k for k in range(len(order) - 6) if str(k) not in done["branches"]]
+            todo = [k for k in range(branches) if str(k) not in done["branches"]]
             with Progress(
                 TextColumn(f"bar {bar}"),
                 BarColumn(),
@@ -277,10 +303,8 @@ def best_hand(
                 console=console,
                 transient=False,
             ) as progress:
-                task = progress.add_task(
-                    "branches", total=len(order) - 6, completed=len(order) - 6 - len(todo)
-                )
-                work = [(k, bar, top) for k in todo]
+                task = progress.add_task("branches", total=branches, completed=branches - len(todo))
+                work = [(k, bar, top, expansion) for k in todo]
                 for k, best, nodes in pool.imap_unordered(_branch, work):
                     done["branches"][str(k)] = [[s, list(h)] for s, h in best]
                     done["nodes"] += nodes
@@ -304,6 +328,6 @@ def best_hand(
     }
     path.write_text(json.dumps(state, ensure_ascii=False, indent=1), "utf-8")
     for score_value, hand in found:
-        result = score_hand(list(hand))
+        result = score_hand(list(hand), expansion=expansion)
         console.print(score_table(result, lang))
         console.print(Text(f"{_w('total', lang)}: {number(score_value, lang)}", style="bold"))

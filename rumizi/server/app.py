@@ -199,14 +199,18 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        texts = None
         if isinstance(exc, ApiError):
-            code, message = exc.code, exc.message
+            code, message, texts = exc.code, exc.message, exc.texts
         else:  # the framework's own (no route, wrong method): a code of the same table
             code = framework_code(exc.status_code)
             message = exc.detail if isinstance(exc.detail, str) else str(code)
         # exc.headers: a 405's Allow, a 429's Retry-After.
+        error: dict[str, Any] = {"code": str(code), "message": message}
+        if texts is not None:
+            error["texts"] = texts
         return JSONResponse(
-            {"error": {"code": str(code), "message": message}},
+            {"error": error},
             status_code=exc.status_code,
             headers=exc.headers,
         )

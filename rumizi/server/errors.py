@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 
@@ -297,7 +297,11 @@ class ApiError(HTTPException):
     """A refusal answered as ``{"error": {"code", "message"}}`` with the code's HTTP status."""
 
     def __init__(
-        self, code: ErrorCode, message: str, headers: dict[str, str] | None = None
+        self,
+        code: ErrorCode,
+        message: str,
+        headers: dict[str, str] | None = None,
+        texts: dict[str, str] | None = None,
     ) -> None:
         status = ERRORS[code].status
         if status is None:
@@ -305,6 +309,7 @@ class ApiError(HTTPException):
         super().__init__(status_code=status, detail=str(code), headers=headers)
         self.code = code
         self.message = message
+        self.texts = texts  # the particular reason in both languages, where there is one
 
 
 class ErrorDetail(BaseModel):
@@ -312,6 +317,11 @@ class ErrorDetail(BaseModel):
 
     code: ErrorCode
     message: str
+    texts: dict[str, str] | None = Field(
+        default=None,
+        description="Where the refusal has a particular reason for people (the Fantasy Realms "
+        "scorer's bad-hand), that reason in Persian (fa) and English (en).",
+    )
 
 
 class ErrorBody(BaseModel):

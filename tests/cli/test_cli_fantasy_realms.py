@@ -103,3 +103,22 @@ def test_best_hand_takes_the_arenas_cluster_option(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["fantasy-realms", "best-hand", "--cluster", " "])
     assert result.exit_code == 2
     assert "a cluster address is 'auto'" in result.output
+
+
+def test_bad_input_is_refused_in_persian_with_lang_fa(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fantasy-realms", "score", "king", "king", "--lang", "fa"])
+    assert result.exit_code == 2
+    assert "خطا: کارت «پادشاه» دو بار در دست است" in result.output
+    result = runner.invoke(cli, ["fantasy-realms", "score", "king", "king"])
+    assert "error: card 'king' is in the hand twice" in result.output
+
+
+def test_the_table_tells_each_cards_effect(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fantasy-realms", "score", "hydra", "swamp", "--lang", "fa"])
+    assert result.exit_code == 0, result.output
+    assert "با مرداب +۲۸." in result.output
+    result = runner.invoke(cli, ["fantasy-realms", "score", "hydra", "swamp"])
+    assert "+28 with Swamp." in result.output
+    # With the Cursed Hoard suits, a reprinted card tells its new text.
+    result = runner.invoke(cli, ["fantasy-realms", "score", "world-tree", "--expansion"])
+    assert "+70 if no two" in " ".join(result.output.split())

@@ -22,12 +22,15 @@ completes Whirlwind's +40):
 >>> best.total, best.choices
 (260, {'mirage': {'copies': 'rainstorm'}})
 
-Bad input says what is wrong:
+Bad input says what is wrong, in English and in Persian (a ``ValueError``):
 
->>> score_hand(["king", "king"])
-Traceback (most recent call last):
-...
-ValueError: card 'king' is in the hand twice
+>>> try:
+...     score_hand(["king", "king"])
+... except ValueError as err:
+...     print(err)
+...     print(err.fa)
+card 'king' is in the hand twice
+کارت «پادشاه» دو بار در دست است
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from rumizi.games.fantasy_realms.scoring import (
     CardScore,
     Rulings,
     Score,
+    ScoringError,
     Table,
     action_cards,
     check_choices,
@@ -68,7 +72,10 @@ def score_hand(
     Spyglass). Raises ValueError on bad input.
     """
     if isinstance(hand, str):
-        raise ValueError("hand must be a list of card ids, not one string")
+        raise ScoringError(
+            "hand must be a list of card ids, not one string",
+            "دست باید فهرستی از شناسه‌های کارت باشد، نه یک رشته",
+        )
     table = Table(expansion=expansion, discards=tuple(discards), players=players, rulings=rulings)
     infos = check_hand(list(hand), table)
     fixed = check_choices(choices or {}, list(hand), table)
@@ -96,6 +103,7 @@ __all__ = [
     "CardScore",
     "Rulings",
     "Score",
+    "ScoringError",
     "best_choices",
     "brute_force",
     "card_info",

@@ -37,10 +37,14 @@ from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, c
 from rumizi.games.fantasy_realms.optimize import best_choices
 from rumizi.games.fantasy_realms.scoring import Table, gem_runs
 
+# Each suit's mask bit (a dict lookup: the bounds ask for them very often).
+_BIT = {s: bit(s) for s in SUITS}
 WILD_IDS = frozenset({"doppelganger", "mirage", "shapeshifter"})
-EXTRA_SUITS = bit("army") | bit("leader") | bit("wizard") | bit("beast")
-MIRAGE_POOL = bit("army") | bit("land") | bit("weather") | bit("flood") | bit("flame")
-SHAPESHIFTER_POOL = bit("artifact") | bit("leader") | bit("wizard") | bit("weapon") | bit("beast")
+EXTRA_SUITS = _BIT["army"] | _BIT["leader"] | _BIT["wizard"] | _BIT["beast"]
+MIRAGE_POOL = _BIT["army"] | _BIT["land"] | _BIT["weather"] | _BIT["flood"] | _BIT["flame"]
+SHAPESHIFTER_POOL = (
+    _BIT["artifact"] | _BIT["leader"] | _BIT["wizard"] | _BIT["weapon"] | _BIT["beast"]
+)
 
 
 class Bounded(Protocol):
@@ -77,11 +81,13 @@ class Universe:
         self.cards = list(cards)
         self.size = size
         self.ids = set(names) if names is not None else {c.id for c in self.cards}
-        self.count = [0] * len(SUITS)
+        self.count = count = [0] * len(SUITS)
         for c in self.cards:
-            for k in range(len(SUITS)):
-                if c.suits >> k & 1:
-                    self.count[k] += 1
+            m = c.suits
+            while m:
+                low = m & -m
+                count[low.bit_length() - 1] += 1
+                m ^= low
         actions = set(open_actions) if open_actions is not None else self.ids
         wilds = actions & WILD_IDS
         # Cards that can be of any suit for somebody's count: the wilds and Book's target.
@@ -98,28 +104,28 @@ class Universe:
 
     def others(self, me: Bounded, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
-        k = bit(suit)
+        k = _BIT[suit]
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
         return max(0, min(n + self.jokers, self.size - 1))
 
     def every(self, me: Bounded, suit: str) -> int:
         """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
         Changes may have made ``me`` one of them)."""
-        k = bit(suit)
+        k = _BIT[suit]
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
         mine = 1 if me.suits & k or self.book else 0
         return max(0, min(n + self.jokers, self.size - 1) + mine)
 
     def fixed(self, me: Bounded, suit: str) -> int:
         """Cards of ``suit`` other than ``me``, not counting any joker."""
-        k = bit(suit)
+        k = _BIT[suit]
         return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
 
     def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
         """How many cards a "for each X, Y and other Z" text could count at most: the jokers
         count once in all, not once per suit (a card of two suits counts twice)."""
         n = sum(self.fixed(me, s) for s in (*suits, *other)) + self.jokers
-        mine = 1 if self.book or any(me.suits & bit(s) for s in suits) else 0
+        mine = 1 if self.book or any(me.suits & _BIT[s] for s in suits) else 0
         return max(0, min(n, self.size - 1 + self.multi)) + mine
 
     def some(self, me: Bounded, *suits: str) -> bool:
@@ -131,9 +137,9 @@ class Universe:
             return True
         info = card_info(name, expansion=self.expansion)
         extra = self.expansion
-        if self.mirage and info.suits & (MIRAGE_POOL | (bit("building") if extra else 0)):
+        if self.mirage and info.suits & (MIRAGE_POOL | (_BIT["building"] if extra else 0)):
             return True
-        pool = SHAPESHIFTER_POOL | (bit("undead") if extra else 0)
+        pool = SHAPESHIFTER_POOL | (_BIT["undead"] if extra else 0)
         return bool(self.shapeshifter and info.suits & pool)
 
 
@@ -144,9 +150,9 @@ def _tier(n: int) -> int:
 def _collector_bound(me: Bounded, u: Universe) -> int:
     # Names per suit: the cards of U of that suit (Collector's own suits included), and the
     # jokers shared out among at most three suits (a hand of 9 has room for three sets).
-    fixed = sorted((u.fixed(me, s) + (1 if me.suits & bit(s) else 0) for s in SUITS), reverse=True)[
-        :3
-    ]
+    fixed = sorted(
+        (u.fixed(me, s) + (1 if me.suits & _BIT[s] else 0) for s in SUITS), reverse=True
+    )[:3]
     size = u.size
     jokers = u.jokers
     best = 0
@@ -229,7 +235,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
     elif c == "princess":
         b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":
-        armies = sorted((x.strength for x in u.cards if x.suits & bit("army")), reverse=True)
+        armies = sorted((x.strength for x in u.cards if x.suits & _BIT["army"]), reverse=True)
         extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
         b = sum(sorted(armies + extra, reverse=True)[: u.size])
     elif c == "empress":
@@ -266,7 +272,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         b = 11 * u.many(me, ("leader", "beast"))
     elif c == "dungeon":
         for suit in ("undead", "beast", "artifact"):
-            n = min(u.fixed(me, suit) + (1 if me.suits & bit(suit) else 0), u.size)
+            n = min(u.fixed(me, suit) + (1 if me.suits & _BIT[suit] else 0), u.size)
             b += 10 + 5 * (n - 1) if n else 0
         b += 10 * (u.jokers + (1 if u.book else 0))  # a joker is at best a first card
         b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
@@ -274,7 +280,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         n = o(me, "building")
         b = 30 + (10 + 5 * (n - 1) if n else 0)
     elif c == "crypt":
-        undead = sorted((x.strength for x in u.cards if x.suits & bit("undead")), reverse=True)
+        undead = sorted((x.strength for x in u.cards if x.suits & _BIT["undead"]), reverse=True)
         extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
         b = sum(sorted(undead + extra, reverse=True)[: u.size])
     elif c == "chapel":
@@ -311,23 +317,49 @@ def exact(hand: Sequence[str], table: Table) -> int:
     return best_choices(infos, table)[0]
 
 
-def valid(hand: Sequence[str]) -> bool:
-    """A 7-card hand, or an 8-card one with Necromancer and its extra card."""
-    if len(hand) == 7:
+# Cards that bring an extra card at the end of the game: Necromancer (from the discard
+# area, an Army, Leader, Wizard or Beast, or with the Cursed Hoard suits also an Undead), and
+# with the Cursed Hoard the Genie (any card of the draw deck) and the Leprechaun (the top card
+# of the deck: the best hand assumes it is the card wanted).
+GIVERS = ("necromancer", "genie", "leprechaun")
+
+
+def hand_size(expansion: bool) -> int:
+    """The cards of a hand before any extra card: 7, or 8 with the Cursed Hoard suits."""
+    return 8 if expansion else 7
+
+
+def givers(cards: Iterable[str], expansion: bool) -> int:
+    """How many extra cards the cards that bring one could add."""
+    held = set(cards)
+    return sum(1 for g in GIVERS if g in held and (expansion or g == "necromancer"))
+
+
+def valid(hand: Sequence[str], expansion: bool = False) -> bool:
+    """A hand of 7 cards (8 with the Cursed Hoard suits), or one with an extra card for each of
+    its cards that bring one (an extra card may itself bring one); Necromancer's extra must be
+    a card of the suits it may take."""
+    base = hand_size(expansion)
+    extra = len(hand) - base
+    if extra == 0:
         return True
-    if len(hand) != 8 or "necromancer" not in hand:
+    if extra < 0 or extra > givers(hand, expansion):
         return False
-    return any(
-        c != "necromancer" and card_info(c, expansion=False).suits & EXTRA_SUITS for c in hand
-    )
+    if "necromancer" not in hand or (expansion and extra > 1):
+        return True  # the others may take any card; Necromancer may then take one of its own
+    suits = EXTRA_SUITS | (_BIT["undead"] if expansion else 0)
+    return any(c != "necromancer" and card_info(c, expansion=expansion).suits & suits for c in hand)
 
 
-def search_order(pool: Sequence[str] | None = None) -> list[str]:
-    """The order in which :func:`search` picks cards (its branches are positions in it)."""
-    cards = [card_info(c, expansion=False) for c in (pool or base_deck(expansion=False))]
-    size = 8 if any(c.id == "necromancer" for c in cards) else 7
-    root = Universe(cards, size)
-    key = {c.id: (c.id != "necromancer", -upper_bound(c, root), c.id) for c in cards}
+def search_order(pool: Sequence[str] | None = None, expansion: bool = False) -> list[str]:
+    """The order in which :func:`search` picks cards (its branches are positions in it): the
+    cards that bring an extra card first, then the highest bounds."""
+    deck = pool or base_deck(expansion=expansion)
+    cards = [card_info(c, expansion=expansion) for c in deck]
+    size = hand_size(expansion) + givers(deck, expansion)
+    root = Universe(cards, size, expansion=expansion)
+    first = GIVERS if expansion else ("necromancer",)
+    key = {c.id: (c.id not in first, -upper_bound(c, root), c.id) for c in cards}
     return sorted((c.id for c in cards), key=key.__getitem__)
 
 
@@ -339,6 +371,7 @@ def search(
     progress: Callable[[int], None] | None = None,
     floor: int | None = None,
     start: Sequence[tuple[int, tuple[str, ...]]] = (),
+    expansion: bool = False,
 ) -> Result:
     """Branch and bound over the base game's hands from ``pool`` (default: all 53 cards).
 
@@ -348,11 +381,14 @@ def search(
     (kept if good enough, they raise the bar at once); ``progress`` is called after each
     first-card branch.
     """
-    table = Table(expansion=False)
-    cards = [card_info(c, expansion=False) for c in (pool or base_deck(expansion=False))]
-    # Necromancer first: the branches without it then bound hands of 7 cards, not 8.
+    table = Table(expansion=expansion)
+    deck = pool or base_deck(expansion=expansion)
+    cards = [card_info(c, expansion=expansion) for c in deck]
+    # The cards that bring an extra card first: the branches without them then bound hands
+    # of 7 cards (8 with the Cursed Hoard), not more.
     by_id = {c.id: c for c in cards}
-    order = [by_id[c] for c in search_order(pool)]
+    order = [by_id[c] for c in search_order(pool, expansion)]
+    base = hand_size(expansion)
     heap: list[tuple[int, tuple[str, ...]]] = []
     result = Result(best=[])
     low = floor if floor is not None else -(10**9)
@@ -371,21 +407,20 @@ def search(
         result.nodes += 1
         n = len(picked)
         ids = tuple(c.id for c in picked)
-        if n >= 7 and valid(ids):
+        if n >= base and valid(ids, expansion):
             # The hand's own bound (its cards only) first: exact scoring is the costly part.
-            own = Universe(picked, n)
+            own = Universe(picked, n, expansion=expansion)
             if sum(upper_bound(c, own) for c in picked) >= threshold():
                 result.leaves += 1
                 score = exact(ids, table)
                 if score >= threshold():
                     keep(score, ids)
-        has_necro = any(c.id == "necromancer" for c in picked)
         rest = order[start:]
-        necro_left = any(c.id == "necromancer" for c in rest)
-        size = 8 if (has_necro or necro_left) else 7
+        # At most one extra card for each card that brings one, picked or still to pick.
+        size = base + givers(ids, expansion) + givers((c.id for c in rest[:3]), expansion)
         if n >= size:
             return
-        u = Universe(picked + rest, size)
+        u = Universe(picked + rest, size, expansion=expansion)
         mine = sum(upper_bound(c, u) for c in picked)
         bounds = [upper_bound(c, u) for c in rest]
         places = size - n
@@ -400,7 +435,7 @@ def search(
             best_after[j + 1] = sum(tops)
             tops = sorted([*tops, bounds[j]], reverse=True)[: max(places - 1, 0)]
         for j in range(len(rest)):
-            if len(rest) - j < (7 - n):
+            if len(rest) - j < (base - n):
                 break
             if mine + bounds[j] + best_after[j + 1] < threshold():
                 result.pruned += 1
@@ -413,7 +448,7 @@ def search(
         keep(score, hand)
     branches = range(len(order)) if first is None else first
     for k in branches:
-        if len(order) - k < 7:
+        if len(order) - k < base:
             break
         walk([order[k]], k + 1)
         result.branches.append(k)
@@ -424,7 +459,11 @@ def search(
 
 
 def seed_hands(
-    pool: Sequence[str] | None = None, *, restarts: int = 6, seed: int = 0
+    pool: Sequence[str] | None = None,
+    *,
+    restarts: int = 6,
+    seed: int = 0,
+    expansion: bool = False,
 ) -> list[tuple[int, tuple[str, ...]]]:
     """Good hands found quickly by local search (swap one card while it helps), to start the
     branch and bound with a high bar. They are real hands, scored exactly; the search that
@@ -432,11 +471,11 @@ def seed_hands(
     import random
 
     rng = random.Random(seed)
-    cards = sorted(pool or base_deck(expansion=False))
-    table = Table()
+    cards = sorted(pool or base_deck(expansion=expansion))
+    table = Table(expansion=expansion)
     found: dict[tuple[str, ...], int] = {}
     for _ in range(restarts):
-        hand = rng.sample(cards, 7)
+        hand = rng.sample(cards, hand_size(expansion))
         score = exact(hand, table)
         improved = True
         while improved:
@@ -449,9 +488,9 @@ def seed_hands(
                     t = exact(trial, table)
                     if t > score:
                         hand, score, improved = trial, t, True
-            if "necromancer" in hand and len(hand) == 7:
+            if len(hand) < hand_size(expansion) + givers(hand, expansion):
                 for c in cards:
-                    if c not in hand and valid([*hand, c]):
+                    if c not in hand and valid([*hand, c], expansion):
                         t = exact([*hand, c], table)
                         if t > score:
                             hand, score, improved = [*hand, c], t, True
@@ -459,19 +498,22 @@ def seed_hands(
     return sorted(((s, h) for h, s in found.items()), key=lambda x: (-x[0], x[1]))
 
 
-def check_bound(hand: Sequence[str]) -> tuple[int, int]:
+def check_bound(hand: Sequence[str], expansion: bool = False) -> tuple[int, int]:
     """``(bound, exact)`` for one hand: the bound summed over its own cards and its score."""
-    infos = [card_info(c, expansion=False) for c in hand]
-    u = Universe(infos, len(infos))
-    return sum(upper_bound(c, u) for c in infos), exact(hand, Table())
+    infos = [card_info(c, expansion=expansion) for c in hand]
+    u = Universe(infos, len(infos), expansion=expansion)
+    return sum(upper_bound(c, u) for c in infos), exact(hand, Table(expansion=expansion))
 
 
-def brute_best(pool: Sequence[str], top: int = 1) -> list[tuple[int, tuple[str, ...]]]:
+def brute_best(
+    pool: Sequence[str], top: int = 1, expansion: bool = False
+) -> list[tuple[int, tuple[str, ...]]]:
     """Every valid hand of ``pool`` scored exactly (the reference for small pools)."""
     out = []
-    table = Table()
-    for size in (7, 8):
+    table = Table(expansion=expansion)
+    base = hand_size(expansion)
+    for size in range(base, base + givers(pool, expansion) + 1):
         for hand in itertools.combinations(sorted(pool), size):
-            if valid(hand):
+            if valid(hand, expansion):
                 out.append((exact(hand, table), hand))
     return sorted(out, key=lambda x: (-x[0], x[1]))[:top]

@@ -15,7 +15,7 @@ card's suits fit in one bit mask (the promo Phoenix is a Beast, a Flame and a We
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final
 
@@ -74,15 +74,22 @@ class CardInfo:
     strength: int
     module: str  # base | cursed-hoard | promo
     text: str
+    effect_en: str  # what the card does, for players (the scorer page and the CLI)
+    effect_fa: str  # the same in Persian
     reprinted: bool = False  # this is the Cursed Hoard reprint's text
+    # The card's suits as a mask (the Phoenixes also count as Flame and Weather); computed
+    # once, as the scorer and the best-hand search read it very often.
+    suits: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def suits(self) -> int:
-        """The card's suits as a mask (the Phoenixes also count as Flame and Weather)."""
+    def __post_init__(self) -> None:
         mask = bit(self.suit)
         if self.id in ("phoenix", "phoenix-deluxe"):
             mask |= bit("flame") | bit("weather")
-        return mask
+        object.__setattr__(self, "suits", mask)
+
+    def effect(self, lang: str) -> str:
+        """The card's effect for players, in ``lang`` (``"fa"`` or ``"en"``)."""
+        return self.effect_fa if lang == "fa" else self.effect_en
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +120,8 @@ def _load() -> tuple[dict[str, CardInfo], dict[str, CardInfo], dict[str, ItemInf
             strength=r["strength"],
             module=base.module,
             text=r["text"],
+            effect_en=r["effect_en"],
+            effect_fa=r["effect_fa"],
             reprinted=True,
         )
     items = {i["id"]: ItemInfo(**i) for i in raw["item"]}

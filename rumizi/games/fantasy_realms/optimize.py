@@ -19,9 +19,17 @@ differently from one it keeps:
   (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
   as 0, every ACTION card still open a joker of any suit) bound what the open choices could
   reach; a node that cannot beat the best found is left;
+* the bounds see the hand as the choices made so far left it: World Tree fails on two cards of
+  a suit that no open choice can part, Chapel on a count of Leaders, Wizards, Outsiders and
+  Undead no open choice can bring to two, Jester, Gem of Order and Judge count the strengths
+  and penalties present; once every suit is known, the cards Demon surely blanks add nothing
+  (but the one Angel may protect);
+* Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
+  each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
-  at a time down the search tree; equal tuples (names nobody looks at written as ``*``) are
-  scored once.
+  at a time down the search tree; a branch whose tuple (names nobody looks at written as
+  ``*``) was met before at the same depth is the same subtree and is skipped, and equal
+  tuples are scored once; a leaf scored once is scored without computing its bound.
 
 Both search in a fixed order and keep the first best, so the answer is deterministic.
 """
@@ -41,9 +49,13 @@ from rumizi.games.fantasy_realms.cards import (
 )
 from rumizi.games.fantasy_realms.scoring import (
     ACTION_CARDS,
+    BLANKERS,
     NAME_REFS,
     PENALTY_CARDS,
+    SELF_UNLESS,
+    SELF_WITH,
     SUIT_REFS,
+    WILDFIRE_SPARES,
     Choices,
     Slot,
     Table,
@@ -52,6 +64,7 @@ from rumizi.games.fantasy_realms.scoring import (
     build_slots,
     copy_pool,
     evaluate,
+    gem_runs,
     penalty_points,
     resolve_blanking,
 )
@@ -130,9 +143,16 @@ class _Observed:
         self.collector = "collector" in held
         names: set[str] = set()
         suits = 0
+        # Texts that only tell two groups of suits apart (Wildfire: spared or not).
+        self.splits: list[int] = []
         for i in infos:
             names.update(NAME_REFS.get(i.id, ()))
-            if i.id in _SUIT_EQUALITY:
+            if i.id == "wildfire":
+                spares = WILDFIRE_SPARES
+                if table.rulings.wildfire_spares_outsiders:
+                    spares |= bit("outsider")
+                self.splits.append(spares)
+            elif i.id in _SUIT_EQUALITY:
                 suits |= bit("outsider") if i.id == "demon" else 0  # Demon spares Outsiders
             else:
                 suits |= SUIT_REFS.get(i.id, 0)
@@ -148,6 +168,14 @@ class _Observed:
         self.suits = suits
         self.game_suits = suits_in_play(expansion=table.expansion)
 
+    def cls(self, suit: str) -> str | tuple[bool, ...]:
+        """The suit as this hand sees it: a suit some text names is itself; the others are
+        told apart only by the groups they fall in (Wildfire's spared suits)."""
+        b = bit(suit)
+        if self.suits & b:
+            return suit
+        return tuple(bool(split & b) for split in self.splits)
+
     def name(self, name: str) -> str:
         """The name as this hand sees it: any name nobody looks at is just "a name"."""
         return name if name in self.names or self.collector else "*"
@@ -156,16 +184,15 @@ class _Observed:
 def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
     """Mirage's or Shapeshifter's choices, one per class the hand can tell apart."""
     options: list[Option] = [_copy(None)]
-    fresh: dict[str, str] = {}
+    fresh: dict[object, str] = {}
+    unused = seen.cls("wild")
     for c in copy_pool(card, table.expansion):
         if c in seen.names:
             options.append(_copy(c))
             continue
-        suit = card_info(c, expansion=table.expansion).suit
-        if seen.suits & bit(suit):
-            fresh.setdefault(suit, c)
-        elif seen.suits & bit("wild"):
-            fresh.setdefault("*", c)  # unused, it would be a Wild: that differs here
+        key = seen.cls(card_info(c, expansion=table.expansion).suit)
+        if key != unused:  # a suit the hand cannot tell from a Wild: as good as unused
+            fresh.setdefault(key, c)
     options.extend(_copy(c) for c in fresh.values())
     return options
 
@@ -173,9 +200,14 @@ def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
 def _book_suits(seen: _Observed, taken: Sequence[str]) -> list[str]:
     """Book's suits: the ones the hand tells apart, the anonymous suits a wild may have
     taken (Book may match them), and one more anonymous suit."""
-    chosen = [s for s in seen.game_suits if seen.suits & bit(s) or s in taken]
-    unlooked = [s for s in seen.game_suits if not seen.suits & bit(s) and s not in taken]
-    return chosen + unlooked[:1]
+    out = []
+    met: set[object] = set()
+    for s in seen.game_suits:
+        key = s if s in taken else seen.cls(s)
+        if key not in met:
+            met.add(key)
+            out.append(s)
+    return out
 
 
 def _pruned_domains(
@@ -268,7 +300,128 @@ def _bound(
         names=[n for _c, n, _su, _st, _p in protos],
         open_actions=open_actions,
     )
-    return sum(upper_bound(c, u) for c in cards)
+    terms = []
+    for card in cards:
+        b = upper_bound(card, u)
+        if card.id in _TIGHTER:
+            b = min(b, _tighter(card, protos, open_actions, table))
+        terms.append(b)
+    if not open_actions:
+        terms = _demon_blanks(protos, terms, table)
+    return sum(terms)
+
+
+def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:
+    """With every suit known, the cards Demon surely blanks add nothing (but the one Angel
+    may protect). Demon acts first, on the whole hand, so which cards are alone in their
+    suit is known; its penalty surely counts if it is still an Outsider (Island clears only
+    a Flood or Flame, Mountain, Cavern and Beastmaster other suits) and no Protection Rune
+    clears it."""
+    held = {c for c, _n, _su, _st, _p in protos}
+    if "protection-rune" in held:
+        return terms
+    if not any(p == "demon" and su == _OUTSIDER for _c, _n, su, _st, p in protos):
+        return terms
+    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
+    out = list(terms)
+    fallen = []
+    for k, (c, _n, su, _st, _p) in enumerate(protos):
+        if su & (_OUTSIDER | safe) or c in ("angel", "phoenix-deluxe"):
+            continue
+        if any(j != k and other[2] & su for j, other in enumerate(protos)):
+            continue
+        fallen.append(k)
+    if all(p is None or p == "demon" or p not in _FALLERS for _c, _n, _su, _st, p in protos):
+        # Demon is the only card that blanks: every other card stands, and World Tree fails
+        # if two of them share a suit.
+        seen = 0
+        clash = False
+        for k, (_c, _n, su, _st, _p) in enumerate(protos):
+            if k not in fallen:
+                clash = clash or bool(seen & su)
+                seen |= su
+        if clash:
+            for k, (c, _n, _su, st, _p) in enumerate(protos):
+                if c == "world-tree":
+                    out[k] = min(out[k], st)
+    if not fallen:
+        return out
+    ward = max(fallen, key=lambda k: out[k]) if "angel" in held else None
+    for k in fallen:
+        if k != ward:
+            out[k] = 0
+    return out
+
+
+_OUTSIDER = bit("outsider")
+_UNDEAD = bit("undead")
+
+
+# Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in
+# the cards present): once most choices are made, the hand itself often rules the bonus out.
+_TIGHTER = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
+# Cards whose penalty may blank a card (another or itself).
+_FALLERS = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
+_CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
+
+
+def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], table: Table) -> int:
+    """An upper bound on ``card``'s points given the choices made so far (``protos``) and the
+    ACTION cards still open: what the hand as it stands still allows.
+
+    Choices left open can only do this: an open wild takes one suit (or stays a Wild), an open
+    Doppelganger takes a card of the hand's strength, name and suit, and an open Book changes
+    one card's suit. A card can fall only if some card of the hand has a penalty that blanks
+    (Demon, the blankers, the self conditions); without one, every card stands.
+    """
+    can_fall = any(p in _FALLERS for _c, _n, _su, _st, p in protos)
+    fixed = [(c, su, st) for c, _n, su, st, _p in protos if not (c in _WILDS and c in open_actions)]
+    wilds_open = sum(1 for c in open_actions if c in _WILDS)
+    book = "book-of-changes" in open_actions
+    dop = "doppelganger" in open_actions
+    if card.id == "world-tree":
+        if can_fall:
+            return card.strength + (70 if table.expansion else 50)
+        suits = [su for _c, su, _st in fixed]
+
+        def clash(xs: list[int]) -> bool:
+            seen = 0
+            for x in xs:
+                if seen & x:
+                    return True
+                seen |= x
+            return False
+
+        ok = not clash(suits) or (
+            book and any(not clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
+        )
+        return card.strength + ((70 if table.expansion else 50) if ok else 0)
+    if card.id == "chapel":
+        if can_fall:
+            return card.strength + 40
+        n = sum(1 for _c, su, _st in fixed if su & _CHAPEL)
+        ok = n - book <= 2 <= n + wilds_open + book
+        return card.strength + (40 if ok else 0)
+    if card.id == "judge":
+        pens = sum(1 for _c, _n, _su, _st, p in protos if p is not None) + dop
+        return card.strength + 10 * min(pens, len(protos) - 1)
+    if card.id == "jester":
+        others = [st for c, _su, st in fixed if c != "jester"]
+        odd = sum(1 for st in others if st % 2) + dop
+        every = all(st % 2 for st in others) and wilds_open == dop
+        return card.strength + max(3 * odd, 50 if every and card.strength % 2 else 0)
+    # Gem of Order: the strengths are known, but for an open Doppelganger's.
+    if can_fall:
+        return 10**6
+    # Every card counts its strength (an open Mirage or Shapeshifter has 0 whatever it
+    # names), but for an open Doppelganger's, which is one of the hand's or 0.
+    strengths = [st for c, _n, _su, st, _p in protos if not (dop and c == "doppelganger")]
+    if not dop:
+        return card.strength + gem_runs(strengths, table.rulings.gem_every_run)
+    options = {0} | {st for c, _n, _su, st, _p in protos if c not in _WILDS}
+    return card.strength + max(
+        gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
+    )
 
 
 def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
@@ -347,8 +500,11 @@ def best_choices(
     fixed_bonus = {
         i.id: bonus_points(Slot(i), _Hand([]), table)
         for i in infos
-        if i.id in ("dark-queen", "ghoul", "specter", "death-knight")
+        if i.id in ("dark-queen", "ghoul", "specter", "death-knight", "genie")
     }
+
+    visited: set[tuple[object, ...]] = set()
+    single = not has_angel and len(islands) == 1
 
     def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
         if depth == len(names):
@@ -360,6 +516,19 @@ def best_choices(
         children = []
         for k, option in enumerate(domains[card]):
             after = _apply(protos, card, option, table)
+            # The same hand (names nobody looks at as "*") as an earlier branch at this depth
+            # has the same subtree: Book giving a card the suit it has, or a wild's suit
+            # changed by Book to one the wild could have taken itself.
+            key = (depth, tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in after))
+            if key in visited:
+                continue
+            visited.add(key)
+            if single and not rest:
+                # A leaf that is scored once costs about what its bound would: score it.
+                picked.append(option)
+                leaf(after, picked)
+                picked.pop()
+                continue
             children.append((-_bound(after, rest, table, fixed_bonus), k, option, after))
         children.sort(key=lambda child: (child[0], child[1]))
         for negative, _k, option, after in children:

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from rumizi.core.i18n import to_persian_digits
 from rumizi.games.fantasy_realms.cards import (
     CARDS,
     ITEMS,
@@ -101,6 +102,18 @@ PENALTY_CARDS: Final = frozenset(
         "demon",
     }
 )
+# Cards whose text gives a bonus in points (bonus_points answers 0 for every other card).
+BONUS_CARDS: Final = frozenset(
+    {
+        "air-elemental", "beastmaster", "bell-tower", "candle", "castle", "cavern", "chapel",
+        "collector", "crypt", "dark-queen", "death-knight", "dungeon", "earth-elemental",
+        "elven-archers", "elven-longbow", "empress", "enchantress", "fire-elemental", "forest",
+        "forge", "fountain-of-life", "garden", "gem-of-order", "genie", "ghoul", "hydra",
+        "jester", "judge", "king", "lich", "lightning", "magic-wand", "mountain", "princess",
+        "queen", "rainstorm", "rangers", "shield-of-keth", "specter", "sword-of-keth",
+        "unicorn", "warhorse", "warlord", "water-elemental", "whirlwind", "world-tree",
+    }
+)  # fmt: skip
 # Names (card ids) each card's text looks for, bonus and penalty together; a wild card
 # named anything else is only "a card of that suit" to this hand (the optimiser uses it).
 NAME_REFS: Final = {
@@ -324,8 +337,33 @@ class Table:
     rulings: Rulings = field(default=DEFAULT_RULINGS)
 
 
-def _err(text_en: str) -> ValueError:
-    return ValueError(text_en)
+class ScoringError(ValueError):
+    """Bad input to the scorer: what is wrong, in Persian (``fa``) and English (``en``);
+    ``str()`` is the English text."""
+
+    def __init__(self, en: str, fa: str) -> None:
+        super().__init__(en)
+        self.en = en
+        self.fa = fa
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``"fa"`` or ``"en"``)."""
+        return self.fa if lang == "fa" else self.en
+
+
+def _err(text_en: str, text_fa: str) -> ScoringError:
+    return ScoringError(text_en, to_persian_digits(text_fa))
+
+
+def _fa(card: object) -> str:
+    """A card's Persian name for a message (an unknown id as it was given)."""
+    info = CARDS.get(card) if isinstance(card, str) else None
+    return f"«{info.fa}»" if info is not None else repr(card)
+
+
+def _fa_item(item: object) -> str:
+    info = ITEMS.get(item) if isinstance(item, str) else None
+    return f"«{info.fa}»" if info is not None else repr(item)
 
 
 def check_hand(hand: Sequence[str], table: Table) -> list[CardInfo]:
@@ -335,26 +373,44 @@ def check_hand(hand: Sequence[str], table: Table) -> list[CardInfo]:
     infos = []
     for card in hand:
         if not isinstance(card, str) or card not in CARDS:
-            raise _err(f"unknown card id {card!r}")
+            raise _err(f"unknown card id {card!r}", f"کارت ناشناخته: {card!r}")
         if card in seen:
-            raise _err(f"card {card!r} is in the hand twice")
+            raise _err(f"card {card!r} is in the hand twice", f"کارت {_fa(card)} دو بار در دست است")
         if card not in allowed:
-            raise _err(f"card {card!r} is not in the game without the Cursed Hoard suits")
+            raise _err(
+                f"card {card!r} is not in the game without the Cursed Hoard suits",
+                f"کارت {_fa(card)} بدون گونه‌های گنج نفرین‌شده در بازی نیست",
+            )
         seen.add(card)
         infos.append(card_info(card, expansion=table.expansion))
     if "phoenix" in seen and "phoenix-deluxe" in seen:
-        raise _err("a game uses one Phoenix text: 'phoenix' or 'phoenix-deluxe', not both")
+        raise _err(
+            "a game uses one Phoenix text: 'phoenix' or 'phoenix-deluxe', not both",
+            "هر بازی فقط یکی از دو ققنوس را دارد: ققنوس یا ققنوس دلوکس، نه هر دو",
+        )
     for card in table.discards:
         if card not in CARDS:
-            raise _err(f"unknown card id {card!r} in the discard area")
+            raise _err(
+                f"unknown card id {card!r} in the discard area",
+                f"کارت ناشناخته در کارت‌های دورریخته: {card!r}",
+            )
         if card in seen:
-            raise _err(f"card {card!r} is both in the hand and in the discard area")
+            raise _err(
+                f"card {card!r} is both in the hand and in the discard area",
+                f"کارت {_fa(card)} هم در دست است و هم در کارت‌های دورریخته",
+            )
         if card not in allowed:
-            raise _err(f"card {card!r} in the discard area is not in this game")
+            raise _err(
+                f"card {card!r} in the discard area is not in this game",
+                f"کارت {_fa(card)} در کارت‌های دورریخته جزو این بازی نیست",
+            )
     if len(set(table.discards)) != len(table.discards):
-        raise _err("a card is in the discard area twice")
+        raise _err("a card is in the discard area twice", "یک کارت دو بار در کارت‌های دورریخته است")
     if not 1 <= table.players <= 7:
-        raise _err(f"players must be 1 to 7, not {table.players}")
+        raise _err(
+            f"players must be 1 to 7, not {table.players}",
+            f"شمار بازیکنان باید ۱ تا ۷ باشد، نه {table.players}",
+        )
     return infos
 
 
@@ -378,43 +434,78 @@ def check_choices(
 ) -> Choices:
     """A clean copy of ``choices`` (missing keys are ``None``), or a ValueError."""
     if not isinstance(choices, Mapping):
-        raise _err("choices must be a mapping of ACTION card id to its choice")
+        raise _err(
+            "choices must be a mapping of ACTION card id to its choice",
+            "انتخاب‌ها باید نگاشتی از شناسه‌ی کارت کنشی به انتخاب آن باشند",
+        )
     in_hand = set(hand)
     clean: Choices = {}
     suits = suits_in_play(expansion=table.expansion)
     for card, choice in choices.items():
         if card not in CHOICE_KEYS:
-            raise _err(f"{card!r} makes no choice at scoring time")
+            raise _err(
+                f"{card!r} makes no choice at scoring time",
+                f"کارت {_fa(card)} هنگام امتیازشماری انتخابی ندارد",
+            )
         if card not in in_hand:
-            raise _err(f"a choice for {card!r}, which is not in the hand")
+            raise _err(
+                f"a choice for {card!r}, which is not in the hand",
+                f"انتخابی برای {_fa(card)}، که در دست نیست",
+            )
         if not isinstance(choice, Mapping):
-            raise _err(f"the choice for {card!r} must be a mapping")
+            raise _err(
+                f"the choice for {card!r} must be a mapping",
+                f"انتخاب {_fa(card)} باید یک نگاشت باشد",
+            )
         extra = set(choice) - set(CHOICE_KEYS[card])
         if extra:
-            raise _err(f"the choice for {card!r} has unknown keys {sorted(extra)}")
+            raise _err(
+                f"the choice for {card!r} has unknown keys {sorted(extra)}",
+                f"انتخاب {_fa(card)} کلیدهای ناشناخته دارد: {sorted(extra)}",
+            )
         values = {key: choice.get(key) for key in CHOICE_KEYS[card]}
         for key, value in values.items():
             if value is not None and not isinstance(value, str):
-                raise _err(f"{card}.{key} must be a card id, a suit id or null")
+                raise _err(
+                    f"{card}.{key} must be a card id, a suit id or null",
+                    f"{card}.{key} باید شناسه‌ی کارت، شناسه‌ی گونه یا null باشد",
+                )
         target = values[CHOICE_KEYS[card][0]]
         if target is not None:
             if card in ("mirage", "shapeshifter"):
                 if target not in copy_pool(card, table.expansion) and not (
                     target == "phoenix-deluxe" and card == "shapeshifter"
                 ):
-                    raise _err(f"{card} cannot copy {target!r}")
+                    raise _err(
+                        f"{card} cannot copy {target!r}",
+                        f"{_fa(card)} نمی‌تواند {_fa(target)} را کپی کند",
+                    )
             elif target not in in_hand:
-                raise _err(f"{card} names {target!r}, which is not in the hand")
+                raise _err(
+                    f"{card} names {target!r}, which is not in the hand",
+                    f"{_fa(card)} کارت {_fa(target)} را نام می‌برد، که در دست نیست",
+                )
             elif target == card:
-                raise _err(f"{card} cannot choose itself")
+                raise _err(
+                    f"{card} cannot choose itself", f"{_fa(card)} نمی‌تواند خودش را انتخاب کند"
+                )
         if card == "book-of-changes":
             new_suit = values["new_suit"]
             if (target is None) != (new_suit is None):
-                raise _err("book-of-changes needs both a target and a new_suit (or neither)")
+                raise _err(
+                    "book-of-changes needs both a target and a new_suit (or neither)",
+                    "کتاب تبدیلات هم هدف می‌خواهد و هم گونه‌ی تازه (یا هیچ‌کدام)",
+                )
             if new_suit is not None and new_suit not in suits:
-                raise _err(f"{new_suit!r} is not a suit of this game")
+                raise _err(
+                    f"{new_suit!r} is not a suit of this game",
+                    f"{new_suit!r} گونه‌ای از این بازی نیست",
+                )
             if target == "phoenix-deluxe":
-                raise _err("book-of-changes cannot target the Deluxe Phoenix")
+                raise _err(
+                    "book-of-changes cannot target the Deluxe Phoenix",
+                    "کتاب تبدیلات نمی‌تواند ققنوس دلوکس را هدف بگیرد",
+                )
         clean[card] = values
     return clean
 
@@ -722,8 +813,8 @@ def gem_runs(strengths: list[int], every_run: bool = True) -> int:
 def bonus_points(s: Slot, hand: _Hand, table: Table) -> int:
     """The bonus of the card ``s`` (its own text; a copy has none)."""
     c = s.bonus
-    if c is None:
-        return 0
+    if c not in BONUS_CARDS:
+        return 0  # no bonus text (or a copy, which has none)
     ex = table.expansion
     names = hand.names
     if c == "mountain":
@@ -924,7 +1015,10 @@ def score_choices(
     slots = build_slots(infos, choices, table)
     if slots is None:
         island = choices.get("island", {}).get("clears")
-        raise _err(f"island can only clear a Flood or a Flame, not {island!r}")
+        raise _err(
+            f"island can only clear a Flood or a Flame, not {island!r}",
+            f"جزیره فقط جریمه‌ی یک کارت آب یا آتش را پاک می‌کند، نه {_fa(island)}",
+        )
     resolve_blanking(slots, table)
     hand = _Hand(slots)
     lines = []
@@ -963,9 +1057,12 @@ def item_points(items: Sequence[str], players: int) -> tuple[tuple[str, int], ..
     out = []
     for item in items:
         if item not in ITEMS:
-            raise _err(f"unknown Cursed Item {item!r}")
+            raise _err(f"unknown Cursed Item {item!r}", f"شیء نفرین‌شده‌ی ناشناخته: {item!r}")
         if item in seen:
-            raise _err(f"Cursed Item {item!r} is listed twice")
+            raise _err(
+                f"Cursed Item {item!r} is listed twice",
+                f"شیء نفرین‌شده‌ی {_fa_item(item)} دو بار آمده است",
+            )
         seen.add(item)
     for item in items:
         points = ITEMS[item].points
@@ -997,5 +1094,6 @@ __all__ = [
     "Choices",
     "Rulings",
     "Score",
+    "ScoringError",
     "Table",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from rumizi.games.fantasy_realms import CARDS, ITEMS, score_hand
+from rumizi.games.fantasy_realms import CARDS, ITEMS, ScoringError, score_hand
 from rumizi.games.fantasy_realms.cards import REPRINTS, SUIT_NAMES, card_info
 from rumizi.server.deps import CsrfDep
 from rumizi.server.errors import ApiError, ErrorCode, refusals
@@ -32,6 +32,13 @@ class ScoreIn(BaseModel):
     choices: dict[str, dict[str, str | None]] | None = None
 
 
+class Effect(BaseModel):
+    """What a card does, told to players in both languages."""
+
+    fa: str
+    en: str
+
+
 class ScorerCard(BaseModel):
     """A card as the scorer page lists it."""
 
@@ -44,6 +51,8 @@ class ScorerCard(BaseModel):
     module: str
     text: str
     text_expansion: str
+    effect: Effect
+    effect_expansion: Effect
 
 
 class ScorerItem(BaseModel):
@@ -114,6 +123,7 @@ def cards() -> ScorerCards:
     """Every card and Cursed Item, with both names, and the suits' names."""
     listed = []
     for card, info in CARDS.items():
+        later = REPRINTS.get(card, info)
         listed.append(
             ScorerCard(
                 id=card,
@@ -125,6 +135,8 @@ def cards() -> ScorerCards:
                 module=info.module,
                 text=info.text,
                 text_expansion=REPRINTS[card].text if card in REPRINTS else info.text,
+                effect=Effect(fa=info.effect_fa, en=info.effect_en),
+                effect_expansion=Effect(fa=later.effect_fa, en=later.effect_en),
             )
         )
     return ScorerCards(
@@ -146,6 +158,9 @@ def score(body: ScoreIn, _: CsrfDep) -> ScoreOut:
             players=body.players,
             choices=body.choices,
         )
+    except ScoringError as exc:
+        texts = {"fa": exc.fa, "en": exc.en}
+        raise ApiError(ErrorCode.BAD_HAND, str(exc), texts=texts) from exc
     except ValueError as exc:
         raise ApiError(ErrorCode.BAD_HAND, str(exc)) from exc
     return ScoreOut.model_validate(result.as_dict())

@@ -5,10 +5,11 @@ import { t } from "./i18n.js";
 import { toast } from "./dom.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, texts = null) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
+    this.texts = texts; // a particular reason in both languages ({fa, en}), where there is one
   }
 }
 
@@ -79,7 +80,9 @@ async function request(path, { method, body, signal } = {}) {
     if (error.message) console.info(`server: ${error.code}: ${error.message}`);
     if (response.status === 429 && !message) message = t("error.rate");
     if (response.status === 404 && !message) message = t("error.notFound");
-    throw new ApiError(response.status, error.code || String(response.status), message || t("error.generic"));
+    throw new ApiError(
+      response.status, error.code || String(response.status), message || t("error.generic"), error.texts || null,
+    );
   }
   return data;
 }

@@ -67,3 +67,45 @@ def test_only_necromancer_makes_an_eighth_card() -> None:
     assert besthand.valid(DECK[:7])
     assert not besthand.valid(DECK[:8])
     assert besthand.valid(["necromancer", "king", *DECK[:6]])
+
+
+EXPANSION = list(base_deck(expansion=True))
+
+
+def test_with_the_cursed_hoard_a_hand_is_eight_cards_and_each_giver_adds_one() -> None:
+    plain = [c for c in EXPANSION if c not in besthand.GIVERS]
+    assert besthand.valid(plain[:8], expansion=True)
+    assert not besthand.valid(plain[:7], expansion=True)
+    assert not besthand.valid(plain[:9], expansion=True)
+    assert besthand.valid(["genie", *plain[:8]], expansion=True)
+    assert besthand.valid(["genie", "leprechaun", *plain[:8]], expansion=True)
+    assert not besthand.valid(["genie", "leprechaun", *plain[:9]], expansion=True)
+    # Necromancer alone takes an Army, Leader, Wizard, Beast or Undead (here: none of them).
+    lands = ["mountain", "cavern", "forest", "earth-elemental", "garden", "swamp", "island"]
+    assert not besthand.valid(["necromancer", *lands, "water-elemental"], expansion=True)
+    assert besthand.valid(["necromancer", *lands, "lich"], expansion=True)
+    # In the base game only Necromancer brings an extra card.
+    assert not besthand.valid(["genie", *DECK[:7]])
+
+
+def test_the_bound_holds_with_the_cursed_hoard() -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        hand = rng.sample(EXPANSION, rng.choice([8, 9, 10]))
+        bound, score = besthand.check_bound(hand, expansion=True)
+        assert bound >= score, hand
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_cursed_hoard_search_matches_brute_force_on_a_small_pool(seed: int) -> None:
+    rng = random.Random(seed)
+    pool = [
+        *besthand.GIVERS,
+        *rng.sample([c for c in EXPANSION if c not in besthand.GIVERS], 8),
+    ]
+    found = besthand.search(pool, top=3, expansion=True).best
+    # The same scores (hands of equal score may be listed in another order).
+    assert [s for s, _ in found] == [s for s, _ in besthand.brute_best(pool, 3, expansion=True)]
+    for score, hand in found:
+        assert besthand.valid(hand, expansion=True)
+        assert besthand.exact(hand, besthand.Table(expansion=True)) == score

@@ -37,6 +37,12 @@ export async function mount(main, ctx) {
   if (!ctx.alive()) return;
   const byId = Object.fromEntries(data.cards.map((c) => [c.id, c]));
   const name = (id) => (byId[id] ? byId[id][lang() === "fa" ? "fa" : "en"] : id);
+  // What a card does, in the page's language (the Cursed Hoard text when those suits are used).
+  const effect = (id) => {
+    const card = byId[id];
+    if (!card) return "";
+    return (state.expansion ? card.effect_expansion : card.effect)[lang() === "fa" ? "fa" : "en"];
+  };
   const suitName = (s) => (data.suits[s] ? data.suits[s][lang() === "fa" ? "fa" : "en"] : s);
   const state = { hand: [], expansion: false, fixed: {} };
 
@@ -67,7 +73,7 @@ export async function mount(main, ctx) {
       gallery.append(
         h("li", {},
           h("button", {
-            type: "button", class: "fr-card", dataset: { testid: "fr-pick", card: card.id },
+            type: "button", class: "fr-card", title: effect(card.id), dataset: { testid: "fr-pick", card: card.id },
             onclick: () => { state.hand.push(card.id); update(); },
           }, `${name(card.id)} · ${suitName(suit)} · ${num(card.strength)}`),
         ),
@@ -130,14 +136,22 @@ export async function mount(main, ctx) {
         body: { hand: state.hand, expansion: state.expansion, choices: Object.keys(fixed).length ? fixed : null },
       });
     } catch (err) {
-      resultBox.append(h("p", { class: "error" }, String(err.message || err)));
+      // The scorer's own reason in the page's language where it gave one, else the code's.
+      const reason = err.texts && err.texts[lang() === "fa" ? "fa" : "en"];
+      resultBox.append(h("p", { class: "error", dataset: { testid: "fr-error" } }, String(reason || err.message || err)));
+      // A choice made by hand may be what the scorer refuses: offer the best choices again.
+      if (Object.keys(state.fixed).length) {
+        resultBox.append(h("button", {
+          type: "button", dataset: { testid: "fr-best" }, onclick: () => { state.fixed = {}; update(); },
+        }, w("best")));
+      }
       return;
     }
     if (!ctx.alive()) return;
     resultBox.append(h("p", { class: "fr-total", dataset: { testid: "fr-total" } }, `${w("total")}: ${num(score.total)}`));
     if (Object.keys(score.choices).length) resultBox.append(drawChoices(score));
-    const rows = score.cards.map((c) =>
-      h("tr", { class: c.blanked ? "muted" : "", dataset: { testid: "fr-line", card: c.id } },
+    const rows = score.cards.flatMap((c) => [
+      h("tr", { class: c.blanked ? "muted fr-scored" : "fr-scored", dataset: { testid: "fr-line", card: c.id } },
         // The reason sits under the name, so the table fits a phone without a side scroll.
         h("td", {},
           h("span", { class: "fr-line-name" }, name(c.id) + (c.copies ? ` (${name(c.copies)})` : "")),
@@ -149,7 +163,11 @@ export async function mount(main, ctx) {
         h("td", { class: "num" }, num(c.penalty)),
         h("td", { class: "num" }, num(c.total)),
       ),
-    );
+      // What the card does, on a row of its own under its line (the whole table's width).
+      h("tr", { class: "fr-effect-row", dataset: { testid: "fr-effect", card: c.id } },
+        h("td", { colspan: 6 }, h("small", { class: "fr-effect" }, effect(c.id))),
+      ),
+    ]);
     resultBox.append(
       h("div", { class: "table-scroll" },
         h("table", { class: "data-table" },

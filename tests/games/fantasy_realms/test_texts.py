@@ -1,0 +1,103 @@
+"""The texts people read: every card's effect in Persian and English, and the scorer's
+refusals in both languages (English as ``str()``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from rumizi.core.i18n import to_persian_digits
+from rumizi.games.fantasy_realms import CARDS, ScoringError, score_hand
+from rumizi.games.fantasy_realms.cards import REPRINTS
+from tests.cli.persian import persian_problems
+
+PERSIAN = re.compile("[\u0600-\u06ff]")
+TEXTS = [(f"card:{c}", i) for c, i in CARDS.items()] + [
+    (f"reprint:{c}", i) for c, i in REPRINTS.items()
+]
+
+
+@pytest.mark.parametrize(("key", "info"), TEXTS, ids=[k for k, _ in TEXTS])
+def test_every_card_tells_its_effect_in_both_languages(key: str, info: Any) -> None:
+    assert info.effect("en") == info.effect_en and info.effect("fa") == info.effect_fa
+    assert info.effect_en and not PERSIAN.search(info.effect_en)
+    assert PERSIAN.search(info.effect_fa)
+    assert persian_problems(info.effect_fa) == []
+    # Both say the same numbers (in the same order), the Persian in Persian digits.
+    numbers = re.findall(r"\d+", info.effect_en)
+    assert re.findall("[۰-۹]+", info.effect_fa) == [to_persian_digits(n) for n in numbers]
+
+
+def test_a_reprint_tells_its_own_effect() -> None:
+    assert "+70" in REPRINTS["world-tree"].effect_en and "+50" in CARDS["world-tree"].effect_en
+    assert "Building" in REPRINTS["great-flood"].effect_en
+    assert "Building" not in CARDS["great-flood"].effect_en
+
+
+BAD = [
+    ({"hand": ["king", "kingx"]}, "unknown card id 'kingx'", "کارت ناشناخته: 'kingx'"),
+    ({"hand": ["king", "king"]}, "in the hand twice", "کارت «پادشاه» دو بار در دست است"),
+    ({"hand": ["chapel"]}, "without the Cursed Hoard", "«نمازخانه» بدون"),
+    ({"hand": ["phoenix", "phoenix-deluxe"]}, "one Phoenix", "ققنوس"),
+    ({"hand": ["king"], "discards": ["nope"]}, "in the discard area", "دورریخته"),
+    ({"hand": ["king"], "discards": ["king"]}, "both in the hand", "«پادشاه» هم در دست"),
+    ({"hand": ["king"], "discards": ["queen", "queen"]}, "discard area twice", "دو بار"),
+    ({"hand": ["king"], "players": 9}, "players must be 1 to 7, not 9", "۱ تا ۷ باشد، نه ۹"),
+    ({"hand": ["king"], "choices": {"king": {}}}, "makes no choice", "«پادشاه» هنگام"),
+    ({"hand": ["king"], "choices": {"island": {}}}, "not in the hand", "«جزیره»، که در دست نیست"),
+    ({"hand": ["island"], "choices": {"island": {"x": 1}}}, "unknown keys", "کلیدهای ناشناخته"),
+    ({"hand": ["mirage"], "choices": {"mirage": {"copies": "king"}}}, "cannot copy", "کپی کند"),
+    (
+        {"hand": ["doppelganger", "king"], "choices": {"doppelganger": {"copies": "queen"}}},
+        "which is not in the hand",
+        "«بدل» کارت «ملکه» را نام می‌برد",
+    ),
+    (
+        {"hand": ["book-of-changes", "king"], "choices": {"book-of-changes": {"target": "king"}}},
+        "both a target",
+        "کتاب تبدیلات هم هدف",
+    ),
+    (
+        {
+            "hand": ["book-of-changes", "king"],
+            "choices": {"book-of-changes": {"target": "king", "new_suit": "pink"}},
+        },
+        "'pink' is not a suit",
+        "'pink' گونه‌ای از این بازی نیست",
+    ),
+    (
+        {"hand": ["island", "king"], "choices": {"island": {"clears": "king"}}},
+        "island can only clear",
+        "نه «پادشاه»",
+    ),
+    ({"hand": ["king"], "items": ["nothing"]}, "unknown Cursed Item", "ناشناخته"),
+    ("king", "not one string", "نه یک رشته"),
+]
+
+
+@pytest.mark.parametrize(("kw", "en", "fa"), BAD, ids=[b[1] for b in BAD])
+def test_bad_input_is_refused_in_both_languages(kw: Any, en: str, fa: str) -> None:
+    with pytest.raises(ScoringError) as caught:
+        if isinstance(kw, str):
+            score_hand(kw)
+        else:
+            kw = dict(kw)
+            score_hand(kw.pop("hand"), **kw)
+    err = caught.value
+    assert isinstance(err, ValueError)
+    assert str(err) == err.en == err.text("en") and en in err.en
+    assert err.text("fa") == err.fa and fa in err.fa
+    assert PERSIAN.search(err.fa) and not PERSIAN.search(err.en)
+    assert not re.search("[0-9]", err.fa.replace("'kingx'", ""))
+
+
+def test_the_cards_with_a_bonus_in_points_are_those_whose_text_gives_one() -> None:
+    # The scorer answers 0 at once for a card outside BONUS_CARDS: every card whose effect
+    # gives points ("+N", or "adds" strengths) must be in it, and no other.
+    from rumizi.games.fantasy_realms.scoring import BONUS_CARDS
+
+    for card, info in [*CARDS.items(), *REPRINTS.items()]:
+        gives = "+" in info.effect_en or info.effect_en.startswith("Adds")
+        assert gives == (card in BONUS_CARDS), card
