@@ -67,35 +67,66 @@ def test_the_platform_finds_the_web_module() -> None:
 def test_catalog_line(lang: str) -> None:
     entry = web.catalog(lang)
     assert entry["name"] == GAME.names[lang]
-    assert entry["players"] == ("۲–۶" if lang == "fa" else "2–6")
+    assert entry["players"] == ("۲–۷" if lang == "fa" else "2–7")  # 7 only in chaos
     assert (entry["minutes"], entry["age"]) == (20, 14)
     assert entry["tagline"]
     assert web.CATALOGUE_RANK == 3
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_options_are_the_modules_and_who_starts_never_chaos(lang: str) -> None:
+def test_options_are_the_variant_its_timer_the_modules_and_who_starts(lang: str) -> None:
     opts = {o["name"]: o for o in web.options(lang)}
-    assert list(opts) == ["items", "suits", "jester", "phoenix", "first"]
+    assert list(opts) == ["variant", "timer", "items", "suits", "jester", "phoenix", "first"]
+    variant = {c["value"]: c for c in opts["variant"]["choices"]}
+    assert variant["standard"]["players"] == [2, 3, 4, 5, 6]
+    assert variant["chaos"]["players"] == [3, 4, 5, 6, 7]
+    timer = opts["timer"]["choices"]
+    assert [c["value"] for c in timer] == ["300", "120", "600"]  # five minutes by default
+    assert "requires" not in timer[0]
+    assert all(c["requires"] == {"variant": ["chaos"]} for c in timer[1:])
+    assert ("۵ دقیقه" if lang == "fa" else "5 minutes") == timer[0]["label"]
+    items = {c["value"]: c for c in opts["items"]["choices"]}
+    assert items["true"]["requires"] == {"variant": ["standard"]}  # chaos has no turns
     assert [c["value"] for c in opts["phoenix"]["choices"]] == ["none", "promo", "deluxe"]
     first = opts["first"]["choices"]
-    assert first[0]["value"] == "random" and first[0]["players"] == [2, 3, 4, 5, 6]
+    assert first[0]["value"] == "random" and first[0]["players"] == [2, 3, 4, 5, 6, 7]
     assert {c["value"]: c["players"] for c in first[1:]}["5"] == [6]
-    assert "chaos" not in str(opts)
+    assert "6" not in {c["value"] for c in first}  # nobody starts a chaos table of 7
     for option in opts.values():
         assert option["label"]
         assert all(c["label"] for c in option["choices"])
 
 
 def test_every_option_choice_makes_a_table_and_the_contract_suite_sees_them() -> None:
-    for o in web.options("en"):
-        for c in o["choices"]:
-            players = max(c.get("players", [4]))
-            state = GAME.new(seed=1, players=players, **{o["name"]: c["value"]})
-            if o["name"] in ("items", "suits", "jester"):
-                assert state.export()["options"][o["name"]] is (c["value"] == "true")
+    declared = {o["name"]: o["choices"] for o in web.options("en")}
+    for name, choices in declared.items():
+        for c in choices:
+            chosen = {k: v[0] for k, v in c.get("requires", {}).items()}
+            chosen[name] = c["value"]
+            largest = 7 if chosen.get("variant") == "chaos" else 6
+            players = min(max(c.get("players", [4])), largest)
+            state = GAME.new(seed=1, players=players, **chosen)
+            if name in ("items", "suits", "jester"):
+                assert state.export()["options"][name] is (c["value"] == "true")
+    with pytest.raises(ValueError, match="Cursed Items"):  # what items' requires says
+        GAME.new(seed=1, players=4, variant="chaos", items="true")
+    with pytest.raises(ValueError, match="2 to 6"):  # 7 only in chaos
+        GAME.new(seed=1, players=7)
+    assert GAME.new(seed=1, players=3, variant="chaos", timer="120").timer() == 120.0
     found = tables("fantasy-realms")
-    assert len(found) == 24 * (5 + 5 + 5 + 4 + 3 + 2 + 1)
+    assert len(found) < 150  # the suite's time: not the 600 of the whole product
+    chaos = [t for t in found if t.options["variant"] == "chaos"]
+    assert {t.players for t in chaos} == {3, 4, 5, 6, 7}
+    assert {t.options["timer"] for t in chaos} == {"120", "300", "600"}
+    assert not any(t.options["items"] == "true" for t in chaos)
+    assert {t.players for t in found if t.options["variant"] == "standard"} == {2, 3, 4, 5, 6}
+    for n in range(2, 7):  # every seat starts at every table size that has it
+        assert {t.options["first"] for t in found if t.players == n} >= {
+            "random",
+            *map(str, range(n)),
+        }
+    for t in found:
+        GAME.new(seed=1, players=t.players, **dict(t.options))
     with pytest.raises(ValueError, match="items"):
         GAME.new(seed=1, players=3, items="maybe")
 
