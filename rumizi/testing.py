@@ -131,7 +131,7 @@ def tables(game_id: str) -> list[Table]:
 
     def add(combination: Mapping[str, Mapping[str, Any]], turn: int | None) -> None:
         counts = set(everyone)
-        for name, choice in combination.items():
+        for choice in combination.values():
             counts &= set(choice.get("players", everyone))
             for other, values in choice.get("requires", {}).items():
                 if combination[other]["value"] not in values:

@@ -61,9 +61,7 @@ def catalog(lang: str) -> dict[str, Any]:
     }
 
 
-def _yes_no(
-    name: str, fa_label: str, en_label: str, lang: str, **with_it: Any
-) -> dict[str, Any]:
+def _yes_no(name: str, fa_label: str, en_label: str, lang: str, **with_it: Any) -> dict[str, Any]:
     fa = lang == "fa"
     return {
         "name": name,
@@ -90,7 +88,7 @@ def options(lang: str) -> list[dict[str, Any]]:
             "choices": [
                 {
                     "value": "standard",
-                    "label": "معمولی (با ۲ نفر: دونفره)" if fa else "Standard (2 players: the draft)",
+                    "label": "معمولی (۲ نفر: دونفره)" if fa else "Standard (2 players: the draft)",
                     "players": list(STANDARD),
                 },
                 {
