@@ -442,6 +442,13 @@ def event_text(
     me = p is not None and p == you
     s = who(int(p), lang, names, you) if isinstance(p, int) else ""
     card = event.get("card")
+    if kind == "start" and p is None:  # the chaos realms: everybody trades at once
+        secs = int(event.get("timer", 0))
+        left = number(secs // 60, lang) if secs % 60 == 0 else number(secs, lang)
+        unit_fa, unit_en = ("دقیقه", "minutes") if secs % 60 == 0 else ("ثانیه", "seconds")
+        if fa:
+            return f"معاوضه‌ها آغاز شد: همه با هم، {left} {unit_fa}."
+        return f"The trading begins: everybody at once, {left} {unit_en}."
     if kind == "start":
         if fa:
             return f"بازی آغاز شد: نوبت اول با {s} است."

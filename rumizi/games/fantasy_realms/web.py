@@ -251,5 +251,9 @@ def revealed_view(state: GameState, seat: int | None) -> View:
 
 
 def opening_events(state: GameState) -> list[dict[str, Any]]:
-    """Who plays first: the engine decides it inside ``new()``, before any log is kept."""
-    return [{"event": "start", "player": int(state.export()["current"])}]
+    """Who plays first: the engine decides it inside ``new()``, before any log is kept; a
+    chaos table has no first player, its trading starts with its timer (seconds)."""
+    doc = state.export()
+    if doc["options"].get("variant") == "chaos":
+        return [{"event": "start", "timer": int(doc["options"]["timer"])}]
+    return [{"event": "start", "player": int(doc["current"])}]

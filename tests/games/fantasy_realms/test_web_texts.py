@@ -343,6 +343,10 @@ def test_every_chaos_event_has_a_text_in_both_languages(chaos_games: list[Any]) 
     assert said["done", "en", 1] == "Cy is done trading."
     assert said["ring", "en", None] == "⏰ Time is up: the trading is over."
     assert "سه کارت" in said["draw", "fa", 0] and "three" in said["draw", "en", 0]
+    state = GAME.new(seed=1, players=3, variant="chaos", timer=120)
+    (opening,) = web.opening_events(state)
+    assert texts.event_text(opening, "fa") == "معاوضه‌ها آغاز شد: همه با هم، ۲ دقیقه."
+    assert texts.event_text(opening, "en") == "The trading begins: everybody at once, 2 minutes."
     # the Wishing Ring's event keeps its own sentence
     wish = texts.event_text({"event": "ring", "player": 1}, "en", names)
     assert wish == "Bo searched the deck and put a card on top."
