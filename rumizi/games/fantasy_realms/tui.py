@@ -519,7 +519,7 @@ class FantasyRealmsTerminal:
         elif who is not None:
             title.append(word("to-act", lang, who=self.names[who]), style="bold")
         en, fa = _PHASE.get(view["phase"], ("", ""))
-        title.append(f": {fa if lang == 'fa' else en}")
+        title.append(f"{': ' if who is not None else ''}{fa if lang == 'fa' else en}")
         return title
 
     def hand_panel(self, view: View, me: int) -> Panel:
