@@ -125,6 +125,17 @@ def test_two_people_swap_a_card_at_a_chaos_table(browser: Browser, server: Serve
         assert "معاوضه" in log, log
         screenshot(host, "fantasy-realms-chaos-fa-desktop-swap")
         screenshot(guest, "fantasy-realms-chaos-en-phone-swap")
+        # the other sizes: Persian on a phone, English on a desktop
+        host.set_viewport_size({"width": 390, "height": 844})
+        guest.set_viewport_size({"width": 1366, "height": 768})
+        for page, width in ((host, 400), (guest, 1366)):
+            page.get_by_test_id("frt-trade").wait_for()
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
+            box = page.get_by_test_id("frt-my-hand").bounding_box()
+            assert box is not None and box["y"] < (844 if width == 400 else 768), box
+        screenshot(host, "fantasy-realms-chaos-fa-phone-swap")
+        screenshot(guest, "fantasy-realms-chaos-en-desktop-swap")
 
         # everybody says done (refusing the bot's offers), or the timer rings
         for _ in range(600):

@@ -698,7 +698,7 @@ export function render(root, msg, ctx) {
     const head = el("div", { class: "frt-trade-head" });
     if (msg.timer && typeof msg.timer.ends_at === "number") {
       const ends = endsHere(msg.timer);
-      head.append(el("span", { class: ["frt-timer", ends - Date.now() < 30_000 && "is-low"], role: "timer", "aria-label": w("timeLeft"), dataset: { testid: "frt-timer", ends: String(ends) } }, el("span", { class: "frt-timer-icon", "aria-hidden": "true" }, "⏳"), el("b", { dir: "ltr" }, clockText(ends - Date.now()))));
+      head.append(el("span", { class: ["frt-timer", ends - Date.now() < 30_000 && "is-low"], role: "timer", "aria-label": w("timeLeft"), dataset: { testid: "frt-timer", ends: String(ends) } }, el("span", { class: "frt-timer-label" }, w("timeLeft")), el("b", { dir: "ltr" }, clockText(ends - Date.now()))));
     }
     if (myMove && m.done) {
       mark(m.done);
