@@ -320,4 +320,6 @@ def test_a_spyglass_in_the_log_names_the_seat_looked_at() -> None:
     s.apply(look)
     term = ui(items=True)
     lines = [line.plain for line in term.log_lines(events)]
-    assert lines == [f"Use Spyglass: {term.names[look['player']]}"]
+    actor = events[-1]["player"]
+    assert actor != look["player"]
+    assert lines == [f"{term.names[actor]}: Use Spyglass: {term.names[look['player']]}"]

@@ -764,16 +764,16 @@ class FantasyRealmsTerminal:
             took = "took" in e and e["took"]
             text = _VERB_WORDS["genie"][1 if lang == "fa" else 0]
             return Text(f"{who}: {text} {'…' if took else word('none', lang)}")
-        if kind == "wagon-swap" or (
-            kind == "use"
-            and "player" in e
-            and "item" in e
-            and e["item"] in ("spyglass", "larcenous-gloves")
-        ):
-            # the engine's event names the other seat as "player" (the acting one is lost):
-            # the line names the move and that seat, nobody as its author
-            fields = {k: v for k, v in e.items() if k != "event"}
-            return Text(action_label({"do": str(kind), **fields}, lang, self.names))
+        if kind in ("use", "wagon-swap") and isinstance(e.get("target"), int):
+            # a move on another seat (Spyglass, Larcenous Gloves, the Market Wagon's swap):
+            # its author, then the move with that seat; a swapped card only to the two seats
+            fields = {k: v for k, v in e.items() if k not in ("event", "player", "target")}
+            if kind == "wagon-swap" and self.seating.you not in (e.get("player"), e["target"]):
+                fields.pop("card", None)
+            label = action_label(
+                {"do": str(kind), **fields, "player": e["target"]}, lang, self.names
+            )
+            return Text(f"{who}: {label}" if who else label)
         fields = {k: v for k, v in e.items() if k not in ("event", "player")}
         try:
             text = action_label({"do": str(kind), **fields}, lang, self.names)
