@@ -103,9 +103,17 @@ class ContractReport:
 
 
 def tables(game_id: str) -> list[Table]:
-    """Every table of ``game_id``: each choice of each option its ``web`` module offers
-    (``options(lang)``), with each player count that choice allows; without a ``web``
-    module or options, one table per player count.
+    """The tables of ``game_id`` the suite plays, from the options its ``web`` module offers
+    (``options(lang)``); without a ``web`` module or options, one table per player count.
+
+    * every combination of the options with at most three choices (the others at their
+      first choice, their default), each at one of the player counts it allows, in turn;
+    * then every choice of every option at each player count that choice allows, the other
+      options at their defaults.
+
+    A choice's ``players`` lists the counts it allows; its ``requires`` (``{option:
+    [values]}``) the values other options must take with it: a combination that breaks one
+    is no table, and a single choice takes the first value it requires.
 
     >>> [str(t) for t in tables("splendor-duel")]
     ["2 players, first='random'", '2 players, first=0', '2 players, first=1']
@@ -116,14 +124,42 @@ def tables(game_id: str) -> list[Table]:
     declared: list[dict[str, Any]] = []
     if web is not None and hasattr(web, "options"):
         declared = [o for o in web.options("en") if o["name"] != "players"]
+    if not declared:
+        return [Table(n) for n in everyone]
+    defaults = {o["name"]: o["choices"][0] for o in declared}
     found: list[Table] = []
-    for combination in itertools.product(*(o["choices"] for o in declared)):
+
+    def add(combination: Mapping[str, Mapping[str, Any]], turn: int | None) -> None:
         counts = set(everyone)
-        for choice in combination:
+        for choice in combination.values():
             counts &= set(choice.get("players", everyone))
-        chosen = {o["name"]: c["value"] for o, c in zip(declared, combination, strict=True)}
-        found += [Table(n, chosen) for n in sorted(counts)]
+            for other, values in choice.get("requires", {}).items():
+                if combination[other]["value"] not in values:
+                    return
+        chosen = {name: c["value"] for name, c in combination.items()}
+        allowed = sorted(counts)
+        if allowed and turn is not None:
+            allowed = [allowed[turn % len(allowed)]]
+        found.extend(t for t in (Table(n, chosen) for n in allowed) if t not in found)
+
+    small = [o for o in declared if len(o["choices"]) <= 3]
+    for turn, picked in enumerate(itertools.product(*(o["choices"] for o in small))):
+        combination = dict(defaults)
+        combination.update((o["name"], c) for o, c in zip(small, picked, strict=True))
+        add(combination, turn)
+    for option in declared:
+        for choice in option["choices"]:
+            combination = {**defaults, option["name"]: choice}
+            for other, values in choice.get("requires", {}).items():
+                if combination[other]["value"] not in values:
+                    wanted = next(c for c in _choices(declared, other) if c["value"] == values[0])
+                    combination[other] = wanted
+            add(combination, None)
     return found
+
+
+def _choices(declared: Sequence[Mapping[str, Any]], name: str) -> list[Mapping[str, Any]]:
+    return list(next(o for o in declared if o["name"] == name)["choices"])
 
 
 def check_game(

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +62,7 @@ from rumizi.cli.terminal import (
     message,
     table_options,
 )
-from rumizi.core.contract import Action, GameState, View, record_events
+from rumizi.core.contract import RING, Action, GameState, View, record_events
 from rumizi.core.errors import IllegalAction
 from rumizi.core.i18n import LANGS, bot_label, join, to_ascii_digits
 from rumizi.core.record import GameRecord
@@ -196,6 +197,22 @@ class Session:
     path: Path
     events: list[dict[str, Any]] = field(default_factory=list)
     out_seen: bool = False  # the human was told they are out of the game
+    # a timed phase (the chaos realms' trading): when it rings on this machine's clock
+    rings_at: float | None = None
+
+    def ring_if_due(self) -> bool:
+        """Play the phase timer's ring once its time is up (the terminal is its server)."""
+        seconds = self.state.timer() if not self.state.over else None
+        if seconds is None:
+            self.rings_at = None
+            return False
+        if self.rings_at is None:
+            self.rings_at = time.monotonic() + seconds
+        if time.monotonic() < self.rings_at:
+            return False
+        self.rings_at = None
+        self.apply(dict(RING))
+        return True
 
     @property
     def lang(self) -> str:
@@ -222,16 +239,27 @@ class Session:
 
     def bot_turns(self) -> None:
         """Let the bots act until the human must act, the game is over, or the human has just
-        been knocked out (so that they can be told)."""
+        been knocked out (so that they can be told). Where several seats act at once (the
+        chaos realms' trading) each bot among them acts once before the human is asked."""
         state = self.state
         console = self.term.console
         status = None
+        acted: set[int] = set()
         try:
-            while not state.over and state.to_act != self.human:
+            while not state.over:
+                if self.ring_if_due():
+                    continue
                 if self.human_out and not self.out_seen:
                     return
-                seat = state.to_act
-                assert seat is not None
+                others = [q for q in state.actors if q != self.human]
+                if self.human in state.actors:
+                    others = [q for q in others if q not in acted]
+                    if not others:
+                        return
+                if not others:
+                    return
+                seat = others[0]
+                acted.add(seat)
                 if console.is_terminal:  # slow bots: say who is thinking
                     text = message("bot-playing", self.lang, who=self.ui.names[seat])
                     if status is None:
@@ -240,7 +268,7 @@ class Session:
                     else:
                         status.update(text)
                 bot = self.bots[seat]
-                legal = state.legal_actions()
+                legal = state.legal_actions_for(seat)
                 action = bot.choose(state.view(seat), legal)
                 try:
                     self.apply(action)
@@ -253,7 +281,7 @@ class Session:
 
     def human_move(self) -> Action | None:
         """Show the board and read commands until the human picks a move (None: quit)."""
-        legal = self.state.legal_actions()
+        legal = self.state.legal_actions_for(self.human)
         self.show(legal)
         lang = self.lang
         n = len(legal)
@@ -540,7 +568,7 @@ def _play(session: Session) -> int:
             session.bot_turns()
             if state.over:
                 break
-            if state.to_act != session.human:  # the human was just knocked out
+            if session.human not in state.actors:  # the human was just knocked out
                 session.out_seen = True
                 session.show(None)
                 if term.ask(message("out-watch", session.lang)).casefold() in QUIT:
@@ -551,6 +579,8 @@ def _play(session: Session) -> int:
             if action is None:
                 term.say(message("quit", session.lang), "bold")
                 return 0
+            if session.ring_if_due():  # the time ran out while the human was choosing
+                continue
             session.apply(action)
     except EOFError:
         term.say("")

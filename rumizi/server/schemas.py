@@ -102,6 +102,10 @@ class OptionChoice(BaseModel):
     players: list[int] | None = Field(
         default=None, description="the player counts the choice allows; absent: any"
     )
+    requires: dict[str, list[str | int]] | None = Field(
+        default=None,
+        description="the values other options must take with this choice; absent: any",
+    )
 
 
 class GameOption(BaseModel):

@@ -3,11 +3,14 @@ and Persian, driven like the other games' terminal tests (click's CliRunner, scr
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Callable
 from io import StringIO
+from types import SimpleNamespace
 from typing import Any
+from unittest import mock
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +19,7 @@ from rich.console import Console, RenderableType
 from rumizi import GameRecord
 from rumizi.cli.main import cli
 from rumizi.cli.terminal import Seating
-from rumizi.core.contract import record_events
+from rumizi.core.contract import RING, record_events
 from rumizi.core.i18n import to_ascii_digits
 from rumizi.games.fantasy_realms import score_hand, tui
 from rumizi.games.fantasy_realms.cards import CARDS
@@ -82,6 +85,77 @@ def test_a_whole_game_with_typed_commands(runner: CliRunner, lang: str) -> None:
         assert not problems, problems[:5]
 
 
+def last_move(first: list[str]) -> Callable[[str], str]:
+    """The ``first`` lines, then the last move listed at every prompt (in the chaos trading:
+    "done", else a refusal; then no Necromancer draw)."""
+    queue = list(first)
+
+    def read(prompt: str) -> str:
+        if queue:
+            return queue.pop(0)
+        found = PROMPT_RANGE.search(to_ascii_digits(prompt))
+        assert found, prompt
+        return found.group(1)
+
+    return read
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_chaos_game_in_the_terminal_trades_with_the_bots(runner: CliRunner, lang: str) -> None:
+    buffer = StringIO()
+    console = Console(file=buffer, width=110, color_system=None)
+    state = GAME.new(seed=8, players=4, variant="chaos")
+    card = state.hands[0][0]
+    typed = CARDS[card].en if lang == "en" else CARDS[card].fa
+    offer = f"{'offer' if lang == 'en' else 'پیشنهاد'} {typed} 2"
+    args = ["--variant", "chaos", "--players", "4", "--seed", "8", "--seat", "0"]
+    result = runner.invoke(
+        cli,
+        ["play", "fantasy-realms", *args, "--bots", "greedy", "--lang", lang, "--save", "g.json"],
+        obj={"console": console, "input": last_move([offer])},
+    )
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load("g.json")
+    final = record.final_state()
+    assert final.over and record.options == {"players": 4, "variant": "chaos"}
+    human = [a for a in record.actions if a.get("by") == 0]
+    assert human[0] == {"do": "propose", "by": 0, "to": 2, "card": card}
+    assert {"do": "done", "by": 0} in record.actions
+    seats = {a.get("by") for a in record.actions}
+    assert {1, 2, 3} <= seats  # the bots traded between the human's moves
+    assert RING not in record.actions  # everybody was done before the five minutes
+    out = buffer.getvalue()
+    if lang == "en":
+        assert "Swap offers" in out and "offered" in out and "done trading" in out
+        assert "Final scores" in out
+    else:
+        assert "پیشنهادهای معاوضه" in out and "پیشنهاد معاوضه" in out
+        lines = [line for line in out.splitlines() if re.search(f"[{PERSIAN_LETTER}]", line)]
+        problems = [p for line in lines for p in persian_problems(line.replace("g.json", ""))]
+        assert not problems, problems[:5]
+
+
+SEAT_SEED = ["--seed", "2", "--seat", "0", "--save", "g.json"]
+
+
+def test_the_terminal_rings_the_chaos_timer_itself(runner: CliRunner) -> None:
+    console = Console(file=StringIO(), width=110, color_system=None)
+    clock = itertools.count(0, 400)  # every look at the clock: 400 seconds later
+    fake = SimpleNamespace(monotonic=lambda: float(next(clock)))
+    with mock.patch("rumizi.cli.main.time", fake):
+        result = runner.invoke(
+            cli,
+            ["play", "fantasy-realms", "--variant", "chaos", "--players", "3", *SEAT_SEED],
+            obj={"console": console, "input": last_move(["1"])},
+        )
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load("g.json")
+    assert record.final_state().over
+    assert RING in record.actions
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Time is up" in out
+
+
 def test_variant_and_modules_reach_the_game(runner: CliRunner) -> None:
     seed = ["--seed", "4", "--save", "g.json"]
     result = runner.invoke(
@@ -101,7 +175,9 @@ def test_variant_and_modules_reach_the_game(runner: CliRunner) -> None:
         (["--players", "7"], "3 to 6 players"),
         (["--players", "2"], "2 with --variant two-player"),
         (["--variant", "two-player", "--players", "4"], "is for 2 players, not 4"),
-        (["--variant", "chaos"], "unknown variant 'chaos'"),
+        (["--variant", "chaos", "--players", "8"], "chaos realms are for 3 to 7 players"),
+        (["--variant", "chaos", "--modules", "items"], "no Cursed Items"),
+        (["--variant", "dragons"], "unknown variant 'dragons'"),
         (["--modules", "items,dragons"], "unknown module 'dragons'"),
         (["--modules", "phoenix-promo,phoenix-deluxe"], "one Phoenix"),
         (["--format", "duel"], "no formats"),

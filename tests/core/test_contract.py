@@ -56,6 +56,11 @@ def test_every_game_declares_its_tables() -> None:
     assert Table(6, {"format": "emperor"}) in star
     assert Table(5, {"format": "hydra"}) not in star  # Hydra is 2 against 2 or 3 against 3
     assert len(star) == 16
+    realms = tables("fantasy-realms")  # the small options' product, each choice at every count
+    assert 60 < len(realms) < 150
+    assert Table(7, {**realms[0].options, "variant": "chaos"}) in realms
+    assert not any(t.options["variant"] == "chaos" and t.options["items"] == "true" for t in realms)
+    assert len({tuple(sorted(t.options.items())) for t in realms}) > 50
 
 
 # ---------------------------------------------------------------------- the suite catches bugs

@@ -84,3 +84,62 @@ def test_a_finished_game_shows_every_hand_with_its_lines_and_choices(
     assert lines == sum(len(h) for h in state.hands)
     chose = sum(1 for res in state.results if res["choices"])
     assert page.locator(f"{root} [data-testid=frt-choices]").count() == chose
+
+
+def listed(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"action": a, "label": str(a)} for a in actions]
+
+
+def chaos_with_necromancer() -> Any:
+    state = GAME.new(seed=2, players=3, variant="chaos")
+    doc = state.export()
+    hands = doc["hands"]
+    if "necromancer" not in hands[0]:
+        holder = next((q for q, h in enumerate(hands) if "necromancer" in h), None)
+        if holder is None:
+            doc["deck"][doc["deck"].index("necromancer")] = hands[0][0]
+        else:
+            hands[holder][hands[holder].index("necromancer")] = hands[0][0]
+        hands[0][0] = "necromancer"
+    return GAME.load(doc)
+
+
+def test_the_chaos_countdown_keeps_the_server_s_time_whatever_the_page_s_clock(
+    page: Page, server: Server
+) -> None:
+    state = chaos_with_necromancer()
+    legal = listed(state.legal_actions_for(0))
+    far_off = 1_000_000_000_000  # the server's clock, years from the page's
+    timer = {"seconds": 300, "ends_at": far_off + 90_000, "at": far_off}
+    root = draw(page, server, state.view(0), 0, to_act=[0, 1, 2], legal=legal, timer=timer)
+    shown = page.inner_text(f"{root} [data-testid=frt-timer] b")
+    latin = shown.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
+    assert latin in ("1:30", "1:29"), shown
+    # a hand card picked: every other seat offers to take it
+    page.click(f"{root} [data-testid=frt-offer-card] >> nth=0")
+    targets = page.eval_on_selector_all(
+        "#probe-fr [data-testid=frt-offer-to]", "els => els.map(e => e.dataset.player)"
+    )
+    assert targets == ["1", "2"]
+
+
+def test_the_necromancer_s_draw_of_three_and_keep_are_on_the_board(
+    page: Page, server: Server
+) -> None:
+    state = chaos_with_necromancer()
+    state.apply({"do": "ring"})
+    assert state.phase == "summon"
+    root = draw(page, server, state.view(0), 0, to_act=[0], legal=listed(state.legal_actions()))
+    draws = page.eval_on_selector_all(
+        f"{root} [data-testid=frt-summon] button", "els => els.map(e => e.dataset.action)"
+    )
+    assert draws == ['{"do":"draw-three"}', '{"do":"pass"}']
+    other = draw(page, server, state.view(1), 1, to_act=[0])
+    assert "مرگ‌ساحر" in page.inner_text(f"{other} [data-testid=frt-prompt]")
+    state.apply({"do": "draw-three"})
+    drawn = state.view(0)["pending"]["drawn"]
+    root = draw(page, server, state.view(0), 0, to_act=[0], legal=listed(state.legal_actions()))
+    kept = page.eval_on_selector_all(
+        f"{root} [data-testid=frt-keep]", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(kept) == sorted(drawn)

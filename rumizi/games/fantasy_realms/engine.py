@@ -1105,7 +1105,7 @@ class FantasyRealms(Game):
     id: ClassVar[str] = GAME_ID
     names: ClassVar[dict[str, str]] = {"en": "Fantasy Realms", "fa": "قلمرو افسانه‌ای"}
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6  # 7 only in chaos realms (``variant="chaos"``)
+    max_players: ClassVar[int] = 7  # 7 only in chaos realms (``variant="chaos"``)
 
     def new(self, seed: int = 0, players: int = 4, **options: Any) -> FantasyRealmsState:
         """A new game (see the module's *Tables*); bad options raise ValueError.
@@ -1124,9 +1124,10 @@ class FantasyRealms(Game):
         for flag in ("suits", "items", "jester"):  # the web's option values are words
             if options.get(flag) in ("true", "false"):
                 options[flag] = options[flag] == "true"
-        first = options.get("first", "random")
-        if isinstance(first, str) and first.isdigit():
-            options["first"] = int(first)
+        for name in ("first", "timer"):  # seats and seconds arrive as words from the web
+            value = options.get(name)
+            if isinstance(value, str) and value.isdigit():
+                options[name] = int(value)
         return new_state(seed, Options(players, **options))
 
     def load(self, doc: Document) -> FantasyRealmsState:

@@ -34,6 +34,8 @@ from rumizi.core.i18n import check_lang, join, number
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES
 
 __all__ = [
+    "CHAOS_EVENT_KINDS",
+    "CHAOS_MOVES",
     "EVENT_KINDS",
     "action_text",
     "audience_names",
@@ -68,6 +70,30 @@ EVENT_KINDS: tuple[str, ...] = (
     "necromancer",
     "shed",
     "end",
+)
+
+#: The chaos realms' events (the trading, the timer's ring, the Necromancer's draw of three).
+CHAOS_EVENT_KINDS: tuple[str, ...] = (
+    "propose",
+    "refuse",
+    "withdraw",
+    "swap",
+    "done",
+    "ring",
+    "draw",
+    "keep",
+)
+
+#: The chaos realms' moves (``ring`` is the server's, never a player's).
+CHAOS_MOVES: tuple[str, ...] = (
+    "propose",
+    "accept",
+    "refuse",
+    "withdraw",
+    "done",
+    "draw-three",
+    "pass",
+    "keep",
 )
 
 
@@ -247,6 +273,10 @@ def action_text(
             if fa
             else f"Swap {what} for {other}'s {_q(card, lang)}"
         )
+    if kind in CHAOS_MOVES:
+        return _chaos_action(action, lang, names, you, view)
+    if kind == "ring" and card is None:  # the chaos timer: the server plays it
+        return "زمان معاوضه را تمام کنید" if fa else "End the trading (the timer)"
     if kind == "ring":
         return (
             f"{_q(card, lang)} را روی دسته بگذارید"
@@ -276,6 +306,74 @@ def action_text(
             else f"Discard {_q(card, lang)} (the hand limit)"
         )
     return str(dict(action))
+
+
+def _open_offer(view: Mapping[str, Any] | None, oid: Any) -> Mapping[str, Any]:
+    offers = ((view or {}).get("pending") or {}).get("offers") or []
+    return next((o for o in offers if o.get("id") == oid), {})
+
+
+def _chaos_action(
+    a: Mapping[str, Any],
+    lang: str,
+    names: Sequence[str],
+    you: int | None,
+    view: Mapping[str, Any] | None,
+) -> str:
+    """A chaos realms move: the trading's offers and answers, the Necromancer's draw."""
+    fa = _fa(lang)
+    kind = a["do"]
+    card = a.get("card")
+    if kind == "propose":
+        other = who(int(a["to"]), lang, names, you)
+        if fa:
+            return f"{_q(card, lang)} را برای معاوضه به {other} پیشنهاد کنید"
+        return f"Offer {_q(card, lang)} to {other} in a swap"
+    if kind == "done":
+        return "معاوضه‌هایم تمام شد" if fa else "I'm done trading"
+    if kind == "draw-three":
+        return (
+            "با مرگ‌ساحر سه کارت بکشید و یکی را نگه دارید"
+            if fa
+            else "Draw three cards with the Necromancer and keep one"
+        )
+    if kind == "pass":
+        return (
+            "با مرگ‌ساحر کارت نکشید (متن کارت به کار می‌رود)"
+            if fa
+            else "Draw nothing with the Necromancer (its text applies)"
+        )
+    if kind == "keep":
+        if fa:
+            return f"{_q(card, lang)} را نگه دارید (دو کارت دیگر به زیر دسته می‌روند)"
+        return f"Keep {_q(card, lang)} (the other two go to the bottom of the deck)"
+    offer = _open_offer(view, a.get("offer"))
+    oid = number(int(a.get("offer", 0)), lang)
+    offered = offer.get("card")
+    if kind == "withdraw":
+        to = offer.get("to")
+        if offered is not None and isinstance(to, int):
+            other = who(to, lang, names, you)
+            if fa:
+                return f"پیشنهاد {_q(offered, lang)} به {other} را پس بگیرید"
+            return f"Withdraw your offer of {_q(offered, lang)} to {other}"
+        return f"پیشنهاد {oid} را پس بگیرید" if fa else f"Withdraw offer {oid}"
+    by = offer.get("by")
+    from_whom = who(int(by), lang, names, you) if isinstance(by, int) else ""
+    if kind == "refuse":
+        if offered is not None and from_whom:
+            if fa:
+                return f"پیشنهاد {from_whom} ({_q(offered, lang)}) را رد کنید"
+            return f"Refuse {from_whom}'s offer of {_q(offered, lang)}"
+        return f"پیشنهاد {oid} را رد کنید" if fa else f"Refuse offer {oid}"
+    # accept: the card you give back for the offered one
+    if offered is not None and from_whom:
+        if fa:
+            return f"{_q(card, lang)} را بدهید و {_q(offered, lang)} را از {from_whom} بگیرید"
+        return f"Give {_q(card, lang)} for {from_whom}'s {_q(offered, lang)}"
+    if fa:
+        return f"پیشنهاد {oid} را بپذیرید و {_q(card, lang)} را بدهید"
+    return f"Accept offer {oid}, giving {_q(card, lang)}"
 
 
 # ---------------------------------------------------------------------- the log
@@ -344,12 +442,31 @@ def event_text(
     me = p is not None and p == you
     s = who(int(p), lang, names, you) if isinstance(p, int) else ""
     card = event.get("card")
+    if kind == "start" and p is None:  # the chaos realms: everybody trades at once
+        secs = int(event.get("timer", 0))
+        left = number(secs // 60, lang) if secs % 60 == 0 else number(secs, lang)
+        unit_fa, unit_en = ("دقیقه", "minutes") if secs % 60 == 0 else ("ثانیه", "seconds")
+        if fa:
+            return f"معاوضه‌ها آغاز شد: همه با هم، {left} {unit_fa}."
+        return f"The trading begins: everybody at once, {left} {unit_en}."
     if kind == "start":
         if fa:
             return f"بازی آغاز شد: نوبت اول با {s} است."
         return f"The game begins: {s} {'play' if me else 'plays'} first."
     if kind == "draw":
-        two = int(event.get("count", 1)) == 2
+        count = int(event.get("count", 1))
+        if count == 3:  # the chaos realms' Necromancer
+            return _say(
+                fa,
+                s,
+                me,
+                "با مرگ‌ساحر سه کارت کشید~ تا یکی را نگه دار^.",
+                "drew three cards with the Necromancer, to keep one.",
+            )
+        if count not in (1, 2):
+            n = number(count, lang)
+            return _say(fa, s, me, f"{n} کارت کشید~.", f"drew {n} cards.")
+        two = count == 2
         return _say(
             fa,
             s,
@@ -357,6 +474,10 @@ def event_text(
             "دو کارت کشید~." if two else "یک کارت کشید~.",
             "drew two cards." if two else "drew a card.",
         )
+    if kind in ("propose", "refuse", "withdraw", "swap", "done", "keep") or (
+        kind == "ring" and p is None
+    ):
+        return _chaos_event(event, lang, names, you)
     if kind == "take":
         q = _q(card, lang)
         return _say(
@@ -519,7 +640,74 @@ def event_text(
     return str(dict(event))
 
 
-_TONES = {"start": "heading", "end-turn": "heading", "end": "alert"}
+def _chaos_event(event: Mapping[str, Any], lang: str, names: Sequence[str], you: int | None) -> str:
+    """The chaos realms' log: offers by number (their cards stay with the two seats)."""
+    fa = _fa(lang)
+    kind = event["event"]
+    if kind == "ring":
+        if fa:
+            return "⏰ زمان تمام شد: معاوضه‌ها به پایان رسید."
+        return "⏰ Time is up: the trading is over."
+    if kind == "swap":
+        a, b = (int(q) for q in event["players"])
+        first, second = who(a, lang, names, you), who(b, lang, names, you)
+        if you in (a, b):
+            other = who(b if you == a else a, lang, names, you)
+            return (
+                f"شما با {other} کارتی معاوضه کردید." if fa else f"You swapped a card with {other}."
+            )
+        if fa:
+            return f"{first} و {second} کارتی با هم معاوضه کردند."
+        return f"{first} and {second} swapped a card."
+    p = int(event["player"])
+    me = p == you
+    s = who(p, lang, names, you)
+    oid = number(int(event.get("offer", 0)), lang)
+    if kind == "propose":
+        to = who(int(event["to"]), lang, names, you)
+        return _say(
+            fa,
+            s,
+            me,
+            f"به {to} پیشنهاد معاوضه داد~ (پیشنهاد {oid}).",
+            f"offered {to} a swap (offer {oid}).",
+        )
+    if kind == "refuse":
+        by_seat = int(event["by"])
+        by = who(by_seat, lang, names, you)
+        if fa:
+            return _say(fa, s, me, f"پیشنهاد {by} را رد کرد~ (پیشنهاد {oid}).", "")
+        whose = "your" if by_seat == you else f"{by}'s"
+        return _say(fa, s, me, "", f"refused {whose} offer (offer {oid}).")
+    if kind == "withdraw":
+        return _say(
+            fa,
+            s,
+            me,
+            f"پیشنهادش را پس گرفت~ (پیشنهاد {oid}).".replace(
+                "پیشنهادش", "پیشنهادتان" if me else "پیشنهادش"
+            ),
+            f"withdrew {'your' if me else 'their'} offer (offer {oid}).",
+        )
+    if kind == "done":
+        return _say(
+            fa,
+            s,
+            me,
+            "معاوضه‌هایش را تمام کرد~.".replace("هایش", "هایتان" if me else "هایش"),
+            f"{'are' if me else 'is'} done trading.",
+        )
+    # keep: the Necromancer's kept card is the holder's secret
+    return _say(
+        fa,
+        s,
+        me,
+        "یکی از سه کارت را نگه داشت~ و دو کارت را به زیر دسته برگرداند~.",
+        "kept one of the three cards and put two at the bottom of the deck.",
+    )
+
+
+_TONES = {"start": "heading", "end-turn": "heading", "end": "alert", "ring": "alert"}
 
 
 def _named(event: Mapping[str, Any]) -> tuple[str, ...]:

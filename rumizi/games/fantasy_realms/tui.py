@@ -1,6 +1,6 @@
 """Fantasy Realms in the terminal: the table drawn with rich from one seat's *view*.
 
-``rumizi play fantasy-realms [--players N] [--variant two-player] [--modules items,suits,…]``
+``rumizi play fantasy-realms [--players N] [--variant two-player|chaos] [--modules …]``
 seats you with bots. Everything is drawn from :meth:`FantasyRealmsState.view`, so the board
 shows a seat only what it may see:
 
@@ -14,6 +14,11 @@ shows a seat only what it may see:
   their number, unless they are yours), whose turn it is and what the phase still needs;
 * what you were shown (Spyglass, Crystal Ball, Lantern, Book of Prophecy, a swap);
 * at the end, every hand's breakdown card by card, its choices and items, and the winners.
+
+The chaos realms (``--variant chaos``, 3 to 7 players): the trading, in which every seat may
+act at once; the open offers are listed on the board, the bots answer and offer between your
+moves, and the terminal rings the timer itself (five minutes on this machine's clock, checked
+after each move) unless everybody is done first.
 
 Moves are numbered; you may also type short commands, in English or Persian, naming cards
 and items by any part of their English or Persian names (:func:`parse_command`):
@@ -49,7 +54,7 @@ from rich.text import Text
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, join, number
 from rumizi.core.terminal_kit import Header, Packed, Reply, Seating, keys_panel
-from rumizi.games.fantasy_realms import score_hand
+from rumizi.games.fantasy_realms import score_hand, texts
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES, card_info
 
 #: ``--modules`` words and the game options they set.
@@ -60,9 +65,11 @@ MODULES: Final[dict[str, dict[str, Any]]] = {
     "phoenix-promo": {"phoenix": "promo"},
     "phoenix-deluxe": {"phoenix": "deluxe"},
 }
-#: ``--variant`` words and the options they set (the chaos realms join here once the engine
-#: plays them: a ``"chaos"`` entry and its players' range).
-VARIANTS: Final[dict[str, dict[str, Any]]] = {"two-player": {"players": 2}}
+#: ``--variant`` words and the options they set.
+VARIANTS: Final[dict[str, dict[str, Any]]] = {
+    "two-player": {"players": 2},
+    "chaos": {"variant": "chaos"},
+}
 DEFAULT_PLAYERS: Final = 4
 
 _W: dict[str, tuple[str, str]] = {
@@ -116,6 +123,9 @@ _PHASE: dict[str, tuple[str, str]] = {
     "genie": ("Genie: take a card of the deck, or none", "غول چراغ: کارتی از دسته، یا هیچ"),
     "necromancer": ("Necromancer: take a discarded card, or none", "احضارگر: کارتی از رو"),
     "shed": ("discard down to the hand limit", "تا سقف دست کارت بیندازید"),
+    "trade": ("the trading: offer, answer, or say you are done", "معاوضه: پیشنهاد، پاسخ یا پایان"),
+    "summon": ("Necromancer: draw three and keep one, or not", "مرگ‌ساحر: سه کارت بکشید یا نه"),
+    "keep": ("Necromancer: keep one of the three cards", "مرگ‌ساحر: یکی از سه کارت را نگه دارید"),
     "over": ("game over", "بازی تمام شد"),
 }
 # The words of the commands: each opens the actions of some kinds.
@@ -140,8 +150,16 @@ VERBS: Final[dict[str, tuple[str, ...]]] = {
     "صرف‌نظر": ("forgo",),
     "return": ("return",),
     "برگردان": ("return",),
-    "offer": ("offer",),
-    "پیشنهاد": ("offer",),
+    "offer": ("offer", "propose"),
+    "پیشنهاد": ("offer", "propose"),
+    "accept": ("accept",),
+    "بپذیر": ("accept",),
+    "refuse": ("refuse",),
+    "رد": ("refuse",),
+    "withdraw": ("withdraw",),
+    "پس": ("withdraw",),
+    "done": ("done",),
+    "تمام": ("done",),
     "keep": ("wagon-keep",),
     "نگه": ("wagon-keep",),
     "swap": ("wagon-swap",),
@@ -260,6 +278,8 @@ def table_options(
         if players is not None and fixed is not None and players != fixed:
             raise ValueError(f"the {variant} variant is for {fixed} players, not {players}")
     n = options.get("players", players if players is not None else DEFAULT_PLAYERS)
+    if variant == "chaos" and not 3 <= n <= 7:
+        raise ValueError(f"the chaos realms are for 3 to 7 players, not {n}")
     if variant is None and not 3 <= n <= 6:
         raise ValueError(
             f"Fantasy Realms is for 3 to 6 players (2 with --variant two-player), not {n}"
@@ -299,8 +319,12 @@ def _value_names(field: str, value: Any, names: Sequence[str]) -> list[str]:
         return [value, en, fa]
     if field == "player":
         return _seat_value_names(int(value), names)
+    if field == "to" and isinstance(value, int):  # the chaos realms: the seat offered to
+        return _seat_value_names(value, names)
     if field == "to":
         return [value, *(_W[value])]
+    if field == "by":  # the acting seat: never typed
+        return []
     return [str(value)]
 
 
@@ -378,9 +402,12 @@ def parse_command(
 # ---------------------------------------------------------------------- words of moves
 
 
-def action_label(action: Action, lang: str, names: Sequence[str]) -> str:
-    """A move in words: “Take Great Flood”, “Use Spyglass: Greedy bot”."""
+def action_label(action: Action, lang: str, names: Sequence[str], view: View | None = None) -> str:
+    """A move in words: “Take Great Flood”, “Use Spyglass: Greedy bot”; the chaos realms'
+    moves in the web's sentences (an offer's cards from ``view``)."""
     kind = action["do"]
+    if kind in texts.CHAOS_MOVES:  # moves only the chaos realms have
+        return texts.action_text(action, lang, names, None, view)
     en, fa = _VERB_WORDS.get(kind, (kind, kind))
     head = fa if lang == "fa" else en
     parts: list[str] = []
@@ -414,7 +441,7 @@ def action_label(action: Action, lang: str, names: Sequence[str]) -> str:
 
 def _to_act(view: View) -> int | None:
     phase = view["phase"]
-    if phase == "over":
+    if phase in ("over", "trade"):  # the trading: everybody at once
         return None
     if phase in ("genie", "necromancer", "shed"):
         return int(view["queue"][0][1])
@@ -458,6 +485,8 @@ class FantasyRealmsTerminal:
         me = view.get("you")
         if isinstance(me, int) and view["phase"] != "over" and isinstance(view["hands"][me], list):
             parts.append(self.hand_panel(view, me))
+        if view["phase"] == "trade":
+            parts.append(self.offers_panel(view))
         parts.append(self.area_panel(view, suits))
         parts.append(self.players_panel(view))
         shown = self.shown_lines(view, suits)
@@ -468,7 +497,7 @@ class FantasyRealmsTerminal:
         if legal:
             items = [
                 Text.assemble(
-                    (f"{number(k, lang):>3}. ", "bold"), action_label(a, lang, self.names)
+                    (f"{number(k, lang):>3}. ", "bold"), action_label(a, lang, self.names, view)
                 )
                 for k, a in enumerate(legal, 1)
             ]
@@ -490,7 +519,7 @@ class FantasyRealmsTerminal:
         elif who is not None:
             title.append(word("to-act", lang, who=self.names[who]), style="bold")
         en, fa = _PHASE.get(view["phase"], ("", ""))
-        title.append(f": {fa if lang == 'fa' else en}")
+        title.append(f"{': ' if who is not None else ''}{fa if lang == 'fa' else en}")
         return title
 
     def hand_panel(self, view: View, me: int) -> Panel:
@@ -609,12 +638,36 @@ class FantasyRealmsTerminal:
             parts.append(Text(word("items-left", lang, n=it["deck"], pile=pile), style="dim"))
         return Panel(Group(*parts), title=word("players", lang), title_align="left")
 
+    def offers_panel(self, view: View) -> Panel:
+        """The chaos trading: every open offer (its card when it is yours or made to you)."""
+        lang = self.lang
+        pend = view.get("pending") or {}
+        lines: list[Text] = []
+        for o in pend.get("offers") or []:
+            line = Text(f"#{number(int(o['id']), lang)} ", style="dim")
+            line.append(f"{self.names[int(o['by'])]} → {self.names[int(o['to'])]}")
+            if o.get("card"):
+                line.append(": ")
+                line.append_text(card_text(str(o["card"]), lang, bool(view["options"]["suits"])))
+            lines.append(line)
+        if not lines:
+            lines.append(Text("هنوز پیشنهادی نیست." if lang == "fa" else "No offers yet.", "dim"))
+        done = [self.names[int(q)] for q in pend.get("done") or []]
+        if done:
+            head = "تمام کرده‌اند" if lang == "fa" else "done"
+            lines.append(Text(f"{head}: {join(done, lang)}", style="green"))
+        title = "پیشنهادهای معاوضه" if lang == "fa" else "Swap offers"
+        return Panel(Group(*lines), title=title, title_align="left")
+
     def shown_lines(self, view: View, suits: bool) -> list[Text]:
         lang = self.lang
         me = view.get("you")
         out: list[Text] = []
         records = view["seen"][me] if isinstance(me, int) else None
         for r in (records or [])[-4:]:
+            if "gave" in r or "refused" in r or "necromancer" in r:  # the chaos realms
+                out.append(self._chaos_record(r, suits))
+                continue
             if "swap" in r:
                 line = Text(f"{action_label({'do': 'wagon-swap'}, lang, self.names)}: ")
                 line.append_text(cards_text(r["cards"], lang, suits))
@@ -625,7 +678,7 @@ class FantasyRealmsTerminal:
                 line.append(": ")
                 line.append_text(cards_text(r["cards"], lang, suits))
             out.append(line)
-        for r in (view.get("revealed") or [])[-2:]:
+        for r in [r for r in view.get("revealed") or [] if "item" in r][-2:]:
             line = Text(f"{item_name(r['item'], lang)} · {suit_name(r['suit'], lang)}: ")
             if isinstance(r["cards"], dict):
                 for q, cs in sorted(r["cards"].items()):
@@ -636,6 +689,24 @@ class FantasyRealmsTerminal:
                 line.append_text(cards_text(r["cards"], lang, suits))
             out.append(line)
         return out
+
+    def _chaos_record(self, r: Mapping[str, Any], suits: bool) -> Text:
+        lang = self.lang
+        fa = lang == "fa"
+        if "gave" in r:
+            line = Text(f"⇄ {self.names[int(r['with'])]}: ")
+            line.append("دادید " if fa else "gave ")
+            line.append_text(card_text(str(r["gave"]), lang, suits))
+            line.append("، گرفتید " if fa else ", got ")
+            line.append_text(card_text(str(r["got"]), lang, suits))
+            return line
+        if "refused" in r:
+            line = Text(f"✗ {self.names[int(r['to'])]}: ")
+            line.append_text(card_text(str(r["card"]), lang, suits))
+            return line
+        line = Text(f"{card_name('necromancer', lang)}: ")
+        line.append_text(card_text(str(r["necromancer"]), lang, suits))
+        return line
 
     def final_panel(self, view: View) -> Panel:
         lang = self.lang
@@ -674,6 +745,12 @@ class FantasyRealmsTerminal:
         who = self.names[int(e["player"])] if "player" in e else ""
         if kind in (None, "end-turn"):
             return None
+        chaos_ring = kind == "ring" and "player" not in e
+        chaos_start = kind == "start" and "player" not in e
+        if kind in ("propose", "refuse", "withdraw", "swap", "done", "keep") or chaos_ring:
+            return Text(texts.event_text(e, lang, self.names, None))
+        if chaos_start or (kind == "draw" and int(e.get("count", 1)) == 3):
+            return Text(texts.event_text(e, lang, self.names, None))
         if kind == "end":
             winners = join((self.names[int(w)] for w in e.get("winners", [])), lang)
             return Text(f"{_W['final'][1 if lang == 'fa' else 0]}: {winners}", style="bold")
@@ -687,14 +764,16 @@ class FantasyRealmsTerminal:
             took = "took" in e and e["took"]
             text = _VERB_WORDS["genie"][1 if lang == "fa" else 0]
             return Text(f"{who}: {text} {'…' if took else word('none', lang)}")
-        if "target" in e:
-            # an item aimed at another seat: the event keeps the author as "player" and the
-            # seat aimed at as "target", which the action itself calls "player"
+        if kind in ("use", "wagon-swap") and isinstance(e.get("target"), int):
+            # a move on another seat (Spyglass, Larcenous Gloves, the Market Wagon's swap):
+            # its author, then the move with that seat; a swapped card only to the two seats
             fields = {k: v for k, v in e.items() if k not in ("event", "player", "target")}
-            aimed = action_label(
+            if kind == "wagon-swap" and self.seating.you not in (e.get("player"), e["target"]):
+                fields.pop("card", None)
+            label = action_label(
                 {"do": str(kind), **fields, "player": e["target"]}, lang, self.names
             )
-            return Text(f"{who}: {aimed}" if who else aimed)
+            return Text(f"{who}: {label}" if who else label)
         fields = {k: v for k, v in e.items() if k not in ("event", "player")}
         try:
             text = action_label({"do": str(kind), **fields}, lang, self.names)

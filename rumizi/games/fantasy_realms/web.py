@@ -8,19 +8,24 @@ fantasy-realms.js``), the result line and the views of a replay.
 Table options (each an engine option of :meth:`FantasyRealms.new`, the values words or
 seats, as the platform's form sends them):
 
-* ``items`` — the Cursed Items (``"false"`` / ``"true"``);
+* ``variant`` — ``"standard"`` (2 to 6 players: with 2, the two-player draft) or
+  ``"chaos"`` (the chaos realms, 3 to 7 players); it drives the form's seat count;
+* ``timer`` — the chaos trading's seconds (``"300"``, five minutes, by default; ``"120"``
+  or ``"600"`` only at chaos tables, which their ``requires`` says);
+* ``items`` — the Cursed Items (``"false"`` / ``"true"``; ``"true"`` requires the standard
+  variant: the chaos realms have no turns to use them in);
 * ``suits`` — the Cursed Hoard suits (Building, Outsider, Undead, Garden, the reprints);
 * ``jester`` — the Jester promo; ``phoenix`` — ``"none"``, ``"promo"`` or ``"deluxe"``;
 * ``first`` — ``"random"`` (the default) or a seat (``"0"``, ``"1"`` …), each seat offered
   only at the tables that have it (its choice carries the player counts, which also drive
   the form's seat count).
 
-The chaos variant is not offered here yet (it comes with its own option).
-
 >>> [o["name"] for o in options("en")]
-['items', 'suits', 'jester', 'phoenix', 'first']
+['variant', 'timer', 'items', 'suits', 'jester', 'phoenix', 'first']
+>>> [(c["value"], c["players"]) for c in options("en")[0]["choices"]]
+[('standard', [2, 3, 4, 5, 6]), ('chaos', [3, 4, 5, 6, 7])]
 >>> catalog("fa")["players"]
-'۲–۶'
+'۲–۷'
 """
 
 from __future__ import annotations
@@ -39,11 +44,14 @@ from rumizi.games.fantasy_realms.engine import GAME
 MINUTES = 20
 AGE = 14
 CATALOGUE_RANK = 3  # Star Realms 1, Splendor Duel 2, Fantasy Realms 3, War of the Ring 4
-PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))
+PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))  # 7 only in chaos
+STANDARD = tuple(n for n in PLAYERS if n <= 6)
+CHAOS = tuple(n for n in PLAYERS if n >= 3)
+TIMERS = (300, 120, 600)  # the chaos trading's seconds, the default first
 
 
 def catalog(lang: str) -> dict[str, Any]:
-    """The catalogue entry (2–6 players: the two-player variant and the 3–6 game)."""
+    """The catalogue entry (2–7 players: the two-player variant, the 3–6 game, chaos 3–7)."""
     return {
         "name": GAME.names[check_lang(lang)],
         "tagline": rules_text.tagline(lang),
@@ -53,23 +61,58 @@ def catalog(lang: str) -> dict[str, Any]:
     }
 
 
-def _yes_no(name: str, fa_label: str, en_label: str, lang: str) -> dict[str, Any]:
+def _yes_no(name: str, fa_label: str, en_label: str, lang: str, **with_it: Any) -> dict[str, Any]:
     fa = lang == "fa"
     return {
         "name": name,
         "label": fa_label if fa else en_label,
         "choices": [
             {"value": "false", "label": "بدون آن" if fa else "Without"},
-            {"value": "true", "label": "با آن" if fa else "With"},
+            {"value": "true", "label": "با آن" if fa else "With", **with_it},
         ],
     }
 
 
+def _minutes(seconds: int, lang: str) -> str:
+    n = number(seconds // 60, lang)
+    return f"{n} دقیقه" if lang == "fa" else f"{n} minutes"
+
+
 def options(lang: str) -> list[dict[str, Any]]:
-    """The modules of a table, then who starts (drawn at random by default)."""
+    """The variant and its timer, the modules of a table, then who starts (drawn by default)."""
     fa = check_lang(lang) == "fa"
     return [
-        _yes_no("items", "آیتم‌های نفرین‌شده", "Cursed Items", lang),
+        {
+            "name": "variant",
+            "label": "گونهٔ بازی" if fa else "Variant",
+            "choices": [
+                {
+                    "value": "standard",
+                    "label": "معمولی (۲ نفر: دونفره)" if fa else "Standard (2 players: the draft)",
+                    "players": list(STANDARD),
+                },
+                {
+                    "value": "chaos",
+                    "label": "قلمروهای آشوب (معاوضه)" if fa else "Chaos Realms (trading)",
+                    "players": list(CHAOS),
+                },
+            ],
+        },
+        {
+            "name": "timer",
+            "label": "زمان معاوضه در آشوب" if fa else "Chaos trading time",
+            "choices": [
+                {
+                    "value": str(seconds),
+                    "label": _minutes(seconds, lang),
+                    **({} if seconds == TIMERS[0] else {"requires": {"variant": ["chaos"]}}),
+                }
+                for seconds in TIMERS
+            ],
+        },
+        _yes_no(
+            "items", "آیتم‌های نفرین‌شده", "Cursed Items", lang, requires={"variant": ["standard"]}
+        ),
         _yes_no("suits", "گونه‌های افزوده (گنج نفرین‌شده)", "Cursed Hoard suits", lang),
         _yes_no("jester", "کارت تبلیغاتی دلقک", "Jester promo card", lang),
         {
@@ -90,13 +133,13 @@ def options(lang: str) -> list[dict[str, Any]]:
                     "label": "به قرعه" if fa else "Drawn at random",
                     "players": list(PLAYERS),
                 },
-                *(
+                *(  # the chaos realms have no turns: nobody starts a table of 7
                     {
                         "value": str(seat),  # a word, as the form sends it back
                         "label": texts.seat_name(seat, lang),
-                        "players": [n for n in PLAYERS if n > seat],
+                        "players": [n for n in STANDARD if n > seat],
                     }
-                    for seat in range(PLAYERS[-1])
+                    for seat in range(STANDARD[-1])
                 ),
             ],
         },
@@ -208,5 +251,9 @@ def revealed_view(state: GameState, seat: int | None) -> View:
 
 
 def opening_events(state: GameState) -> list[dict[str, Any]]:
-    """Who plays first: the engine decides it inside ``new()``, before any log is kept."""
-    return [{"event": "start", "player": int(state.export()["current"])}]
+    """Who plays first: the engine decides it inside ``new()``, before any log is kept; a
+    chaos table has no first player, its trading starts with its timer (seconds)."""
+    doc = state.export()
+    if doc["options"].get("variant") == "chaos":
+        return [{"event": "start", "timer": int(doc["options"]["timer"])}]
+    return [{"event": "start", "player": int(doc["current"])}]

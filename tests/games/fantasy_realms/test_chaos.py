@@ -85,7 +85,7 @@ def test_other_tables_keep_their_documents_and_have_no_timer() -> None:
         (7, {}, "2 to 6"),
         (4, {"variant": "chaos", "items": True}, "no Cursed Items"),
         (4, {"variant": "chaos", "timer": 0}, "timer"),
-        (4, {"variant": "chaos", "timer": "5"}, "timer"),
+        (4, {"variant": "chaos", "timer": "5m"}, "timer"),  # "300", the web's word, is fine
         (4, {"variant": "chaos", "timer": True}, "timer"),
         (4, {"variant": "wild"}, "variant"),
         (4, {"variant": "two-player"}, "2 players"),

@@ -22,10 +22,15 @@
 // (per seat: total, strength, choices, cards: the scorer's lines, items) and `winners`; and of
 // the message `to_act`, `legal`, `seat`, `seats`. The card data comes from web.cards().
 //
-// Chaos realms (not built yet) would slot in as one more part between the top line and the
-// hand: a countdown from the view's timer, the open offers (yours with "withdraw", those made
-// to you with "accept"/"refuse") and, on the hand, a card touched to offer it to a chosen
-// seat — every one of them a legal action of that seat, mapped like the others below.
+// The chaos realms (`options.variant` "chaos"): every seat in `to_act` trades at once. One more
+// part between the top line and the hand holds the countdown (the message's `timer`: `ends_at`
+// on the server's clock, `at` the server's time when it was sent, so the page's own clock
+// does not matter), the open offers (`pending.offers`: yours with "withdraw", those made to
+// you with "refuse" and "give a card": a hand card touched then is the one given back) and
+// "I'm done" (`pending.done`: the others' marks are on their seats). A swap is offered by
+// touching a hand card, then a seat. After the trading the Necromancer's holder draws three
+// (`summon`) and keeps one (`keep`, `pending.drawn`) on the board. The swaps, refusals and the
+// Necromancer's draw stay in `seen`. Every one of them is a legal action of the seat.
 
 import { h as el } from "../dom.js";
 import { api } from "../api.js";
@@ -105,6 +110,35 @@ export const WORDS = {
     seen: "آنچه دیده‌اید",
     draft: "دست کامل نیست: {n} از {m}",
     wild: "آزاد",
+    trading: "معاوضه",
+    timeLeft: "زمان باقی‌مانده",
+    done: "معاوضه‌هایم تمام شد",
+    youDone: "شما اعلام کرده‌اید که تمام شد؛ هنوز می‌توانید به پیشنهادها پاسخ دهید.",
+    doneMark: "تمام کرد",
+    toYou: "پیشنهادها به شما",
+    yours: "پیشنهادهای شما",
+    othersOffers: "پیشنهادهای دیگران",
+    fromWhom: "از {name}",
+    toWhom: "به {name}",
+    between: "{a} ← {b}",
+    give: "یک کارت بدهید",
+    giving: "کارتی از دستتان را بزنید…",
+    refuse: "رد",
+    withdraw: "پس گرفتن",
+    offerTo: "پیشنهاد به {name}",
+    noOffers: "هنوز پیشنهادی نیست.",
+    "prompt.trade": "روی کارتی از دستتان بزنید، سپس روی بازیکنی، تا معاوضه پیشنهاد دهید.",
+    "prompt.pickSeat": "«{card}»: روی بازیکنی بزنید تا به او پیشنهاد شود.",
+    "prompt.give": "روی کارتی از دستتان بزنید تا در عوض «{card}» بدهید.",
+    "prompt.summon": "مرگ‌ساحر: سه کارت بکشید و یکی را نگه دارید، یا نکشید.",
+    "prompt.keep": "یکی از سه کارت تازه را نگه دارید.",
+    drawThree: "سه کارت بکشید",
+    noDraw: "نکشید",
+    keepOne: "نگه داشتن یکی",
+    summoning: "{name} با مرگ‌ساحر کارت می‌کشد…",
+    "seen.swap": "⇄ با {name}: «{gave}» دادید، «{got}» گرفتید",
+    "seen.refused": "✗ {name} «{card}» را نپذیرفت",
+    "seen.necro": "مرگ‌ساحر: «{card}» را نگه داشتید",
   },
   en: {
     you: "You",
@@ -169,6 +203,35 @@ export const WORDS = {
     seen: "What you were shown",
     draft: "Hand not full yet: {n} of {m}",
     wild: "Wild",
+    trading: "Trading",
+    timeLeft: "Time left",
+    done: "I'm done trading",
+    youDone: "You said you are done; you can still answer offers.",
+    doneMark: "done",
+    toYou: "Offers to you",
+    yours: "Your offers",
+    othersOffers: "Other offers",
+    fromWhom: "from {name}",
+    toWhom: "to {name}",
+    between: "{a} → {b}",
+    give: "Give a card",
+    giving: "Touch a card of your hand…",
+    refuse: "Refuse",
+    withdraw: "Withdraw",
+    offerTo: "Offer to {name}",
+    noOffers: "No offers yet.",
+    "prompt.trade": "Touch a card of your hand, then a player, to offer a swap.",
+    "prompt.pickSeat": "{card}: touch a player to offer it to them.",
+    "prompt.give": "Touch a card of your hand to give for {card}.",
+    "prompt.summon": "Necromancer: draw three cards and keep one, or do not draw.",
+    "prompt.keep": "Keep one of the three cards you drew.",
+    drawThree: "Draw three",
+    noDraw: "Don't draw",
+    keepOne: "Keep one",
+    summoning: "{name} is drawing with the Necromancer…",
+    "seen.swap": "⇄ with {name}: you gave {gave}, got {got}",
+    "seen.refused": "✗ {name} refused {card}",
+    "seen.necro": "Necromancer: you kept {card}",
   },
 };
 
@@ -225,6 +288,42 @@ function redraw() {
   }
 }
 
+// ------------------------------------------------------------------ the chaos countdown
+// When each timer arrived, on this page's clock: the time left is the server's (`ends_at` −
+// `at`) less what passed here since.
+const arrived = new WeakMap();
+let ticker = null;
+
+function endsHere(timer) {
+  if (!arrived.has(timer)) arrived.set(timer, Date.now());
+  return arrived.get(timer) + (timer.ends_at - timer.at);
+}
+
+function clockText(ms) {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(secs / 60);
+  const s = secs % 60;
+  return `${n(m)}:${s < 10 ? n(0) : ""}${n(s)}`;
+}
+
+function tick() {
+  const shown = document.querySelectorAll("[data-testid=frt-timer]");
+  if (!shown.length) {
+    clearInterval(ticker);
+    ticker = null;
+    return;
+  }
+  for (const box of shown) {
+    const left = Number(box.dataset.ends) - Date.now();
+    box.querySelector("b").textContent = clockText(left);
+    box.classList.toggle("is-low", left < 30_000);
+  }
+}
+
+// What the seat chose on the board during the trading: a hand card to offer, or an offer
+// made to it that a hand card will answer.
+const pick = { card: null, offer: null };
+
 // ------------------------------------------------------------------ cards
 function cardInfo(cards, id, hoard) {
   const c = cards.get(id) || { id, name: id, suit: "wild", suit_name: "", strength: 0 };
@@ -268,6 +367,8 @@ export function renderCard(card, ctx) {
 // ------------------------------------------------------------------ the legal moves, by place
 function mapLegal(legal) {
   const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], necro: new Map(), search: new Map(), other: 0 };
+  Object.assign(m, { propose: new Map(), accept: new Map(), refuse: new Map(), withdraw: new Map(), done: null, summon: null, pass: null, keep: new Map() });
+  const deeper = (map, key) => map.get(key) || map.set(key, new Map()).get(key);
   legal.forEach((move, index) => {
     const a = move.action || {};
     const item = { action: a, label: move.label, index };
@@ -279,6 +380,14 @@ function mapLegal(legal) {
     else if (a.do === "use") m.uses.push(item);
     else if (a.do === "necromancer" && a.card) m.necro.set(a.card, item);
     else if ((a.do === "genie" || a.do === "ring") && a.card) m.search.set(a.card, item);
+    else if (a.do === "propose") deeper(m.propose, a.card).set(a.to, item);
+    else if (a.do === "accept") deeper(m.accept, a.offer).set(a.card, item);
+    else if (a.do === "refuse") m.refuse.set(a.offer, item);
+    else if (a.do === "withdraw") m.withdraw.set(a.offer, item);
+    else if (a.do === "done") m.done = item;
+    else if (a.do === "draw-three") m.summon = item;
+    else if (a.do === "pass") m.pass = item;
+    else if (a.do === "keep") m.keep.set(a.card, item);
     else m.other += 1;
   });
   return m;
@@ -299,10 +408,32 @@ export function render(root, msg, ctx) {
   const used = new Set();
   const mark = (item) => item && used.add(item.index);
   const me = typeof view.you === "number" ? view.you : typeof msg.seat === "number" ? msg.seat : null;
-  const toAct = (msg.to_act || [])[0];
+  const actors = msg.to_act || [];
+  const toAct = actors[0];
   const over = view.phase === "over";
-  const myMove = me !== null && toAct === me && legal.length > 0 && !ctx.replay;
-  const act = (item) => item && ctx.act(item.action);
+  const chaos = opts.variant === "chaos";
+  const trading = chaos && view.phase === "trade";
+  const myMove = me !== null && (chaos ? actors.includes(me) : toAct === me) && legal.length > 0 && !ctx.replay;
+  const pend = view.pending || {};
+  const offers = trading ? pend.offers || [] : [];
+  const doneSeats = new Set(trading ? pend.done || [] : []);
+  if (!trading || !myMove) {
+    pick.card = null;
+    pick.offer = null;
+  }
+  if (pick.card !== null && !m.propose.has(pick.card)) pick.card = null;
+  if (pick.offer !== null && !m.accept.has(pick.offer)) pick.offer = null;
+  const choose = (what, value) => {
+    pick.card = what === "card" && pick.card !== value ? value : null;
+    pick.offer = what === "offer" && pick.offer !== value ? value : null;
+    redraw();
+  };
+  const act = (item) => {
+    if (!item) return;
+    pick.card = null;
+    pick.offer = null;
+    ctx.act(item.action);
+  };
   const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
   const handSize = (hoard ? 8 : 7);
   const endAt = players === 2 ? (hoard ? 14 : 12) : hoard ? 12 : 10;
@@ -313,16 +444,28 @@ export function render(root, msg, ctx) {
 
   const board = el("div", { class: ["frt", over && "is-over"], dataset: { testid: "frt-board", phase: view.phase || "" } });
   board.append(topLine());
+  if (trading && !ctx.replay) board.append(tradePanel());
   if (over) board.append(resultsPanel());
   if (me !== null && Array.isArray(hands[me]) && !over) board.append(myPanel());
   board.append(middle());
   board.append(othersPanel());
   root.replaceChildren(board);
+  if (board.querySelector("[data-testid=frt-timer]") && !ticker) ticker = setInterval(tick, 250);
   return { mapped: used };
 
   // ---------------------------------------------------------------- parts
   function prompt() {
     if (over) return "";
+    if (trading) {
+      if (!myMove) return me !== null && doneSeats.has(me) ? w("youDone") : "";
+      if (pick.offer !== null) return w("prompt.give", { card: info(offerOf(pick.offer).card).name });
+      if (pick.card !== null) return w("prompt.pickSeat", { card: info(pick.card).name });
+      return doneSeats.has(me) ? w("youDone") : w("prompt.trade");
+    }
+    if (chaos && (view.phase === "summon" || view.phase === "keep")) {
+      if (!myMove) return w("summoning", { name: nameOf(toAct) });
+      return w(view.phase === "summon" ? "prompt.summon" : "prompt.keep");
+    }
     if (!myMove) return toAct !== undefined && toAct !== null ? w("waiting", { name: nameOf(toAct) }) : "";
     const ph = view.phase;
     if (ph === "take") {
@@ -341,11 +484,12 @@ export function render(root, msg, ctx) {
   }
 
   function topLine() {
-    const status = over ? w("over") : myMove ? w("yourTurn") : toAct !== undefined && toAct !== null ? w("playing", { name: nameOf(toAct) }) : "";
+    let status = over ? w("over") : myMove ? w("yourTurn") : toAct !== undefined && toAct !== null ? w("playing", { name: nameOf(toAct) }) : "";
+    if (trading) status = w("trading");
     return el(
       "div",
       { class: "frt-top" },
-      el("span", { class: "frt-turn" }, w("turn", { n: view.turn || 1 })),
+      chaos ? null : el("span", { class: "frt-turn" }, w("turn", { n: view.turn || 1 })),
       el("span", { class: ["frt-status", myMove && "is-mine"], dataset: { testid: "frt-status" } }, status),
       el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
     );
@@ -391,9 +535,22 @@ export function render(root, msg, ctx) {
     const fresh = (view.pending || {}).drawn; // the cards just drawn (a count for the others)
     const drawn = new Set(Array.isArray(fresh) && toAct === me ? fresh : []);
     for (const id of [...hand].sort((a, b) => info(a).suit.localeCompare(info(b).suit) || a.localeCompare(b))) {
+      const slot = el("div", { class: ["frt-slot", drawn.has(id) && "is-new", pick.card === id && "is-picked"] });
+      if (trading && myMove) {
+        // an offer picked: this card answers it; else the card is picked to be offered
+        const answer = pick.offer !== null ? (m.accept.get(pick.offer) || new Map()).get(id) : null;
+        const seats = m.propose.get(id);
+        if (seats) for (const item of seats.values()) mark(item);
+        for (const byCard of m.accept.values()) for (const item of byCard.values()) mark(item);
+        const onClick = answer ? () => act(answer) : seats && pick.offer === null ? () => choose("card", id) : null;
+        const testid = answer ? "frt-give" : onClick ? "frt-offer-card" : "frt-hand-card";
+        slot.append(cardEl(info(id), { testid, action: answer && answer.action, label: answer ? answer.label : undefined, onClick, focusKey: `hand:${id}` }));
+        slot.append(lineOf(lines.get(id)));
+        row.append(slot);
+        continue;
+      }
       const item = myMove ? m.discard.get(id) || m.shed.get(id) : null;
       mark(item);
-      const slot = el("div", { class: ["frt-slot", drawn.has(id) && "is-new"] });
       slot.append(cardEl(info(id), { testid: item ? "frt-discard" : "frt-hand-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, focusKey: `hand:${id}` }));
       slot.append(lineOf(lines.get(id)));
       row.append(slot);
@@ -451,12 +608,24 @@ export function render(root, msg, ctx) {
   function seenBox(seen) {
     const list = el("ul", { class: "frt-seen-list" });
     for (const s of seen.slice(-4)) {
+      if ("swap" in s) {
+        list.append(el("li", { dataset: { testid: "frt-seen-swap" } }, w("seen.swap", { name: nameOf(s.with), gave: info(s.gave).name, got: info(s.got).name })));
+        continue;
+      }
+      if ("refused" in s) {
+        list.append(el("li", {}, w("seen.refused", { name: nameOf(s.to), card: info(s.card).name })));
+        continue;
+      }
+      if ("necromancer" in s) {
+        list.append(el("li", {}, w("seen.necro", { card: info(s.necromancer).name })));
+        continue;
+      }
       const what = (s.cards || []).map((c) => info(c).name).join(LANG === "fa" ? "، " : ", ");
       const head = s.item ? (cards.get(s.item) || { name: s.item }).name : "⇄";
       const whom = typeof s.player === "number" ? ` (${nameOf(s.player)})` : "";
       list.append(el("li", {}, el("b", {}, `${head}${whom}: `), what));
     }
-    return el("details", { class: "frt-seen", dataset: { testid: "frt-seen" } }, el("summary", {}, w("seen")), list);
+    return el("details", { class: "frt-seen", open: chaos, dataset: { testid: "frt-seen" } }, el("summary", {}, w("seen")), list);
   }
 
   function middle() {
@@ -480,6 +649,7 @@ export function render(root, msg, ctx) {
       spread.append(cardEl(info(id), { size: "s", testid: item ? "frt-take" : "frt-area-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, badge, focusKey: `area:${id}:${i}`, extra: i === area.length - 1 && "is-last" }));
     });
     if (myMove && m.search.size) zone.append(searchBox());
+    if (myMove && (m.summon || m.pass || m.keep.size)) zone.append(summonBox());
     zone.append(
       el(
         "div",
@@ -501,6 +671,85 @@ export function render(root, msg, ctx) {
     return el("div", { class: "frt-search", dataset: { testid: "frt-search-box" } }, el("h3", { class: "frt-title" }, w("search")), row);
   }
 
+  /** The chaos realms' Necromancer: draw three or not, then keep one of the three. */
+  function summonBox() {
+    const row = el("div", { class: "frt-area frt-search-cards" });
+    for (const item of [m.summon, m.pass]) {
+      if (!item) continue;
+      mark(item);
+      const draw = item === m.summon;
+      row.append(el("button", { type: "button", class: ["btn", draw && "btn-primary"], title: item.label, dataset: { testid: draw ? "frt-draw-three" : "frt-no-draw", action: JSON.stringify(item.action), focusKey: item.action.do }, onclick: () => act(item) }, w(draw ? "drawThree" : "noDraw")));
+    }
+    for (const [id, item] of m.keep) {
+      mark(item);
+      row.append(cardEl(info(id), { size: "s", testid: "frt-keep", action: item.action, label: item.label, onClick: () => act(item), focusKey: `keep:${id}` }));
+    }
+    const title = m.keep.size ? w("keepOne") : info("necromancer").name;
+    return el("div", { class: "frt-search", dataset: { testid: "frt-summon" } }, el("h3", { class: "frt-title" }, title), row);
+  }
+
+  function offerOf(id) {
+    return offers.find((o) => o.id === id) || {};
+  }
+
+  /** The chaos trading: the countdown, the open offers and "I'm done". */
+  function tradePanel() {
+    const box = el("section", { class: "frt-trade", dataset: { testid: "frt-trade" } });
+    const head = el("div", { class: "frt-trade-head" });
+    if (msg.timer && typeof msg.timer.ends_at === "number") {
+      const ends = endsHere(msg.timer);
+      head.append(el("span", { class: ["frt-timer", ends - Date.now() < 30_000 && "is-low"], role: "timer", "aria-label": w("timeLeft"), dataset: { testid: "frt-timer", ends: String(ends) } }, el("span", { class: "frt-timer-label" }, w("timeLeft")), el("b", { dir: "ltr" }, clockText(ends - Date.now()))));
+    }
+    if (myMove && m.done) {
+      mark(m.done);
+      head.append(el("button", { type: "button", class: "btn btn-small frt-done", title: m.done.label, dataset: { testid: "frt-done", action: JSON.stringify(m.done.action), focusKey: "done" }, onclick: () => act(m.done) }, w("done")));
+    } else if (me !== null && doneSeats.has(me)) head.append(el("span", { class: "frt-done-mark", dataset: { testid: "frt-you-done" } }, `✓ ${w("doneMark")}`));
+    box.append(head);
+    const toMe = offers.filter((o) => o.to === me);
+    const mine = offers.filter((o) => o.by === me);
+    const rest = offers.filter((o) => o.to !== me && o.by !== me);
+    const row = (o, parts) => el("li", { class: ["frt-offer", pick.offer === o.id && "is-picked"], dataset: { testid: "frt-offer", offer: String(o.id), by: String(o.by), to: String(o.to) } }, parts);
+    if (toMe.length) {
+      const list = el("ul", { class: "frt-offers", "aria-label": w("toYou") });
+      for (const o of toMe) {
+        const refuse = myMove ? m.refuse.get(o.id) : null;
+        mark(refuse);
+        const canGive = myMove && m.accept.has(o.id);
+        list.append(
+          row(o, [
+            o.card ? cardEl(info(o.card), { size: "s" }) : null,
+            el("span", { class: "frt-offer-who" }, w("fromWhom", { name: nameOf(o.by) })),
+            canGive ? el("button", { type: "button", class: ["btn", "btn-small", pick.offer === o.id ? "btn-primary" : null], "aria-pressed": pick.offer === o.id ? "true" : "false", dataset: { testid: "frt-answer", focusKey: `answer:${o.id}` }, onclick: () => choose("offer", o.id) }, pick.offer === o.id ? w("giving") : w("give")) : null,
+            refuse ? el("button", { type: "button", class: "btn btn-small", title: refuse.label, dataset: { testid: "frt-refuse", action: JSON.stringify(refuse.action), focusKey: `refuse:${o.id}` }, onclick: () => act(refuse) }, w("refuse")) : null,
+          ]),
+        );
+      }
+      box.append(el("div", { class: "frt-offer-group" }, el("h3", { class: "frt-title" }, w("toYou")), list));
+    }
+    if (mine.length) {
+      const list = el("ul", { class: "frt-offers", "aria-label": w("yours") });
+      for (const o of mine) {
+        const back = myMove ? m.withdraw.get(o.id) : null;
+        mark(back);
+        list.append(
+          row(o, [
+            o.card ? cardEl(info(o.card), { size: "s" }) : null,
+            el("span", { class: "frt-offer-who" }, w("toWhom", { name: nameOf(o.to) })),
+            back ? el("button", { type: "button", class: "btn btn-small", title: back.label, dataset: { testid: "frt-withdraw", action: JSON.stringify(back.action), focusKey: `withdraw:${o.id}` }, onclick: () => act(back) }, w("withdraw")) : null,
+          ]),
+        );
+      }
+      box.append(el("div", { class: "frt-offer-group" }, el("h3", { class: "frt-title" }, w("yours")), list));
+    }
+    if (rest.length) {
+      const list = el("ul", { class: "frt-offers is-public" });
+      for (const o of rest) list.append(row(o, el("span", { class: "muted" }, w("between", { a: nameOf(o.by), b: nameOf(o.to) }))));
+      box.append(el("div", { class: "frt-offer-group" }, el("h3", { class: "frt-title muted" }, w("othersOffers")), list));
+    }
+    if (!offers.length) box.append(el("p", { class: "muted frt-empty" }, w("noOffers")));
+    return box;
+  }
+
   function othersPanel() {
     const box = el("section", { class: "frt-others", dataset: { testid: "frt-others" } });
     for (let q = 0; q < players; q++) {
@@ -512,9 +761,11 @@ export function render(root, msg, ctx) {
       box.append(
         el(
           "div",
-          { class: ["frt-other", q === toAct && !over && "is-current"], dataset: { testid: "frt-opponent", player: String(q) } },
-          q === toAct && !over ? el("span", { class: "frt-mark", "aria-hidden": "true" }, "▸") : null,
+          { class: ["frt-other", q === toAct && !over && !trading && "is-current", target(q) && "is-target"], dataset: { testid: "frt-opponent", player: String(q) } },
+          q === toAct && !over && !trading ? el("span", { class: "frt-mark", "aria-hidden": "true" }, "▸") : null,
           el("b", { class: "frt-other-name" }, nameOf(q)),
+          trading && doneSeats.has(q) ? el("span", { class: "frt-done-mark", dataset: { testid: "frt-other-done" } }, `✓ ${w("doneMark")}`) : null,
+          target(q),
           el("span", { class: "frt-other-hand", dataset: { testid: "frt-other-count" } }, w(count === 1 ? "oneCard" : "cards", { n: count })),
           opts.items
             ? el(
@@ -535,6 +786,14 @@ export function render(root, msg, ctx) {
       );
     }
     return box;
+  }
+
+  /** During the trading, with a hand card picked: the button that offers it to seat ``q``. */
+  function target(q) {
+    if (!trading || pick.card === null) return null;
+    const item = myMove ? (m.propose.get(pick.card) || new Map()).get(q) : null;
+    if (!item) return null;
+    return el("button", { type: "button", class: "btn btn-small btn-primary frt-offer-to", title: item.label, dataset: { testid: "frt-offer-to", player: String(q), action: JSON.stringify(item.action), focusKey: `offer:${q}` }, onclick: () => act(item) }, w("offerTo", { name: nameOf(q) }));
   }
 
   function choiceText(card, choice) {

@@ -74,8 +74,16 @@ export async function mount(main, ctx) {
     return allPlayers.length ? allPlayers : [2];
   }
 
+  // A choice's `requires` ({option: [values]}) names what the other options must be with it.
+  const allowedWith = (c) =>
+    !c.requires || Object.entries(c.requires).every(([name, values]) => values.map(String).includes(String(chosen[name])));
+
   function renderOptions() {
     optionBox.replaceChildren(h("legend", {}, t("new.options")));
+    for (const option of options) {
+      const usable = (option.choices || []).filter(allowedWith);
+      if (usable.length && !usable.some((c) => String(c.value) === String(chosen[option.name]))) chosen[option.name] = usable[0].value;
+    }
     for (const option of options) {
       const fid = fieldId(option.name);
       const select = h(
@@ -86,11 +94,14 @@ export async function mount(main, ctx) {
           dataset: { testid: `option-${option.name}` },
           onchange: (e) => {
             chosen[option.name] = e.target.value;
-            if (option === driver) renderCount();
+            if (options.some((o) => (o.choices || []).some((c) => c.requires && option.name in c.requires))) {
+              renderOptions();
+              renderCount();
+            } else if (option === driver) renderCount();
           },
         },
         (option.choices || []).map((c) =>
-          h("option", { value: c.value, selected: c.value === chosen[option.name] }, c.label || c.value),
+          h("option", { value: c.value, selected: String(c.value) === String(chosen[option.name]), disabled: !allowedWith(c) }, c.label || c.value),
         ),
       );
       optionBox.append(h("div", { class: "field" }, h("label", { for: fid }, option.label || option.name), select));
