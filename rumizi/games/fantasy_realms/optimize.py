@@ -56,6 +56,7 @@ from rumizi.games.fantasy_realms.scoring import (
     SELF_WITH,
     SUIT_REFS,
     WILDFIRE_SPARES,
+    _blanks,
     Choices,
     Slot,
     Table,
@@ -381,19 +382,14 @@ def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], tabl
     dop = "doppelganger" in open_actions
     if card.id == "world-tree":
         if can_fall:
-            return card.strength + (70 if table.expansion else 50)
-        suits = [su for _c, su, _st in fixed]
-
-        def clash(xs: list[int]) -> bool:
-            seen = 0
-            for x in xs:
-                if seen & x:
-                    return True
-                seen |= x
-            return False
-
-        ok = not clash(suits) or (
-            book and any(not clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
+            # The cards that no card of the hand could blank stand whatever the open choices
+            # (clearing and protection only keep more cards standing); two of them sharing a
+            # suit rule the bonus out, unless the Book, still open, parts them.
+            suits = _surely_counted(protos, open_actions, table)
+        else:
+            suits = [su for _c, su, _st in fixed]
+        ok = not _clash(suits) or (
+            book and any(not _clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
         )
         return card.strength + ((70 if table.expansion else 50) if ok else 0)
     if card.id == "chapel":
@@ -422,6 +418,64 @@ def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], tabl
     return card.strength + max(
         gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
     )
+
+
+class _Probe:
+    """A card of the hand as :func:`scoring._blanks` looks at it."""
+
+    __slots__ = ("army_cleared", "card", "name", "pen", "suits")
+
+    def __init__(self, proto: Proto, army_cleared: bool) -> None:
+        self.card, self.name, self.suits, _st, self.pen = proto
+        self.army_cleared = army_cleared
+
+
+def _clash(suits: list[int]) -> bool:
+    seen = 0
+    for x in suits:
+        if seen & x:
+            return True
+        seen |= x
+    return False
+
+
+def _surely_counted(
+    protos: list[Proto], open_actions: Sequence[str], table: Table
+) -> list[int]:
+    """The suits of cards that count for World Tree whatever the open choices, but for the
+    one card an open Book may change: cards no penalty of the hand could blank (whether or
+    not that penalty is cleared or its owner stands), Angel, the Undead Lich or Necromancer
+    keeps, and the promo Phoenix (its suits count even when it is blanked). Open wilds are
+    left out; an open Doppelganger can only add a penalty the hand already holds (Rangers'
+    and Warship's Army clearing is then not counted on)."""
+    held = {c for c, _n, _su, _st, _p in protos}
+    rangers = "rangers" in held
+    warship = "warship" in held and not open_actions
+    probes = [
+        _Probe(p, rangers or (warship and bool(p[2] & _FLOOD)))
+        for p in protos
+    ]
+    blankers = [b for b in probes if b.pen in BLANKERS]
+    demon = any(b.pen == "demon" for b in probes)
+    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
+    out = []
+    for v in probes:
+        if v.card in open_actions:
+            continue
+        if v.card == "phoenix":
+            out.append(v.suits)
+            continue
+        if v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+            continue
+        if v.card == "angel" or v.suits & safe:
+            out.append(v.suits)
+            continue
+        if demon and not v.suits & _OUTSIDER:
+            continue
+        if any(_blanks(b, v, table) for b in blankers):  # type: ignore[arg-type]
+            continue
+        out.append(v.suits)
+    return out
 
 
 def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
@@ -544,6 +598,7 @@ def best_choices(
 
 
 _FLOOD_FLAME = bit("flood") | bit("flame")
+_FLOOD = bit("flood")
 
 
 __all__ = ["best_choices", "brute_force"]

@@ -161,3 +161,22 @@ def test_demon_with_angel_and_world_tree_gets_the_brute_force_optimum() -> None:
             continue
         checked += 1
         assert best_choices(infos, table)[0] == brute_force(infos, table)[0], hand
+
+
+@pytest.mark.parametrize("blanker", ["great-flood", "smoke", "wildfire", "basilisk", "demon"])
+def test_world_tree_beside_cards_that_blank_gets_the_brute_force_optimum(blanker: str) -> None:
+    # While a card of the hand can blank, World Tree's bound looks only at the cards nothing
+    # could blank: two of them sharing a suit (that no open Book can part) rule it out.
+    rng = random.Random(blanker)
+    deck = [c for c in base_deck(expansion=True) if c not in ACTION_CARDS]
+    others = [c for c in deck if c not in ("world-tree", blanker)]
+    checked = 0
+    while checked < 10:
+        acts = rng.sample(list(ACTION_CARDS), rng.randint(2, 3))
+        hand = ["world-tree", blanker, *acts, *rng.sample(others, rng.randint(1, 3))]
+        table = Table(expansion=True)
+        infos = [card_info(c, expansion=True) for c in hand]
+        if math.prod(len(v) for v in _full_domains(infos, table).values()) > 2 * CAP:
+            continue
+        checked += 1
+        assert best_choices(infos, table)[0] == brute_force(infos, table)[0], hand
