@@ -303,13 +303,32 @@ def _bound(
     )
     terms = []
     for card in cards:
-        b = upper_bound(card, u)
+        if card.id == "collector":
+            b = max(0, card.strength + _collector_term(u))
+        else:
+            b = upper_bound(card, u)
         if card.id in _TIGHTER:
             b = min(b, _tighter(card, protos, open_actions, table))
         terms.append(b)
     if not open_actions:
         terms = _demon_blanks(protos, terms, table)
     return sum(terms)
+
+
+_COLLECTOR_TERMS: dict[tuple[object, ...], int] = {}
+
+
+def _collector_term(u: Any) -> int:
+    """Collector's bonus bound (``besthand._collector_bound``), which depends only on the
+    three largest suit counts, the jokers and the hand size: kept once computed, since the
+    search asks it for thousands of hands that differ in one suit."""
+    from rumizi.games.fantasy_realms.besthand import _collector_bound
+
+    key = (*sorted(u.count, reverse=True)[:3], u.jokers, u.size)
+    term = _COLLECTOR_TERMS.get(key)
+    if term is None:
+        term = _COLLECTOR_TERMS[key] = _collector_bound(_Card("collector", 0, 0), u)
+    return term
 
 
 def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:
