@@ -305,6 +305,8 @@ def _bound(
     for card in cards:
         if card.id == "collector":
             b = max(0, card.strength + _collector_term(u))
+        elif card.id == "dungeon":
+            b = _dungeon_term(card, u)
         else:
             b = upper_bound(card, u)
         if card.id in _TIGHTER:
@@ -329,6 +331,24 @@ def _collector_term(u: Any) -> int:
     if term is None:
         term = _COLLECTOR_TERMS[key] = _collector_bound(_Card("collector", 0, 0), u)
     return term
+
+
+_DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
+_DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
+
+
+def _dungeon_term(card: _Card, u: Any) -> int:
+    """Dungeon's bound: +10 for the first card of each of its suits and +5 for each more,
+    +5 for each name it lists that can be present. An open wild or Book of Changes is a
+    joker that adds at most +10 (a first card); Book adds no card, it only moves one, so it
+    counts once, as a joker."""
+    b = 0
+    for suit in _DUNGEON_SUITS:
+        n = min(u.count[suit.bit_length() - 1], u.size)
+        b += 10 + 5 * (n - 1) if n else 0
+    b += 10 * u.jokers
+    b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
+    return max(0, card.strength + b)
 
 
 def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:

@@ -26,7 +26,7 @@ from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Slot, Table, _Hand
 TRICKY = [
     "world-tree", "chapel", "jester", "gem-of-order", "judge", "wildfire", "demon",
     "collector", "great-flood", "rainstorm", "basilisk", "smoke", "garden", "phoenix",
-    "phoenix-deluxe", "whirlwind", "mountain", "protection-rune", "warship", "bell-tower",
+    "phoenix-deluxe", "whirlwind", "mountain", "protection-rune", "warship", "bell-tower", "dungeon",
 ]  # fmt: skip
 CAP = 1500  # the most choice combinations a brute force of one example may try
 SLOW = settings(
@@ -126,7 +126,7 @@ def test_each_specially_bounded_card_with_wild_cards_gets_the_brute_force_optimu
     rng = random.Random(card)
     checked = 0
     while checked < 8:
-        expansion = card == "chapel" or rng.random() < 0.5
+        expansion = card in ("chapel", "dungeon") or rng.random() < 0.5
         deck = [*base_deck(expansion=expansion), "jester", "phoenix"]
         if card not in deck:
             deck.append(card)
