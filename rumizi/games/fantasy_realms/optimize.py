@@ -56,10 +56,10 @@ from rumizi.games.fantasy_realms.scoring import (
     SELF_WITH,
     SUIT_REFS,
     WILDFIRE_SPARES,
-    _blanks,
     Choices,
     Slot,
     Table,
+    _blanks,
     _Hand,
     bonus_points,
     build_slots,
@@ -344,9 +344,10 @@ def _dungeon_term(card: _Card, u: Any) -> int:
     counts once, as a joker."""
     b = 0
     for suit in _DUNGEON_SUITS:
-        n = min(u.count[suit.bit_length() - 1], u.size)
+        n: int = min(u.count[suit.bit_length() - 1], u.size)
         b += 10 + 5 * (n - 1) if n else 0
-    b += 10 * u.jokers
+    jokers: int = u.jokers
+    b += 10 * jokers
     b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
     return max(0, card.strength + b)
 
@@ -478,9 +479,7 @@ def _clash(suits: list[int]) -> bool:
     return False
 
 
-def _surely_counted(
-    protos: list[Proto], open_actions: Sequence[str], table: Table
-) -> list[int]:
+def _surely_counted(protos: list[Proto], open_actions: Sequence[str], table: Table) -> list[int]:
     """The suits of cards that count for World Tree whatever the open choices, but for the
     one card an open Book may change: cards no penalty of the hand could blank (whether or
     not that penalty is cleared or its owner stands), Angel, the Undead Lich or Necromancer
@@ -490,10 +489,7 @@ def _surely_counted(
     held = {c for c, _n, _su, _st, _p in protos}
     rangers = "rangers" in held
     warship = "warship" in held and not open_actions
-    probes = [
-        _Probe(p, rangers or (warship and bool(p[2] & _FLOOD)))
-        for p in protos
-    ]
+    probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
     blankers = [b for b in probes if b.pen in BLANKERS]
     demon = any(b.pen == "demon" for b in probes)
     safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0

@@ -26,7 +26,8 @@ from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Slot, Table, _Hand
 TRICKY = [
     "world-tree", "chapel", "jester", "gem-of-order", "judge", "wildfire", "demon",
     "collector", "great-flood", "rainstorm", "basilisk", "smoke", "garden", "phoenix",
-    "phoenix-deluxe", "whirlwind", "mountain", "protection-rune", "warship", "bell-tower", "dungeon",
+    "phoenix-deluxe", "whirlwind", "mountain", "protection-rune", "warship", "bell-tower",
+    "dungeon",
 ]  # fmt: skip
 CAP = 1500  # the most choice combinations a brute force of one example may try
 SLOW = settings(
