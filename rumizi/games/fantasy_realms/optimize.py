@@ -59,6 +59,7 @@ from rumizi.games.fantasy_realms.scoring import (
     Choices,
     Slot,
     Table,
+    _blanks,
     _Hand,
     bonus_points,
     build_slots,
@@ -302,13 +303,53 @@ def _bound(
     )
     terms = []
     for card in cards:
-        b = upper_bound(card, u)
+        if card.id == "collector":
+            b = max(0, card.strength + _collector_term(u))
+        elif card.id == "dungeon":
+            b = _dungeon_term(card, u)
+        else:
+            b = upper_bound(card, u)
         if card.id in _TIGHTER:
             b = min(b, _tighter(card, protos, open_actions, table))
         terms.append(b)
     if not open_actions:
         terms = _demon_blanks(protos, terms, table)
     return sum(terms)
+
+
+_COLLECTOR_TERMS: dict[tuple[object, ...], int] = {}
+
+
+def _collector_term(u: Any) -> int:
+    """Collector's bonus bound (``besthand._collector_bound``), which depends only on the
+    three largest suit counts, the jokers and the hand size: kept once computed, since the
+    search asks it for thousands of hands that differ in one suit."""
+    from rumizi.games.fantasy_realms.besthand import _collector_bound
+
+    key = (*sorted(u.count, reverse=True)[:3], u.jokers, u.size)
+    term = _COLLECTOR_TERMS.get(key)
+    if term is None:
+        term = _COLLECTOR_TERMS[key] = _collector_bound(_Card("collector", 0, 0), u)
+    return term
+
+
+_DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
+_DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
+
+
+def _dungeon_term(card: _Card, u: Any) -> int:
+    """Dungeon's bound: +10 for the first card of each of its suits and +5 for each more,
+    +5 for each name it lists that can be present. An open wild or Book of Changes is a
+    joker that adds at most +10 (a first card); Book adds no card, it only moves one, so it
+    counts once, as a joker."""
+    b = 0
+    for suit in _DUNGEON_SUITS:
+        n: int = min(u.count[suit.bit_length() - 1], u.size)
+        b += 10 + 5 * (n - 1) if n else 0
+    jokers: int = u.jokers
+    b += 10 * jokers
+    b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
+    return max(0, card.strength + b)
 
 
 def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:
@@ -381,19 +422,14 @@ def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], tabl
     dop = "doppelganger" in open_actions
     if card.id == "world-tree":
         if can_fall:
-            return card.strength + (70 if table.expansion else 50)
-        suits = [su for _c, su, _st in fixed]
-
-        def clash(xs: list[int]) -> bool:
-            seen = 0
-            for x in xs:
-                if seen & x:
-                    return True
-                seen |= x
-            return False
-
-        ok = not clash(suits) or (
-            book and any(not clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
+            # The cards that no card of the hand could blank stand whatever the open choices
+            # (clearing and protection only keep more cards standing); two of them sharing a
+            # suit rule the bonus out, unless the Book, still open, parts them.
+            suits = _surely_counted(protos, open_actions, table)
+        else:
+            suits = [su for _c, su, _st in fixed]
+        ok = not _clash(suits) or (
+            book and any(not _clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
         )
         return card.strength + ((70 if table.expansion else 50) if ok else 0)
     if card.id == "chapel":
@@ -422,6 +458,59 @@ def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], tabl
     return card.strength + max(
         gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
     )
+
+
+class _Probe:
+    """A card of the hand as :func:`scoring._blanks` looks at it."""
+
+    __slots__ = ("army_cleared", "card", "name", "pen", "suits")
+
+    def __init__(self, proto: Proto, army_cleared: bool) -> None:
+        self.card, self.name, self.suits, _st, self.pen = proto
+        self.army_cleared = army_cleared
+
+
+def _clash(suits: list[int]) -> bool:
+    seen = 0
+    for x in suits:
+        if seen & x:
+            return True
+        seen |= x
+    return False
+
+
+def _surely_counted(protos: list[Proto], open_actions: Sequence[str], table: Table) -> list[int]:
+    """The suits of cards that count for World Tree whatever the open choices, but for the
+    one card an open Book may change: cards no penalty of the hand could blank (whether or
+    not that penalty is cleared or its owner stands), Angel, the Undead Lich or Necromancer
+    keeps, and the promo Phoenix (its suits count even when it is blanked). Open wilds are
+    left out; an open Doppelganger can only add a penalty the hand already holds (Rangers'
+    and Warship's Army clearing is then not counted on)."""
+    held = {c for c, _n, _su, _st, _p in protos}
+    rangers = "rangers" in held
+    warship = "warship" in held and not open_actions
+    probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+    blankers = [b for b in probes if b.pen in BLANKERS]
+    demon = any(b.pen == "demon" for b in probes)
+    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
+    out = []
+    for v in probes:
+        if v.card in open_actions:
+            continue
+        if v.card == "phoenix":
+            out.append(v.suits)
+            continue
+        if v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+            continue
+        if v.card == "angel" or v.suits & safe:
+            out.append(v.suits)
+            continue
+        if demon and not v.suits & _OUTSIDER:
+            continue
+        if any(_blanks(b, v, table) for b in blankers):  # type: ignore[arg-type]
+            continue
+        out.append(v.suits)
+    return out
 
 
 def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
@@ -544,6 +633,7 @@ def best_choices(
 
 
 _FLOOD_FLAME = bit("flood") | bit("flame")
+_FLOOD = bit("flood")
 
 
 __all__ = ["best_choices", "brute_force"]
