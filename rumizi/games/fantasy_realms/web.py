@@ -151,7 +151,8 @@ def cards(lang: str) -> list[dict[str, Any]]:
 
     A card carries its suit, strength and module; a reprinted card also its Cursed Hoard
     suit, strength and text (``hoard``), which the renderer uses at tables with the suits.
-    The card texts are the cards file's English restatements in both languages.
+    Card texts are the players' effect texts in ``lang``; the Cursed Items' texts are the
+    cards file's English restatements in both languages.
     """
     fa = check_lang(lang) == "fa"
     found: list[dict[str, Any]] = []
@@ -164,7 +165,7 @@ def cards(lang: str) -> list[dict[str, Any]]:
             "suit_name": texts.suit_name(info.suit, lang),
             "strength": info.strength,
             "module": info.module,
-            "text": info.text.replace("`", ""),
+            "text": info.effect(lang),
         }
         if card in REPRINTS:
             r = REPRINTS[card]
@@ -172,7 +173,7 @@ def cards(lang: str) -> list[dict[str, Any]]:
                 "suit": r.suit,
                 "suit_name": texts.suit_name(r.suit, lang),
                 "strength": r.strength,
-                "text": r.text.replace("`", ""),
+                "text": r.effect(lang),
             }
         found.append(entry)
     for item, it in ITEMS.items():

@@ -14,7 +14,7 @@ from rumizi.core.contract import record_events
 from rumizi.core.i18n import to_ascii_digits
 from rumizi.core.registry import game_module
 from rumizi.games.fantasy_realms import rules, texts, web
-from rumizi.games.fantasy_realms.cards import CARDS, ITEMS
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS
 from rumizi.games.fantasy_realms.engine import GAME
 from rumizi.testing import tables
 
@@ -159,6 +159,11 @@ def test_cards_lists_every_card_and_item(lang: str) -> None:
     tower = next(c for c in listed if c["id"] == "bell-tower")
     assert tower["suit"] == "land" and tower["hoard"]["suit"] == "building"
     assert all("`" not in c["text"] for c in listed)
+    # a card's text is its effect in the reader's language, the reprint's too
+    assert king["text"] == CARDS["king"].effect(lang)
+    assert tower["hoard"]["text"] == REPRINTS["bell-tower"].effect(lang)
+    persian = [c for c in listed if c["kind"] == "card" and re.search("[\u0600-\u06ff]", c["text"])]
+    assert len(persian) == (len(CARDS) if lang == "fa" else 0)
 
 
 def test_every_event_kind_has_a_text_in_both_languages(games: list[Any]) -> None:
