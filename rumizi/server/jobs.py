@@ -102,6 +102,17 @@ def finish(s: Session, claimed: Claimed, owner: str) -> None:
     s.execute(delete(TableJob).where(TableJob.id == claimed.id, TableJob.owner == owner))
 
 
+def renew(s: Session, claimed: Claimed, owner: str, until: float) -> bool:
+    """Still working on it: ``owner``'s lease runs to ``until``; ``False`` if no longer its."""
+    moved = s.execute(
+        update(TableJob)
+        .where(TableJob.id == claimed.id, TableJob.owner == owner)
+        .values(lease_until=until)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(moved.rowcount == 1)
+
+
 def postpone(s: Session, claimed: Claimed, owner: str, due: float) -> None:
     """Not yet: the job waits until ``due``, free for any instance then."""
     s.execute(
