@@ -240,6 +240,8 @@ async def play(
                 assert ws.response is not None
                 served = ws.response.headers.get("x-rumizi-instance", "?")
                 player.instances.append(served)
+                if target is not None:  # straight to another instance, and it answered
+                    player.switched = True
                 if pending is not None:  # unanswered when the line dropped: the same again
                     await ws.send(json.dumps(pending))
                 while True:
@@ -289,8 +291,7 @@ async def play(
                         # Mid-game: the rest of it on another instance, straight there.
                         others = [n for n in names if n != served]
                         target = f"ws://127.0.0.1:{names[rng.choice(others)]}"
-                        player.switched = True
-                        break
+                        break  # (if that one is gone by now, back through nginx)
         except (OSError, TimeoutError, websockets.WebSocketException):
             progress.reconnects += 1
             target = None  # back through nginx, which knows which instances are alive
