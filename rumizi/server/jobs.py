@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, CursorResult
 from sqlalchemy.orm import Session
 
 from rumizi.server.db import TableJob
@@ -104,13 +104,13 @@ def finish(s: Session, claimed: Claimed, owner: str) -> None:
 
 def renew(s: Session, claimed: Claimed, owner: str, until: float) -> bool:
     """Still working on it: ``owner``'s lease runs to ``until``; ``False`` if no longer its."""
-    moved = s.execute(
+    moved: CursorResult[Any] = s.execute(  # type: ignore[assignment]
         update(TableJob)
         .where(TableJob.id == claimed.id, TableJob.owner == owner)
         .values(lease_until=until)
         .execution_options(synchronize_session=False)
     )
-    return bool(moved.rowcount == 1)
+    return moved.rowcount == 1
 
 
 def postpone(s: Session, claimed: Claimed, owner: str, due: float) -> None:
