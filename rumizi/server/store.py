@@ -334,7 +334,8 @@ class Store:
                 errors.append(None)
             except Conflict as err:
                 errors.append(err)
-            except IntegrityError as err:
+            except (IntegrityError, OperationalError) as err:
+                # This write only: the ones before it in the batch are stored, and said so.
                 errors.append(Conflict(str(err.orig)))
         return errors
 
