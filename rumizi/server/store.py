@@ -257,9 +257,12 @@ class Store:
                 seats,
             )
             if actions:
+                # Only up to the version read above: another instance may store a move between
+                # the two reads (each statement sees its own commits on PostgreSQL), and a copy
+                # holding that move at the older version would apply it twice when it syncs.
                 played = s.scalars(
                     select(PlayedAction)
-                    .where(PlayedAction.table_id == table_id)
+                    .where(PlayedAction.table_id == table_id, PlayedAction.version <= table.version)
                     .order_by(PlayedAction.version)
                 ).all()
                 found.actions = [(a.seat, a.action, a.client_id, a.at) for a in played]
