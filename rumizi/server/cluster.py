@@ -54,6 +54,7 @@ LEASE = 10.0  # seconds a claimed job is its instance's (a hard bot thinks about
 POLL = 0.5
 SYNC_EVERY = 1.0  # seconds between comparisons of the loaded tables' versions with the database
 CLOCK_SLACK = 0.05  # seconds: a clock job that comes this early still ends the game
+RETRY = 0.5  # seconds before a job whose move the database refused is tried again
 
 
 def instance_name() -> str:
@@ -236,7 +237,7 @@ class Cluster:
         while True:
             await self._slots.acquire()
             try:
-                claimed = await self._run(self.store.claim_job, self.name, time.time(), self.lease)
+                claimed = await self._run(self._claim)
             except Exception:
                 log.exception("could not look at the job queue")
                 claimed = None
@@ -248,9 +249,29 @@ class Cluster:
                 continue
             self._spawn(self._work(claimed))
 
+    def _claim(self) -> Claimed | None:
+        # The lease counts from when the database is asked, not from when the thread was.
+        return self.store.claim_job(self.name, time.time(), self.lease)
+
+    async def _renew(self, claimed: Claimed) -> None:
+        """Keep the lease of a job still being worked on (a bot that thinks long, a slow
+        machine): while this instance lives, no other takes the job over and thinks again."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                if not await self._run(self._renew_now, claimed):
+                    return  # done with meanwhile, or taken over: nothing left to keep
+            except Exception:
+                log.warning("could not renew the lease of job %s", claimed.job)
+
+    def _renew_now(self, claimed: Claimed) -> bool:
+        return self.store.renew_job(claimed, self.name, time.time() + self.lease)
+
     async def _work(self, claimed: Claimed) -> None:
+        renewing = asyncio.create_task(self._renew(claimed))
         try:
             postpone = await self._do(claimed.job)
+            renewing.cancel()
             if postpone is None:
                 await self._run(self.store.finish_job, claimed, self.name)
                 self.jobs_done += 1
@@ -259,6 +280,7 @@ class Cluster:
         except Exception:
             log.exception("job %s failed; its lease will free it", claimed.job)
         finally:
+            renewing.cancel()
             self._slots.release()
             self._wake.set()  # the next job may be due already
 
@@ -273,7 +295,7 @@ class Cluster:
             return None  # the table moved on: nothing to do
         if job.kind == jobs.BOT and job.seat is not None:
             await hub._bot_move(table, job.seat, job.version)
-            return None
+            return self._retry(table, job)
         clock = table.clock
         deadline = None if clock is None else clock.deadline()
         if deadline is None:
@@ -281,4 +303,12 @@ class Cluster:
         if deadline - time.time() > CLOCK_SLACK:
             return deadline
         await hub._time_out(table, job.version)
-        return None
+        return self._retry(table, job)
+
+    def _retry(self, table: LiveTable, job: Job) -> float | None:
+        """After the job's move: done, unless the table still waits at the job's version (the
+        write was refused, say by a database that lost a lock): then again in a moment. Had
+        another instance moved the table, the next look at the job sees it and drops it."""
+        if self.hub.closing or table.version != job.version or table.row.status != "playing":
+            return None
+        return time.time() + RETRY

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, CursorResult
 from sqlalchemy.orm import Session
 
 from rumizi.server.db import TableJob
@@ -100,6 +100,17 @@ def claim(s: Session, owner: str, now: float, lease: float) -> Claimed | None:
 def finish(s: Session, claimed: Claimed, owner: str) -> None:
     """The job is done (or no longer needed): gone, unless another instance took it over."""
     s.execute(delete(TableJob).where(TableJob.id == claimed.id, TableJob.owner == owner))
+
+
+def renew(s: Session, claimed: Claimed, owner: str, until: float) -> bool:
+    """Still working on it: ``owner``'s lease runs to ``until``; ``False`` if no longer its."""
+    moved: CursorResult[Any] = s.execute(  # type: ignore[assignment]
+        update(TableJob)
+        .where(TableJob.id == claimed.id, TableJob.owner == owner)
+        .values(lease_until=until)
+        .execution_options(synchronize_session=False)
+    )
+    return moved.rowcount == 1
 
 
 def postpone(s: Session, claimed: Claimed, owner: str, due: float) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from rumizi.server import jobs, ratings
 from rumizi.server.auth import hash_password, new_token, token_hash, username_key
@@ -257,9 +257,12 @@ class Store:
                 seats,
             )
             if actions:
+                # Only up to the version read above: another instance may store a move between
+                # the two reads (each statement sees its own commits on PostgreSQL), and a copy
+                # holding that move at the older version would apply it twice when it syncs.
                 played = s.scalars(
                     select(PlayedAction)
-                    .where(PlayedAction.table_id == table_id)
+                    .where(PlayedAction.table_id == table_id, PlayedAction.version <= table.version)
                     .order_by(PlayedAction.version)
                 ).all()
                 found.actions = [(a.seat, a.action, a.client_id, a.at) for a in played]
@@ -319,11 +322,13 @@ class Store:
         if len(writes) > 1:
             try:
                 with self.sessions.begin() as s:
-                    for write in writes:
+                    # Tables' rows are locked in one order, the table id's: two instances'
+                    # batches that share tables wait for each other, never deadlock.
+                    for write in sorted(writes, key=lambda w: w.table_id):
                         self._append(s, write)
                 return [None] * len(writes)
-            except (Conflict, IntegrityError):
-                pass
+            except (Conflict, IntegrityError, OperationalError):
+                pass  # each alone below: one refused write (or a lost lock) fails only itself
         errors: list[Conflict | None] = []
         for write in writes:
             try:
@@ -332,7 +337,8 @@ class Store:
                 errors.append(None)
             except Conflict as err:
                 errors.append(err)
-            except IntegrityError as err:
+            except (IntegrityError, OperationalError) as err:
+                # This write only: the ones before it in the batch are stored, and said so.
                 errors.append(Conflict(str(err.orig)))
         return errors
 
@@ -407,6 +413,10 @@ class Store:
     def finish_job(self, claimed: jobs.Claimed, owner: str) -> None:
         with self.sessions.begin() as s:
             jobs.finish(s, claimed, owner)
+
+    def renew_job(self, claimed: jobs.Claimed, owner: str, until: float) -> bool:
+        with self.sessions.begin() as s:
+            return jobs.renew(s, claimed, owner, until)
 
     def postpone_job(self, claimed: jobs.Claimed, owner: str, due: float) -> None:
         with self.sessions.begin() as s:

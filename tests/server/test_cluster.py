@@ -13,6 +13,8 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from rumizi.server import jobs
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.db import make_engine, migrate
 from rumizi.server.hub import Hub
-from rumizi.server.store import SeatRow, Store
+from rumizi.server.store import ActionWrite, SeatRow, Store
 from tests.server.kit import RedisServer, Server, ServerFactory, play_random, rebuilt
 from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
 
@@ -148,6 +150,10 @@ def test_a_bot_moves_once_however_many_instances_watch(
     watcher = b.guest()
     with person.socket(made["id"]) as mine, watcher.socket(made["id"]) as seen:
         state = play_random({0: mine}, random.Random(9), 25, mine.next_state())
+        # The person's last move may leave the bot to act: its thinking has begun (and
+        # counts), so wait for its turn to end before the stored moves are read.
+        while state["result"] is None and state["to_act"] != [0]:
+            state = mine.wait_version(state["version"] + 1)
         seen.wait_version(state["version"])
     ids = client_ids(a, made["id"])
     bot_moves = [i for i in ids if i.startswith("bot-")]
@@ -237,8 +243,12 @@ def test_the_queue_takes_each_job_once_and_frees_it_when_its_lease_runs_out(
         taken = store.claim_job("x", 200.0, 10.0)
         assert taken is not None and taken.job.kind == jobs.BOT
         assert store.claim_job("y", 205.0, 10.0) is None  # x's lease holds; the clock waits
-        again = store.claim_job("y", 211.0, 10.0)  # x's lease ran out: y takes it over
+        assert store.renew_job(taken, "x", 220.0)  # x still works on it: its lease goes on
+        assert store.claim_job("y", 211.0, 10.0) is None
+        again = store.claim_job("y", 221.0, 10.0)  # x's lease ran out: y takes it over
         assert again is not None and again.id == taken.id
+        assert not store.renew_job(taken, "x", 240.0)  # too late: no longer x's to renew
+        assert store.claim_job("x", 225.0, 10.0) is None  # y's lease stands
         store.finish_job(taken, "x")  # x was too late: the job is y's now
         assert len(store.pending_jobs(row.id)) == 2
         store.postpone_job(again, "y", 300.0)
@@ -336,5 +346,68 @@ def test_the_queue_never_hands_out_a_job_under_a_live_lease(tmp_path: Any) -> No
 
     try:
         check()
+    finally:
+        engine.dispose()
+
+
+def test_a_bot_move_the_database_refuses_is_made_later(
+    postgres_url: str,  # noqa: F811
+    redis: RedisServer,
+    make_server: ServerFactory,
+) -> None:
+    """A write lost to the database (a deadlock's victim, say) leaves the bot's job waiting."""
+    a, b = pair(make_server, postgres_url, redis)
+    refused: list[str] = []
+    for server in (a, b):
+        original = server.store.append_actions
+
+        def failing(writes: list[ActionWrite], original: Any = original) -> Any:
+            if not refused and any(w.client_id.startswith("bot-") for w in writes):
+                refused.append(writes[0].client_id)
+                raise RuntimeError("deadlock detected")
+            return original(writes)
+
+        setattr(server.store, "append_actions", failing)  # noqa: B010
+    person = a.guest()
+    made = person.create_table()  # against an easy bot
+    with person.socket(made["id"]) as mine:
+        play_random({0: mine}, random.Random(4), 12, mine.next_state())
+    ids = client_ids(a, made["id"])
+    assert refused and refused[0] in ids and len(set(ids)) == len(ids)
+
+
+def test_batches_lock_their_tables_in_one_order(
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Two writers with the same two tables: the batch takes the first table's lock first, so
+    another transaction that holds that one and then wants the second does not deadlock."""
+    engine = make_engine(postgres_url)
+    migrate(engine)
+    store = Store(engine)
+    try:
+        user, _ = store.create_guest()
+        seats = [SeatRow(0, "human", None, user.id, None), SeatRow(1, "bot", "easy", None, None)]
+        made = [
+            store.create_table("star-realms", {"players": 2}, 2, n, seats, {}, False, user.id).id
+            for n in range(2)
+        ]
+        first, second = sorted(made)
+        at = datetime.now(UTC)
+        writes = [
+            ActionWrite(t, 1, 0, {"do": "x"}, f"c-{t}", at, None, None, "star-realms", ())
+            for t in (second, first)  # handed over in the other order
+        ]
+        with engine.connect() as other:
+            # Quicker than the deadlock check (1 s): a wait for the second table fails here.
+            other.execute(text("SET lock_timeout = '300ms'"))
+            bump = text("UPDATE game_tables SET version = version WHERE id = :t")
+            other.execute(bump, {"t": first})
+            with ThreadPoolExecutor(1) as pool:
+                batch = pool.submit(store.append_actions, writes)
+                time.sleep(0.5)  # the batch waits for the first table's lock by now
+                other.execute(bump, {"t": second})  # free: the batch did not take it first
+                other.commit()
+                assert batch.result(timeout=30) == [None, None]
+        assert store.table_versions(made) == {t: (1, "playing") for t in made}
     finally:
         engine.dispose()

@@ -18,6 +18,7 @@ Redis again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -50,7 +51,9 @@ PEOPLE, BOTS, CLOCKS = 40, 6, 4  # games between two people, against a bot, with
 CAP = 14  # a game goes this many moves, then the player to act concedes
 CLOCK_SECONDS = 6.0  # each seat's time in a clocked game (realtime, no increment)
 LEASE = 2.0  # seconds an instance holds a job: the killed one's jobs are free after this
-DEADLINE = 150.0  # seconds the games may take in all (they take far less)
+# The games may go on as long as they go on: the test fails when no game has moved for this
+# many seconds (a loaded machine is slow, a lost move stops its game for good).
+STALL = 60.0
 SILENCE = 20.0  # seconds without a message before a player reconnects
 
 
@@ -59,6 +62,10 @@ class Progress:
     acks: int = 0
     killed: asyncio.Event = field(default_factory=asyncio.Event)
     reconnects: int = 0
+    moved: float = field(default_factory=time.monotonic)  # when a game last moved
+
+    def saw(self) -> None:
+        self.moved = time.monotonic()
 
 
 @dataclass
@@ -219,6 +226,7 @@ async def play(
     target: str | None = None  # None: through nginx
     pending: dict[str, Any] | None = None
     moves = 0
+    seen = -1  # the newest version this player was shown
     while True:
         url = f"{target or front}/ws/tables/{player.table}"
         try:
@@ -232,6 +240,8 @@ async def play(
                 assert ws.response is not None
                 served = ws.response.headers.get("x-rumizi-instance", "?")
                 player.instances.append(served)
+                if target is not None:  # straight to another instance, and it answered
+                    player.switched = True
                 if pending is not None:  # unanswered when the line dropped: the same again
                     await ws.send(json.dumps(pending))
                 while True:
@@ -241,6 +251,7 @@ async def play(
                         if pending is not None and message["client_id"] == pending["client_id"]:
                             player.acked[pending["client_id"]] = message["version"]
                             progress.acks += 1
+                            progress.saw()
                             pending = None
                         continue
                     if kind == "error":
@@ -252,6 +263,9 @@ async def play(
                         continue
                     if kind != "state":
                         continue
+                    if message["version"] > seen:  # the game moved (a bot, a clock, anyone)
+                        seen = message["version"]
+                        progress.saw()
                     if message["result"] is not None:
                         player.final = message
                         return
@@ -277,8 +291,7 @@ async def play(
                         # Mid-game: the rest of it on another instance, straight there.
                         others = [n for n in names if n != served]
                         target = f"ws://127.0.0.1:{names[rng.choice(others)]}"
-                        player.switched = True
-                        break
+                        break  # (if that one is gone by now, back through nginx)
         except (OSError, TimeoutError, websockets.WebSocketException):
             progress.reconnects += 1
             target = None  # back through nginx, which knows which instances are alive
@@ -310,12 +323,23 @@ async def run_games(fleet: Fleet, store: Store) -> tuple[list[list[Player]], Pro
         await asyncio.to_thread(fleet.redis.restart)
 
     chaos = asyncio.create_task(faults())
+    everything = asyncio.gather(*tasks)
     try:
-        await asyncio.wait_for(asyncio.gather(*tasks), DEADLINE)
+        while not everything.done():
+            await asyncio.wait([everything], timeout=1.0)
+            still = time.monotonic() - progress.moved
+            waiting = [p.table for p in players if p.final is None]
+            assert everything.done() or still < STALL, (
+                f"no game moved for {still:.0f} s; {len(set(waiting))} games unfinished: "
+                f"{sorted(set(waiting))[:5]}"
+            )
+        everything.result()
         print(f"games played in {time.monotonic() - started:.1f} s, {progress.acks} moves acked")
     finally:
         for task in [*tasks, chaos]:
             task.cancel()
+        with contextlib.suppress(BaseException):
+            await everything
     assert chaos.done() and progress.killed.is_set()
     return games, progress
 
