@@ -91,7 +91,7 @@ def game(game_id: str) -> Game:
     >>> game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    KeyError: "unknown game 'chess'; known games: splendor-duel, star-realms..."
+    KeyError: "unknown game 'chess'; known games: fantasy-realms, splendor-duel, star-realms..."
     """
     found = _GAMES.get(game_id)
     if found is not None:
