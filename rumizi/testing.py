@@ -107,7 +107,10 @@ def tables(game_id: str) -> list[Table]:
     (``options(lang)``); without a ``web`` module or options, one table per player count.
 
     * every combination of the options with at most three choices (the others at their
-      first choice, their default), each at one of the player counts it allows, in turn;
+      first choice, their default), each at one of the player counts it allows, in turn —
+      except a setting that refines another option (every choice but its default
+      ``requires`` something, as a chaos table's timer does): it changes nothing elsewhere,
+      so it is not multiplied by every module but tried choice by choice in the next step;
     * then every choice of every option at each player count that choice allows, the other
       options at their defaults.
 
@@ -142,7 +145,7 @@ def tables(game_id: str) -> list[Table]:
             allowed = [allowed[turn % len(allowed)]]
         found.extend(t for t in (Table(n, chosen) for n in allowed) if t not in found)
 
-    small = [o for o in declared if len(o["choices"]) <= 3]
+    small = [o for o in declared if len(o["choices"]) <= 3 and not _refines(o)]
     for turn, picked in enumerate(itertools.product(*(o["choices"] for o in small))):
         combination = dict(defaults)
         combination.update((o["name"], c) for o, c in zip(small, picked, strict=True))
@@ -156,6 +159,12 @@ def tables(game_id: str) -> list[Table]:
                     combination[other] = wanted
             add(combination, None)
     return found
+
+
+def _refines(option: Mapping[str, Any]) -> bool:
+    """Whether ``option`` only refines another one: each choice but its default requires one."""
+    others = option["choices"][1:]
+    return bool(others) and all(choice.get("requires") for choice in others)
 
 
 def _choices(declared: Sequence[Mapping[str, Any]], name: str) -> list[Mapping[str, Any]]:

@@ -1,6 +1,7 @@
 """The compiled package that scripts/serve runs, built once and rebuilt only when it must be.
 
     .venv/bin/python scripts/compiled.py    # prints the folder to put on PYTHONPATH, or nothing
+    .venv/bin/python scripts/compiled.py --build-only    # fills the cache, prints nothing
 
 The modules that setup.py lists in ``COMPILED`` are compiled with mypyc into a cache under
 ``.venv/rumizi-compiled/``, keyed by a hash of those sources, of ``rumizi/core`` (whose classes
@@ -11,6 +12,10 @@ cache stays valid) and puts the compiled extensions beside it, where they take p
 the ``.py`` files of the same modules. Every other edit of the source is thus live at the next
 start, without a ``pip install``.
 
+The test suite shares the cache: it starts ``--build-only`` in the background when a session
+begins and its compiled-build fixture waits for it. A lock file lets one build run at a time;
+whoever comes second finds the build in the cache.
+
 Without a C compiler, or if the build fails, it says so on standard error and prints nothing:
 scripts/serve then serves the pure-Python package from the editable install.
 """
@@ -18,6 +23,7 @@ scripts/serve then serves the pure-Python package from the editable install.
 from __future__ import annotations
 
 import ast
+import fcntl
 import hashlib
 import shutil
 import subprocess
@@ -116,25 +122,37 @@ def sync_tree(source: Path, target: Path) -> None:
                 path.unlink()
 
 
-def main() -> int:
-    if not (shutil.which("cc") or shutil.which("gcc")):
-        print("No C compiler found: serving the pure-Python package.", file=sys.stderr)
-        return 0
+def ensure_built() -> Path:
+    """The cached build of the current sources: made now (under the lock) if it is missing.
+
+    Raises RuntimeError or OSError when the build fails.
+    """
     sources = setup_list("COMPILED")
     options = setup_list("MYPYC_OPTIONS")
     key = build_key(sources, options)
     built = CACHE / key
-    if not built.is_dir():
-        try:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        if not built.is_dir():
             build(sources, options, built)
-        except (RuntimeError, OSError) as err:
-            print(
-                f"Compiled build failed ({err}): serving the pure-Python package.", file=sys.stderr
-            )
-            return 0
-        for old in CACHE.iterdir():
-            if old.is_dir() and old.name != key:
-                shutil.rmtree(old, ignore_errors=True)
+            for old in CACHE.iterdir():
+                if old.is_dir() and old.name != key:
+                    shutil.rmtree(old, ignore_errors=True)
+    return built
+
+
+def main() -> int:
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        print("No C compiler found: serving the pure-Python package.", file=sys.stderr)
+        return 0
+    try:
+        built = ensure_built()
+    except (RuntimeError, OSError) as err:
+        print(f"Compiled build failed ({err}): serving the pure-Python package.", file=sys.stderr)
+        return 0
+    if "--build-only" in sys.argv[1:]:
+        return 0
     sync_tree(ROOT / "rumizi", RUNTIME / "rumizi")
     for extension in RUNTIME.rglob(f"*{EXTENSION}"):
         extension.unlink()  # extensions of an earlier build

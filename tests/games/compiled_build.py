@@ -2,8 +2,11 @@
 the ``compiled_copy`` fixture of ``tests/games/conftest.py``).
 
 setup.py's ``COMPILED`` modules (the Star Realms and Splendor Duel engines and what they
-import at every step) are compiled with mypyc into a copy of the package — minutes of CPU on
-two cores — once, for every game's ``test_compiled.py``.
+import at every step) are compiled with mypyc — minutes of CPU on two cores — into the cache
+that ``scripts/serve`` uses (``scripts/compiled.py``, keyed by the sources' hash), so an
+unchanged tree is not compiled again. ``tests/conftest.py`` starts that build in the
+background when a session begins; the fixture waits for it and lays the extensions beside a
+copy of the package.
 """
 
 from __future__ import annotations
@@ -34,17 +37,30 @@ def setup_list(name: str) -> list[str]:
 
 
 def build_compiled(root: Path) -> None:
-    """Compile setup.py's ``COMPILED`` modules into a copy of the package under ``root``."""
+    """A copy of the package under ``root`` with setup.py's ``COMPILED`` modules compiled."""
+    script = _compiled_script()
+    built: Path = script.ensure_built()  # waits for a build under way; raises if it fails
     shutil.copytree(
         REPO / "rumizi",
         root / "rumizi",
-        ignore=shutil.ignore_patterns("__pycache__", "*.so", "static"),
+        ignore=shutil.ignore_patterns("__pycache__", f"*{script.EXTENSION}", "static"),
     )
-    build = subprocess.run(
-        [sys.executable, "-m", "mypyc", *setup_list("MYPYC_OPTIONS"), *setup_list("COMPILED")],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=1800,
+    extensions = list(built.rglob(f"*{script.EXTENSION}"))
+    assert extensions, f"the compiled build in {built} holds no extension"
+    for extension in extensions:
+        place = root / extension.relative_to(built)
+        place.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(extension, place)
+
+
+def start_background_build() -> subprocess.Popen[bytes] | None:
+    """Start filling the compiled cache in a process of its own (None without a C compiler)."""
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        return None
+    return subprocess.Popen(
+        [sys.executable, str(REPO / "scripts/compiled.py"), "--build-only"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
