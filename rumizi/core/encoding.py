@@ -98,3 +98,93 @@ class EncodingAddOn(Protocol):
 def action_key(action: Action) -> tuple[tuple[str, Any], ...]:
     """A hashable key for an action dict, independent of the order of its fields."""
     return tuple(sorted(action.items()))
+
+
+class Blocks:
+    """The named blocks of an observation vector, laid out in the order they are added.
+
+    An encoding adds its blocks once per table; :attr:`layout` maps each name to its
+    ``(start, size)`` and the bounds follow. ``high`` is the upper bound of a block that names
+    none.
+
+    >>> blocks = Blocks(high=99.0)
+    >>> blocks.add("seat", 2, high=1.0)
+    >>> blocks.add("points", 1)
+    >>> blocks.layout, blocks.size, blocks.high().tolist()
+    ({'seat': (0, 2), 'points': (2, 1)}, 3, [1.0, 1.0, 99.0])
+    """
+
+    def __init__(self, high: float = 1.0) -> None:
+        self.default_high = high
+        #: Block name -> (start, size) in the observation vector.
+        self.layout: dict[str, tuple[int, int]] = {}
+        self.starts: dict[str, int] = {}
+        self._low: list[float] = []
+        self._high: list[float] = []
+
+    def add(self, name: str, size: int, *, high: float | None = None, low: float = 0.0) -> None:
+        """A block of ``size`` numbers, each within ``[low, high]``."""
+        if name in self.layout:
+            raise ValueError(f"the observation has a block {name!r} already")
+        self.layout[name] = (len(self._high), size)
+        self.starts[name] = len(self._high)
+        self._low += [low] * size
+        self._high += [self.default_high if high is None else high] * size
+
+    @property
+    def size(self) -> int:
+        return len(self._high)
+
+    def low(self) -> FloatArray:
+        return np.array(self._low, dtype=np.float32)
+
+    def high(self) -> FloatArray:
+        return np.array(self._high, dtype=np.float32)
+
+
+class Observation:
+    """One view being written into a vector laid out by :class:`Blocks`.
+
+    Positions in :attr:`hits` count one each (a card's copies, a one-hot flag); positions in
+    :attr:`pos` hold the plain numbers in :attr:`val`. :meth:`vector` adds them up and keeps
+    every entry within its block's bounds.
+
+    >>> blocks = Blocks(high=99.0)
+    >>> blocks.add("seat", 2, high=1.0)
+    >>> blocks.add("cards", 3)
+    >>> blocks.add("points", 1)
+    >>> out = Observation(blocks, seats=2)
+    >>> out.seat("seat", 1)
+    >>> out.hits.extend([blocks.starts["cards"] + 2] * 2)  # two copies of card 2
+    >>> out.numbers("points", [150])
+    >>> out.vector(blocks.low(), blocks.high()).tolist()
+    [0.0, 1.0, 0.0, 0.0, 2.0, 99.0]
+    """
+
+    __slots__ = ("hits", "pos", "seats", "size", "starts", "val")
+
+    def __init__(self, blocks: Blocks, seats: int) -> None:
+        self.starts = blocks.starts
+        self.size = blocks.size
+        self.seats = seats
+        self.hits: list[int] = []
+        self.pos: list[int] = []
+        self.val: list[float] = []
+
+    def seat(self, block: str, who: Any) -> None:
+        """Mark seat ``who`` in a block of one entry per seat (nothing if it is no seat)."""
+        if type(who) is int and 0 <= who < self.seats:
+            self.hits.append(self.starts[block] + who)
+
+    def numbers(self, block: str, values: Sequence[float]) -> None:
+        """Write ``values`` from the start of ``block``."""
+        start = self.starts[block]
+        self.pos.extend(range(start, start + len(values)))
+        self.val.extend(values)
+
+    def vector(self, low: FloatArray, high: FloatArray) -> FloatArray:
+        v = np.bincount(self.hits, minlength=self.size).astype(np.float32)
+        v[self.pos] = self.val  # each plain number has a position of its own
+        np.minimum(v, high, out=v)
+        np.maximum(v, low, out=v)
+        return v

@@ -71,10 +71,8 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
-import numpy as np
-
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import FloatArray
+from rumizi.core.encoding import Blocks, FloatArray, Observation
 from rumizi.games.fantasy_realms.cards import ITEMS, card_info, suits_in_play
 from rumizi.games.fantasy_realms.engine import (
     GAME_ID,
@@ -416,31 +414,29 @@ class FantasyRealmsEncoding:
     def _build_layout(self) -> None:
         n, m, k = self.num_players, len(self.cards), len(ITEM_IDS)
         phases = len(PHASES)
-        blocks: list[tuple[str, int, float, float]] = []
-
-        def add(name: str, size: int, high: float = 1.0, low: float = 0.0) -> None:
-            blocks.append((name, size, low, high))
+        blocks = Blocks(high=1.0)
+        add = blocks.add
 
         add("modules", 5)  # suits, items, jester, phoenix promo, phoenix deluxe
         for name in ("viewer", "current", "to_act", "winners"):
             add(name, n)
         add("over", 1)
-        add("turn", 1, _TURN_BIG)
+        add("turn", 1, high=_TURN_BIG)
         add("phase", phases)
-        add("deck", 1, _BIG)
+        add("deck", 1, high=_BIG)
         add("area", m)
         add("sealed_mine", m)
         add("sealed_other", m)
-        add("hand_sizes", n, _BIG)
-        add("bonus", n, _BIG)
+        add("hand_sizes", n, high=_BIG)
+        add("bonus", n, high=_BIG)
         add("hands", n * m)
-        add("discards_left", 1, _BIG)
-        add("take_left", 1, _BIG)
+        add("discards_left", 1, high=_BIG)
+        add("take_left", 1, high=_BIG)
         add("locked", 1)
         add("draw_after", 1)
         add("not_discard", m)
         add("drawn", m)
-        add("drawn_count", 1, _BIG)
+        add("drawn_count", 1, high=_BIG)
         add("wagon_card", m)
         add("offers", n * m)
         add("offered", n)
@@ -450,36 +446,30 @@ class FantasyRealmsEncoding:
         add("copy", 1)
         add("shuffle", 1)
         add("queue_head", len(_QUEUE_KINDS))
-        add("queue_length", 1, _BIG)
-        add("shed_left", 1, _BIG)
+        add("queue_length", 1, high=_BIG)
+        add("shed_left", 1, high=_BIG)
         add("searching", m)
         add("shown", n * m)
         add("deck_known", m)
         if self.opts.items:
             add("item_up", n * k)
-            add("item_down_count", n, _BIG)
+            add("item_down_count", n, high=_BIG)
             add("item_down", n * k)
             add("item_pile", k)
             add("item_aside", n * k)
-            add("item_deck", 1, _BIG)
+            add("item_deck", 1, high=_BIG)
             add("item_flags", 2)  # used, dropped
             add("extra_turn", 3)
-        add("totals", n, _BIG, -_BIG)
-        add("strengths", n, _BIG)
+        add("totals", n, high=_BIG, low=-_BIG)
+        add("strengths", n, high=_BIG)
 
-        layout: dict[str, tuple[int, int]] = {}
-        low: list[float] = []
-        high: list[float] = []
-        for name, size, lo, hi in blocks:
-            layout[name] = (len(high), size)
-            low += [lo] * size
-            high += [hi] * size
+        self._blocks = blocks
         #: Block name -> (start, size) in the observation vector.
-        self.layout = layout
-        self.observation_size = len(high)
-        self.observation_low: FloatArray = np.array(low, dtype=np.float32)
-        self.observation_high: FloatArray = np.array(high, dtype=np.float32)
-        self._at = {name: start for name, (start, _) in layout.items()}
+        self.layout = blocks.layout
+        self.observation_size = blocks.size
+        self.observation_low: FloatArray = blocks.low()
+        self.observation_high: FloatArray = blocks.high()
+        self._at = blocks.starts
 
     def observe(self, view: View) -> FloatArray:
         if view.get("game") != GAME_ID:
@@ -493,18 +483,9 @@ class FantasyRealmsEncoding:
             )
         at, n, m = self._at, self.num_players, len(self.cards)
         card_at, item_at = self.card_at, self.item_at
-        hits: list[int] = []
-        pos: list[int] = []
-        val: list[float] = []
-
-        def seat(block: str, who: Any) -> None:
-            if type(who) is int and 0 <= who < n:
-                hits.append(at[block] + who)
-
-        def numbers(block: str, values: Sequence[float]) -> None:
-            start = at[block]
-            pos.extend(range(start, start + len(values)))
-            val.extend(values)
+        out = Observation(self._blocks, seats=n)
+        hits, pos, val = out.hits, out.pos, out.val
+        seat, numbers = out.seat, out.numbers
 
         def cards(block: str, ids: Any, row: int = 0) -> None:
             if isinstance(ids, list):
@@ -602,11 +583,7 @@ class FantasyRealmsEncoding:
             q = int(r["player"])
             pos.extend((at["totals"] + q, at["strengths"] + q))
             val.extend((float(r["total"]), float(r["strength"])))
-        v = np.bincount(hits, minlength=self.observation_size).astype(np.float32)
-        v[pos] = val
-        np.minimum(v, self.observation_high, out=v)
-        np.maximum(v, self.observation_low, out=v)
-        return v
+        return out.vector(self.observation_low, self.observation_high)
 
     def describe(self, view: View) -> str:
         """A few lines of text: whose turn, the discard area, then each seat."""

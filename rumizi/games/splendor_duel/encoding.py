@@ -59,10 +59,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import FloatArray, action_key
+from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
@@ -145,10 +143,8 @@ class SplendorDuelEncoding:
     # ------------------------------------------------------------------ observations
 
     def _build_layout(self) -> None:
-        blocks: list[tuple[str, int, float]] = []
-
-        def add(name: str, size: int, high: float = _BIG) -> None:
-            blocks.append((name, size, high))
+        blocks = Blocks(high=_BIG)
+        add = blocks.add
 
         for name in ("viewer", "current", "to_act", "winner"):
             add(name, 2, high=1.0)
@@ -181,17 +177,13 @@ class SplendorDuelEncoding:
             add(key + "reserved", N_CARDS, high=1.0)
             add(key + "reserved_unknown", 3)
 
-        layout: dict[str, tuple[int, int]] = {}
-        high: list[float] = []
-        for name, size, hi in blocks:
-            layout[name] = (len(high), size)
-            high += [hi] * size
+        self._blocks = blocks
         #: Block name -> (start, size) in the observation vector.
-        self.layout = layout
-        self.observation_size = len(high)
-        self.observation_low: FloatArray = np.zeros(len(high), dtype=np.float32)
-        self.observation_high: FloatArray = np.array(high, dtype=np.float32)
-        self._at = {name: start for name, (start, _) in layout.items()}
+        self.layout = blocks.layout
+        self.observation_size = blocks.size
+        self.observation_low: FloatArray = blocks.low()
+        self.observation_high: FloatArray = blocks.high()
+        self._at = blocks.starts
         self._joker_slot = {c: i for i, c in enumerate(_JOKERS)}
 
     def observe(self, view: View) -> FloatArray:
@@ -200,18 +192,8 @@ class SplendorDuelEncoding:
                 f"a view of {view.get('game')!r} does not fit the Splendor Duel encoding"
             )
         at = self._at
-        hits: list[int] = []  # positions that count one each
-        pos: list[int] = []  # positions of plain numbers...
-        val: list[float] = []  # ...and their values
-
-        def seat(block: str, who: Any) -> None:
-            if type(who) is int and 0 <= who < 2:
-                hits.append(at[block] + who)
-
-        def numbers(block: str, values: Sequence[float]) -> None:
-            start = at[block]
-            pos.extend(range(start, start + len(values)))
-            val.extend(values)
+        out = Observation(self._blocks, seats=2)
+        hits, seat, numbers = out.hits, out.seat, out.numbers
 
         seat("viewer", view.get("viewer"))
         seat("current", view.get("current"))
@@ -259,11 +241,7 @@ class SplendorDuelEncoding:
                     hits.append(at[key + "reserved"] + BY_ID[entry["card"]])
                 else:
                     hits.append(unknown + entry["level"] - 1)
-        v = np.bincount(hits, minlength=self.observation_size).astype(np.float32)
-        v[pos] = val  # each plain number has a position of its own
-        np.minimum(v, self.observation_high, out=v)
-        np.maximum(v, self.observation_low, out=v)
-        return v
+        return out.vector(self.observation_low, self.observation_high)
 
     def describe(self, view: View) -> str:
         """A few lines of text: whose turn, the board, the pyramid, then each seat."""

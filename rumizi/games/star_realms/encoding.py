@@ -100,10 +100,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import FloatArray, action_key
+from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
 from rumizi.games.star_realms.cards import (
     BY_ID,
     DEFENSE,
@@ -257,12 +255,10 @@ class StarRealmsEncoding:
     # ------------------------------------------------------------------ observations
 
     def _build_layout(self) -> None:
-        blocks: list[tuple[str, int, float, float]] = []
+        blocks = Blocks(high=_BIG)
+        add = blocks.add
         n = self.num_players
         fmt = self.format
-
-        def add(name: str, size: int, low: float = 0.0, high: float = _BIG) -> None:
-            blocks.append((name, size, low, high))
 
         add("viewer", n, high=1.0)
         add("current", n, high=1.0)
@@ -315,19 +311,13 @@ class StarRealmsEncoding:
             add("bequests", n * n)
             add("bequest_to", n, high=1.0)
 
-        layout: dict[str, tuple[int, int]] = {}
-        low: list[float] = []
-        high: list[float] = []
-        for name, size, lo, hi in blocks:
-            layout[name] = (len(low), size)
-            low += [lo] * size
-            high += [hi] * size
+        self._blocks = blocks
         #: Block name -> (start, size) in the observation vector.
-        self.layout = layout
-        self.observation_size = len(low)
-        self.observation_low: FloatArray = np.array(low, dtype=np.float32)
-        self.observation_high: FloatArray = np.array(high, dtype=np.float32)
-        self._at = {name: start for name, (start, _) in layout.items()}
+        self.layout = blocks.layout
+        self.observation_size = blocks.size
+        self.observation_low: FloatArray = blocks.low()
+        self.observation_high: FloatArray = blocks.high()
+        self._at = blocks.starts
         self._choice = {name: i for i, name in enumerate(self.choices)}
         self._effect = {name: i for i, name in enumerate(EFFECTS)}
 
@@ -341,13 +331,8 @@ class StarRealmsEncoding:
         at = self._at
         n = self.num_players
         ids = BY_ID
-        hits: list[int] = []  # positions that count one each (card copies, one-hot flags)
-        pos: list[int] = []  # positions of plain numbers...
-        val: list[float] = []  # ...and their values
-
-        def seat(block: str, who: Any) -> None:
-            if type(who) is int and 0 <= who < n:
-                hits.append(at[block] + who)
+        out = Observation(self._blocks, seats=n)
+        hits, pos, val, seat = out.hits, out.pos, out.val, out.seat
 
         def count(block: str, cards: Sequence[str | None]) -> None:
             start = at[block]
@@ -443,11 +428,7 @@ class StarRealmsEncoding:
             start = at["bequests"]
             for giver, recipient in view.get("bequests", ()):
                 hits.append(start + giver * n + recipient)
-        v = np.bincount(hits, minlength=self.observation_size).astype(np.float32)
-        v[pos] = val  # each plain number has a position of its own
-        np.minimum(v, self.observation_high, out=v)
-        np.maximum(v, self.observation_low, out=v)
-        return v
+        return out.vector(self.observation_low, self.observation_high)
 
     def describe(self, view: View) -> str:
         """A few lines of text: turn, then each seat's public state, then the trade row."""

@@ -47,10 +47,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import FloatArray, action_key
+from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
 from rumizi.games.war_of_the_ring.cards import BY_ID, EFFECT_NAMES, FACTION_NAMES, N_KINDS
 from rumizi.games.war_of_the_ring.engine import (
     ACTIVATE,
@@ -121,10 +119,8 @@ class WarOfTheRingEncoding:
     # ------------------------------------------------------------------ observations
 
     def _build_layout(self) -> None:
-        blocks: list[tuple[str, int, float]] = []
-
-        def add(name: str, size: int, high: float = _BIG) -> None:
-            blocks.append((name, size, high))
+        blocks = Blocks(high=_BIG)
+        add = blocks.add
 
         for name in ("viewer", "current", "to_act", "starter", "winner"):
             add(name, 2, high=1.0)
@@ -157,17 +153,13 @@ class WarOfTheRingEncoding:
             add(key + "passed", 1, high=1.0)
             add(key + "took", 1)
 
-        layout: dict[str, tuple[int, int]] = {}
-        high: list[float] = []
-        for name, size, hi in blocks:
-            layout[name] = (len(high), size)
-            high += [hi] * size
+        self._blocks = blocks
         #: Block name -> (start, size) in the observation vector.
-        self.layout = layout
-        self.observation_size = len(high)
-        self.observation_low: FloatArray = np.zeros(len(high), dtype=np.float32)
-        self.observation_high: FloatArray = np.array(high, dtype=np.float32)
-        self._at = {name: start for name, (start, _) in layout.items()}
+        self.layout = blocks.layout
+        self.observation_size = blocks.size
+        self.observation_low: FloatArray = blocks.low()
+        self.observation_high: FloatArray = blocks.high()
+        self._at = blocks.starts
 
     def observe(self, view: View) -> FloatArray:
         if view.get("game") != GAME_ID:
@@ -175,18 +167,8 @@ class WarOfTheRingEncoding:
                 f"a view of {view.get('game')!r} does not fit the War of the Ring encoding"
             )
         at = self._at
-        hits: list[int] = []  # positions that count one each
-        pos: list[int] = []  # positions of plain numbers...
-        val: list[float] = []  # ...and their values
-
-        def seat(block: str, who: Any) -> None:
-            if type(who) is int and 0 <= who < 2:
-                hits.append(at[block] + who)
-
-        def numbers(block: str, values: Sequence[float]) -> None:
-            start = at[block]
-            pos.extend(range(start, start + len(values)))
-            val.extend(values)
+        out = Observation(self._blocks, seats=2)
+        hits, seat, numbers = out.hits, out.seat, out.numbers
 
         def kinds(block: str, cards: Sequence[Any]) -> None:
             start = at[block]
@@ -233,11 +215,7 @@ class WarOfTheRingEncoding:
             numbers(key + "activated", [pv["activated"]])
             numbers(key + "passed", [1.0 if pv["passed"] else 0.0])
             numbers(key + "took", [pv["took"]])
-        v = np.bincount(hits, minlength=self.observation_size).astype(np.float32)
-        v[pos] = val  # each plain number has a position of its own
-        np.minimum(v, self.observation_high, out=v)
-        np.maximum(v, self.observation_low, out=v)
-        return v
+        return out.vector(self.observation_low, self.observation_high)
 
     def describe(self, view: View) -> str:
         """A few lines of text: the round and who acts, each zone, then each seat."""
