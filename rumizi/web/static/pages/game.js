@@ -5,6 +5,7 @@ import { h, link } from "../dom.js";
 import { getGame, getCards, playNow, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { catalogLine } from "./home.js";
+import { loadGuide } from "../guide.js";
 
 function genericCard(card) {
   const text = card.text;
@@ -35,6 +36,26 @@ export async function mount(main, ctx) {
       playButton.disabled = false;
       playButton.textContent = t("game.playNow");
     }
+  });
+
+  // A guided first game (../guide.js), for a game that has the guide's words.
+  const learnButton = h(
+    "button",
+    { type: "button", class: "btn btn-big", title: t("guide.learnHint"), hidden: true, dataset: { testid: "learn-guided" } },
+    t("guide.learn"),
+  );
+  learnButton.addEventListener("click", async () => {
+    learnButton.disabled = true;
+    try {
+      const created = await playNow(game);
+      ctx.navigate(`/t/${encodeURIComponent(created.id)}?guide=1`);
+    } catch (err) {
+      showError(err);
+      learnButton.disabled = false;
+    }
+  });
+  loadGuide(game.id || id).then((data) => {
+    learnButton.hidden = !data;
   });
 
   const rules = h(
@@ -69,6 +90,7 @@ export async function mount(main, ctx) {
         "div",
         { class: "game-actions" },
         playButton,
+        learnButton,
         link(`/new/${encodeURIComponent(game.id || id)}`, t("game.newTable"), { class: "btn", dataset: { testid: "new-table" } }),
         link(`/leaderboard/${encodeURIComponent(game.id || id)}`, t("game.leaderboard"), { class: "btn btn-ghost", dataset: { testid: "leaderboard-link" } }),
       ),
