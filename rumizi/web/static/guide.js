@@ -177,6 +177,7 @@ function place(box, target, { scroll = false } = {}) {
   const rtl = document.documentElement.dir === "rtl";
   const phone = window.matchMedia(PHONE).matches;
   box.classList.remove("guide-docked", "guide-docked-top", "guide-floating");
+  delete box.dataset.side;
   box.style.removeProperty("left");
   box.style.removeProperty("top");
   if (!target) {
@@ -217,9 +218,13 @@ function place(box, target, { scroll = false } = {}) {
   let left = rtl ? r.right - w : r.left;
   left = Math.max(8, Math.min(left, vw - w - 8));
   let top;
-  if (r.bottom + GAP + bh <= window.innerHeight) top = r.bottom + GAP;
-  else if (r.top - GAP - bh >= 0) top = r.top - GAP - bh;
-  else {
+  if (r.bottom + GAP + bh <= window.innerHeight) {
+    top = r.bottom + GAP;
+    box.dataset.side = "below";
+  } else if (r.top - GAP - bh >= 0) {
+    top = r.top - GAP - bh;
+    box.dataset.side = "above";
+  } else {
     // A tall target (a whole hand or board): beside it, on the side with more room (the
     // reading side on a tie), else docked.
     const rightRoom = vw - r.right;
