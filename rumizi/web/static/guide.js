@@ -133,19 +133,21 @@ function parse(text) {
 /**
  * Where the move of `kind` is on `page`: {el, where: "board"|"list"} or {el: null}.
  * The board wins over the move list; a hidden element (a closed drawer, a folded pile) is no
- * target.
+ * target, nor a disabled one.
  */
 export function findTarget(page, kind, msg) {
   const actions = ((msg && msg.legal) || []).map((m) => m.action).filter((a) => isKind(kind, a));
   if (!actions.length) return { el: null };
-  const board = page.querySelector('[data-testid="board"]') || page;
+  // Anywhere on the table but the move list: a renderer may draw the hand or the row outside
+  // the board's box.
+  const list = (el) => Boolean(el.closest('[data-testid="legal-moves"], [data-testid="moves"]'));
   const matches = (el) => {
     const a = parse(el.dataset.action);
     return a && actions.some((b) => sameAction(a, b));
   };
-  for (const el of board.querySelectorAll("[data-action]")) if (matches(el) && visible(el)) return { el, where: "board" };
+  for (const el of page.querySelectorAll("[data-action]")) if (!list(el) && matches(el) && visible(el)) return { el, where: "board" };
   for (const selector of kind.targets || []) {
-    for (const el of board.querySelectorAll(selector)) if (visible(el)) return { el, where: "board" };
+    for (const el of page.querySelectorAll(selector)) if (!list(el) && visible(el)) return { el, where: "board" };
   }
   for (const el of page.querySelectorAll('[data-testid="legal-move"][data-action]')) if (matches(el) && visible(el)) return { el, where: "list" };
   return { el: null };
