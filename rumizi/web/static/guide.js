@@ -275,7 +275,7 @@ export function installGuide({ page, table, game, start = false }) {
   root.append(box);
   const reopen = h(
     "button",
-    { type: "button", class: "btn btn-ghost btn-small guide-reopen", hidden: true, dataset: { testid: "guide-reopen" } },
+    { type: "button", class: "btn btn-small guide-reopen", hidden: true, dataset: { testid: "guide-reopen" } },
     t("guide.reopen"),
   );
   reopen.addEventListener("click", () => {

@@ -38,10 +38,11 @@ export async function mount(main, ctx) {
     }
   });
 
-  // A guided first game (../guide.js), for a game that has the guide's words.
+  // A guided first game (../guide.js); the button goes away for a game without the guide's
+  // words (shown at once so that the page does not move when the words arrive).
   const learnButton = h(
     "button",
-    { type: "button", class: "btn btn-big", title: t("guide.learnHint"), hidden: true, dataset: { testid: "learn-guided" } },
+    { type: "button", class: "btn btn-big", title: t("guide.learnHint"), dataset: { testid: "learn-guided" } },
     t("guide.learn"),
   );
   learnButton.addEventListener("click", async () => {
