@@ -11,7 +11,8 @@ export const GUIDE = {
     {
       id: "place",
       do: "place",
-      targets: ['[data-testid="wr-hand"]'],
+      // Once a card is picked the renderer marks the zones it may go to.
+      targets: ['[data-testid="wr-zone"].is-target', '[data-testid="wr-hand"]'],
       fa: {
         title: "گذاشتن کارت در ناحیه",
         text: "کارتی از دستتان را بزنید و سپس ناحیه\u200cای را (جناح چپ، مرکز یا جناح راست). کارت رو به پایین می\u200cماند تا نبرد؛ در هر ناحیه حداکثر سه کارت از شما.",
