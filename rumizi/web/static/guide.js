@@ -375,14 +375,17 @@ export function installGuide({ page, table, game, start = false }) {
   /** Light up where the move of the step is (nothing for intro, wait and done). */
   function locate(s) {
     const found = s.type === "kind" ? findTarget(page, s.kind, last) : { el: null };
-    if (found.el === target) return;
+    if (found.el === target) return false;
     clearTarget();
     target = found.el;
     if (target) target.classList.add("guide-target");
+    return true;
   }
 
   function pointAt(s, scroll) {
-    locate(s);
+    // The words say where the move is (board, list, nowhere in sight): rewrite them if that
+    // changed.
+    if (locate(s)) draw(s);
     place(box, target, { scroll });
   }
 
@@ -460,10 +463,11 @@ export function installGuide({ page, table, game, start = false }) {
   };
   window.addEventListener("resize", onResize);
 
-  ensureStyles();
+  if (rec) ensureStyles();
   document.body.append(root);
-  (page.querySelector(".table-head") || page).append(reopen);
-  loadGuide(game).then((data) => {
+  // A table the guide never ran at needs neither its words nor the reopen button.
+  if (rec) (page.querySelector(".table-head") || page).append(reopen);
+  (rec ? loadGuide(game) : Promise.resolve(null)).then((data) => {
     if (destroyed) return;
     guide = data;
     if (!guide) {
