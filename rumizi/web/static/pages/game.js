@@ -5,6 +5,7 @@ import { h, link } from "../dom.js";
 import { getGame, getCards, playNow, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { catalogLine } from "./home.js";
+import { loadGuide } from "../guide.js";
 
 function genericCard(card) {
   const text = card.text;
@@ -35,6 +36,27 @@ export async function mount(main, ctx) {
       playButton.disabled = false;
       playButton.textContent = t("game.playNow");
     }
+  });
+
+  // A guided first game (../guide.js); the button goes away for a game without the guide's
+  // words (shown at once so that the page does not move when the words arrive).
+  const learnButton = h(
+    "button",
+    { type: "button", class: "btn btn-big", title: t("guide.learnHint"), dataset: { testid: "learn-guided" } },
+    t("guide.learn"),
+  );
+  learnButton.addEventListener("click", async () => {
+    learnButton.disabled = true;
+    try {
+      const created = await playNow(game);
+      ctx.navigate(`/t/${encodeURIComponent(created.id)}?guide=1`);
+    } catch (err) {
+      showError(err);
+      learnButton.disabled = false;
+    }
+  });
+  loadGuide(game.id || id).then((data) => {
+    learnButton.hidden = !data;
   });
 
   const rules = h(
@@ -69,6 +91,7 @@ export async function mount(main, ctx) {
         "div",
         { class: "game-actions" },
         playButton,
+        learnButton,
         link(`/new/${encodeURIComponent(game.id || id)}`, t("game.newTable"), { class: "btn", dataset: { testid: "new-table" } }),
         link(`/leaderboard/${encodeURIComponent(game.id || id)}`, t("game.leaderboard"), { class: "btn btn-ghost", dataset: { testid: "leaderboard-link" } }),
       ),

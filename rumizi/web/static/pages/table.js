@@ -9,6 +9,7 @@ import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
 import { inviteBox } from "./new-table.js";
+import { installGuide } from "../guide.js";
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
 export function formatClock(ms) {
@@ -120,6 +121,8 @@ export async function mount(main, ctx) {
     ),
   );
   main.append(page);
+  // The first-game guide (../guide.js): on with ?guide=1, kept per table afterwards.
+  const guide = installGuide({ page, table: id, game: info.game, start: ctx.query.get("guide") === "1" });
 
   // ------------------------------------------------------------------ state
   let last = null; // the latest state (its `log` the whole log so far)
@@ -364,6 +367,7 @@ export async function mount(main, ctx) {
     const focusKey = renderBoard();
     renderControls();
     renderLog();
+    guide.update(last);
     if (focusKey) {
       const again = page.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
@@ -408,5 +412,6 @@ export async function mount(main, ctx) {
     line.close();
     clearInterval(clockTimer);
     removeKeys();
+    guide.destroy();
   };
 }
