@@ -101,7 +101,17 @@ class ItemInfo:
     fa: str
     points: int
     timing: str
+    timing_fa: str
     text: str
+    text_fa: str
+
+    def effect(self, lang: str) -> str:
+        """What the item does, in ``lang`` ("fa" or "en")."""
+        return self.text_fa if lang == "fa" else self.text
+
+    def when(self, lang: str) -> str:
+        """When it can be used, in ``lang``."""
+        return self.timing_fa if lang == "fa" else self.timing
 
 
 def _load() -> tuple[dict[str, CardInfo], dict[str, CardInfo], dict[str, ItemInfo]]:

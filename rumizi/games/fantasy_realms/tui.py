@@ -842,7 +842,7 @@ class FantasyRealmsTerminal:
         lines = [
             Text(f"{word('suit', lang)}: {suit_name(info.suit, lang)}"),
             Text(f"{word('strength', lang)}: {number(info.strength, lang)}"),
-            Text(info.text.replace("`", "")),
+            Text(info.effect(lang)),
         ]
         title = f"{card_name(card_id, lang)} · {CARDS[card_id].en if lang == 'fa' else info.fa}"
         return Panel(Group(*lines), title=title, title_align="left")

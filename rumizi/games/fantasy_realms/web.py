@@ -183,8 +183,8 @@ def cards(lang: str) -> list[dict[str, Any]]:
                 "kind": "item",
                 "name": it.fa if fa else it.en,
                 "points": it.points,
-                "timing": it.timing,
-                "text": it.text.replace("`", ""),
+                "timing": it.when(lang),
+                "text": it.effect(lang),
             }
         )
     return found

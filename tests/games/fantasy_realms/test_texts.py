@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from rumizi.core.i18n import to_persian_digits
-from rumizi.games.fantasy_realms import CARDS, ScoringError, score_hand
-from rumizi.games.fantasy_realms.cards import REPRINTS
+from rumizi.games.fantasy_realms import CARDS, ScoringError, score_hand, web
+from rumizi.games.fantasy_realms.cards import ITEMS, REPRINTS
 from tests.cli.persian import persian_problems
 
 PERSIAN = re.compile("[\u0600-\u06ff]")
@@ -28,6 +28,31 @@ def test_every_card_tells_its_effect_in_both_languages(key: str, info: Any) -> N
     # Both say the same numbers (in the same order), the Persian in Persian digits.
     numbers = re.findall(r"\d+", info.effect_en)
     assert re.findall("[۰-۹]+", info.effect_fa) == [to_persian_digits(n) for n in numbers]
+
+
+@pytest.mark.parametrize("item", sorted(ITEMS))
+def test_every_cursed_item_tells_what_it_does_and_when_in_both_languages(item: str) -> None:
+    info = ITEMS[item]
+    assert info.effect("en") == info.text and info.effect("fa") == info.text_fa
+    assert info.when("en") == info.timing and info.when("fa") == info.timing_fa
+    for text in (info.text, info.timing):
+        assert text and not PERSIAN.search(text)
+    for text in (info.text_fa, info.timing_fa):
+        assert PERSIAN.search(text) and persian_problems(text) == []
+    numbers = re.findall(r"\d+", info.text)
+    assert re.findall("[۰-۹]+", info.text_fa) == [to_persian_digits(n) for n in numbers]
+    # An item named in another's text is named as the game names it.
+    for other in ITEMS.values():
+        if other.en in info.text:
+            assert f"«{other.fa}»" in info.text_fa, other.en
+
+
+def test_the_cards_route_sends_items_in_the_readers_language() -> None:
+    fa = {entry["id"]: entry for entry in web.cards("fa") if entry["kind"] == "item"}
+    en = {entry["id"]: entry for entry in web.cards("en") if entry["kind"] == "item"}
+    assert fa["portal"]["text"] == ITEMS["portal"].text_fa
+    assert fa["portal"]["timing"] == "هر زمان"
+    assert en["portal"]["text"] == ITEMS["portal"].text and en["portal"]["timing"] == "any time"
 
 
 def test_a_reprint_tells_its_own_effect() -> None:
