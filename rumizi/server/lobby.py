@@ -56,10 +56,11 @@ from rumizi.server.store import SeatRow, Store, TableRow
 log = logging.getLogger("rumizi.server")
 
 WAITS = (30, 60, 180)  # the quick match's waits the page offers (schemas.QuickWait)
-PUSH_DELAY = 0.25  # seconds: changes closer together than this make one push
+PUSH_DELAY = 0.5  # seconds: changes closer together than this make one push
 REFRESH = 15.0  # seconds between pushes when nothing is told (other instances' tables)
 MATCHED_KEPT = 120.0  # seconds a match is remembered for the page that waited for it
 EXPIRED_KEPT = 600.0  # seconds an unanswered bot offer is kept
+GONE_AFTER = 10.0  # seconds a waiting ticket outlives its holder's last lobby socket (a reload)
 OPEN_FOR = 24 * 3600  # a waiting table is listed this long (a turn-clock table: a week)
 OPEN_FOR_TURN = 7 * 24 * 3600
 OPEN_PER_GAME = 12
@@ -141,7 +142,21 @@ class Lobby:
         if not self.clients and self._refresher is not None:
             self._refresher.cancel()
             self._refresher = None
+        if client.user_id is not None and client.user_id in self.tickets:
+            # Whoever left the lobby while waiting is not paired with someone who then waits
+            # alone at a table; a reload comes back well within the grace.
+            with contextlib.suppress(RuntimeError):
+                loop = asyncio.get_running_loop()
+                loop.call_later(GONE_AFTER, self._drop_if_gone, client.user_id)
         self.changed("")
+
+    def _drop_if_gone(self, user_id: int) -> None:
+        ticket = self.tickets.get(user_id)
+        if ticket is None or ticket.table is not None:
+            return
+        if not any(c.user_id == user_id for c in self.clients):
+            del self.tickets[user_id]
+            self.changed("")
 
     def changed(self, table_id: str) -> None:
         """Something the lobby shows may have changed: push soon (once for a burst)."""

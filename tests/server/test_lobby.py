@@ -8,6 +8,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import anyio
+import pytest
+
+from rumizi.server import lobby as lobby_module
 from rumizi.server.lobby import Lobby
 from tests.server.kit import Browser, Server, Socket
 
@@ -220,3 +224,21 @@ def test_quick_match_refusals_change_nothing(server: Server) -> None:
         socket.session.send_bytes(b"\x00")
         socket.send(json.dumps({"type": "refresh"}))
         assert next_lobby(socket)["quick"]["status"] == "none"
+
+
+def test_leaving_the_lobby_while_waiting_leaves_the_queue(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby_module, "GONE_AFTER", 0.0)
+    first, second = server.guest(), server.guest()
+    asked = {"game": "star-realms", "wait": 180}
+    with lobby_socket(first) as socket:
+        next_lobby(socket)
+        assert first.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    for _ in range(200):  # the socket's end is seen on the server's loop, then the grace
+        if first.get("/api/lobby/quick").json()["status"] == "none":
+            break
+        server.call(anyio.sleep, 0.01)
+    assert first.get("/api/lobby/quick").json()["status"] == "none"
+    # So the next person waits instead of being seated with someone who went away.
+    assert second.post("/api/lobby/quick", asked).json()["status"] == "waiting"

@@ -127,12 +127,12 @@ export function chime() {
 
 /** The "notify me" button and the sound switch (the same on the table and in the lobby). */
 export function alertControls() {
-  const notifyButton = h("button", { type: "button", class: "btn btn-small btn-ghost alerts-notify", dataset: { testid: "alerts-notify" } });
+  const notifyButton = h("button", { type: "button", class: "btn btn-small alerts-notify", dataset: { testid: "alerts-notify" } });
   const state = h("span", { class: "alerts-state muted", dataset: { testid: "alerts-state" } });
   function showPermission() {
     const permission = canNotify() ? Notification.permission : "unsupported";
     notifyButton.hidden = permission !== "default";
-    notifyButton.textContent = `🔔 ${t("alerts.notify")}`;
+    notifyButton.textContent = t("alerts.notify");
     state.textContent = permission === "granted" ? t("alerts.notifyOn") : permission === "denied" ? t("alerts.notifyBlocked") : "";
     state.hidden = !state.textContent;
   }
