@@ -267,30 +267,32 @@ class Lobby:
         return seat in phases.actors(table.state)
 
     def _table(self, row: TableRow, lang: str) -> schemas.LobbyTable:
+        """A table's public facts (checked against the model: a stored value off it fails)."""
         names = seat_names(row.seats, lang)
         live = self.hub.tables.get(row.id)
-        watching = 0 if live is None else sum(1 for c in live.clients if c.seat is None)
         seats = [
-            schemas.LobbySeat(
-                seat=s.seat,
-                kind="bot" if s.kind == "bot" else "human",
-                level=s.level if s.level in ("easy", "medium", "hard") else None,  # type: ignore[arg-type]
-                name=names[s.seat],
-                empty=s.kind == "human" and s.user_id is None,
-            )
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": names[s.seat],
+                "empty": s.kind == "human" and s.user_id is None,
+            }
             for s in row.seats
         ]
-        return schemas.LobbyTable(
-            id=row.id,
-            game=row.game,
-            status=row.status,  # type: ignore[arg-type]
-            options={k: v for k, v in row.options.items()},
-            clock=schemas.Clock.model_validate(row.clock or {"kind": "none"}),
-            rated=row.rated,
-            seats=seats,
-            free=sum(1 for s in seats if s.empty),
-            watching=watching,
-            created=row.created.isoformat(),
+        return schemas.LobbyTable.model_validate(
+            {
+                "id": row.id,
+                "game": row.game,
+                "status": row.status,
+                "options": dict(row.options),
+                "clock": row.clock or {"kind": "none"},
+                "rated": row.rated,
+                "seats": seats,
+                "free": sum(1 for s in seats if s["empty"]),
+                "watching": 0 if live is None else sum(1 for c in live.clients if c.seat is None),
+                "created": row.created.isoformat(),
+            }
         )
 
     # ------------------------------------------------------------------ database reads
