@@ -58,6 +58,7 @@ def test_join_from_the_lobby_turn_alerts_and_a_quick_match(
         expect(open_table).to_contain_text(
             "صندلی خالی", timeout=WAIT
         )  # the free seat, said in Persian
+        screenshot(guest, "lobby-fa-open-table")
         open_table.get_by_test_id("lobby-join").click()
         assert table_id(guest) == made
         expect(guest.get_by_test_id("seat").nth(1)).to_have_class(
