@@ -25,6 +25,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     text,
 )
 from sqlalchemy.engine import Engine
@@ -96,6 +97,8 @@ class GameTable(Base):
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     invite: Mapped[str] = mapped_column(String(32))
+    # Shown in the lobby (rumizi.server.lobby): anyone may join its free seats from there.
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     started: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)

@@ -17,6 +17,7 @@ from rumizi.core.registry import game_ids
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
+from rumizi.server.lobby import Lobby
 from rumizi.server.schemas import Lang
 from rumizi.server.store import Store, TableRow, UserRow
 
@@ -30,6 +31,7 @@ __all__ = [
     "HubDep",
     "Lang",
     "LangDep",
+    "LobbyDep",
     "MaybeUserDep",
     "StoreDep",
     "UserDep",
@@ -44,6 +46,15 @@ def get_store(connection: HTTPConnection) -> Store:
 def get_hub(connection: HTTPConnection) -> Hub:
     hub: Hub = connection.app.state.hub
     return hub
+
+
+def get_lobby(connection: HTTPConnection) -> Lobby:
+    """The instance's lobby, made on first use for the app's hub (a new hub: a new lobby)."""
+    state = connection.app.state
+    lobby: Lobby | None = getattr(state, "lobby", None)
+    if lobby is None or lobby.hub is not state.hub:
+        lobby = state.lobby = Lobby(state.hub, state.store)
+    return lobby
 
 
 def get_lang(connection: HTTPConnection) -> Lang:
@@ -72,6 +83,7 @@ def check_csrf(connection: HTTPConnection) -> None:
 StoreDep = Annotated[Store, Depends(get_store)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 LangDep = Annotated[Lang, Depends(get_lang)]
+LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 UserDep = Annotated[UserRow, Depends(current_user)]
 MaybeUserDep = Annotated[UserRow | None, Depends(optional_user)]
 CsrfDep = Annotated[None, Depends(check_csrf)]

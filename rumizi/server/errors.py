@@ -64,6 +64,9 @@ class ErrorCode(StrEnum):
     INVALID_OPTIONS = "invalid-options"
     BAD_HAND = "bad-hand"
     NOT_OVER = "not-over"
+    # The lobby's (rumizi.server.lobby).
+    NOT_LISTED = "not-listed"
+    NO_QUICK_MATCH = "no-quick-match"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -278,6 +281,20 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the game is still being played: only a finished game can be analysed",
         "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد.",
         "The game is still being played; only a finished game can be analysed.",
+    ),
+    ErrorCode.NOT_LISTED: ErrorInfo(
+        403,
+        False,
+        "the table is not open in the lobby: its seats are taken with its invite link",
+        "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
+        "This table is not open in the lobby; ask for its invite link to sit at it.",
+    ),
+    ErrorCode.NO_QUICK_MATCH: ErrorInfo(
+        409,
+        False,
+        "the caller is not waiting for a quick match (none asked, or it was cancelled)",
+        "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
+        "You are not waiting for a quick match; press “Quick match” again.",
     ),
 }
 

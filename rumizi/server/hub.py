@@ -219,6 +219,12 @@ class Hub:
         self._writer: asyncio.Task[None] | None = None
         # Several instances (rumizi serve --redis): the shared queue, the fan-out between them.
         self.cluster: Cluster | None = None
+        # Told the id of every table that changed or whose company did (the lobby listens).
+        self.watchers: list[Callable[[str], None]] = []
+
+    def _tell(self, table_id: str) -> None:
+        for watcher in self.watchers:
+            watcher(table_id)
 
     async def _write(self, write: ActionWrite) -> Conflict | None:
         """Store ``write``; actions arriving while a commit is under way share the next one."""
@@ -267,6 +273,7 @@ class Hub:
             table.phase.since = since
             self.tables[table_id] = table
             self._schedule(table)
+            self._tell(table_id)
             return table
 
     async def resume(self) -> None:
@@ -318,6 +325,7 @@ class Hub:
         """
         arrived = self._first_of_seat(table, client)
         table.clients.add(client)
+        self._tell(table.id)
         await self._send_state(client, self.state_message(table, client.seat, client.lang))
         if arrived:
             await self._send_presence(table, skip=client)
@@ -331,6 +339,7 @@ class Hub:
 
     async def leave(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
+        self._tell(table.id)
         if self._first_of_seat(table, client):  # the seat's last connection went
             await self._send_presence(table)
 
@@ -397,6 +406,7 @@ class Hub:
         }
 
     async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
+        self._tell(table.id)
         messages: dict[tuple[int | None, str], dict[str, Any]] = {}
         for client in list(table.clients):
             if client is skip:

@@ -169,6 +169,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     clock: ClockIn = Field(default_factory=ClockIn)
     rated: bool = False
+    listed: bool = Field(default=False, description="shown in the lobby: anyone may join there")
 
 
 class TableMade(BaseModel):
@@ -270,3 +271,87 @@ class Rating(BaseModel):
     rating: int = Field(description="OpenSkill's ordinal (mu - 3 sigma), scaled by 40")
     uncertainty: int = Field(description="sigma, scaled by 40: how far off the model may be")
     games: int
+
+
+# ---------------------------------------------------------------------- the lobby
+
+QuickWait = Literal[30, 60, 180]  # seconds a quick match waits for a person before a bot
+
+
+class LobbySeat(BaseModel):
+    """A seat as the lobby shows it: who sits there (``empty``: free for a person)."""
+
+    seat: int
+    kind: SeatKind
+    level: Level | None
+    name: str
+    empty: bool
+
+
+class LobbyTable(BaseModel):
+    """A table's public facts: game, options, clock, seats; never a card or an invite."""
+
+    id: str
+    game: str
+    status: Status
+    options: dict[str, Any]
+    clock: Clock
+    rated: bool
+    seats: list[LobbySeat]
+    free: int = Field(description="human seats still free")
+    watching: int = Field(description="spectators connected to this instance")
+    created: str = Field(description="when the table was made, ISO 8601")
+
+
+class MyTable(LobbyTable):
+    """One of the caller's unfinished tables, and whether it waits for the caller now."""
+
+    you: int = Field(description="the caller's seat")
+    your_turn: bool
+
+
+class LobbyGame(BaseModel):
+    """One game's corner of the lobby: tables to join, games to watch, people in the queue."""
+
+    game: str
+    open: list[LobbyTable]
+    playing: list[LobbyTable]
+    queued: int = Field(description="people waiting for a quick match of this game")
+
+
+class QuickIn(BaseModel):
+    """A quick match: the game, its options, its clock, and how long to wait for a person."""
+
+    game: str = Field(max_length=40)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
+    clock: ClockIn = Field(default_factory=ClockIn)
+    wait: QuickWait = 60
+
+
+class QuickState(BaseModel):
+    """Where the caller's quick match stands.
+
+    ``none``: not queued; ``waiting``: for ``left_ms`` more; ``matched``: ``table`` is made
+    and the caller sits at it; ``expired``: nobody came in time (a bot is offered).
+    """
+
+    status: Literal["none", "waiting", "matched", "expired"]
+    game: str | None = None
+    options: dict[str, Any] | None = None
+    wait: int | None = None
+    left_ms: int | None = None
+    table: str | None = None
+    url: str | None = None
+
+
+class QuickBotIn(BaseModel):
+    level: Level = "easy"
+
+
+class Lobby(BaseModel):
+    """The home page's live lobby (also pushed on ``/ws/lobby`` as ``{"type": "lobby", ...}``)."""
+
+    online: int = Field(description="people connected to this instance (tables and lobby)")
+    games: list[LobbyGame]
+    mine: list[MyTable] = Field(description="the caller's unfinished tables, their turn first")
+    quick: QuickState

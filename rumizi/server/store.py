@@ -57,6 +57,7 @@ class TableRow:
     result: dict[str, Any] | None
     seats: list[SeatRow]
     actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
+    listed: bool = False  # shown in the lobby (rumizi.server.lobby)
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,7 @@ class Store:
         clock: dict[str, Any],
         rated: bool,
         creator: int,
+        listed: bool = False,
     ) -> TableRow:
         with self.sessions.begin() as s:
             while True:
@@ -209,6 +211,7 @@ class Store:
                 invite=secrets.token_urlsafe(9),
                 created_by=creator,
                 started=None if humans_missing else now(),
+                listed=listed,
             )
             s.add(table)
             for seat in seats:
@@ -255,6 +258,7 @@ class Store:
                 table.finished,
                 table.result,
                 seats,
+                listed=table.listed,
             )
             if actions:
                 # Only up to the version read above: another instance may store a move between

@@ -14,7 +14,7 @@ router = APIRouter()
 SERVER_IDS = ("bot-", "clock-")  # client ids of the hub's own moves (Hub._bot_move, _time_out)
 
 
-def _same_origin(websocket: WebSocket) -> bool:
+def same_origin(websocket: WebSocket) -> bool:
     """Refuse pages of other sites (the browser sends Origin on every WebSocket handshake)."""
     origin = websocket.headers.get("origin")
     if origin is None:
@@ -28,7 +28,7 @@ async def table_socket(
     websocket: WebSocket, table_id: str, hub: HubDep, user: MaybeUserDep, lang: LangDep
 ) -> None:
     """A seat's (or a spectator's) connection to ``table_id``; the session cookie says which."""
-    if not _same_origin(websocket):
+    if not same_origin(websocket):
         await websocket.close(code=4403, reason="cross-site connection refused")
         return
     table = await hub.get(table_id)

@@ -82,6 +82,10 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/tables/{table_id}/join": (other, {"invite": table["invite"]}),
         "/api/fantasy-realms/score": (other, {"hand": ["king"]}),
         "/api/tables/{table_id}/analysis": (other, None),
+        "/api/lobby/tables/{table_id}/join": (other, None),
+        "/api/lobby/quick": (other, {"game": "star-realms"}),
+        "/api/lobby/quick/cancel": (other, None),
+        "/api/lobby/quick/bot": (other, {}),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)

@@ -5,6 +5,7 @@
 :mod:`.accounts`        ``/api/auth/...``: guests, sign-up, sign-in, sign-out
 :mod:`.games`           ``/api/games...``: the catalogue, a game's page, its cards
 :mod:`.tables`          ``/api/tables...`` and ``/api/my/games``: making, joining, listing
+:mod:`.lobby`           ``/api/lobby...``, ``/ws/lobby``: open tables, quick match, who is on
 :mod:`.replays`         ``/api/tables/{id}/replay``: a game stepped move by move
 :mod:`.analysis`        ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`         ``/api/leaderboard/{game}``
@@ -25,6 +26,7 @@ from rumizi.server.routes import (
     analysis,
     fantasy_realms,
     games,
+    lobby,
     ratings,
     replays,
     session,
@@ -36,6 +38,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     games.router,
     tables.router,
+    lobby.router,
     replays.router,
     analysis.router,
     ratings.router,

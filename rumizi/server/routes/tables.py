@@ -29,7 +29,7 @@ from rumizi.server.store import SeatRow, TableRow, UserRow
 router = APIRouter(prefix="/api", tags=["tables"])
 
 
-def _clock_config(clock: ClockIn) -> dict[str, Any]:
+def clock_config(clock: ClockIn) -> dict[str, Any]:
     if clock.kind == "realtime":
         return {"kind": "realtime", "initial": clock.initial, "increment": clock.increment}
     if clock.kind == "turn":
@@ -80,9 +80,10 @@ async def create_table(
         players,
         seed,
         seats,
-        _clock_config(body.clock),
+        clock_config(body.clock),
         body.rated,
         user.id,
+        body.listed,
     )
     await hub.get(row.id)  # bots start at once when they move first
     return TableMade(id=row.id, seat=humans[0], invite=row.invite, url=f"/t/{row.id}")

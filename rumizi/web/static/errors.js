@@ -32,7 +32,9 @@ export const ERROR_TEXTS = {
     "not-found": "پیدا نشد.",
     "method-not-allowed": "این نشانی چنین درخواستی را نمی\u200cپذیرد.",
     "http-error": "درخواست پذیرفته نشد.",
-    "not-over": "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد."
+    "not-over": "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد.",
+    "not-listed": "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
+    "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -64,6 +66,8 @@ export const ERROR_TEXTS = {
     "not-found": "Not found.",
     "method-not-allowed": "This address does not take that kind of request.",
     "http-error": "The request was refused.",
-    "not-over": "The game is still being played; only a finished game can be analysed."
+    "not-over": "The game is still being played; only a finished game can be analysed.",
+    "not-listed": "This table is not open in the lobby; ask for its invite link to sit at it.",
+    "no-quick-match": "You are not waiting for a quick match; press “Quick match” again."
   }
 };

@@ -1,8 +1,14 @@
-// Home: the catalogue of games (GET /api/games).
+// Home: the lobby. Per game, the tables waiting for players (join in one click) and the games
+// being played (watch); how many people are online; your own games, those waiting for you
+// first; the quick match (paired with someone who wants the same game, or a bot when nobody
+// comes in the time you chose); and the catalogue's tiles. It stays live: the server pushes
+// the lobby on /ws/lobby whenever a table changes (GET /api/lobby now and then while the
+// socket is down).
 
-import { t, range, num } from "../i18n.js";
-import { h, link } from "../dom.js";
-import { api } from "../api.js";
+import { t, range, num, lang, seatNames } from "../i18n.js";
+import { h, link, toast } from "../dom.js";
+import { api, ensureUser, currentUser, getGame, defaultOptions, showError } from "../api.js";
+import { markTitle, dotIcon, notify, alertControls } from "../alerts.js";
 
 /** The small "2–6 players · 30 min · ages 12+" line of a game. */
 export function catalogLine(game) {
@@ -20,15 +26,60 @@ function hue(text) {
   return sum;
 }
 
+const WAITS = [30, 60, 180]; // seconds (the server's schemas.QuickWait)
+const POLL_MS = 10000; // the lobby's fetch while its socket is down
+const QUICK_POLL_MS = 3000; // a waiting quick match asks how it stands, in case a push is lost
+const RETRY_MOST_MS = 15000;
+
+function waitLabel(seconds) {
+  return seconds < 60 ? t("lobby.seconds", { n: seconds }) : t("lobby.minutes", { n: seconds / 60 });
+}
+
+/** A clock as a short tag ("a day per move", "10 min + 5 s"); null without a clock. */
+function clockTag(clock) {
+  if (clock && clock.kind === "turn") return h("span", { class: "tag tag-clock" }, t("lobby.clockDay"));
+  if (clock && clock.kind === "realtime") {
+    return h("span", { class: "tag tag-clock" }, t("lobby.clockRealtime", { n: Math.round((clock.initial || 0) / 60), inc: clock.increment || 0 }));
+  }
+  return null;
+}
+
+/** "Ali · free seat" — the seats of a lobby table, free ones said so; each name kept whole. */
+function seatLine(table, skip = null) {
+  const names = seatNames(table.seats || []);
+  const parts = [];
+  for (const s of table.seats || []) {
+    if (s.seat === skip) continue;
+    if (parts.length) parts.push(" · ");
+    parts.push(h("bdi", { class: ["seat-chip", s.empty && "seat-chip-free"] }, s.empty ? t("table.free") : names.get(s.seat)));
+  }
+  return parts;
+}
+
+function countdown(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return num(`${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`);
+}
+
 export async function mount(main, ctx) {
   ctx.setTitle(t("home.title"));
+  const online = h("p", { class: "lobby-online", dataset: { testid: "lobby-online" }, hidden: true });
   const intro = h(
     "section",
-    { class: "hero" },
-    h("h1", {}, t("app.name")),
-    h("p", { class: "hero-sub" }, t("home.intro")),
+    { class: "hero lobby-hero" },
+    h("div", {}, h("h1", {}, t("app.name")), h("p", { class: "hero-sub" }, t("home.intro"))),
+    online,
   );
-  const list = h("ul", { class: "catalogue", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
+  const mineList = h("ul", { class: "lobby-mine-list", dataset: { testid: "lobby-mine" } });
+  const mineBox = h("section", { class: "panel lobby-mine", hidden: true }, h("h2", { class: "panel-title" }, t("lobby.mine")), mineList);
+  const quickBody = h("div", { class: "lobby-quick-body" });
+  const quickBox = h(
+    "section",
+    { class: "panel lobby-quick", dataset: { testid: "quick" } },
+    h("h2", { class: "panel-title" }, t("lobby.quick")),
+    quickBody,
+  );
+  const list = h("ul", { class: "catalogue lobby-games", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
   // Tools for people at a real table: the Fantasy Realms scorer finds a hand's best choices.
   const tools = h(
     "section",
@@ -42,7 +93,13 @@ export async function mount(main, ctx) {
       t("home.frScorerAbout"),
     ),
   );
-  main.append(intro, h("h2", { class: "section-title" }, t("home.title")), list, tools);
+  main.append(
+    intro,
+    h("div", { class: "lobby-top" }, mineBox, quickBox),
+    h("h2", { class: "section-title" }, t("home.title")),
+    list,
+    tools,
+  );
   const games = await api("/api/games");
   if (!ctx.alive()) return;
   list.replaceChildren();
@@ -50,18 +107,332 @@ export async function mount(main, ctx) {
     list.append(h("li", { class: "muted" }, t("home.empty")));
     return;
   }
+  const gameName = new Map(games.map((g) => [g.id, g.name]));
+  const slots = new Map(); // game id -> the element its open and playing tables go in
   for (const game of games) {
+    const slot = h("div", { class: "lobby-tables", dataset: { testid: "lobby-game", game: game.id } });
+    slots.set(game.id, slot);
     list.append(
       h(
         "li",
         { class: "catalogue-item", dataset: { testid: "game-tile", game: game.id } },
-        link(`/games/${encodeURIComponent(game.id)}`, [
-          h("span", { class: "tile-art", dataset: { game: game.id }, style: { "--hue": hue(game.id) }, "aria-hidden": "true" }),
-          h("span", { class: "tile-name" }, game.name),
-        ], { class: "tile-link", dataset: { testid: "game-link" } }),
+        h(
+          "div",
+          { class: "tile-head" },
+          link(`/games/${encodeURIComponent(game.id)}`, [
+            h("span", { class: "tile-art", dataset: { game: game.id }, style: { "--hue": hue(game.id) }, "aria-hidden": "true" }),
+            h("span", { class: "tile-name" }, game.name),
+          ], { class: "tile-link", dataset: { testid: "game-link" } }),
+        ),
         game.tagline ? h("p", { class: "tile-tagline" }, game.tagline) : null,
         catalogLine(game),
+        slot,
       ),
     );
   }
+
+  // ------------------------------------------------------------------ drawing the lobby
+  let closed = false;
+  let lastTurns = null; // the ids of tables waiting for you, at the last snapshot
+  let quick = { status: "none" };
+  let waitingHere = false; // this page asked for (or found) a quick match still waiting
+  let asked = null; // the last quick-match request, to ask again
+  let quickShownAt = 0;
+  let quickTimer = null;
+  let quickPoll = null;
+
+  async function join(table, button) {
+    button.disabled = true;
+    try {
+      await ensureUser();
+      const joined = await api(`/api/lobby/tables/${encodeURIComponent(table.id)}/join`, { body: {} });
+      toast(t("table.joined", { n: (joined.seat ?? 0) + 1 }));
+      ctx.navigate(`/t/${encodeURIComponent(table.id)}`);
+    } catch (err) {
+      showError(err);
+      button.disabled = false;
+    }
+  }
+
+  function openItem(table) {
+    const seated = mineIds.has(table.id); // your own table: open it, there is no seat to take
+    const action = seated
+      ? link(`/t/${encodeURIComponent(table.id)}`, t("lobby.open"), { class: "btn btn-small" })
+      : h("button", { type: "button", class: "btn btn-small btn-primary", dataset: { testid: "lobby-join", table: table.id } }, t("lobby.join"));
+    if (!seated) action.addEventListener("click", () => join(table, action));
+    return h(
+      "li",
+      { class: "lobby-table", dataset: { testid: "lobby-open", table: table.id } },
+      h("span", { class: "lobby-seats" }, seatLine(table)),
+      h("span", { class: "lobby-tags" }, clockTag(table.clock), table.rated ? h("span", { class: "tag" }, t("lobby.rated")) : null),
+      action,
+    );
+  }
+
+  function playingItem(table) {
+    return h(
+      "li",
+      { class: "lobby-table", dataset: { testid: "lobby-playing", table: table.id } },
+      h("span", { class: "lobby-seats" }, seatLine(table)),
+      h("span", { class: "lobby-tags" }, clockTag(table.clock), table.watching ? h("span", { class: "tag" }, t("lobby.watching", { n: table.watching })) : null),
+      link(`/t/${encodeURIComponent(table.id)}`, t("lobby.watch"), { class: "btn btn-small", dataset: { testid: "lobby-watch" } }),
+    );
+  }
+
+  let mineIds = new Set();
+
+  function renderGames(data) {
+    const byGame = new Map((data.games || []).map((g) => [g.game, g]));
+    for (const [id, slot] of slots) {
+      const entry = byGame.get(id) || { open: [], playing: [], queued: 0 };
+      const parts = [];
+      const head = h(
+        "div",
+        { class: "lobby-subhead" },
+        h("h3", {}, t("lobby.openTables"), entry.open.length ? ` (${num(entry.open.length)})` : ""),
+        link(`/new/${encodeURIComponent(id)}`, t("lobby.newTable"), { class: "lobby-new", dataset: { testid: "lobby-new" } }),
+      );
+      parts.push(head);
+      if (entry.open.length) parts.push(h("ul", { class: "lobby-list" }, entry.open.map(openItem)));
+      else parts.push(h("p", { class: "muted lobby-none" }, t("lobby.noOpen")));
+      if (entry.queued) parts.push(h("p", { class: "lobby-queued", dataset: { testid: "lobby-queued" } }, t("lobby.queued", { n: entry.queued })));
+      if (entry.playing.length) {
+        parts.push(h("h3", {}, t("lobby.playing"), ` (${num(entry.playing.length)})`));
+        parts.push(h("ul", { class: "lobby-list" }, entry.playing.map(playingItem)));
+      }
+      slot.replaceChildren(...parts);
+    }
+  }
+
+  function renderMine(mine) {
+    mineIds = new Set(mine.map((m) => m.id));
+    mineBox.hidden = !mine.length;
+    mineList.replaceChildren(
+      ...mine.map((m) => {
+        let badge;
+        if (m.your_turn) badge = h("span", { class: "badge badge-turn", dataset: { testid: "your-turn" } }, `● ${t("lobby.yourTurn")}`);
+        else if (m.status === "waiting") badge = h("span", { class: "badge badge-wait" }, t("lobby.waitingPlayers"));
+        else badge = h("span", { class: "badge" }, t("lobby.theirTurn"));
+        return h(
+          "li",
+          { class: ["lobby-my", m.your_turn && "lobby-my-turn"], dataset: { testid: "lobby-my-game", table: m.id, yourTurn: String(Boolean(m.your_turn)) } },
+          h("span", { class: "lobby-my-game" }, gameName.get(m.game) || m.game),
+          h("span", { class: "lobby-seats" }, `${t("lobby.vs")} `, seatLine(m, m.you)),
+          badge,
+          clockTag(m.clock),
+          link(`/t/${encodeURIComponent(m.id)}`, t("lobby.open"), { class: ["btn", "btn-small", m.your_turn && "btn-primary"], dataset: { testid: "lobby-my-open" } }),
+        );
+      }),
+    );
+    // The tab says when a game waits for you; a game that just began to wait is told once.
+    const turns = new Set(mine.filter((m) => m.your_turn).map((m) => m.id));
+    markTitle(turns.size > 0);
+    dotIcon(turns.size > 0);
+    if (lastTurns) {
+      for (const m of mine) {
+        if (turns.has(m.id) && !lastTurns.has(m.id)) notify(t("alerts.title", { game: gameName.get(m.game) || m.game }), t("alerts.body", { id: m.id }), `rumizi-turn-${m.id}`);
+      }
+    }
+    lastTurns = turns;
+  }
+
+  // ------------------------------------------------------------------ the quick match
+  const gameSelect = h("select", { dataset: { testid: "quick-game" }, id: "quick-game" }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const waitSelect = h("select", { dataset: { testid: "quick-wait" }, id: "quick-wait" }, WAITS.map((s) => h("option", { value: String(s), selected: s === 60 }, waitLabel(s))));
+  const clockSelect = h(
+    "select",
+    { dataset: { testid: "quick-clock" }, id: "quick-clock" },
+    h("option", { value: "none" }, t("lobby.clockNone")),
+    h("option", { value: "turn" }, t("lobby.clockDay")),
+  );
+  const startButton = h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "quick-start" } }, t("lobby.quickStart"));
+  startButton.addEventListener("click", () => {
+    const clock = clockSelect.value === "turn" ? { kind: "turn", per_move: 86400 } : { kind: "none" };
+    askQuick({ game: gameSelect.value, clock, wait: Number(waitSelect.value) });
+  });
+  const form = h(
+    "div",
+    { class: "quick-form" },
+    h("p", { class: "muted quick-about" }, t("lobby.quickAbout")),
+    h(
+      "div",
+      { class: "quick-fields" },
+      h("label", { for: "quick-game" }, t("lobby.quickGame"), gameSelect),
+      h("label", { for: "quick-clock" }, t("lobby.quickClock"), clockSelect),
+      h("label", { for: "quick-wait" }, t("lobby.quickWait"), waitSelect),
+    ),
+    startButton,
+  );
+
+  async function askQuick(request) {
+    startButton.disabled = true;
+    try {
+      const before = currentUser();
+      await ensureUser();
+      const info = await getGame(request.game, lang());
+      asked = { ...request, options: defaultOptions(info, 2) };
+      const state = await api("/api/lobby/quick", { body: asked });
+      if (!before) reconnect(); // a guest was just made: the lobby's socket should know them
+      waitingHere = true;
+      showQuick(state);
+    } catch (err) {
+      showError(err);
+    } finally {
+      startButton.disabled = false;
+    }
+  }
+
+  async function cancelQuick() {
+    waitingHere = false;
+    try {
+      showQuick(await api("/api/lobby/quick/cancel", { body: {} }));
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function botInstead(button) {
+    button.disabled = true;
+    try {
+      const made = await api("/api/lobby/quick/bot", { body: { level: "easy" } });
+      waitingHere = false;
+      ctx.navigate(made.url || `/t/${encodeURIComponent(made.id)}`);
+    } catch (err) {
+      showError(err);
+      button.disabled = false;
+    }
+  }
+
+  function showQuick(state) {
+    quick = state || { status: "none" };
+    quickShownAt = Date.now();
+    clearInterval(quickTimer);
+    clearInterval(quickPoll);
+    quickTimer = quickPoll = null;
+    quickBox.dataset.status = quick.status;
+    if (quick.status === "matched" && waitingHere) {
+      waitingHere = false;
+      toast(t("lobby.quickMatched"));
+      ctx.navigate(quick.url || `/t/${encodeURIComponent(quick.table)}`);
+      return;
+    }
+    if (quick.status === "waiting") {
+      waitingHere = true;
+      const left = h("span", { class: "quick-left", dataset: { testid: "quick-left" } });
+      const tick = () => {
+        left.textContent = countdown((quick.left_ms || 0) - (Date.now() - quickShownAt));
+      };
+      tick();
+      quickTimer = setInterval(tick, 500);
+      quickPoll = setInterval(() => {
+        api("/api/lobby/quick").then((fresh) => !closed && fresh.status !== quick.status && showQuick(fresh), () => {});
+      }, QUICK_POLL_MS);
+      const cancel = h("button", { type: "button", class: "btn", dataset: { testid: "quick-cancel" } }, t("lobby.quickCancel"));
+      cancel.addEventListener("click", cancelQuick);
+      quickBody.replaceChildren(
+        h(
+          "div",
+          { class: "quick-waiting", role: "status", dataset: { testid: "quick-waiting" } },
+          h("span", { class: "spinner", "aria-hidden": "true" }),
+          h("span", {}, t("lobby.quickWaiting", { game: gameName.get(quick.game) || quick.game || "" }), " ", left),
+        ),
+        h("div", { class: "button-row" }, cancel),
+      );
+      return;
+    }
+    if (quick.status === "expired") {
+      const bot = h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "quick-bot" } }, t("lobby.quickBot"));
+      bot.addEventListener("click", () => botInstead(bot));
+      const again = h("button", { type: "button", class: "btn", dataset: { testid: "quick-again" } }, t("lobby.quickAgain"));
+      again.addEventListener("click", () => {
+        const request = asked || { game: quick.game, options: quick.options || {}, clock: { kind: "none" }, wait: quick.wait || 60 };
+        askQuick(request);
+      });
+      const cancel = h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "quick-cancel" } }, t("lobby.quickCancel"));
+      cancel.addEventListener("click", cancelQuick);
+      quickBody.replaceChildren(
+        h("p", { role: "status", dataset: { testid: "quick-expired" } }, t("lobby.quickExpired", { game: gameName.get(quick.game) || quick.game || "" })),
+        h("div", { class: "button-row" }, bot, again, cancel),
+      );
+      return;
+    }
+    quickBody.replaceChildren(form);
+  }
+
+  function render(data) {
+    if (closed || !data) return;
+    online.hidden = false;
+    online.replaceChildren(h("span", { class: "dot dot-on", "aria-hidden": "true" }), " ", t("lobby.online", { n: data.online || 0 }));
+    renderMine(data.mine || []);
+    renderGames(data);
+    let fresh = data.quick || { status: "none" };
+    // A match found while this page waited opens the table; an older one is in "your games".
+    if (fresh.status === "matched" && !waitingHere) fresh = { status: "none" };
+    if (fresh.status !== quick.status) showQuick(fresh);
+  }
+
+  // ------------------------------------------------------------------ the lobby's socket
+  let socket = null;
+  let attempt = 0;
+  let retry = null;
+  let poll = null;
+
+  function startPolling() {
+    if (poll) return;
+    poll = setInterval(() => api("/api/lobby").then(render, () => {}), POLL_MS);
+  }
+
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      if (socket !== ws) return;
+      attempt = 0;
+      clearInterval(poll);
+      poll = null;
+    });
+    ws.addEventListener("message", (event) => {
+      if (socket !== ws || closed) return;
+      try {
+        const msg = JSON.parse(event.data);
+        if (msg.type === "lobby") render(msg);
+      } catch (err) {
+        console.error(err);
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (socket !== ws || closed) return;
+      startPolling();
+      clearTimeout(retry);
+      retry = setTimeout(connect, Math.min(RETRY_MOST_MS, 500 * 2 ** attempt) * (0.8 + Math.random() * 0.4));
+      attempt = Math.min(attempt + 1, 6);
+    });
+  }
+
+  function reconnect() {
+    const old = socket;
+    socket = null;
+    if (old) old.close(1000);
+    connect();
+  }
+
+  showQuick({ status: "none" });
+  render(await api("/api/lobby").catch(() => null));
+  if (!ctx.alive()) return;
+  connect();
+  const controls = alertControls();
+  mineBox.append(controls);
+
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    clearInterval(poll);
+    clearInterval(quickTimer);
+    clearInterval(quickPoll);
+    if (socket) socket.close(1000);
+    markTitle(false);
+    dotIcon(false);
+  };
 }

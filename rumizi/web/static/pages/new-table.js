@@ -183,6 +183,9 @@ export async function mount(main, ctx) {
 
   const ratedId = fieldId("rated");
   const rated = h("input", { type: "checkbox", id: ratedId, dataset: { testid: "rated" } });
+  // In the lobby by default, as at a club: a table for friends only is unticked.
+  const listedId = fieldId("listed");
+  const listed = h("input", { type: "checkbox", id: listedId, checked: true, dataset: { testid: "listed" } });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "create-table" } }, t("new.create"));
 
   renderOptions();
@@ -192,6 +195,7 @@ export async function mount(main, ctx) {
     h("fieldset", { class: "fieldset" }, h("legend", {}, t("new.seats")), h("p", { class: "hint" }, t("new.youSit")), seatsBox),
     clockBox,
     h("div", { class: "checkbox" }, rated, h("label", { for: ratedId }, t("new.rated"))),
+    h("div", { class: "checkbox" }, listed, h("label", { for: listedId }, t("lobby.listed"))),
     h("div", { class: "form-actions" }, submit),
   );
   renderCount();
@@ -219,6 +223,7 @@ export async function mount(main, ctx) {
       seats: seatKinds.map((k) => (k === "human" ? { kind: "human", level: null } : { kind: "bot", level: k })),
       clock,
       rated: rated.checked,
+      listed: listed.checked,
     };
     submit.disabled = true;
     try {

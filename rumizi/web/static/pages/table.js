@@ -10,6 +10,7 @@ import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
 import { inviteBox } from "./new-table.js";
 import { installGuide } from "../guide.js";
+import { turnAlerts } from "../alerts.js";
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
 export function formatClock(ms) {
@@ -74,6 +75,7 @@ export async function mount(main, ctx) {
   if (!ctx.alive()) return;
   ctx.setTitle(`${game.name} · ${t("table.title", { id })}`);
   const levelLabel = new Map((game.levels || []).map((l) => [l.value, l.label]));
+  const alerts = turnAlerts({ game: game.name, table: id }); // title mark, icon dot, notification
 
   // ------------------------------------------------------------------ the page's parts
   const status = h("p", { class: "turn-status", dataset: { testid: "turn-status" }, "aria-live": "polite" }, t("table.connecting"));
@@ -117,6 +119,7 @@ export async function mount(main, ctx) {
         ),
         spectating,
         h("div", { class: "side-actions" }, concede),
+        alerts.controls,
       ),
     ),
   );
@@ -157,6 +160,7 @@ export async function mount(main, ctx) {
     else text = "";
     status.textContent = text;
     status.classList.toggle("my-turn", text === t("table.yourTurn"));
+    alerts.update(text === t("table.yourTurn"));
   }
 
   function renderConnection() {
@@ -413,5 +417,6 @@ export async function mount(main, ctx) {
     clearInterval(clockTimer);
     removeKeys();
     guide.destroy();
+    alerts.stop();
   };
 }

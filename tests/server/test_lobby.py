@@ -1,0 +1,244 @@
+"""The lobby: open tables joined in one step, games to watch, who is online, your turn first,
+the quick match (two people paired; nobody came, so a bot is offered) and its refusals."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import pytest
+
+from rumizi.server import lobby as lobby_module
+from rumizi.server.lobby import Lobby
+from tests.server.kit import Browser, Server, Socket
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+DAY = {"kind": "turn", "per_move": 86400}
+
+
+def lobby(browser: Browser) -> dict[str, Any]:
+    found = browser.get("/api/lobby")
+    assert found.status_code == 200, found.text
+    answer: dict[str, Any] = found.json()
+    return answer
+
+
+def corner(answer: dict[str, Any], game: str = "star-realms") -> dict[str, Any]:
+    """The lobby's entry of ``game`` (empty lists when it has none)."""
+    for entry in answer["games"]:
+        if entry["game"] == game:
+            found: dict[str, Any] = entry
+            return found
+    return {"game": game, "open": [], "playing": [], "queued": 0}
+
+
+def refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["code"] == code
+
+
+@contextlib.contextmanager
+def lobby_socket(browser: Browser) -> Iterator[Socket]:
+    with browser.client.websocket_connect("/ws/lobby") as session:
+        yield Socket(session)
+
+
+def next_lobby(socket: Socket, test: Any = lambda m: True) -> dict[str, Any]:
+    """The first lobby message (from now on) that passes ``test``."""
+    while True:
+        message = socket.recv()
+        assert message["type"] == "lobby"
+        if test(message):
+            return message
+
+
+def the_lobby(server: Server) -> Lobby:
+    lobby(server.browser())  # made on first use
+    found: Lobby = server.app.state.lobby
+    return found
+
+
+def test_a_listed_table_is_open_in_the_lobby_and_joined_there_without_its_invite(
+    server: Server,
+) -> None:
+    host, guest, passer = server.guest(), server.guest(), server.browser()
+    made = host.create_table(seats=HUMANS, listed=True, clock=DAY)
+    private = host.create_table(seats=HUMANS)
+    seen = passer.get("/api/lobby")
+    (table,) = corner(seen.json())["open"]
+    assert table["id"] == made["id"] and table["free"] == 1 and table["status"] == "waiting"
+    assert [s["empty"] for s in table["seats"]] == [False, True]
+    assert host.user is not None and host.user["name"] in table["seats"][0]["name"]
+    assert table["clock"] == DAY
+    # Nothing private: neither table's invite, nor the unlisted table itself.
+    assert made["invite"] not in seen.text and private["id"] not in seen.text
+    joined = guest.post(f"/api/lobby/tables/{made['id']}/join")
+    assert joined.status_code == 200, joined.text
+    assert joined.json() == {"seat": 1}
+    after = corner(lobby(passer))
+    assert after["open"] == [] and [t["id"] for t in after["playing"]] == [made["id"]]
+    assert after["playing"][0]["free"] == 0
+    # Watching it: the lobby counts the spectator.
+    with passer.socket(made["id"]) as watcher:
+        watcher.next_state()
+        assert corner(lobby(passer))["playing"][0]["watching"] == 1
+
+
+def test_joining_from_the_lobby_is_refused_for_private_full_and_unknown_tables(
+    server: Server,
+) -> None:
+    host, guest, late = server.guest(), server.guest(), server.guest()
+    private = host.create_table(seats=HUMANS)
+    refused(guest.post(f"/api/lobby/tables/{private['id']}/join"), 403, "not-listed")
+    assert server.live(private["id"]).row.seats[1].user_id is None  # nothing changed
+    listed = host.create_table(seats=HUMANS, listed=True)
+    assert guest.post(f"/api/lobby/tables/{listed['id']}/join").status_code == 200
+    refused(late.post(f"/api/lobby/tables/{listed['id']}/join"), 409, "table-full")
+    refused(late.post("/api/lobby/tables/nope/join"), 404, "unknown-table")
+    refused(server.browser().post(f"/api/lobby/tables/{listed['id']}/join"), 401, "signed-out")
+    no_token = late.client.post(f"/api/lobby/tables/{listed['id']}/join")
+    refused(no_token, 403, "csrf")
+
+
+def test_your_games_are_listed_your_turn_first(server: Server) -> None:
+    first, second = server.guest(), server.guest()
+    older = first.create_table(seats=HUMANS, clock=DAY)
+    second.join(older)
+    newer = second.create_table(seats=HUMANS)
+    first.join(newer)
+    waiting = first.create_table(seats=HUMANS)
+    acting = {t["id"]: server.live(t["id"]).state.to_act for t in (older, newer)}
+    seat = {older["id"]: 0, newer["id"]: 1, waiting["id"]: 0}  # `first`'s seats
+    turn = {older["id"]: acting[older["id"]] == 0, newer["id"]: acting[newer["id"]] == 1}
+    turn[waiting["id"]] = False  # nobody moves before the game starts
+    # Newest first, except that the games waiting for you come before all others, and the
+    # games under way before those still waiting for players.
+    newest = [waiting["id"], newer["id"], older["id"]]
+    expected = sorted(newest, key=lambda t: (not turn[t], t == waiting["id"]))
+    mine = lobby(first)["mine"]
+    assert [(m["id"], m["your_turn"], m["you"]) for m in mine] == [
+        (t, turn[t], seat[t]) for t in expected
+    ]
+    theirs = {m["id"]: m["your_turn"] for m in lobby(second)["mine"]}
+    assert theirs == {t: not turn[t] for t in (older["id"], newer["id"])}
+    assert sorted(theirs, key=lambda t: not theirs[t]) == list(theirs)  # their turn first
+    assert lobby(server.browser())["mine"] == []  # nobody signed in: no games of one's own
+    # A finished game leaves the list.
+    with first.socket(older["id"]) as socket:
+        socket.next_state()
+        assert socket.act({"do": "concede", "player": 0})["type"] == "ack"
+    assert older["id"] not in [m["id"] for m in lobby(first)["mine"]]
+
+
+def test_online_counts_people_on_table_and_lobby_sockets_once_each(server: Server) -> None:
+    first, second, anonymous = server.guest(), server.guest(), server.browser()
+    made = first.create_table(seats=HUMANS)
+    second.join(made)
+    assert lobby(anonymous)["online"] == 0
+    with lobby_socket(anonymous) as watching:
+        assert next_lobby(watching)["online"] == 1
+        with first.socket(made["id"]), first.socket(made["id"]), lobby_socket(first):
+            # Two tabs at the table and the lobby: still one person. The push says so live.
+            assert next_lobby(watching, lambda m: m["online"] == 2)["online"] == 2
+            with second.socket(made["id"]):
+                assert next_lobby(watching, lambda m: m["online"] == 3)["online"] == 3
+        assert next_lobby(watching, lambda m: m["online"] == 1)["online"] == 1
+
+
+def test_a_quick_match_pairs_two_people_asking_for_the_same_game(server: Server) -> None:
+    first, other, second = server.guest(), server.guest(), server.guest()
+    asked = {"game": "star-realms", "options": {"format": "duel"}, "wait": 60}
+    with lobby_socket(first) as socket:
+        next_lobby(socket)
+        waiting = first.post("/api/lobby/quick", asked).json()
+        assert waiting["status"] == "waiting" and 0 < waiting["left_ms"] <= 60_000
+        assert corner(lobby(second))["queued"] == 1
+        # Another clock is another match: no pairing.
+        elsewhere = other.post("/api/lobby/quick", {**asked, "clock": DAY}).json()
+        assert elsewhere["status"] == "waiting"
+        matched = second.post("/api/lobby/quick", asked).json()
+        assert matched["status"] == "matched" and matched["url"] == f"/t/{matched['table']}"
+        # The one who waited hears of it on the lobby's socket, without asking.
+        pushed = next_lobby(socket, lambda m: m["quick"]["status"] == "matched")
+        assert pushed["quick"]["table"] == matched["table"]
+    assert first.get("/api/lobby/quick").json()["table"] == matched["table"]
+    assert other.get("/api/lobby/quick").json()["status"] == "waiting"
+    info = first.get(f"/api/tables/{matched['table']}").json()
+    assert info["status"] == "playing" and info["rated"] is False
+    assert [s["user_id"] for s in info["seats"]] == [first.user_id, second.user_id]
+    assert [m["id"] for m in lobby(second)["mine"]] == [matched["table"]]
+    assert corner(lobby(second))["queued"] == 1  # only `other` is still waiting
+    with second.socket(matched["table"]) as table:
+        assert table.next_state()["seat"] == 1
+
+
+def test_nobody_comes_in_time_so_a_bot_is_offered(server: Server) -> None:
+    found = the_lobby(server)
+    now = [1_000_000.0]
+    found.clock = lambda: now[0]
+    first, late = server.guest(), server.guest()
+    asked = {"game": "splendor-duel", "wait": 30}
+    assert first.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    now[0] += 31
+    expired = first.get("/api/lobby/quick").json()
+    assert expired["status"] == "expired" and expired["game"] == "splendor-duel"
+    assert lobby(first)["quick"]["status"] == "expired"
+    # The wait is over: a newcomer is not paired with the one who gave up waiting.
+    assert late.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    made = first.post("/api/lobby/quick/bot", {"level": "easy"})
+    assert made.status_code == 200, made.text
+    table = first.get(made.json()["url"].replace("/t/", "/api/tables/")).json()
+    assert table["game"] == "splendor-duel" and table["status"] == "playing"
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot"]
+    assert first.get("/api/lobby/quick").json()["status"] == "none"
+    # Cancelling leaves the queue; a second cancel is no error.
+    assert late.post("/api/lobby/quick/cancel").json()["status"] == "none"
+    assert late.post("/api/lobby/quick/cancel").json()["status"] == "none"
+    assert corner(lobby(late), "splendor-duel")["queued"] == 0
+
+
+def test_quick_match_refusals_change_nothing(server: Server) -> None:
+    guest = server.guest()
+    cases: list[tuple[Any, int, str]] = [
+        ({"game": "chess"}, 404, "unknown-game"),
+        ({"game": "star-realms", "options": {"format": "hydra"}}, 400, "invalid-options"),
+        ({"game": "star-realms", "wait": 45}, 422, "malformed"),
+        ({"game": "star-realms", "clock": {"kind": "turn", "per_move": 5}}, 422, "malformed"),
+    ]
+    for body, status, code in cases:
+        refused(guest.post("/api/lobby/quick", body), status, code)
+    refused(guest.post("/api/lobby/quick/bot", {}), 409, "no-quick-match")
+    refused(guest.post("/api/lobby/quick/bot", {"level": "godlike"}), 422, "malformed")
+    refused(server.browser().post("/api/lobby/quick", {"game": "star-realms"}), 401, "signed-out")
+    refused(server.browser().get("/api/lobby/quick"), 401, "signed-out")
+    refused(guest.client.post("/api/lobby/quick", json={"game": "star-realms"}), 403, "csrf")
+    assert guest.get("/api/lobby/quick").json()["status"] == "none"
+    assert corner(lobby(guest))["queued"] == 0
+    # The lobby's socket ignores what it does not understand and answers a refresh.
+    with lobby_socket(guest) as socket:
+        next_lobby(socket)
+        socket.send("not json")
+        socket.session.send_bytes(b"\x00")
+        socket.send(json.dumps({"type": "refresh"}))
+        assert next_lobby(socket)["quick"]["status"] == "none"
+
+
+def test_leaving_the_lobby_while_waiting_leaves_the_queue(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby_module, "GONE_AFTER", 0.0)
+    first, second = server.guest(), server.guest()
+    asked = {"game": "star-realms", "wait": 180}
+    with lobby_socket(first) as socket:
+        next_lobby(socket)
+        assert first.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    for _ in range(200):  # the socket's end is seen on the server's loop, then the grace
+        if first.get("/api/lobby/quick").json()["status"] == "none":
+            break
+        server.call(anyio.sleep, 0.01)
+    assert first.get("/api/lobby/quick").json()["status"] == "none"
+    # So the next person waits instead of being seated with someone who went away.
+    assert second.post("/api/lobby/quick", asked).json()["status"] == "waiting"
