@@ -8,12 +8,19 @@
 // On a phone the panel folds into a round button with the count of unread lines.
 
 import { t, num } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, svgIcon } from "./dom.js";
 import { currentUser } from "./api.js";
 
 export const PHRASES = ["hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks"];
 const MAX_CHARS = 200; // the server's limit (rumizi.server.chat.MAX_CHARS), counted the same way
 const COMPACT = "(max-width: 600px)";
+// Icons drawn here (an emoji may have no font on the reader's system): a speech bubble, and a
+// speaker struck through.
+const BUBBLE = [["path", { d: "M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" }]];
+const MUTE = [
+  ["path", { d: "M3 9h4l5-4v14l-5-4H3z" }],
+  ["path", { d: "M15.5 9.5l5 5m0-5l-5 5", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }],
+];
 
 let styled = false;
 /** The panel's own style sheet, linked once (kept out of app.css, which many pieces edit). */
@@ -82,7 +89,7 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
       ? h(
           "button",
           { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: msg.name || "" }), "aria-label": t("chat.mute", { name: msg.name || "" }), onclick: onMute },
-          "🔇",
+          svgIcon(MUTE, "chat-icon"),
         )
       : null,
   );
@@ -132,7 +139,7 @@ export function mountChat({ tableId, send }) {
   const toggle = h(
     "button",
     { type: "button", class: "chat-toggle", dataset: { testid: "chat-toggle" }, "aria-expanded": String(open), title: t("chat.title") },
-    h("span", { class: "chat-toggle-icon", "aria-hidden": "true" }, "💬"),
+    svgIcon(BUBBLE, "chat-icon chat-toggle-icon"),
     h("span", { class: "chat-toggle-label" }, t("chat.title")),
     badge,
   );
@@ -253,17 +260,34 @@ export function mountChat({ tableId, send }) {
     }
   }
 
+  // On a phone the moves are a sheet fixed to the bottom of the screen: the chat's button
+  // floats just above it, whatever its height.
+  let lifted = null;
+  function watchLift() {
+    const sheet = lifted ? null : el.closest(".table-page")?.querySelector(".moves-panel");
+    if (!sheet || typeof ResizeObserver === "undefined") return;
+    lifted = new ResizeObserver(() => {
+      const compact = window.matchMedia(COMPACT).matches;
+      const high = compact && !sheet.hidden && getComputedStyle(sheet).position === "fixed" ? sheet.getBoundingClientRect().height : 0;
+      el.style.setProperty("--chat-lift", `${Math.round(high)}px`);
+    });
+    lifted.observe(sheet);
+  }
+
   renderControls();
   renderBadge();
   return {
     el,
     receive,
     setSeat(value) {
+      watchLift();
       if (value === seat) return;
       seat = value;
       render();
     },
-    close() {},
+    close() {
+      if (lifted) lifted.disconnect();
+    },
   };
 }
 
