@@ -115,6 +115,7 @@ def test_two_players_chat_escaped_in_both_languages_with_a_mute(
         guest.goto(f"{server.url}/replay/{table_id}")
         lines = guest.locator("[data-testid=replay-chat] [data-testid=chat-text]")
         expect(lines).to_have_text([TRAP, "Good game!", "Thanks!", "see you at the next table"])
+        screenshot(guest, "chat-en-replay-phone")
     finally:
         host_context.close()
         guest_context.close()

@@ -81,17 +81,20 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
       class: ["chat-line", mine && "chat-mine", watcher && "chat-watcher", msg.phrase && "chat-phrase", fresh && "chat-fresh"],
       dataset: { testid: "chat-line", from: msg.from || "", channel: msg.channel || "", version: String(msg.version ?? "") },
     },
-    h("bdi", { class: "chat-name", dir: "auto" }, msg.name || "?"),
-    watcher ? h("span", { class: "tag chat-tag" }, t("chat.watcher")) : null,
+    h("span", { class: "chat-who" }, h("bdi", { class: "chat-name", dir: "auto" }, msg.name || "?"), watcher ? h("span", { class: "tag chat-tag" }, t("chat.watcher")) : null),
     h("bdi", { class: "chat-text", dir: "auto", dataset: { testid: "chat-text" } }, words),
-    h("time", { class: "chat-time", datetime: new Date(msg.at || 0).toISOString() }, clockTime(msg.at || 0)),
-    onMute
-      ? h(
-          "button",
-          { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: msg.name || "" }), "aria-label": t("chat.mute", { name: msg.name || "" }), onclick: onMute },
-          svgIcon(MUTE, "chat-icon"),
-        )
-      : null,
+    h(
+      "span",
+      { class: "chat-meta" },
+      h("time", { class: "chat-time", datetime: new Date(msg.at || 0).toISOString() }, clockTime(msg.at || 0)),
+      onMute
+        ? h(
+            "button",
+            { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: msg.name || "" }), "aria-label": t("chat.mute", { name: msg.name || "" }), onclick: onMute },
+            svgIcon(MUTE, "chat-icon"),
+          )
+        : null,
+    ),
   );
 }
 
