@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 PHRASES = ("hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks")
 MAX_CHARS = 200  # after cleaning
 RATE = "5/10 seconds"  # per user and table
+HISTORY = 300  # the newest lines a connection gets when it opens (a replay has them all)
 PLAYERS, SPECTATORS = "players", "spectators"
 KEEP = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: Persian and emoji need them
 
@@ -129,14 +130,19 @@ def store_message(store: Store, write: ChatWrite) -> int:
         return int(found)
 
 
-def load_messages(store: Store, table_id: str, channels: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The table's messages of ``channels``, oldest first, as the socket sends them."""
+def load_messages(
+    store: Store, table_id: str, channels: tuple[str, ...], newest: int | None = None
+) -> list[dict[str, Any]]:
+    """The table's messages of ``channels`` (the ``newest`` ones), oldest first, as sent."""
     with store.sessions() as s:
-        rows = s.scalars(
+        query = (
             select(ChatMessage)
             .where(ChatMessage.table_id == table_id, ChatMessage.channel.in_(channels))
-            .order_by(ChatMessage.id)
-        ).all()
+            .order_by(ChatMessage.id.desc())
+        )
+        if newest is not None:
+            query = query.limit(newest)
+        rows = list(reversed(s.scalars(query).all()))
         return [
             _wire(
                 ChatWrite(
@@ -219,7 +225,7 @@ async def deliver(table: LiveTable, message: dict[str, Any]) -> None:
 async def send_history(hub: Hub, table: LiveTable, client: Client) -> None:
     """The chat so far, to a connection that just joined, and whether it may write."""
     channels = visible_channels(client.seat)
-    messages = await hub.db(load_messages, hub.store, table.id, channels)
+    messages = await hub.db(load_messages, hub.store, table.id, channels, HISTORY)
     await client.send(
         {
             "type": "chat-history",

@@ -191,6 +191,23 @@ def test_a_watcher_without_a_session_reads_but_cannot_write(server: Server) -> N
     assert len(stored(server, table_id)) == 1
 
 
+def test_a_new_connection_gets_the_newest_lines_and_the_replay_all(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "HISTORY", 2)
+    first, _second, table_id = duel(server)
+    with first.socket(table_id) as s0:
+        s0.next_state()
+        for n in range(3):
+            say(s0, text=f"line {n}")
+            next_of(s0, "chat")
+    with first.socket(table_id) as s0:
+        history = next_of(s0, "chat-history")["messages"]
+        assert [m["text"] for m in history] == ["line 1", "line 2"]
+    replay = first.get(f"/api/tables/{table_id}/replay").json()
+    assert [m["text"] for m in replay["chat"]] == ["line 0", "line 1", "line 2"]
+
+
 def test_the_chat_outlives_a_restart_and_shows_in_the_replay_in_place(
     make_server: ServerFactory,
 ) -> None:
