@@ -286,6 +286,12 @@ export function mountChat({ tableId, send }) {
       watchLift();
       if (value === seat) return;
       seat = value;
+      if (seat !== null && seat !== undefined && channel === "spectators") {
+        // A spectator who took a seat: from now on a player, who reads the players alone.
+        channel = "players";
+        for (const [key, m] of messages) if (m.channel === "spectators") messages.delete(key);
+        renderControls();
+      }
       render();
     },
     close() {
