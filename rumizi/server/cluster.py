@@ -36,7 +36,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rumizi.core.contract import GameState
-from rumizi.server import jobs
+from rumizi.server import chat, jobs
 from rumizi.server.fanout import Fanout
 from rumizi.server.jobs import Claimed, Job
 from rumizi.server.store import ActionWrite, Store, StoredAction
@@ -203,6 +203,8 @@ class Cluster:
                     datetime.fromisoformat(note["at"]),
                 )
                 self._spawn(self.hub.sync(table, stored))
+            elif note.get("k") == "chat":  # a chat line said on another instance
+                self._spawn(chat.deliver(table, dict(note["m"])))
         except (KeyError, TypeError, ValueError):
             log.warning("a note that makes no sense: %r", note)
 

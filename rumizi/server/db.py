@@ -172,6 +172,30 @@ class Rating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class ChatMessage(Base):
+    """A line of a table's chat (rumizi.server.chat): typed text or a quick phrase's id.
+
+    ``version`` is the table's version when it was sent, so the replay shows it in place;
+    ``channel`` is ``players`` or ``spectators``.
+    """
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(10))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    client_id: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets the page read while a move is written; FULL makes a commit survive a crash.

@@ -46,6 +46,11 @@ class ErrorCode(StrEnum):
     SPECTATOR = "spectator"
     WAITING = "waiting"
     OVER = "over"
+    # The table chat's (rumizi.server.chat).
+    CHAT_EMPTY = "chat-empty"
+    CHAT_TOO_LONG = "chat-too-long"
+    CHAT_TOO_FAST = "chat-too-fast"
+    CHAT_UNKNOWN_PHRASE = "chat-unknown-phrase"
     # The JSON API's.
     CSRF = "csrf"
     SIGNED_OUT = "signed-out"
@@ -152,6 +157,34 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ErrorCode.OVER: ErrorInfo(
         None, True, "the game is over", "بازی تمام شده است.", "The game is over."
     ),
+    ErrorCode.CHAT_EMPTY: ErrorInfo(
+        None,
+        True,
+        "a chat message with nothing left once spaces and control characters are removed",
+        "پیام خالی است.",
+        "The message is empty.",
+    ),
+    ErrorCode.CHAT_TOO_LONG: ErrorInfo(
+        None,
+        True,
+        "a chat message over 200 characters (after NFC normalisation and cleaning)",
+        "پیام بلند است؛ حداکثر ۲۰۰ نویسه.",
+        "The message is too long: 200 characters at most.",
+    ),
+    ErrorCode.CHAT_TOO_FAST: ErrorInfo(
+        None,
+        True,
+        "over 5 chat messages in 10 s from one user at one table",
+        "پیام‌ها خیلی پشت سر هم است؛ چند ثانیه صبر کنید.",
+        "Too many messages at once; wait a few seconds.",
+    ),
+    ErrorCode.CHAT_UNKNOWN_PHRASE: ErrorInfo(
+        None,
+        True,
+        "a `phrase` that is not one of the quick phrases",
+        "این عبارت آماده شناخته نیست.",
+        "That quick phrase is not known.",
+    ),
     ErrorCode.CSRF: ErrorInfo(
         403,
         False,
@@ -161,8 +194,8 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ),
     ErrorCode.SIGNED_OUT: ErrorInfo(
         401,
-        False,
-        "no session: sign in or play as a guest first",
+        True,
+        "no session: sign in or play as a guest first (the socket: to chat)",
         "نخست وارد شوید یا به\u200cعنوان مهمان بازی کنید.",
         "Sign in, or play as a guest, first.",
     ),

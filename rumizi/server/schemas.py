@@ -252,6 +252,22 @@ class Frame(BaseModel):
     log: list[str]
 
 
+class ChatLine(BaseModel):
+    """A chat message of a table (rumizi.server.chat): typed ``text`` or a quick ``phrase`` id.
+
+    ``version`` is the table's version when it was sent: a replay shows it from that frame on.
+    """
+
+    id: int
+    version: int
+    channel: Literal["players", "spectators"]
+    seat: int | None
+    name: str
+    text: str | None
+    phrase: str | None
+    at: int = Field(description="when it was sent, in milliseconds since 1970 (UTC)")
+
+
 class Replay(BaseModel):
     """A game stepped move by move, from one seat's side (every card shown once it is over)."""
 
@@ -262,6 +278,7 @@ class Replay(BaseModel):
     final: bool
     result: Result | None
     frames: list[Frame]
+    chat: list[ChatLine] = []
 
 
 class Rating(BaseModel):

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from rumizi.server import chat
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
 from rumizi.server.hub import MAX_MESSAGE, ActionError, Client
 
@@ -52,6 +53,8 @@ async def table_socket(
             }
         )
 
+    # Before the first state: a test (or a page) that waits for states sees nothing new after.
+    await chat.send_history(hub, table, client)
     await hub.join(table, client)
     try:
         while True:
@@ -75,8 +78,11 @@ async def table_socket(
                 continue
             kind = message.get("type")
             client_id = message.get("client_id")
+            if kind == "chat":
+                await chat.handle(hub, table, client, user.name if user else "", message, refuse)
+                continue
             if kind not in ("act", "concede"):
-                await refuse(client_id, "malformed", "'type' must be 'act' or 'concede'")
+                await refuse(client_id, "malformed", "'type' must be 'act', 'concede' or 'chat'")
                 continue
             if isinstance(client_id, str) and client_id.startswith(SERVER_IDS):
                 # The server's own moves use these; taken by a page they would block them.

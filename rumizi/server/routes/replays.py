@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from rumizi.server import chat
 from rumizi.server.deps import BODY, LangDep, MaybeUserDep, StoreDep, stored_table
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.replay import replay_frames
@@ -34,4 +35,7 @@ def table_replay(
         raise ApiError(ErrorCode.HIDDEN, "until the game is over a replay shows only your own seat")
     if seat is not None and not 0 <= seat < row.players:
         raise ApiError(ErrorCode.INVALID, f"no seat {seat}")
-    return Replay.model_validate(replay_frames(row, seat, lang, reveal=over))
+    replay = replay_frames(row, seat, lang, reveal=over)
+    # The chat said at the table, each line in place by its version (what the seat could read).
+    replay["chat"] = chat.replay_lines(store, row.id, you, over)
+    return Replay.model_validate(replay)

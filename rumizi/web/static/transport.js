@@ -10,6 +10,8 @@
 //   ← {"type": "state", "version", "status", "log", "log_start"?, …}   every new position
 //   ← {"type": "ack", "client_id", "version"}   the action is stored; its state has that version
 //   ← {"type": "error", "code", "message", "client_id"?}
+//   → {"type": "chat", "client_id": "chat-…", "text" | "phrase"}   and its answers,
+//   ← {"type": "chat", …} and {"type": "chat-history", …}, go to on.chat (../chat.js)
 
 let counter = 0;
 
@@ -127,6 +129,10 @@ export function connectTable(id, on) {
         setPending(null);
         on.change();
       }
+    } else if (msg.type === "chat" || msg.type === "chat-history") {
+      if (on.chat) on.chat(msg);
+    } else if (msg.type === "error" && on.chat && String(msg.client_id || "").startsWith("chat-")) {
+      on.chat(msg); // a chat line refused: the chat panel says why; no move was in flight
     } else if (msg.type === "error") {
       on.error(msg);
       if (!msg.client_id || msg.client_id === pendingId) {
@@ -175,9 +181,16 @@ export function connectTable(id, on) {
   document.addEventListener("visibilitychange", wakeUp);
   connect();
 
+  /** A chat line (`{text}` or `{phrase}`); its client id, or null when offline. */
+  function chat(body) {
+    const cid = `chat-${clientId()}`;
+    return send({ type: "chat", client_id: cid, ...body }) ? cid : null;
+  }
+
   return {
     act,
     concede,
+    chat,
     get ready() {
       return isReady();
     },

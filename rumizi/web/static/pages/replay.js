@@ -6,6 +6,7 @@ import { h, link, svgIcon } from "../dom.js";
 import { api, getGame, getCards } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { analysisTab } from "../analysis.js";
+import { replayChat } from "../chat.js";
 
 function isPrefix(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length > b.length) return false;
@@ -109,6 +110,7 @@ export async function mount(main, ctx) {
   const controls = h("div", { class: "replay-controls panel" }, first, prev, slider, next, lastButton, stepText);
   const board = h("div", { class: ["board", renderer ? `board-${gameId}` : "board-generic"], dataset: { testid: "board" } });
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
+  const chat = replayChat(data.chat || []); // each line from the frame it was said at
 
   const replayPane = h(
     "div",
@@ -119,7 +121,7 @@ export async function mount(main, ctx) {
       "div",
       { class: "table-layout replay-layout" },
       h("section", { class: "board-wrap", "aria-label": t("table.board") }, board),
-      h("aside", { class: "side" }, h("details", { class: "log-panel", open: true }, h("summary", {}, t("table.log")), logList)),
+      h("aside", { class: "side" }, h("details", { class: "log-panel", open: true }, h("summary", {}, t("table.log")), logList), chat.el),
     ),
   );
 
@@ -198,6 +200,7 @@ export async function mount(main, ctx) {
       ...lines.map((line, i) => h("li", { class: ["log-line", i >= lines.length - fresh && "log-latest", /^──/.test(line) && "log-turn"], dataset: { testid: "log-line" } }, line)),
     );
     logList.scrollTop = logList.scrollHeight;
+    chat.show(frame.version);
 
     slider.value = String(index);
     stepText.textContent = t("replay.step", { i: index + 1, n: frames.length });

@@ -8,6 +8,7 @@ import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
+import { mountChat } from "../chat.js";
 import { inviteBox } from "./new-table.js";
 import { installGuide } from "../guide.js";
 import { turnAlerts } from "../alerts.js";
@@ -89,6 +90,8 @@ export async function mount(main, ctx) {
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
   const concede = h("button", { type: "button", class: "btn btn-danger-ghost", dataset: { testid: "concede" }, hidden: true }, t("table.concede"));
   const spectating = h("p", { class: "hint spectating", dataset: { testid: "spectating" }, hidden: true }, t("table.spectating"));
+  // The chat (../chat.js): it talks through the table's line, opened below.
+  const chat = mountChat({ tableId: id, send: (body) => (line ? line.chat(body) : null) });
 
   const page = h(
     "div",
@@ -117,6 +120,7 @@ export async function mount(main, ctx) {
           h("summary", {}, t("table.log")),
           logList,
         ),
+        chat.el,
         spectating,
         h("div", { class: "side-actions" }, concede),
         alerts.controls,
@@ -382,6 +386,7 @@ export async function mount(main, ctx) {
   function onState(msg) {
     last = msg;
     receivedAt = Date.now();
+    chat.setSeat(msg.seat ?? null);
     if (msg.seat !== null && msg.seat !== undefined && (info.you === null || info.you === undefined)) {
       // Seated by another tab or a join: learn the invite code.
       api(`/api/tables/${encodeURIComponent(id)}`).then((fresh) => {
@@ -409,11 +414,12 @@ export async function mount(main, ctx) {
   const removeKeys = installMoveKeys(() => (canAct() ? movesBox : null));
 
   renderConnection();
-  line = connectTable(id, { state: onState, error: onError, change: onChange });
+  line = connectTable(id, { state: onState, error: onError, change: onChange, chat: chat.receive });
 
   return () => {
     closed = true;
     line.close();
+    chat.close();
     clearInterval(clockTimer);
     removeKeys();
     guide.destroy();

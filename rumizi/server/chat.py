@@ -1,0 +1,285 @@
+"""Chat at the table: short messages and quick phrases, kept with the game and its replay.
+
+A message comes on the table's socket as ``{"type": "chat", "client_id", "text"}`` or
+``{"type": "chat", "client_id", "phrase"}``. :func:`handle` checks it, stores it (table
+``chat_messages``, written by the hub's one database thread, so messages keep their order),
+and sends it to the table's connections, and through the fan-out to the other instances'.
+
+Two channels per table. A seated player writes into ``players``; anyone else (a spectator)
+into ``spectators``. Players see only the players' channel (a watcher cannot whisper to a
+player during the game); spectators see both. Each message records the table's version at the
+moment it was sent, so a replay shows it after the move it followed.
+
+Text is cleaned before it is counted: NFC normalisation (a Persian letter typed as base and
+mark counts once), line breaks and tabs become spaces, runs of spaces become one, and control
+and format characters are dropped — bidi overrides and isolates (U+202A–202E, U+2066–2069)
+could otherwise turn the rest of the page's line around — except the zero-width non-joiner
+and joiner, which Persian spelling and emoji need. The page shows the text as text only.
+
+A quick phrase travels as its id (:data:`PHRASES`); each reader's page shows it in their own
+language, so ``good-game`` sent from a Persian page reads "Good game" on an English one.
+
+Guests may chat: a table's guest is the person the invite link brought, and a table where one
+of the two players cannot say "good game" would be odd. What guests make cheap — new accounts
+— is bounded by the limit per user and table, and by the mute on the page. A connection with
+no session at all (a watcher who never signed in) reads but cannot write.
+
+>>> clean_text("  سلام\\n  دنیا \u202e!  ")
+'سلام دنیا !'
+>>> clean_text("می\u200cخواهم")  # the ZWNJ stays
+'می\u200cخواهم'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import unicodedata
+import weakref
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from limits import RateLimitItem, parse
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy import insert, select
+
+from rumizi.server.db import ChatMessage
+from rumizi.server.hub import ActionError
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from rumizi.server.hub import Client, Hub, LiveTable
+    from rumizi.server.store import Store
+
+# Quick phrases, by id; their words in each language live in the page (i18n.js "chat.phrase.*").
+PHRASES = ("hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks")
+MAX_CHARS = 200  # after cleaning
+RATE = "5/10 seconds"  # per user and table
+HISTORY = 300  # the newest lines a connection gets when it opens (a replay has them all)
+PLAYERS, SPECTATORS = "players", "spectators"
+KEEP = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: Persian and emoji need them
+
+
+def clean_text(text: str) -> str:
+    """``text`` as it is stored and counted: NFC, one space between words, no controls."""
+    text = unicodedata.normalize("NFC", text)
+    text = re.sub(r"[\t\n\r\f\v\u2028\u2029\x85]", " ", text)
+    kept = (
+        ch
+        for ch in text
+        if ch in KEEP or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
+    return re.sub(r" {2,}", " ", "".join(kept)).strip()
+
+
+def check(message: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The (text, phrase) of a chat message, cleaned, or :class:`ActionError`."""
+    text, phrase = message.get("text"), message.get("phrase")
+    if (text is None) == (phrase is None):
+        raise ActionError("malformed", "a chat message has either 'text' or 'phrase'")
+    if phrase is not None:
+        if phrase not in PHRASES:
+            raise ActionError("chat-unknown-phrase", f"no quick phrase {phrase!r}")
+        return None, str(phrase)
+    if not isinstance(text, str):
+        raise ActionError("malformed", "'text' must be a string")
+    cleaned = clean_text(text)
+    if not cleaned:
+        raise ActionError("chat-empty", "the message is empty")
+    if len(cleaned) > MAX_CHARS:
+        raise ActionError("chat-too-long", f"a message is at most {MAX_CHARS} characters")
+    return cleaned, None
+
+
+@dataclass(frozen=True)
+class ChatWrite:
+    table_id: str
+    version: int
+    channel: str
+    seat: int | None
+    user_id: int
+    name: str
+    text: str | None
+    phrase: str | None
+    client_id: str
+    at: datetime
+
+
+def store_message(store: Store, write: ChatWrite) -> int:
+    """Store one message; its id."""
+    with store.sessions.begin() as s:
+        found = s.execute(
+            insert(ChatMessage)
+            .values(
+                table_id=write.table_id,
+                version=write.version,
+                channel=write.channel,
+                seat=write.seat,
+                user_id=write.user_id,
+                name=write.name,
+                text=write.text,
+                phrase=write.phrase,
+                client_id=write.client_id,
+                at=write.at,
+            )
+            .returning(ChatMessage.id)
+        ).scalar_one()
+        return int(found)
+
+
+def load_messages(
+    store: Store, table_id: str, channels: tuple[str, ...], newest: int | None = None
+) -> list[dict[str, Any]]:
+    """The table's messages of ``channels`` (the ``newest`` ones), oldest first, as sent."""
+    with store.sessions() as s:
+        query = (
+            select(ChatMessage)
+            .where(ChatMessage.table_id == table_id, ChatMessage.channel.in_(channels))
+            .order_by(ChatMessage.id.desc())
+        )
+        if newest is not None:
+            query = query.limit(newest)
+        rows = list(reversed(s.scalars(query).all()))
+        return [
+            _wire(
+                ChatWrite(
+                    r.table_id,
+                    r.version,
+                    r.channel,
+                    r.seat,
+                    r.user_id,
+                    r.name,
+                    r.text,
+                    r.phrase,
+                    r.client_id,
+                    r.at,
+                ),
+                r.id,
+            )
+            for r in rows
+        ]
+
+
+def _wire(write: ChatWrite, message_id: int) -> dict[str, Any]:
+    return {
+        "type": "chat",
+        "id": message_id,
+        "table": write.table_id,
+        "version": write.version,
+        "channel": write.channel,
+        "seat": write.seat,
+        # Who to mute: a seat in the players' channel, an account among the spectators.
+        "from": f"seat-{write.seat}" if write.seat is not None else f"user-{write.user_id}",
+        "name": write.name,
+        "text": write.text,
+        "phrase": write.phrase,
+        "client_id": write.client_id,
+        "at": round(write.at.timestamp() * 1000),
+    }
+
+
+def visible_channels(seat: int | None, over: bool = False) -> tuple[str, ...]:
+    """The channels a reader sees: a player the players' alone (until the game is over)."""
+    return (PLAYERS,) if seat is not None and not over else (PLAYERS, SPECTATORS)
+
+
+class Limiter:
+    """At most :data:`RATE` messages per user and table (shared in Redis with several instances)."""
+
+    def __init__(self, storage_uri: str = "memory://", rate: str = RATE) -> None:
+        self._limiter = MovingWindowRateLimiter(
+            storage_from_string(storage_uri, key_prefix="rumizi-chat")
+        )
+        self._rate: RateLimitItem = parse(rate)
+
+    def allow(self, table_id: str, user_id: int) -> bool:
+        try:
+            return self._limiter.hit(self._rate, table_id, str(user_id))
+        except Exception:  # the shared storage is away: chat goes on rather than stops
+            return True
+
+
+_LIMITERS: weakref.WeakKeyDictionary[Hub, Limiter] = weakref.WeakKeyDictionary()
+
+
+def limiter(hub: Hub) -> Limiter:
+    """The hub's limiter, made on first use (in Redis when the hub is one of several)."""
+    found = _LIMITERS.get(hub)
+    if found is None:
+        uri = "memory://" if hub.cluster is None else hub.cluster.fanout.url
+        found = _LIMITERS[hub] = Limiter(uri)
+    return found
+
+
+async def deliver(table: LiveTable, message: dict[str, Any]) -> None:
+    """Send ``message`` to the table's connections on this instance that may read it."""
+    for client in list(table.clients):
+        if message.get("channel") == PLAYERS or client.seat is None:
+            with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
+                await client.send(message)
+
+
+async def send_history(hub: Hub, table: LiveTable, client: Client) -> None:
+    """The chat so far, to a connection that just joined, and whether it may write."""
+    channels = visible_channels(client.seat)
+    messages = await hub.db(load_messages, hub.store, table.id, channels, HISTORY)
+    await client.send(
+        {
+            "type": "chat-history",
+            "table": table.id,
+            "messages": messages,
+            "channel": PLAYERS if client.seat is not None else SPECTATORS,
+            "can_write": client.user_id is not None,
+        }
+    )
+
+
+async def handle(
+    hub: Hub,
+    table: LiveTable,
+    client: Client,
+    name: str,
+    message: dict[str, Any],
+    refuse: Callable[[Any, str, str], Awaitable[None]],
+) -> None:
+    """One chat message from ``client`` (named ``name``): stored and sent, or refused."""
+    client_id = message.get("client_id")
+    if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
+        await refuse(client_id, "malformed", "client_id must be a string of 1 to 64 characters")
+        return
+    if client.user_id is None:
+        await refuse(client_id, "signed-out", "sign in (or play as a guest) to chat")
+        return
+    try:
+        text, phrase = check(message)
+    except ActionError as err:
+        await refuse(client_id, err.code, err.message)
+        return
+    if not limiter(hub).allow(table.id, client.user_id):
+        await refuse(client_id, "chat-too-fast", f"at most {RATE} per table")
+        return
+    write = ChatWrite(
+        table.id,
+        table.version,
+        PLAYERS if client.seat is not None else SPECTATORS,
+        client.seat,
+        client.user_id,
+        name,
+        text,
+        phrase,
+        client_id,
+        datetime.now(UTC),
+    )
+    message_id = await hub.db(store_message, hub.store, write)
+    wire = _wire(write, message_id)
+    await deliver(table, wire)
+    if hub.cluster is not None:
+        hub.cluster.fanout.publish({"k": "chat", "t": table.id, "o": hub.cluster.name, "m": wire})
+
+
+def replay_lines(store: Store, table_id: str, seat: int | None, over: bool) -> list[dict[str, Any]]:
+    """The chat a replay shows: what ``seat`` could read (everything once the game is over)."""
+    return load_messages(store, table_id, visible_channels(seat, over))
