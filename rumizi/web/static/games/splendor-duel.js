@@ -681,6 +681,8 @@ export function render(root, msg, ctx) {
       mark(m.pass);
       buttons.prepend(el("button", { type: "button", class: ["btn", sel.armed === "pass" && "is-armed"], title: m.pass.label, dataset: { testid: "sd-pass", focusKey: "pass", preview: m.pass.label }, onclick: guarded("pass", m.pass) }, w("pass")));
     }
+    if (sel.armed === "claim" && m.claim) armedLabel = m.claim.label;
+    if (sel.armed === "pass" && m.pass) armedLabel = m.pass.label;
     if (armedLabel) {
       text.classList.add("is-armed");
       say(`${armedLabel} · ${w("tapAgain")}`);

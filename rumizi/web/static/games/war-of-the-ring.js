@@ -354,8 +354,10 @@ export function render(root, msg, ctx) {
       typeof view.round === "number" ? el("span", { class: "wr-round" }, w("round", { n: view.round })) : null,
       status ? el("span", { class: ["wr-status", myMove && "is-mine"], dataset: { testid: "wr-status" } }, status) : null,
       typeof view.starter === "number" ? el("span", { class: "wr-starter" }, icon("flag"), w("starter", { name: nameOf(view.starter) })) : null,
+      // The goal on the same line, so the head stays short enough for one screen.
+      el("span", { class: "wr-goal muted" }, w("goal")),
     );
-    const box = el("div", { class: "wr-head" }, line, el("p", { class: "wr-goal muted" }, w("goal")));
+    const box = el("div", { class: "wr-head" }, line);
     if (view.playing && view.playing.card) {
       const card = cardData(cards, view.playing.card);
       box.append(el("p", { class: "wr-playing" }, w("playing", { card: card.name })));
