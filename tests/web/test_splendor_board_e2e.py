@@ -146,6 +146,8 @@ def test_a_whole_game_against_the_easy_bot_by_clicks_on_the_board(
         if turn == 4:
             screenshot(page, "splendor-board-fa-desktop")
             boxes_inside(page, DESKTOP)
+            shown = page.locator(BOARD).inner_text()
+            assert not re.search(r"[0-9]", shown), "ASCII digits on the Persian board"
         kinds.append(play_from_board(page, turn))
         turn += 1
         assert turn < 200, "the game did not end"

@@ -112,9 +112,9 @@ def play_by_board(page: Page, step: int) -> str:
     return "pass"
 
 
-def fits_the_screen(page: Page, size: dict[str, int]) -> None:
+def fits_the_screen(page: Page, size: dict[str, int], name: str) -> None:
     """With the move list out of the way (a closed drawer), the prompt, both players, the
-    zones and the hand lie inside the screen, the page at its top."""
+    zones and the hand lie inside the screen, the page at its top; a screenshot ``name``."""
     hide = page.add_style_tag(content=".moves-panel { display: none !important; }")
     page.evaluate("window.scrollTo(0, 0)")
     parts = [f"{BOARD} [data-testid={p}]" for p in ("wr-prompt", "wr-field", "wr-hand")]
@@ -124,6 +124,7 @@ def fits_the_screen(page: Page, size: dict[str, int]) -> None:
         assert box is not None, part
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
+    screenshot(page, name)
     hide.evaluate("e => e.remove()")
 
 
@@ -185,8 +186,7 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
             if wait_turn(page):
                 screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
                 page.set_viewport_size(screen)
-                fits_the_screen(page, screen)
-                screenshot(page, f"wotr-{lang}-{'phone' if phone else 'desktop'}-start")
+                fits_the_screen(page, screen, f"wotr-{lang}-{'phone' if phone else 'desktop'}-board")
                 page.set_viewport_size({"width": 390, "height": 844} if phone else DESKTOP)
             # Play until a round's battles are over and their report is on the board.
             report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")

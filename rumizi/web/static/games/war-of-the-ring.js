@@ -366,7 +366,12 @@ export function render(root, msg, ctx) {
       let text;
       if (choice === "move" && sel.from) text = w("pending.moveTo");
       else if (choice) text = w(`pending.${choice}`, { n: pending.owed || 1 });
-      else if (sel.card) text = w("pickZone", { card: cardData(cards, sel.card).name });
+      else if (sel.card) {
+        // The chosen card's event in full: on a phone the hand shows it cut short.
+        const card = cardData(cards, sel.card);
+        text = w("pickZone", { card: card.name });
+        if (card.event_text) text += ` — ${w("eventLabel")} (${card.cost ? w("cost", { n: card.cost }) : w("free")}): ${card.event_text}`;
+      }
       else text = w("pickCard");
       box.append(el("p", { class: "wr-pending", role: "status", dataset: { testid: "wr-prompt", choice: choice || "" } }, text));
       const buttons = el("div", { class: "wr-actions" });
