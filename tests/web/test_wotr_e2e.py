@@ -186,7 +186,8 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
             if wait_turn(page):
                 screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
                 page.set_viewport_size(screen)
-                fits_the_screen(page, screen, f"wotr-{lang}-{'phone' if phone else 'desktop'}-board")
+                where = "phone" if phone else "desktop"
+                fits_the_screen(page, screen, f"wotr-{lang}-{where}-board")
                 page.set_viewport_size({"width": 390, "height": 844} if phone else DESKTOP)
             # Play until a round's battles are over and their report is on the board.
             report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")

@@ -2,8 +2,11 @@
 // cards drawn with HTML/CSS, the decks, the royals, both players' tokens, bonuses, points,
 // crowns, privileges and reserves, and the open choices. The server's legal actions are the
 // source of truth: the board only lets a player build what some legal action does (tokens
-// along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice);
-// whatever is not mapped stays in the page's generic move list, which always shows every move.
+// along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice),
+// and every legal move has a target on it (the board's data-unmapped counts those that have
+// none: 0, which the browser tests check every turn). The page's move list still shows every
+// move, for the keyboard, but playing never needs it. The whole table fits one screen at
+// 1366×768 and on a 390×844 phone.
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
 // WORDS; ctx brings the page's language tools (see ../renderers.js).
