@@ -95,8 +95,11 @@ def play_from_board(page: Page, turn: int) -> str:
         if has(page, f"[data-testid={testid}]"):
             click(page, f"[data-testid={testid}]")
             return testid
-    if has(page, ".sd-card.playable.is-buyable"):
-        click(page, ".sd-card.playable.is-buyable")
+    buyable = page.locator(f"{BOARD} .sd-card.playable.is-buyable")
+    if buyable.count():
+        # the card worth most, so the game ends sooner
+        points = buyable.evaluate_all("els => els.map(e => Number(e.dataset.points || 0))")
+        buyable.nth(points.index(max(points))).click()
         pop = f"{BOARD} [data-testid=sd-card-menu]"
         page.locator(f"{pop} [data-testid=sd-buy], {pop} [data-testid=sd-pay]").first.click()
         return "buy"

@@ -820,6 +820,7 @@ export function render(root, msg, ctx) {
   }
 
   function pickToken(k) {
+    sel.armed = null;
     sel.card = null;
     sel.deck = null;
     sel.gold = null;
@@ -884,7 +885,7 @@ export function render(root, msg, ctx) {
       onClick: items.length
         ? () => {
             const opening = sel.deck !== level;
-            Object.assign(sel, { deck: opening ? level : null, card: null, tokens: [], goldFor: false, priv: false });
+            Object.assign(sel, { deck: opening ? level : null, card: null, tokens: [], goldFor: false, priv: false, armed: null });
             const options = goldOptions(items);
             if (opening && sel.gold && options.length === 1) return act(options[0]);
             rerender(focusKey);
@@ -915,7 +916,7 @@ export function render(root, msg, ctx) {
       onClick: playable
         ? () => {
             const opening = sel.card !== id;
-            Object.assign(sel, { card: opening ? id : null, deck: null, tokens: [], goldFor: false, priv: false });
+            Object.assign(sel, { card: opening ? id : null, deck: null, tokens: [], goldFor: false, priv: false, armed: null });
             rerender(focusKey);
           }
         : null,
