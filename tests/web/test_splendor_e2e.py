@@ -63,6 +63,16 @@ def click_action(page: Page, testid: str, action: dict[str, Any]) -> None:
     raise AssertionError(f"no {testid} button for {action}")
 
 
+def reserve_with(page: Page, action: dict[str, Any]) -> None:
+    """The card's or deck's choices are open: reserve, and name the gold on the board when
+    there are several."""
+    button = page.locator(f"{TABLE} [data-testid=sd-reserve]")
+    several = button.get_attribute("data-golds") != "1"
+    button.click()
+    if several:
+        cell(page, action["gold"]).click()
+
+
 def card_points(page: Page) -> dict[str, int]:
     """Points of every card drawn on the board, by id."""
     found = page.eval_on_selector_all(
@@ -94,7 +104,7 @@ def play_by_board(page: Page, turn: int) -> str:
     if turn == 1 and blind:  # one blind reserve early on: a hidden card in the opponent's view
         action = blind[0]
         page.locator(f"{TABLE} [data-testid=sd-deck][data-deck='{action['deck']}']").click()
-        click_action(page, "sd-reserve", action)
+        reserve_with(page, action)
         return "reserve-deck"
     if "buy" in by:
         points = card_points(page)
@@ -119,13 +129,16 @@ def play_by_board(page: Page, turn: int) -> str:
             page.locator(f"{TABLE} [data-testid=sd-card][data-card='{action['card']}']").click()
         else:
             page.locator(f"{TABLE} [data-testid=sd-deck][data-deck='{action['deck']}']").click()
-        click_action(page, "sd-reserve", action)
+        reserve_with(page, action)
         return "reserve"
     if "replenish" in by:
         page.get_by_test_id("sd-replenish").click()
         return "replenish"
-    page.locator(MOVE).first.click()  # pass or claim-stall: the move list
-    return "list"
+    for kind, testid in (("claim-stall", "sd-claim"), ("pass", "sd-pass")):
+        if kind in by:
+            page.get_by_test_id(testid).click()
+            return kind
+    raise AssertionError(f"no board target for {actions}")
 
 
 def test_a_guest_plays_a_whole_game_by_clicks_on_the_board(page: Page, server: Server) -> None:
@@ -189,7 +202,7 @@ def test_english_desktop_selection_and_phone_layouts(browser: Browser, server: S
                 cell(page, first).click()
                 expect(cell(page, first)).to_have_attribute("aria-pressed", "true")
                 cell(page, second).click()
-                expect(page.get_by_test_id("sd-bar")).to_be_visible()
+                expect(page.get_by_test_id("sd-take")).to_be_visible()
             screenshot(page, name)
             if takes:
                 page.get_by_test_id("sd-clear").click()

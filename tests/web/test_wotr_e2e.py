@@ -18,6 +18,7 @@ TABLE = "[data-testid=table]:not(.is-busy)"
 MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
 RESULT = "[data-testid=result]"
 BOARD = f"{TABLE} [data-testid=wr-board]"
+DESKTOP = {"width": 1280, "height": 860}  # the conftest's desktop window
 
 
 def start_vs_bot(page: Page, server: Server) -> str:
@@ -111,6 +112,22 @@ def play_by_board(page: Page, step: int) -> str:
     return "pass"
 
 
+def fits_the_screen(page: Page, size: dict[str, int], name: str) -> None:
+    """With the move list out of the way (a closed drawer), the prompt, both players, the
+    zones and the hand lie inside the screen, the page at its top; a screenshot ``name``."""
+    hide = page.add_style_tag(content=".moves-panel { display: none !important; }")
+    page.evaluate("window.scrollTo(0, 0)")
+    parts = [f"{BOARD} [data-testid={p}]" for p in ("wr-prompt", "wr-field", "wr-hand")]
+    parts += [f"{BOARD} section[data-player='{seat}']" for seat in (0, 1)]
+    for part in parts:
+        box = page.locator(part).bounding_box()
+        assert box is not None, part
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
+    screenshot(page, name)
+    hide.evaluate("e => e.remove()")
+
+
 def test_a_guest_plays_a_whole_game_by_clicks_on_the_board(page: Page, server: Server) -> None:
     errors = watch_errors(page)
     page.goto(f"{server.url}/games/{GAME}")
@@ -166,6 +183,12 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
             page = context.new_page()
             errors = watch_errors(page)
             start_vs_bot(page, server)
+            if wait_turn(page):
+                screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
+                page.set_viewport_size(screen)
+                where = "phone" if phone else "desktop"
+                fits_the_screen(page, screen, f"wotr-{lang}-{where}-board")
+                page.set_viewport_size({"width": 390, "height": 844} if phone else DESKTOP)
             # Play until a round's battles are over and their report is on the board.
             report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")
             for step in range(60):

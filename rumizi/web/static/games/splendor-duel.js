@@ -2,8 +2,11 @@
 // cards drawn with HTML/CSS, the decks, the royals, both players' tokens, bonuses, points,
 // crowns, privileges and reserves, and the open choices. The server's legal actions are the
 // source of truth: the board only lets a player build what some legal action does (tokens
-// along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice);
-// whatever is not mapped stays in the page's generic move list, which always shows every move.
+// along a line, a card to buy or reserve with a chosen gold, a privilege, a pending choice),
+// and every legal move has a target on it (the board's data-unmapped counts those that have
+// none: 0, which the browser tests check every turn). The page's move list still shows every
+// move, for the keyboard, but playing never needs it. The whole table fits one screen at
+// 1366×768 and on a 390×844 phone.
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
 // WORDS; ctx brings the page's language tools (see ../renderers.js).
@@ -101,6 +104,19 @@ export const WORDS = {
     double: "پاداش دوتایی",
     noBonus: "بدون پاداش",
     royal: "اشراف‌زاده",
+    privilegePick: "توکنی را که با طومار برمی‌دارید روی صفحه انتخاب کنید.",
+    privilegeHow: "استفاده از یک طومار: سپس توکنی را روی صفحه انتخاب کنید",
+    chooseGoldBoard: "کدام طلا را برمی‌دارید؟ روی یک طلای صفحه کلیک کنید.",
+    goldFirst: "این طلا را برای رزرو بردارید؛ سپس کارت یا دسته را انتخاب کنید",
+    deckChosen: "دستهٔ سطح {n}: کارت رویی را بی‌آنکه ببینید رزرو کنید.",
+    passOnly: "هیچ حرکت اجباری‌ای ممکن نیست: نوبت را رد کنید.",
+    pass: "رد کردن نوبت",
+    claim: "ادعای پیروزی",
+    tapAgain: "برای انجام دوباره بزنید",
+    replenishShort: "پر کردن",
+    jokerAs: "به رنگ:",
+    pay: "پرداخت",
+    boughtN: "کارت‌ها: {n}",
   },
   en: {
     turn: "Turn {n}",
@@ -179,6 +195,19 @@ export const WORDS = {
     double: "Double bonus",
     noBonus: "No bonus",
     royal: "Royal",
+    privilegePick: "Pick the token to take with a privilege on the board.",
+    privilegeHow: "Use a privilege: then pick a token on the board",
+    chooseGoldBoard: "Which gold do you take? Click a gold token on the board.",
+    goldFirst: "take this gold to reserve; then pick a card or a deck",
+    deckChosen: "Level {n} deck: reserve its top card unseen.",
+    passOnly: "No mandatory action is possible: pass your turn.",
+    pass: "Pass",
+    claim: "Claim the win",
+    tapAgain: "tap again to do it",
+    replenishShort: "Replenish",
+    jokerAs: "As:",
+    pay: "Pay",
+    boughtN: "Cards: {n}",
   },
 };
 
@@ -405,13 +434,19 @@ export function renderCard(card, ctx) {
 
 // ------------------------------------------------------------------ the board's state
 // What the player is building, kept across renders of the same position.
-const sel = { key: null, tokens: [], card: null, deck: null, gold: null };
+// tokens: spaces picked for a take; card/deck: the card or deck whose choices are open;
+// gold: a gold picked before the card; goldFor: a reserve waiting for its gold (several on
+// the board); priv: a privilege chosen, waiting for its token; armed: the element a first
+// touch showed (a second touch does it).
+const sel = { key: null, tokens: [], card: null, deck: null, gold: null, goldFor: false, priv: false, armed: null };
+// How the last click began: a touch shows what it would do first, a mouse acts at once.
+let lastPointer = "mouse";
 // Tokens the last replenish placed, to show the spiral order they came in.
 const memory = { table: null, version: -1, board: null, fresh: new Map() };
 let lastCall = null;
 
 function resetSelection(key) {
-  Object.assign(sel, { key, tokens: [], card: null, deck: null, gold: null });
+  Object.assign(sel, { key, tokens: [], card: null, deck: null, gold: null, goldFor: false, priv: false, armed: null });
 }
 
 function trackFresh(msg, view) {
@@ -449,6 +484,8 @@ function mapLegal(legal) {
     royal: new Map(),
     discard: new Map(),
     replenish: null,
+    pass: null,
+    claim: null,
   };
   legal.forEach((move, index) => {
     const a = move.action || {};
@@ -482,6 +519,12 @@ function mapLegal(legal) {
       case "replenish":
         m.replenish = item;
         break;
+      case "pass":
+        m.pass = item;
+        break;
+      case "claim-stall":
+        m.claim = item;
+        break;
       default:
         break;
     }
@@ -489,7 +532,15 @@ function mapLegal(legal) {
   return m;
 }
 
+
 // ------------------------------------------------------------------ rendering
+// The table in four bands that fit one screen: the head (turn, and the prompt line that says
+// what to do, what a hovered or first-touched target would do, and holds the buttons of a
+// selection), the opponent, the middle (token board, pyramid, royals) and the player. Every
+// legal move has a target on the board: tokens (a take, a privilege, a Token ability, the
+// gold of a reserve), the bag (replenish), cards and decks (buy, reserve: the choices open on
+// the card), the players' tokens (steal, discard), the royals, and the prompt's own buttons
+// for what is not a thing on the table (pass, claim the stalling win).
 export function render(root, msg, ctx) {
   ensureCss();
   lastCall = { root, msg, ctx };
@@ -511,6 +562,7 @@ export function render(root, msg, ctx) {
   const toAct = typeof view.to_act === "number" ? view.to_act : null;
   const pending = view.pending || null;
   const myMove = me !== null && toAct === me && legal.length > 0;
+  const free = myMove && !pending; // a main action may be built
   const key = `${msg.table || ""}|${msg.version}|${legal.length}`;
   if (sel.key !== key) resetSelection(key);
   trackFresh(msg, view);
@@ -529,51 +581,128 @@ export function render(root, msg, ctx) {
   const mark = (items) => {
     for (const item of [].concat(items || [])) if (item) used.add(item.index);
   };
+  /**
+   * A click that plays a move at once. By mouse or keyboard it plays; a first touch only
+   * shows what it would do (the prompt line says it, the target is ringed), a second plays.
+   */
+  const guarded = (focusKey, item) => () => {
+    if (lastPointer === "touch" && sel.armed !== focusKey) {
+      sel.armed = focusKey;
+      return rerender(focusKey);
+    }
+    act(item);
+  };
 
   // ---- what the selection allows
   const takesWith = (cells) => m.takes.filter((t) => cells.every((c) => t.cells.includes(c)));
   const exactTake = (cells) => m.takes.find((t) => t.cells.length === cells.length && cells.every((c) => t.cells.includes(c)));
   const goldOptions = (items) => (sel.gold ? items.filter((i) => i.gold === sel.gold) : items);
+  const reserveItems = () => (sel.card ? m.reserveCard.get(sel.card) || [] : sel.deck !== null ? m.reserveDeck.get(sel.deck) || [] : []);
   const reserveGolds = new Set([...m.reserveCard.values(), ...m.reserveDeck.values()].flat().map((i) => i.gold));
+  // The label of what the armed (first-touched) target would do, for the prompt line.
+  let armedLabel = null;
 
-  const board = el("div", { class: ["sd", pending && "has-pending"], dataset: { testid: "sd-board" } });
+  const board = el("div", { class: ["sd", pending && "has-pending", !myMove && "is-waiting"], dataset: { testid: "sd-board" } });
 
-  // ---- top line: turn, who acts, the open choice
-  board.append(topLine());
-
-  // ---- the opponent (both players for a spectator: seat 1 on top)
-  if (players[top]) board.append(playerPanel(top, false));
-
-  // ---- the middle: the token board and the cards
-  const middle = el("div", { class: "sd-middle" });
-  middle.append(tokenZone(), cardZone());
-  board.append(middle);
-
-  if (players[bottom]) board.append(playerPanel(bottom, me === bottom));
+  // Build the parts first (they mark the moves they show), the head last: it reads armedLabel.
+  const opponent = players[top] ? playerPanel(top, false) : null;
+  const middle = el("div", { class: "sd-middle" }, tokenZone(), cardZone());
+  const mine = players[bottom] ? playerPanel(bottom, me === bottom) : null;
+  board.append(head(), ...[opponent, middle, mine].filter(Boolean));
+  watchPreview(board);
+  // How many of the legal moves have no target on the board (0 is the aim; tests read it).
+  board.dataset.unmapped = String(legal.filter((_, i) => !used.has(i)).length);
 
   root.replaceChildren(board);
   return { mapped: used };
 
   // ================================================================ parts
-  function topLine() {
+  function head() {
     let status;
     if (view.over) status = w("over");
     else if (myMove) status = w("yourTurn");
     else if (toAct !== null) status = pending ? w("waitingFor", { name: nameOf(toAct) }) : w("toPlay", { name: nameOf(toAct) });
     const line = el(
       "div",
-      { class: "sd-topline" },
+      { class: "sd-topline", title: w("goal") },
       typeof view.turn === "number" ? el("span", { class: "sd-turn" }, w("turn", { n: view.turn })) : null,
       status ? el("span", { class: ["sd-status", myMove && "is-mine"], dataset: { testid: "sd-status" } }, status) : null,
-      el("span", { class: "sd-goal" }, w("goal")),
+      el("span", { class: "sr-only" }, w("goal")),
     );
-    const box = el("div", { class: "sd-head" }, line);
-    if (myMove && pending) {
-      const text = w(`pending.${pending.choice}`, { color: colorWord(pending.color || ""), n: pending.count || 1 });
-      box.append(el("p", { class: "sd-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } }, text));
+    return el("div", { class: "sd-head" }, line, promptLine());
+  }
+
+  /** The prompt: what to do now, the hovered target's move, and a selection's buttons. */
+  function promptLine() {
+    const box = el("div", { class: ["sd-prompt", myMove && "is-mine", pending && "is-pending"], role: "status", dataset: { testid: "sd-prompt" } });
+    const text = el("p", { class: "sd-prompt-text", dataset: { testid: "sd-prompt-text" } });
+    const buttons = el("div", { class: "sd-bar-buttons" });
+    const say = (words, extra) => {
+      text.replaceChildren(...[].concat(extra || []), el("span", { class: "sd-say" }, words));
+    };
+    if (!myMove) {
+      say(view.over ? w("over") : w("goal"));
+    } else if (pending) {
+      box.dataset.choice = pending.choice;
+      say(w(`pending.${pending.choice}`, { color: colorWord(pending.color || ""), n: pending.count || 1 }));
+      box.append(el("span", { class: "sr-only", dataset: { testid: "pending-choice", choice: pending.choice } }, pending.choice));
+    } else if (sel.priv) {
+      say(w("privilegePick"), icon("privilege"));
+      buttons.append(clearButton());
+    } else if (sel.goldFor) {
+      say(w("chooseGoldBoard"), disc("gold"));
+      buttons.append(clearButton());
+    } else if (sel.gold && !sel.card && sel.deck === null) {
+      say(w("goldChosen", { space: spaceWord(sel.gold) }), disc("gold"));
+      buttons.append(clearButton());
+    } else if (sel.tokens.length) {
+      const exact = exactTake(sel.tokens);
+      const privilege = sel.tokens.length === 1 ? m.privilege.get(sel.tokens[0]) : null;
+      const grows = takesWith(sel.tokens).some((t) => t.cells.length > sel.tokens.length);
+      const kinds = [...sel.tokens].sort().map((k) => {
+        const [r, c] = k.split(",").map(Number);
+        return LETTERS[(view.board[r - 1] || "")[c - 1]];
+      });
+      const picked = el("span", { class: "sd-bar-tokens" }, kinds.map((kind) => disc(kind)));
+      const words = exact ? exact.label : privilege ? privilege.label : w("notYet");
+      say(exact && grows ? `${words} · ${w("extend")}` : words, picked);
+      if (exact) buttons.append(el("button", { type: "button", class: "btn btn-primary", title: exact.label, dataset: { testid: "sd-take", action: JSON.stringify(exact.action), focusKey: "sd-take", preview: exact.label }, onclick: () => act(exact) }, w("take")));
+      if (privilege) buttons.append(el("button", { type: "button", class: "btn", title: privilege.label, dataset: { testid: "sd-privilege", action: JSON.stringify(privilege.action), focusKey: "sd-privilege", preview: privilege.label }, onclick: () => act(privilege) }, icon("privilege"), w("usePrivilege")));
+      buttons.append(clearButton());
+    } else if (sel.card || sel.deck !== null) {
+      say(sel.card ? `${cardData(cards, sel.card).name}${cardData(cards, sel.card).text ? ` — ${cardData(cards, sel.card).text}` : ""}` : w("deckChosen", { n: sel.deck }));
+      buttons.append(clearButton());
+    } else {
+      say(m.claim ? w("claimable") : m.pass ? w("passOnly") : w("pickTokens"));
     }
-    if (myMove && view.claimable) box.append(el("p", { class: "sd-pending sd-claim", role: "status" }, w("claimable")));
+    // Moves that are not a thing on the table: the prompt's own buttons.
+    if (myMove && m.claim) {
+      mark(m.claim);
+      buttons.prepend(el("button", { type: "button", class: ["btn btn-primary", sel.armed === "claim" && "is-armed"], title: m.claim.label, dataset: { testid: "sd-claim", focusKey: "claim", preview: m.claim.label }, onclick: guarded("claim", m.claim) }, w("claim")));
+    }
+    if (myMove && m.pass) {
+      mark(m.pass);
+      buttons.prepend(el("button", { type: "button", class: ["btn", sel.armed === "pass" && "is-armed"], title: m.pass.label, dataset: { testid: "sd-pass", focusKey: "pass", preview: m.pass.label }, onclick: guarded("pass", m.pass) }, w("pass")));
+    }
+    if (sel.armed === "claim" && m.claim) armedLabel = m.claim.label;
+    if (sel.armed === "pass" && m.pass) armedLabel = m.pass.label;
+    if (armedLabel) {
+      text.classList.add("is-armed");
+      say(`${armedLabel} · ${w("tapAgain")}`);
+    }
+    box.append(text, el("p", { class: "sd-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "sd-preview" } }), buttons);
     return box;
+  }
+
+  function clearButton() {
+    return el(
+      "button",
+      { type: "button", class: "btn btn-small btn-ghost sd-clear", title: w("clear"), "aria-label": w("clear"), dataset: { testid: "sd-clear", focusKey: "sd-clear" }, onclick: () => {
+        resetSelection(sel.key);
+        rerender();
+      } },
+      "✕",
+    );
   }
 
   // ---------------------------------------------------------------- the token board
@@ -582,10 +711,10 @@ export function render(root, msg, ctx) {
     const rows = view.board || [];
     const selected = new Set(sel.tokens);
     const extendable = new Set();
-    if (myMove && !pending && sel.tokens.length) {
+    if (free && sel.tokens.length) {
       for (const t of takesWith(sel.tokens)) for (const c of t.cells) if (!selected.has(c)) extendable.add(c);
     }
-    if (myMove && !pending) mark(m.takes);
+    if (free) mark(m.takes);
     for (let r = 1; r <= 5; r++) {
       for (let c = 1; c <= 5; c++) {
         const k = `${r},${c}`;
@@ -598,33 +727,32 @@ export function render(root, msg, ctx) {
     const foot = el("div", { class: "sd-board-foot" });
     // The bag: a button when the board may be replenished.
     const bagText = w("bagCount", { n: view.bag_size ?? 0 });
-    if (m.replenish) {
+    if (m.replenish && myMove) {
       mark(m.replenish);
+      if (sel.armed === "replenish") armedLabel = m.replenish.label;
       foot.append(
         el(
           "button",
-          { type: "button", class: "sd-bag playable", title: m.replenish.label, dataset: { testid: "sd-replenish", focusKey: "replenish" }, onclick: () => act(m.replenish) },
+          { type: "button", class: ["sd-bag playable", sel.armed === "replenish" && "is-armed"], title: m.replenish.label, "aria-label": m.replenish.label, dataset: { testid: "sd-replenish", focusKey: "replenish", preview: m.replenish.label }, onclick: guarded("replenish", m.replenish) },
           icon("bag"),
-          el("span", {}, w("replenish")),
-          el("b", {}, `(${n(view.bag_size ?? 0)})`),
+          el("span", { class: "sd-bag-word" }, w("replenishShort")),
+          el("b", {}, n(view.bag_size ?? 0)),
         ),
       );
     } else {
-      foot.append(el("span", { class: "sd-bag", title: bagText }, icon("bag"), el("span", {}, bagText)));
+      foot.append(el("span", { class: "sd-bag", title: bagText, dataset: { preview: bagText } }, icon("bag"), el("b", {}, n(view.bag_size ?? 0)), el("span", { class: "sr-only" }, bagText)));
     }
     foot.append(
       el(
         "span",
-        { class: "sd-supply", title: w("supply") },
+        { class: "sd-supply", title: `${w("supply")}: ${n(view.privileges || 0)}`, dataset: { preview: `${w("supply")}: ${n(view.privileges || 0)}` } },
         Array.from({ length: view.privileges || 0 }, () => icon("privilege")),
-        el("span", {}, `${w("supply")}: ${n(view.privileges || 0)}`),
+        el("b", {}, n(view.privileges || 0)),
+        el("span", { class: "sr-only" }, w("supply")),
       ),
     );
+    if (memory.fresh.size) foot.append(el("span", { class: "sd-fresh-note", title: w("freshNote") }, el("span", { class: "sd-fresh-swatch" }), el("span", { class: "sd-fresh-word" }, w("freshNote"))));
     zone.append(foot);
-    if (memory.fresh.size) zone.append(el("p", { class: "sd-fresh-note" }, el("span", { class: "sd-fresh-swatch" }), w("freshNote")));
-    else zone.append(el("p", { class: "sd-fresh-note muted" }, w("spiral")));
-    const bar = tokenBar();
-    if (bar) zone.append(bar);
     return zone;
   }
 
@@ -636,30 +764,45 @@ export function render(root, msg, ctx) {
     const base = `${w("space", { r, c })} · ${what} · ${w("spiralNo", { n: spiral })}${fresh ? ` · ${w("fresh")}` : ""}`;
     let onClick = null;
     let label = base;
+    let testid = "sd-cell";
+    const focusKey = `cell:${k}`;
     const classes = ["sd-cell", kind ? `has-${kind}` : "is-empty", fresh && "is-fresh", selected.has(k) && "is-selected", extendable.has(k) && "is-option"];
+    const direct = (item) => {
+      mark(item);
+      classes.push("is-target");
+      label = item.label;
+      if (sel.armed === focusKey) {
+        classes.push("is-armed");
+        armedLabel = item.label;
+      }
+      onClick = guarded(focusKey, item);
+    };
     if (myMove && kind) {
       if (pending && pending.choice === "take-bonus" && m.bonus.has(k)) {
-        const item = m.bonus.get(k);
-        mark(item);
-        classes.push("is-target");
-        label = item.label;
-        onClick = () => act(item);
-      } else if (!pending && kind === "gold" && reserveGolds.has(k)) {
+        direct(m.bonus.get(k));
+      } else if (free && sel.priv) {
+        if (m.privilege.has(k)) direct(m.privilege.get(k));
+      } else if (free && sel.goldFor) {
+        const found = goldOptions(reserveItems()).find((x) => x.gold === k);
+        if (found) direct(found);
+      } else if (free && kind === "gold" && reserveGolds.has(k)) {
         classes.push("is-gold-choice");
         if (sel.gold === k) classes.push("is-selected");
+        label = `${base} — ${w("goldFirst")}`;
         onClick = () => {
-          if (sel.card || sel.deck) {
-            const items = sel.card ? m.reserveCard.get(sel.card) || [] : m.reserveDeck.get(sel.deck) || [];
-            const found = items.find((x) => x.gold === k);
+          if (sel.card || sel.deck !== null) {
+            const found = reserveItems().find((x) => x.gold === k);
             if (found) return act(found);
           }
           sel.gold = sel.gold === k ? null : k;
           sel.tokens = [];
-          rerender(`cell:${k}`);
+          rerender(focusKey);
         };
-      } else if (!pending && (takesWith([k]).length || m.privilege.has(k))) {
+      } else if (free && (takesWith([k]).length || m.privilege.has(k))) {
         onClick = () => pickToken(k);
         if (m.privilege.has(k)) mark(m.privilege.get(k));
+        const single = exactTake([k]);
+        if (!sel.tokens.length && single) label = `${single.label}…`;
       }
     }
     const content = [
@@ -669,14 +812,15 @@ export function render(root, msg, ctx) {
     if (onClick) {
       return el(
         "button",
-        { type: "button", class: [...classes, "playable"], title: label, "aria-label": label, "aria-pressed": selected.has(k) ? "true" : "false", dataset: { testid: "sd-cell", space: k, token: kind || "", focusKey: `cell:${k}` }, onclick: onClick },
+        { type: "button", class: [...classes, "playable"], title: label, "aria-label": label, "aria-pressed": selected.has(k) ? "true" : "false", dataset: { testid, space: k, token: kind || "", focusKey, preview: label }, onclick: onClick },
         content,
       );
     }
-    return el("div", { class: classes, title: base, dataset: { testid: "sd-cell", space: k, token: kind || "" } }, content);
+    return el("div", { class: classes, title: base, dataset: { testid, space: k, token: kind || "" } }, content);
   }
 
   function pickToken(k) {
+    sel.armed = null;
     sel.card = null;
     sel.deck = null;
     sel.gold = null;
@@ -689,115 +833,80 @@ export function render(root, msg, ctx) {
     rerender(`cell:${k}`);
   }
 
-  function clearButton() {
-    return el(
-      "button",
-      { type: "button", class: "btn btn-small btn-ghost sd-clear", dataset: { testid: "sd-clear", focusKey: "sd-clear" }, onclick: () => {
-        resetSelection(sel.key);
-        rerender();
-      } },
-      w("clear"),
-    );
-  }
-
-  /** The buttons for the chosen tokens: take them, or use a privilege on a single one. */
-  function tokenBar() {
-    if (!myMove || pending) return null;
-    if (sel.gold && !sel.card && sel.deck === null) {
-      return el("div", { class: "sd-bar", role: "status", dataset: { testid: "sd-bar" } }, el("p", { class: "sd-bar-text" }, w("goldChosen", { space: spaceWord(sel.gold) })), clearButton());
-    }
-    if (!sel.tokens.length) return el("p", { class: "sd-bar sd-bar-hint muted" }, w("pickTokens"));
-    const exact = exactTake(sel.tokens);
-    const privilege = sel.tokens.length === 1 ? m.privilege.get(sel.tokens[0]) : null;
-    const grows = takesWith(sel.tokens).some((t) => t.cells.length > sel.tokens.length);
-    const bar = el("div", { class: "sd-bar", dataset: { testid: "sd-bar" } });
-    const order = [...sel.tokens].sort();
-    const kinds = order.map((k) => {
-      const [r, c] = k.split(",").map(Number);
-      return LETTERS[(view.board[r - 1] || "")[c - 1]];
-    });
-    bar.append(el("span", { class: "sd-bar-tokens" }, kinds.map((kind) => disc(kind))));
-    if (exact) bar.append(el("p", { class: "sd-bar-text" }, exact.label));
-    else if (privilege) bar.append(el("p", { class: "sd-bar-text" }, privilege.label));
-    else bar.append(el("p", { class: "sd-bar-text" }, w("notYet")));
-    const buttons = el("div", { class: "sd-bar-buttons" });
-    if (exact) buttons.append(el("button", { type: "button", class: "btn btn-primary", title: exact.label, dataset: { testid: "sd-take", action: JSON.stringify(exact.action), focusKey: "sd-take" }, onclick: () => act(exact) }, w("take")));
-    if (privilege) buttons.append(el("button", { type: "button", class: "btn", title: privilege.label, dataset: { testid: "sd-privilege", action: JSON.stringify(privilege.action), focusKey: "sd-privilege" }, onclick: () => act(privilege) }, icon("privilege"), w("usePrivilege")));
-    buttons.append(clearButton());
-    bar.append(buttons);
-    if (exact && grows) bar.append(el("p", { class: "sd-bar-hint muted" }, w("extend")));
-    return bar;
-  }
-
-  // ---------------------------------------------------------------- cards: royals, pyramid, decks
+  // ---------------------------------------------------------------- cards: pyramid, decks, royals
   function cardZone() {
     const zone = el("section", { class: "sd-card-zone", "aria-label": w("pyramid") });
-    // Royals on offer.
-    const royals = view.royals || [];
-    const royalRow = el("div", { class: "sd-royals", dataset: { testid: "sd-royals" } }, el("h3", { class: "sd-zone-title" }, w("royals")));
-    const royalCards = el("div", { class: "sd-row-cards" });
-    if (!royals.length) royalCards.append(el("p", { class: "muted sd-empty" }, w("noRoyals")));
-    for (const id of royals) {
-      const item = myMove && pending && pending.choice === "royal" ? m.royal.get(id) : null;
-      if (item) mark(item);
-      royalCards.append(cardEl(cardData(cards, id), { size: "s", testid: item ? "sd-royal" : "sd-royal-card", label: item && item.label, onClick: item ? () => act(item) : null, extra: item && "is-target", focusKey: `royal:${id}` }));
-    }
-    royalRow.append(royalCards);
-    zone.append(royalRow);
-
     // The pyramid: level 3 on top, then 2, then 1; each row starts with its deck.
-    const pyramid = el("div", { class: "sd-pyramid", dataset: { testid: "sd-pyramid" } }, el("h3", { class: "sd-zone-title" }, w("pyramid")));
+    const pyramid = el("div", { class: "sd-pyramid", dataset: { testid: "sd-pyramid" } }, el("h3", { class: "sr-only" }, w("pyramid")));
     for (const level of [3, 2, 1]) {
       const row = el("div", { class: ["sd-pyr-row", `sd-pyr-${level}`], dataset: { level: String(level) } });
       row.append(deckEl(level));
       const slots = (view.pyramid || [])[level - 1] || [];
       slots.forEach((id, slot) => {
         if (!id) {
-          row.append(el("div", { class: "sd-card sd-slot size-m", title: w("emptySlot") }, el("span", { class: "sr-only" }, w("emptySlot"))));
+          row.append(el("div", { class: "sd-card sd-slot", title: w("emptySlot") }, el("span", { class: "sr-only" }, w("emptySlot"))));
           return;
         }
-        row.append(buyableCard(id, "sd-card", `pyr:${id}:${slot}`));
+        // Choices open towards the middle of the row, so they stay on the screen.
+        row.append(buyableCard(id, "sd-card", `pyr:${id}:${slot}`, { side: slot < slots.length / 2 ? "start" : "end", level }));
       });
       pyramid.append(row);
-      const menu = (sel.card && slots.includes(sel.card)) || sel.deck === level ? cardMenu() : null;
-      if (menu) pyramid.append(menu);
     }
     zone.append(pyramid);
+
+    // Royals on offer.
+    const royals = view.royals || [];
+    const royalRow = el("div", { class: "sd-royals", dataset: { testid: "sd-royals" } }, el("h3", { class: "sd-zone-title" }, w("royals")));
+    const royalCards = el("div", { class: "sd-royal-cards" });
+    if (!royals.length) royalCards.append(el("p", { class: "muted sd-empty" }, w("noRoyals")));
+    for (const id of royals) {
+      const item = myMove && pending && pending.choice === "royal" ? m.royal.get(id) : null;
+      const focusKey = `royal:${id}`;
+      if (item) mark(item);
+      if (item && sel.armed === focusKey) armedLabel = item.label;
+      royalCards.append(cardEl(cardData(cards, id), { size: "s", testid: item ? "sd-royal" : "sd-royal-card", label: item && item.label, onClick: item ? guarded(focusKey, item) : null, extra: item && (sel.armed === focusKey ? "is-target is-armed" : "is-target"), focusKey }));
+    }
+    royalRow.append(royalCards);
+    zone.append(royalRow);
     return zone;
   }
 
   function deckEl(level) {
     const count = (view.decks || [])[level - 1] ?? 0;
-    const items = myMove && !pending ? m.reserveDeck.get(level) || [] : [];
+    const items = free ? m.reserveDeck.get(level) || [] : [];
     if (items.length) mark(items);
-    return backEl(level, {
+    const focusKey = `deck:${level}`;
+    const back = backEl(level, {
       count,
       testid: items.length ? "sd-deck" : "sd-deck-pile",
       selected: sel.deck === level,
-      title: items.length ? `${w("deck", { n: level })} · ${w("deckCount", { n: count })} — ${items[0].label}` : undefined,
-      focusKey: `deck:${level}`,
+      title: items.length ? `${w("deck", { n: level })} · ${w("deckCount", { n: count })} — ${items[0].label.split(" — ")[0]}` : undefined,
+      focusKey,
       onClick: items.length
         ? () => {
-            sel.deck = sel.deck === level ? null : level;
-            sel.card = null;
-            sel.tokens = [];
+            const opening = sel.deck !== level;
+            Object.assign(sel, { deck: opening ? level : null, card: null, tokens: [], goldFor: false, priv: false, armed: null });
             const options = goldOptions(items);
-            if (sel.deck !== null && options.length === 1 && sel.gold) return act(options[0]);
-            rerender(`deck:${level}`);
+            if (opening && sel.gold && options.length === 1) return act(options[0]);
+            rerender(focusKey);
           }
         : null,
     });
+    if (back.dataset) back.dataset.preview = back.title;
+    const slot = el("div", { class: ["sd-slotwrap", "sd-deckwrap"] }, back);
+    if (sel.deck === level && items.length) slot.append(cardPop({ side: "start" }));
+    return slot;
   }
 
   /** A card of the pyramid or of the reserve: a button when it can be bought or reserved. */
   function buyableCard(id, testid, focusKey, opts = {}) {
-    const buys = myMove && !pending ? m.buy.get(id) || [] : [];
-    const reserves = myMove && !pending ? m.reserveCard.get(id) || [] : [];
+    const buys = free ? m.buy.get(id) || [] : [];
+    const reserves = free ? m.reserveCard.get(id) || [] : [];
     mark(buys);
     mark(reserves);
     const playable = buys.length || reserves.length;
     const label = buys.length ? buys[0].label : reserves.length ? reserves[0].label : null;
-    return cardEl(cardData(cards, id), {
+    const card = cardEl(cardData(cards, id), {
       ...opts,
       testid,
       label,
@@ -806,59 +915,65 @@ export function render(root, msg, ctx) {
       buyable: buys.length > 0,
       onClick: playable
         ? () => {
-            sel.card = sel.card === id ? null : id;
-            sel.deck = null;
-            sel.tokens = [];
+            const opening = sel.card !== id;
+            Object.assign(sel, { card: opening ? id : null, deck: null, tokens: [], goldFor: false, priv: false, armed: null });
             rerender(focusKey);
           }
         : null,
     });
+    if (playable) card.dataset.preview = label ? label.split(" — ")[0] : "";
+    const slot = el("div", { class: "sd-slotwrap" }, card);
+    if (sel.card === id && playable) slot.append(cardPop(opts));
+    return slot;
   }
 
-  /** What the chosen card or deck allows: buy it (a joker: as which colour), reserve it. */
-  function cardMenu() {
+  /** The choices on the chosen card or deck: buy it (a joker: as which colour; which payment), reserve it. */
+  function cardPop(opts) {
     const buys = sel.card ? m.buy.get(sel.card) || [] : [];
-    const reserves = goldOptions(sel.card ? m.reserveCard.get(sel.card) || [] : m.reserveDeck.get(sel.deck) || []);
-    const menu = el("div", { class: "sd-bar sd-card-menu", dataset: { testid: "sd-card-menu" } });
-    const card = sel.card ? cardData(cards, sel.card) : null;
-    if (card && card.text) menu.append(el("p", { class: "sd-bar-text sd-card-text" }, `${card.name} — ${card.text}`));
-    const buttons = el("div", { class: "sd-bar-buttons" });
+    const reserves = goldOptions(reserveItems());
+    const pop = el("div", { class: ["sd-pop", `sd-pop-${opts.side || "start"}`, opts.up && "sd-pop-up"], role: "group", dataset: { testid: "sd-card-menu" } });
+    const jokers = buys.filter((i) => i.action.color && !i.action.pay);
+    if (jokers.length) pop.append(el("p", { class: "sd-pop-ask" }, w("jokerAs")));
+    const swatches = jokers.length ? el("div", { class: "sd-pop-swatches" }) : null;
     for (const item of buys) {
       const color = item.action.color;
       const pay = item.action.pay;
-      // Another payment than the automatic one: a plain button naming the tokens handed back.
-      const text = pay
-        ? w("payWith", { tokens: Object.entries(pay).map(([k, c]) => `${n(c)} ${colorWord(k)}`).join(LANG === "fa" ? "، " : ", ") })
-        : color
-          ? w("buyAs", { color: colorWord(color) })
-          : w("buy");
-      buttons.append(
-        el(
-          "button",
-          { type: "button", class: pay ? "btn sd-pay-btn" : "btn btn-primary sd-buy-btn", title: item.label, dataset: { testid: pay ? "sd-pay" : "sd-buy", action: JSON.stringify(item.action), focusKey: `buy:${item.index}` }, onclick: () => act(item) },
-          color ? disc(color) : null,
-          text,
-        ),
-      );
+      const attrs = (testid, cls) => ({ type: "button", class: cls, title: item.label, "aria-label": item.label, dataset: { testid, action: JSON.stringify(item.action), focusKey: `buy:${item.index}`, preview: item.label }, onclick: () => act(item) });
+      if (color && !pay) {
+        // A joker's colour: a token of that colour to click.
+        swatches.append(el("button", attrs("sd-buy", "sd-swatch playable"), disc(color), el("span", { class: "sr-only" }, w("buyAs", { color: colorWord(color) }))));
+        continue;
+      }
+      // Another payment than the automatic one: the tokens it hands back.
+      const body = pay
+        ? [color ? disc(color) : null, el("span", {}, w("pay")), ...Object.entries(pay).flatMap(([k, c]) => [el("b", {}, n(c)), disc(k, "sd-mini")])]
+        : [w("buy")];
+      pop.append(el("button", attrs(pay ? "sd-pay" : "sd-buy", pay ? "btn sd-pay-btn" : "btn btn-primary sd-buy-btn"), body));
     }
-    if (reserves.length > 1) buttons.append(el("span", { class: "sd-bar-ask" }, w("chooseGold")));
-    for (const item of reserves) {
-      buttons.append(
+    if (swatches) pop.append(swatches);
+    if (reserves.length) {
+      const only = reserves.length === 1 ? reserves[0] : null;
+      pop.append(
         el(
           "button",
-          { type: "button", class: "btn", title: item.label, dataset: { testid: "sd-reserve", action: JSON.stringify(item.action), focusKey: `reserve:${item.index}` }, onclick: () => act(item) },
+          {
+            type: "button",
+            class: "btn sd-reserve-btn",
+            title: only ? only.label : w("chooseGoldBoard"),
+            dataset: { testid: "sd-reserve", action: only ? JSON.stringify(only.action) : "", golds: String(reserves.length), focusKey: "sd-reserve", preview: only ? only.label : w("chooseGoldBoard") },
+            onclick: () => {
+              if (only) return act(only);
+              sel.goldFor = true;
+              rerender("sd-clear");
+            },
+          },
           disc("gold"),
-          reserves.length > 1 || sel.gold ? w("reserveWith", { space: spaceWord(item.gold) }) : w("reserve"),
+          w("reserve"),
         ),
       );
     }
-    buttons.append(clearButton());
-    menu.append(buttons);
-    const labels = [...buys, ...reserves.slice(0, 1)].map((i) => i.label);
-    if (!buys.length && !reserves.length) menu.append(el("p", { class: "muted" }, w("noMove")));
-    else if (sel.deck !== null) menu.append(el("p", { class: "sd-bar-hint muted" }, reserves[0].label));
-    else if (buys.length) menu.append(el("p", { class: "sd-bar-hint muted" }, labels[0].split(" — ")[0]));
-    return menu;
+    if (!buys.length && !reserves.length) pop.append(el("p", { class: "muted" }, w("noMove")));
+    return pop;
   }
 
   // ---------------------------------------------------------------- a player's area
@@ -875,12 +990,29 @@ export function render(root, msg, ctx) {
     const stat = (kind, value, goal, title, testid, extra) =>
       el(
         "span",
-        { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid } },
+        { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid, preview: title } },
         extra || icon(kind === "points" ? "star" : kind === "crowns" ? "crown" : kind),
         el("b", {}, n(value)),
         goal ? el("span", { class: "sd-goal-n" }, `/${n(goal)}`) : null,
         el("span", { class: "sd-stat-label" }, title),
       );
+    // A privilege of one's own, usable now: a button; then a token of the board.
+    const privileges = p.privileges || 0;
+    let privilege = stat("privilege", privileges, null, w("privileges"), mine ? "my-privileges" : "opponent-privileges");
+    if (mine && free && m.privilege.size) {
+      privilege = el(
+        "button",
+        { type: "button", class: ["sd-stat", "sd-stat-privilege", "sd-use-priv", "playable", sel.priv && "is-selected"], title: w("privilegeHow"), "aria-pressed": sel.priv ? "true" : "false", dataset: { testid: "sd-use-privilege", focusKey: "use-privilege", preview: w("privilegeHow") }, onclick: () => {
+          const on = !sel.priv;
+          resetSelection(sel.key);
+          sel.priv = on;
+          rerender("use-privilege");
+        } },
+        icon("privilege"),
+        el("b", { dataset: { testid: "my-privileges" } }, n(privileges)),
+        el("span", { class: "sd-stat-label" }, w("privileges")),
+      );
+    }
     panel.append(
       el(
         "header",
@@ -893,7 +1025,7 @@ export function render(root, msg, ctx) {
           stat("points", p.points || 0, WIN.points, w("points"), mine ? "my-points" : "opponent-points"),
           stat("crowns", p.crowns || 0, WIN.crowns, w("crowns"), mine ? "my-crowns" : "opponent-crowns"),
           stat("best", colorPoints[best] || 0, WIN.color, `${w("bestColor")}: ${colorWord(best)}`, null, disc(best)),
-          stat("privilege", p.privileges || 0, null, w("privileges"), mine ? "my-privileges" : "opponent-privileges"),
+          privilege,
           el(
             "span",
             { class: ["sd-stat", "sd-stat-tokens", (p.token_count || 0) > WIN.tokens && "is-over"], title: w("tokens"), dataset: { testid: mine ? "my-token-count" : "opponent-token-count" } },
@@ -906,6 +1038,7 @@ export function render(root, msg, ctx) {
       ),
     );
 
+    const body = el("div", { class: "sd-player-body" });
     // Tokens, bonuses and points, colour by colour; then pearls and gold.
     const tokens = p.tokens || {};
     const bonuses = p.bonuses || {};
@@ -918,42 +1051,52 @@ export function render(root, msg, ctx) {
     const holdings = el("div", { class: "sd-holdings" });
     for (const kind of TOKENS) {
       const item = target(kind);
-      if (item) mark(item);
       const count = tokens[kind] || 0;
-      const chip = item
-        ? el(
-            "button",
-            { type: "button", class: ["sd-tok-chip", "playable", "is-target"], title: item.label, "aria-label": item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey: `${choice}:${kind}` }, onclick: () => act(item) },
-            disc(kind),
-            el("b", {}, n(count)),
-          )
-        : el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", {}, n(count)));
+      let chip;
+      if (item) {
+        mark(item);
+        const focusKey = `${choice}:${kind}`;
+        if (sel.armed === focusKey) armedLabel = item.label;
+        chip = el(
+          "button",
+          { type: "button", class: ["sd-tok-chip", "playable", "is-target", sel.armed === focusKey && "is-armed"], title: item.label, "aria-label": item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey, preview: item.label }, onclick: guarded(focusKey, item) },
+          disc(kind),
+          el("b", {}, n(count)),
+        );
+      } else {
+        chip = el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", {}, n(count)));
+      }
       const column = el("div", { class: ["sd-col", `sd-col-${kind}`] }, chip);
       if (COLORS.includes(kind)) {
-        column.prepend(el("span", { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: `${w("bonus")} ${colorWord(kind)}: ${n(bonuses[kind] || 0)}` }, n(bonuses[kind] || 0)));
-        column.append(el("span", { class: ["sd-col-points", !colorPoints[kind] && "is-zero"], title: `${w("colorPoints")}: ${n(colorPoints[kind] || 0)}` }, icon("star"), n(colorPoints[kind] || 0)));
+        const shown = `${w("bonus")} ${colorWord(kind)}: ${n(bonuses[kind] || 0)} · ${w("colorPoints")}: ${n(colorPoints[kind] || 0)}`;
+        column.prepend(
+          el(
+            "span",
+            { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: shown, dataset: { preview: shown } },
+            el("b", {}, n(bonuses[kind] || 0)),
+            colorPoints[kind] ? el("span", { class: "sd-col-points" }, icon("star"), n(colorPoints[kind])) : null,
+          ),
+        );
       }
       holdings.append(column);
     }
-    panel.append(holdings);
+    body.append(holdings);
 
     // Reserved cards and royals.
-    const extras = el("div", { class: "sd-player-extras" });
     const reserved = p.reserved || [];
-    const reservedRow = el("div", { class: "sd-reserved", dataset: { testid: mine ? "my-reserved" : "opponent-reserved" } }, el("h4", { class: "sd-zone-title" }, `${w("reserved")} (${n(reserved.length)}/${n(3)})`));
+    const reservedRow = el("div", { class: "sd-reserved", dataset: { testid: mine ? "my-reserved" : "opponent-reserved" } }, el("h4", { class: "sr-only" }, `${w("reserved")} ${n(reserved.length)}/${n(3)}`));
     const reservedCards = el("div", { class: "sd-row-cards" });
-    if (!reserved.length) reservedCards.append(el("span", { class: "muted sd-empty" }, w("noReserved")));
     reserved.forEach((entry, i) => {
       if (!entry.card) reservedCards.append(backEl(entry.level || 1, { size: "s", testid: "sd-hidden-reserve" }));
-      else if (mine) reservedCards.append(buyableCard(entry.card, "sd-reserved-card", `res:${entry.card}:${i}`, { size: "s", blindMine: entry.blind }));
+      else if (mine) reservedCards.append(buyableCard(entry.card, "sd-reserved-card", `res:${entry.card}:${i}`, { size: "s", blindMine: entry.blind, up: true, side: i < 2 ? "start" : "end" }));
       else reservedCards.append(cardEl(cardData(cards, entry.card), { size: "s", testid: "sd-reserved-card" }));
     });
+    for (let i = reserved.length; i < 3; i++) reservedCards.append(el("span", { class: "sd-card sd-slot size-s", title: w("noReserved"), "aria-hidden": "true" }));
     reservedRow.append(reservedCards);
-    extras.append(reservedRow);
-    if (mine && sel.card && reserved.some((e) => e.card === sel.card)) extras.append(cardMenu());
+    body.append(reservedRow);
     const royals = p.royals || [];
     if (royals.length) {
-      extras.append(
+      body.append(
         el(
           "div",
           { class: "sd-owned-royals" },
@@ -962,18 +1105,49 @@ export function render(root, msg, ctx) {
         ),
       );
     }
-    panel.append(extras);
 
-    // Cards bought, small, in a collapsible list.
+    // Cards bought: a count that opens the small cards over the table.
     const bought = p.cards || [];
     const jokers = p.jokers || {};
-    const details = el("details", { class: "sd-bought", dataset: { testid: mine ? "my-cards" : "opponent-cards" } }, el("summary", {}, `${w("bought")} (${n(bought.length)})`));
+    const details = el("details", { class: "sd-bought", dataset: { testid: mine ? "my-cards" : "opponent-cards" } }, el("summary", {}, w("boughtN", { n: bought.length })));
     details.append(
-      bought.length
-        ? el("div", { class: "sd-row-cards sd-bought-cards" }, bought.map((id) => cardEl(cardData(cards, id), { size: "s", jokerColor: jokers[id] })))
-        : el("p", { class: "muted sd-empty" }, w("none")),
+      el(
+        "div",
+        { class: "sd-bought-cards" },
+        bought.length ? el("div", { class: "sd-row-cards" }, bought.map((id) => cardEl(cardData(cards, id), { size: "s", jokerColor: jokers[id] }))) : el("p", { class: "muted sd-empty" }, w("none")),
+      ),
     );
-    panel.append(details);
+    body.append(details);
+    panel.append(body);
     return panel;
   }
+}
+
+/**
+ * The prompt line shows what the target under the pointer (or focused) would do; the words
+ * come from the target's data-preview, the server's label of its move. A touch is noted so
+ * the next click only shows (see guarded in render).
+ */
+function watchPreview(board) {
+  const show = (event) => {
+    const target = event.target instanceof Element ? event.target.closest("[data-preview]") : null;
+    // The armed target already says so in the prompt, with "tap again".
+    if (target && target.classList.contains("is-armed")) return;
+    const preview = board.querySelector(".sd-preview");
+    const text = board.querySelector(".sd-prompt-text");
+    if (!preview || !text) return;
+    const words = target && board.contains(target) ? target.dataset.preview : "";
+    preview.textContent = words;
+    preview.hidden = !words;
+    text.hidden = Boolean(words);
+  };
+  board.addEventListener("pointerover", show);
+  board.addEventListener("focusin", show);
+  board.addEventListener("pointerleave", () => show({ target: null }));
+  board.addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType || "mouse";
+  }, true);
+  board.addEventListener("keydown", () => {
+    lastPointer = "keyboard";
+  }, true);
 }

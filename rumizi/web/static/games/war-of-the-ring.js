@@ -354,8 +354,10 @@ export function render(root, msg, ctx) {
       typeof view.round === "number" ? el("span", { class: "wr-round" }, w("round", { n: view.round })) : null,
       status ? el("span", { class: ["wr-status", myMove && "is-mine"], dataset: { testid: "wr-status" } }, status) : null,
       typeof view.starter === "number" ? el("span", { class: "wr-starter" }, icon("flag"), w("starter", { name: nameOf(view.starter) })) : null,
+      // The goal on the same line, so the head stays short enough for one screen.
+      el("span", { class: "wr-goal muted" }, w("goal")),
     );
-    const box = el("div", { class: "wr-head" }, line, el("p", { class: "wr-goal muted" }, w("goal")));
+    const box = el("div", { class: "wr-head" }, line);
     if (view.playing && view.playing.card) {
       const card = cardData(cards, view.playing.card);
       box.append(el("p", { class: "wr-playing" }, w("playing", { card: card.name })));
@@ -364,7 +366,12 @@ export function render(root, msg, ctx) {
       let text;
       if (choice === "move" && sel.from) text = w("pending.moveTo");
       else if (choice) text = w(`pending.${choice}`, { n: pending.owed || 1 });
-      else if (sel.card) text = w("pickZone", { card: cardData(cards, sel.card).name });
+      else if (sel.card) {
+        // The chosen card's event in full: on a phone the hand shows it cut short.
+        const card = cardData(cards, sel.card);
+        text = w("pickZone", { card: card.name });
+        if (card.event_text) text += ` — ${w("eventLabel")} (${card.cost ? w("cost", { n: card.cost }) : w("free")}): ${card.event_text}`;
+      }
       else text = w("pickCard");
       box.append(el("p", { class: "wr-pending", role: "status", dataset: { testid: "wr-prompt", choice: choice || "" } }, text));
       const buttons = el("div", { class: "wr-actions" });
