@@ -157,6 +157,15 @@ def test_a_whole_game_against_the_easy_bot_by_clicks_on_the_board(
     expect(page.get_by_test_id("result")).to_be_visible()
     assert not re.search(r"[0-9]", page.get_by_test_id("result-text").inner_text())
     assert {"take", "buy", "privilege", "reserve-deck"} <= set(kinds), kinds
+    assert page.get_by_test_id("log-line").count() > 10
+    # The replay draws every frame; at the end every reserved card is shown.
+    page.get_by_test_id("replay-link").click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("sd-board")).to_be_visible()
+    expect(page.get_by_test_id("sd-hidden-reserve")).to_have_count(0)
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("sd-board")).to_be_visible()
     assert not errors, errors
     page.context.close()
 
