@@ -179,6 +179,13 @@ const STRINGS = {
     "auth.guestKeeps": "اگر تا حالا مهمان بوده\u200cاید، بازی\u200cهایتان در حساب تازه می\u200cمانند.",
     "auth.welcome": "خوش آمدید، {name}!",
     "auth.loggedOut": "از حساب خارج شدید.",
+    // pacing: others' moves shown one step at a time (static/pacing.js)
+    "pace.label": "سرعت نمایش حرکت\u200cهای دیگران",
+    "pace.normal": "عادی",
+    "pace.fast": "تند",
+    "pace.instant": "بی\u200cدرنگ",
+    "pace.skip": "رفتن به آخر",
+    "pace.showing": "نمایش حرکت\u200cها: {n} مانده",
   },
   en: {
     "app.name": "Rumizi",
@@ -351,6 +358,13 @@ const STRINGS = {
     "auth.guestKeeps": "If you have been playing as a guest, your games move to the new account.",
     "auth.welcome": "Welcome, {name}!",
     "auth.loggedOut": "You are signed out.",
+    // pacing: others' moves shown one step at a time (static/pacing.js)
+    "pace.label": "Speed of others' moves",
+    "pace.normal": "Normal",
+    "pace.fast": "Fast",
+    "pace.instant": "Instant",
+    "pace.skip": "Skip to the end",
+    "pace.showing": "Showing moves: {n} left",
   },
 };
 

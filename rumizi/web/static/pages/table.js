@@ -8,6 +8,7 @@ import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
+import { createPacer } from "../pacing.js";
 import { inviteBox } from "./new-table.js";
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
@@ -120,6 +121,9 @@ export async function mount(main, ctx) {
     ),
   );
   main.append(page);
+  // Others' moves one step at a time (../pacing.js); onState below hands it every state.
+  const pacer = createPacer({ board, host: page, logList, draw: drawState });
+  movesPanel.after(pacer.control);
 
   // ------------------------------------------------------------------ state
   let last = null; // the latest state (its `log` the whole log so far)
@@ -129,9 +133,11 @@ export async function mount(main, ctx) {
 
   const busy = () => Boolean(line && line.busy);
   const offline = () => !line || !line.ready;
-  const canAct = () => !busy() && !offline() && last && (last.legal || []).length > 0;
+  const canAct = () => !busy() && !offline() && pacer.idle && last && (last.legal || []).length > 0;
 
   function act(action) {
+    // Others' moves still being shown: show the board as it is now instead of acting on an old one.
+    if (pacer.flush()) return false;
     return canAct() ? line.act(action) : false;
   }
 
@@ -372,6 +378,10 @@ export async function mount(main, ctx) {
 
   // ------------------------------------------------------------------ the line to the server
   function onState(msg) {
+    pacer.push(msg);
+  }
+
+  function drawState(msg) {
     last = msg;
     receivedAt = Date.now();
     if (msg.seat !== null && msg.seat !== undefined && (info.you === null || info.you === undefined)) {
@@ -406,6 +416,7 @@ export async function mount(main, ctx) {
   return () => {
     closed = true;
     line.close();
+    pacer.close();
     clearInterval(clockTimer);
     removeKeys();
   };

@@ -1,0 +1,284 @@
+"""Pacing in headless Chromium: a bot's Star Realms turn is shown one move at a time, each
+move's log lines lighting up as it is drawn, the "faster" control changes the step and is
+remembered, and the player's own moves are drawn at once; then, without a server, every
+game's board animates from one position to the next through the same generic pacer.
+
+The page's clock is Playwright's fake one, paused while the bot plays: the bot's moves pile up
+in the page's queue (the server and the socket run on real time), and each `run_for` of one
+step lets exactly one through. Nothing here measures time; it counts steps and reads order."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from rumizi.games.fantasy_realms import GAME as FANTASY_REALMS
+from rumizi.games.splendor_duel import GAME as SPLENDOR
+from rumizi.games.star_realms import GAME as STAR_REALMS
+from rumizi.games.war_of_the_ring import GAME as WAR_OF_THE_RING
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.test_e2e import start_vs_bot
+
+TABLE = "[data-testid=table]"
+MOVE = f"{TABLE}:not(.is-busy) [data-testid=legal-move]:enabled"
+NORMAL_MS, FAST_MS = 650, 240  # one step at each speed (static/pacing.js SPEEDS)
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+# What the table shows now: the drawn version, what waits, the log and its lit lines, how many
+# moves may be clicked, and a few numbers of the board that a bot's move changes.
+SAMPLE = """() => {
+  const page = document.querySelector('[data-testid=table]');
+  const lines = [...document.querySelectorAll('[data-testid=log-line]')];
+  const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('|');
+  return {
+    version: Number(page.dataset.paceVersion),
+    origin: page.dataset.paceOrigin,
+    queue: Number(page.dataset.paceQueue),
+    log: lines.map((li) => li.textContent),
+    lit: lines.filter((li) => li.classList.contains('pace-lit')).map((li) => li.textContent),
+    moves: document.querySelectorAll(
+      '[data-testid=table]:not(.is-busy) [data-testid=legal-move]:enabled').length,
+    board: [
+      text('[data-testid=opponent-in-play]'),
+      text('[data-testid=opponent] [data-count-key]'),
+      text('[data-testid=trade-row-card]'),
+      String(document.querySelectorAll('[data-testid=my-area] [data-count-key]').length),
+    ].join('/'),
+  };
+}"""
+
+
+def sample(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(SAMPLE)
+    return found
+
+
+def click_and_wait(page: Page, index: int) -> None:
+    """Click the index-th legal move and wait until the page draws the state it made."""
+    before = sample(page)["version"]
+    page.locator(MOVE).nth(index).click()
+    page.wait_for_function(
+        f"Number(document.querySelector('{TABLE}').dataset.paceVersion) > {before}"
+    )
+
+
+def play_turn_then_end(page: Page) -> dict[str, Any]:
+    """Play cards, attack, buy, settle choices; then pause the page's clock and end the turn.
+    Returns the sample of the end's own state."""
+    while True:
+        page.wait_for_selector(MOVE)
+        buttons = page.locator(MOVE)
+        actions = [
+            json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
+            for i in range(buttons.count())
+        ]
+        wanted = next(
+            (
+                i
+                for kind in ("play", "attack", "buy", "choose", "skip")
+                for i, a in enumerate(actions)
+                if a.get("do") == kind
+            ),
+            None,
+        )
+        if wanted is None:
+            break
+        click_and_wait(page, wanted)
+    end = next(i for i, a in enumerate(actions) if a.get("do") == "end")
+    # From here the page's timers stand still: only what is drawn at once can show.
+    now = page.evaluate("Date.now()") / 1000
+    page.clock.pause_at(datetime.fromtimestamp(now + 0.01, tz=UTC))
+    click_and_wait(page, end)
+    return sample(page)
+
+
+def wait_for_the_bot(page: Page) -> dict[str, Any]:
+    """Wait (on the server's real time) until the bot's whole turn waits in the page's queue."""
+    page.wait_for_selector(f"{TABLE}[data-pace-turn=mine]")
+    return sample(page)
+
+
+def step(page: Page, before: dict[str, Any], ms: int) -> dict[str, Any]:
+    """Let one step of the page's clock go by; check it drew exactly the next move."""
+    page.clock.run_for(ms)
+    now = sample(page)
+    assert now["version"] == before["version"] + 1, (before["version"], now["version"])
+    new_lines = now["log"][len(before["log"]) :]
+    assert now["log"][: len(before["log"])] == before["log"]
+    # The lines of this move, and only those, light up as it is drawn.
+    assert new_lines and now["lit"] == new_lines
+    # A position with more behind it offers no move; the last one gives the controls back.
+    assert (now["moves"] == 0) if now["queue"] else (now["moves"] > 0)
+    return now
+
+
+def hold_motion(page: Page) -> None:
+    """Stop every running animation half-way, for a picture of the board in motion."""
+    page.evaluate(
+        """() => { for (const a of document.getAnimations()) {
+             a.pause(); a.currentTime = (Number(a.effect.getTiming().duration) || 0) / 2; } }"""
+    )
+
+
+def release_motion(page: Page) -> None:
+    page.evaluate("() => { for (const a of document.getAnimations()) a.finish(); }")
+
+
+def watch_the_bot_turn(page: Page, name: str) -> list[dict[str, Any]]:
+    """End a turn, then step through the bot's: pictures of the first two steps in motion at
+    desktop then phone size; returns every sample, the end's own state first."""
+    ended = play_turn_then_end(page)
+    # Our own move showed although the page's clock stood still: it skipped the queue.
+    assert ended["origin"] == "own" and ended["lit"] == []
+    waiting = wait_for_the_bot(page)
+    # The bot's moves wait for their steps, the first one too (a step's rest after ours).
+    assert waiting["version"] == ended["version"]
+    assert waiting["queue"] >= 3, "the bot's turn came as fewer than three moves"
+    samples = [ended, waiting]
+    for size, where in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        samples.append(step(page, samples[-1], NORMAL_MS))
+        hold_motion(page)
+        screenshot(page, f"pacing-{name}-{where}")
+        release_motion(page)
+    page.set_viewport_size(DESKTOP)
+    while samples[-1]["queue"]:
+        samples.append(step(page, samples[-1], NORMAL_MS))
+    return samples
+
+
+def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
+    browser: Browser, server: Server
+) -> None:
+    context = new_context(browser, pace=None)  # the page's own speed: normal
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.set_viewport_size(DESKTOP)
+        start_vs_bot(page, server)
+        pace = page.get_by_test_id("pace")
+        assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
+
+        samples = watch_the_bot_turn(page, "fa")
+        # Every move of the bot's turn had its own board, one version after another.
+        versions = [s["version"] for s in samples[1:]]
+        assert versions == list(range(versions[0], versions[0] + len(versions)))
+        assert len({s["board"] for s in samples[1:]}) >= 3
+        # The log's lines lit step by step add up to the bot's whole turn, in order.
+        lit = [line for s in samples[1:] for line in s["lit"]]
+        assert lit == samples[-1]["log"][len(samples[0]["log"]) :]
+
+        # Faster: a fast step lets one move through where a normal one would not.
+        page.get_by_test_id("pace-speed").and_(page.locator("[data-pace=fast]")).click()
+        play_turn_then_end(page)
+        waiting = wait_for_the_bot(page)
+        fast = step(page, waiting, FAST_MS)
+        # Instant: what waits is drawn at once, the newest state with our moves.
+        assert fast["queue"] >= 1
+        page.locator("[data-testid=pace-speed][data-pace=instant]").click()
+        done = sample(page)
+        assert done["queue"] == 0 and done["moves"] > 0
+        assert done["lit"] == done["log"][len(fast["log"]) :]
+        # The choice is remembered: a fresh page starts at it.
+        page.reload()
+        page.wait_for_selector(MOVE)
+        assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "instant"
+        assert sample(page)["origin"] == "sync"
+
+        # The same in English, at the normal speed again.
+        page.locator("[data-testid=pace-speed][data-pace=normal]").click()
+        context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+        page.reload()
+        samples = watch_the_bot_turn(page, "en")
+        assert len(samples) >= 4
+        assert page.locator("html").get_attribute("dir") == "ltr"
+        assert pace.inner_text().startswith("Speed")
+    finally:
+        context.close()
+
+
+# Draw one position, then the next as another player's move, through the table's pacer.
+PACE_TWO = """async ({game, first, second}) => {
+  const { loadRenderer } = await import("/static/renderers.js");
+  const { createPacer } = await import("/static/pacing.js");
+  const renderer = await loadRenderer(game);
+  const host = document.createElement("div");
+  const board = document.createElement("div");
+  const log = document.createElement("ol");
+  host.append(board, log);
+  document.body.append(host);
+  // A renderer's own stylesheet loads beside it: wait for it, or nothing has a size yet.
+  renderer.render(board, first, { act: () => false, cards: new Map(), busy: false });
+  const sheet = document.getElementById(`${game}-css`);
+  if (sheet && !sheet.sheet) {
+    await new Promise((ok) => sheet.addEventListener("load", ok, { once: true }));
+  }
+  const draw = (msg) => {
+    renderer.render(board, msg, { act: () => false, cards: new Map(), busy: false });
+    log.replaceChildren(...msg.log.map((line) => {
+      const li = document.createElement("li");
+      li.className = "log-line";
+      li.textContent = line;
+      return li;
+    }));
+  };
+  const pacer = createPacer({ board, host, logList: log, draw });
+  pacer.push({ ...first, origin: "sync" });
+  const keyed = board.querySelectorAll("[data-key], [data-card]").length;
+  const counts = board.querySelectorAll("[data-count-key]").length;
+  pacer.push({ ...second, origin: "other" });
+  const out = {
+    keyed, counts,
+    animations: document.getAnimations().length,
+    ghosts: board.querySelectorAll(".pace-ghost").length,
+    up: board.querySelectorAll(".pace-up").length,
+    lit: [...log.querySelectorAll(".pace-lit")].map((li) => li.textContent),
+    step: host.dataset.paceStep,
+  };
+  pacer.close();
+  host.remove();
+  return out;
+}"""
+
+
+def message(view: dict[str, Any], version: int, log: list[str]) -> dict[str, Any]:
+    return {
+        "version": version,
+        "seat": view.get("viewer"),
+        "view": view,
+        "legal": [],
+        "seats": [],
+        "log": log,
+    }
+
+
+def test_every_games_board_moves_through_the_same_pacer(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    games = {
+        "star-realms": (STAR_REALMS, {"do": "play"}),
+        "splendor-duel": (SPLENDOR, {"do": "take"}),
+        "fantasy-realms": (FANTASY_REALMS, {}),
+        "war-of-the-ring": (WAR_OF_THE_RING, {}),
+    }
+    for game, (module, prefer) in games.items():
+        state = module.new(seed=3)
+        seat = state.to_act
+        first = message(state.view(seat), 1, ["start"])
+        legal = list(state.legal_actions())
+        wanted = [a for a in legal if all(a.get(k) == v for k, v in prefer.items())]
+        state.apply((wanted or legal)[0])
+        second = message(state.view(seat), 2, ["start", "a move"])
+        out = page.evaluate(PACE_TWO, {"game": game, "first": first, "second": second})
+        assert out["step"] == "2" and out["lit"] == ["a move"], (game, out)
+        if game in ("star-realms", "splendor-duel"):
+            # Cards and tokens carry keys and numbers their counts: the move animates.
+            assert out["keyed"] and out["counts"], (game, out)
+            assert out["animations"] > 0, (game, out)
+        if game == "splendor-duel":
+            # The tokens taken fly from the board to the player's pile, which counts up.
+            assert out["ghosts"] > 0 and out["up"] > 0, out
