@@ -66,9 +66,15 @@ def click_and_wait(page: Page, index: int) -> None:
     )
 
 
-def play_turn_then_end(page: Page) -> dict[str, Any]:
-    """Play cards, attack, buy, settle choices; then pause the page's clock and end the turn.
-    Returns the sample of the end's own state."""
+def pause(page: Page) -> None:
+    """From here the page's timers stand still: only what is drawn at once can show."""
+    now = page.evaluate("Date.now()") / 1000
+    page.clock.pause_at(datetime.fromtimestamp(now + 1, tz=UTC))
+
+
+def end_turn(page: Page) -> dict[str, Any]:
+    """Settle what the turn asks first (a discard), then end it at once (the bot's turn is
+    what this test watches). Returns the sample of the end's own state."""
     while True:
         page.wait_for_selector(MOVE)
         buttons = page.locator(MOVE)
@@ -76,22 +82,11 @@ def play_turn_then_end(page: Page) -> dict[str, Any]:
             json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
             for i in range(buttons.count())
         ]
-        wanted = next(
-            (
-                i
-                for kind in ("play", "attack", "buy", "choose", "skip")
-                for i, a in enumerate(actions)
-                if a.get("do") == kind
-            ),
-            None,
-        )
-        if wanted is None:
+        end = next((i for i, a in enumerate(actions) if a.get("do") == "end"), None)
+        if end is not None:
             break
-        click_and_wait(page, wanted)
-    end = next(i for i, a in enumerate(actions) if a.get("do") == "end")
-    # From here the page's timers stand still: only what is drawn at once can show.
-    now = page.evaluate("Date.now()") / 1000
-    page.clock.pause_at(datetime.fromtimestamp(now + 0.01, tz=UTC))
+        click_and_wait(page, 0)
+    pause(page)
     click_and_wait(page, end)
     return sample(page)
 
@@ -131,7 +126,7 @@ def release_motion(page: Page) -> None:
 def watch_the_bot_turn(page: Page, name: str) -> list[dict[str, Any]]:
     """End a turn, then step through the bot's: pictures of the first two steps in motion at
     desktop then phone size; returns every sample, the end's own state first."""
-    ended = play_turn_then_end(page)
+    ended = end_turn(page)
     # Our own move showed although the page's clock stood still: it skipped the queue.
     assert ended["origin"] == "own" and ended["lit"] == []
     waiting = wait_for_the_bot(page)
@@ -146,8 +141,6 @@ def watch_the_bot_turn(page: Page, name: str) -> list[dict[str, Any]]:
         screenshot(page, f"pacing-{name}-{where}")
         release_motion(page)
     page.set_viewport_size(DESKTOP)
-    while samples[-1]["queue"]:
-        samples.append(step(page, samples[-1], NORMAL_MS))
     return samples
 
 
@@ -160,21 +153,32 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
         page.clock.install()
         page.set_viewport_size(DESKTOP)
         start_vs_bot(page, server)
+        pause(page)
         pace = page.get_by_test_id("pace")
         assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
+        # Should the bot have begun, its first turn is skipped to the end.
+        page.wait_for_selector(f"{TABLE}[data-pace-turn=mine]")
+        if sample(page)["queue"]:
+            page.get_by_test_id("pace-skip").click()
 
         samples = watch_the_bot_turn(page, "fa")
+        while samples[-1]["queue"] and len(samples) < 6:
+            samples.append(step(page, samples[-1], NORMAL_MS))
         # Every move of the bot's turn had its own board, one version after another.
         versions = [s["version"] for s in samples[1:]]
         assert versions == list(range(versions[0], versions[0] + len(versions)))
         assert len({s["board"] for s in samples[1:]}) >= 3
-        # The log's lines lit step by step add up to the bot's whole turn, in order.
+        # Skip to the end: the rest at once, its lines lit, our moves back; the lines lit
+        # step by step add up to the bot's whole turn, in order.
+        page.get_by_test_id("pace-skip").click()
+        samples.append(sample(page))
+        assert samples[-1]["queue"] == 0 and samples[-1]["moves"] > 0
         lit = [line for s in samples[1:] for line in s["lit"]]
         assert lit == samples[-1]["log"][len(samples[0]["log"]) :]
 
         # Faster: a fast step lets one move through where a normal one would not.
         page.get_by_test_id("pace-speed").and_(page.locator("[data-pace=fast]")).click()
-        play_turn_then_end(page)
+        end_turn(page)
         waiting = wait_for_the_bot(page)
         fast = step(page, waiting, FAST_MS)
         # Instant: what waits is drawn at once, the newest state with our moves.
@@ -183,18 +187,20 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
         done = sample(page)
         assert done["queue"] == 0 and done["moves"] > 0
         assert done["lit"] == done["log"][len(fast["log"]) :]
-        # The choice is remembered: a fresh page starts at it.
-        page.reload()
-        page.wait_for_selector(MOVE)
-        assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "instant"
-        assert sample(page)["origin"] == "sync"
+        assert page.evaluate("localStorage.getItem('rumizi.pace')") == "instant"
 
-        # The same in English, at the normal speed again.
+        # The same in English, at the normal speed again: a fresh page starts at the choice.
         page.locator("[data-testid=pace-speed][data-pace=normal]").click()
         context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
         page.reload()
+        page.wait_for_selector(MOVE)
+        assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
+        assert sample(page)["origin"] == "sync"
         samples = watch_the_bot_turn(page, "en")
-        assert len(samples) >= 4
+        page.get_by_test_id("pace-skip").click()
+        done = sample(page)
+        assert done["queue"] == 0 and done["moves"] > 0
+        assert done["lit"] == done["log"][len(samples[-1]["log"]) :]
         assert page.locator("html").get_attribute("dir") == "ltr"
         assert pace.inner_text().startswith("Speed")
     finally:
@@ -226,6 +232,7 @@ PACE_TWO = """async ({game, first, second}) => {
       return li;
     }));
   };
+  localStorage.setItem("rumizi.pace", "normal"); // the tests' windows start at "instant"
   const pacer = createPacer({ board, host, logList: log, draw });
   pacer.push({ ...first, origin: "sync" });
   const keyed = board.querySelectorAll("[data-key], [data-card]").length;
