@@ -40,8 +40,9 @@ SAMPLE = """() => {
     queue: Number(page.dataset.paceQueue),
     log: lines.map((li) => li.textContent),
     lit: lines.filter((li) => li.classList.contains('pace-lit')).map((li) => li.textContent),
-    moves: document.querySelectorAll(
-      '[data-testid=table]:not(.is-busy) [data-testid=legal-move]:enabled').length,
+    // Moves that may be clicked, in the list or on the board.
+    moves: document.querySelectorAll('[data-testid=table]:not(.is-busy) '
+      + ':is([data-testid=legal-move], [data-testid=board] [data-action]):enabled').length,
     board: [
       text('[data-testid=opponent-in-play]'),
       text('[data-testid=opponent] [data-count-key]'),

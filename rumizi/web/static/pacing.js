@@ -300,7 +300,8 @@ function animate(before, root, ms) {
   for (const o of before.items) {
     if (oldUsed.has(o)) continue;
     const sink = nearestPile(sinks, o.key, o.rect, "in");
-    ghost(root, o, sink ? shrunk(o.rect, sink.rect) : shrunk(o.rect, o.rect, 0.8), ms);
+    // Into the pile that took it, still visible as it lands; else it fades where it was.
+    ghost(root, o, sink ? shrunk(o.rect, sink.rect, 0.5) : shrunk(o.rect, o.rect, 0.8), ms, sink ? 0.6 : 0);
   }
 }
 
@@ -320,7 +321,7 @@ function glide(el, from, to, ms, fade = false) {
 }
 
 /** A copy of a thing that left, flying from where it was to `to`, then gone. */
-function ghost(root, item, to, ms) {
+function ghost(root, item, to, ms, opacity) {
   const copy = item.el.cloneNode(true);
   // The copy is only a picture: no test id, no action, not focusable, not read aloud.
   for (const node of [copy, ...copy.querySelectorAll("*")]) {
@@ -337,7 +338,7 @@ function ghost(root, item, to, ms) {
   const flight = copy.animate(
     [
       { transformOrigin: "0 0", transform: "none", opacity: 1 },
-      { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${to.width / r.width}, ${to.height / r.height})`, opacity: 0.15 },
+      { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${to.width / r.width}, ${to.height / r.height})`, opacity },
     ],
     { duration: ms, easing: EASE, fill: "forwards" },
   );
