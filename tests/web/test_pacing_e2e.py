@@ -290,3 +290,57 @@ def test_every_games_board_moves_through_the_same_pacer(page: Page, server: Serv
         if game == "splendor-duel":
             # The tokens taken fly from the board to the player's pile, which counts up.
             assert out["ghosts"] > 0 and out["up"] > 0, out
+
+
+# The queue alone, with a stand-in drawing: what is drawn, what waits and whether the table may
+# act, as states of each origin come (all within one task, so no step's timer runs between).
+QUEUE = """async () => {
+  const { createPacer } = await import("/static/pacing.js");
+  localStorage.setItem("rumizi.pace", "normal");
+  const drawn = [];
+  const host = document.createElement("div");
+  const pacer = createPacer({ board: host, host, logList: null, draw: (m) => drawn.push(m) });
+  const state = (version, origin, extra = {}) =>
+    ({ version, origin, log: [], legal: [{}], ...extra });
+  const now = () => ({ version: drawn.at(-1).version, legal: drawn.at(-1).legal.length,
+                       waiting: Number(host.dataset.paceQueue), idle: pacer.idle });
+  const seen = [];
+  pacer.push(state(1, "sync")); seen.push(now());
+  pacer.push(state(2, "other")); seen.push(now());           // drawn at once: nothing waited
+  pacer.push(state(3, "other")); pacer.push(state(4, "other")); seen.push(now());
+  pacer.push({ ...state(4, "presence"), seats: [{ seat: 0, connected: false }] });
+  seen.push(now());
+  seen.push(pacer.flush()); seen.push(now());                // the newest, at once
+  seen.push(pacer.flush());                                  // nothing waits
+  pacer.push(state(5, "own")); seen.push(now());
+  pacer.push(state(6, "other")); seen.push(now());           // a step's rest after our move
+  pacer.push(state(7, "sync")); seen.push(now());            // a reconnect skips the queue
+  const seats = drawn.find((m) => m.version === 4 && m.seats).seats;
+  pacer.close();
+  return { seen, seats };
+}"""
+
+
+def test_the_queue_holds_others_moves_and_lets_ours_and_a_resync_through(
+    page: Page, server: Server
+) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    out = page.evaluate(QUEUE)
+
+    def at(version: int, waiting: int, legal: int = 1) -> dict[str, Any]:
+        return {"version": version, "legal": legal, "waiting": waiting, "idle": waiting == 0}
+
+    assert out["seen"] == [
+        at(1, 0),
+        at(2, 0),
+        at(2, 2, legal=0),  # history on the board offers no move, and the table may not act
+        at(2, 2, legal=0),  # a presence while moves wait is carried with them
+        True,
+        at(4, 0),
+        False,
+        at(5, 0),
+        at(5, 1, legal=0),  # what came after it waits: our old moves are withdrawn meanwhile
+        at(7, 0),
+    ]
+    assert out["seats"] == [{"seat": 0, "connected": False}]

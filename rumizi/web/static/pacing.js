@@ -169,8 +169,10 @@ export function createPacer({ board, host, logList, draw }) {
       return;
     }
     queue.push(msg);
-    if (!timer) pump();
-    else mark();
+    if (!timer) return pump();
+    // What is drawn is no longer the newest: its moves go until the newest is shown.
+    if (queue.length === 1 && shown && (shown.legal || []).length) draw({ ...shown, legal: [] });
+    mark();
   }
 
   const onHidden = () => {
