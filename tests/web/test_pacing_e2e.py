@@ -1,7 +1,8 @@
 """Pacing in headless Chromium: a bot's Star Realms turn is shown one move at a time, each
 move's log lines lighting up as it is drawn, the "faster" control changes the step and is
-remembered, and the player's own moves are drawn at once; then, without a server, every
-game's board animates from one position to the next through the same generic pacer.
+remembered, and the player's own moves are drawn at once; then, without a game behind it,
+every game's board animates from one position to the next through the same generic pacer,
+and the queue alone lets our own moves and a resync past what waits.
 
 The page's clock is Playwright's fake one, paused while the bot plays: the bot's moves pile up
 in the page's queue (the server and the socket run on real time), and each `run_for` of one
