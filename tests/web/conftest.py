@@ -114,16 +114,27 @@ def browser() -> Iterator[Browser]:
 
 
 def new_context(
-    browser: Browser, lang: str = "fa", phone: bool = False, bypass_csp: bool = True
+    browser: Browser,
+    lang: str = "fa",
+    phone: bool = False,
+    bypass_csp: bool = True,
+    pace: str | None = "instant",
 ) -> BrowserContext:
     """A browser window. Playwright's ``wait_for_function`` runs its predicate with ``eval``,
     which the server's Content-Security-Policy rightly forbids, so tests bypass the policy
-    unless they check it (``bypass_csp=False``, tests/web/test_edges_pages.py)."""
+    unless they check it (``bypass_csp=False``, tests/web/test_edges_pages.py).
+
+    Others' moves are drawn at once (``pace="instant"``, static/pacing.js) so that whole
+    games against bots stay quick; ``pace=None`` leaves the page's own choice (normal)."""
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
     context = browser.new_context(
         viewport=size, locale="fa-IR" if lang == "fa" else "en-US", bypass_csp=bypass_csp
     )
     context.set_default_timeout(30_000)
+    if pace is not None:
+        context.add_init_script(
+            f"try {{ localStorage.setItem('rumizi.pace', '{pace}'); }} catch {{}}"
+        )
     return context
 
 

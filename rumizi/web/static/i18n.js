@@ -261,6 +261,13 @@ const STRINGS = {
     "chat.phrase.well-played": "آفرین، خوب بازی کردید!",
     "chat.phrase.good-game": "بازی خوبی بود!",
     "chat.phrase.thanks": "ممنون!",
+    // pacing: others' moves shown one step at a time (static/pacing.js)
+    "pace.label": "سرعت نمایش حرکت\u200cهای دیگران",
+    "pace.normal": "عادی",
+    "pace.fast": "تند",
+    "pace.instant": "بی\u200cدرنگ",
+    "pace.skip": "رفتن به آخر",
+    "pace.showing": "نمایش حرکت\u200cها: {n} مانده",
   },
   en: {
     "app.name": "Rumizi",
@@ -515,6 +522,13 @@ const STRINGS = {
     "chat.phrase.well-played": "Well played!",
     "chat.phrase.good-game": "Good game!",
     "chat.phrase.thanks": "Thanks!",
+    // pacing: others' moves shown one step at a time (static/pacing.js)
+    "pace.label": "Speed of others' moves",
+    "pace.normal": "Normal",
+    "pace.fast": "Fast",
+    "pace.instant": "Instant",
+    "pace.skip": "Skip to the end",
+    "pace.showing": "Showing moves: {n} left",
   },
 };
 

@@ -39,7 +39,9 @@ export function joinLog(known, msg) {
 
 /**
  * Open table `id`'s socket. `on` receives what the page draws:
- *   on.state(msg)  a newer state, its `log` the whole log so far;
+ *   on.state(msg)  a newer state, its `log` the whole log so far, and `origin`: "sync" (the
+ *                  first state of a connection), "own" (the state of this page's own action),
+ *                  "other" (someone else's move) or "presence" (only the seats' dots changed);
  *   on.error(msg)  an error the server sent ({code, message}) — for the page to show;
  *   on.change()    the connection or `busy` changed (redraw the connection banner, controls).
  * Returns the table's line: `act(action)` and `concede()` (false when they could not be sent),
@@ -58,6 +60,7 @@ export function connectTable(id, on) {
   let synced = false; // this socket has delivered its first state: actions may go
   let log = [];
   let pendingId = null; // the client_id of the action in flight
+  let ownVersion = -1; // the version our last acknowledged action made
   let busyTimer = null;
 
   const isOpen = () => Boolean(socket && socket.readyState === WebSocket.OPEN);
@@ -111,18 +114,22 @@ export function connectTable(id, on) {
       if (latest && typeof msg.version === "number" && msg.version < latest.version && latest.status === msg.status) return;
       log = joinLog(log, msg);
       latest = { version: msg.version, status: msg.status };
+      // The ack comes before its state on the same socket: a state at the acknowledged
+      // version (or one that arrives while our action is in flight) is our own move.
+      const origin = !synced ? "sync" : msg.version === ownVersion || pendingId ? "own" : "other";
       synced = true;
       setPending(null);
-      shown = { ...msg, log };
+      shown = { ...msg, log, origin };
       on.state(shown);
     } else if (msg.type === "presence") {
       // Someone arrived or left: only the seats' "connected" changes.
       if (!shown || !Array.isArray(msg.connected)) return;
       const seats = shown.seats.map((s) => ({ ...s, connected: msg.connected.includes(s.seat) }));
-      shown = { ...shown, seats };
+      shown = { ...shown, seats, origin: "presence" };
       on.state(shown);
     } else if (msg.type === "ack") {
       if (!pendingId || msg.client_id !== pendingId) return;
+      if (typeof msg.version === "number") ownVersion = msg.version;
       // Stored; its state may already be here (then we are free), or is on its way (then the
       // state frees us when it comes).
       if (latest && typeof msg.version === "number" && latest.version >= msg.version) {

@@ -633,7 +633,7 @@ export function render(root, msg, ctx) {
     const deckItem = myMove ? m.deck : null;
     mark(deckItem);
     const deckCount = typeof view.deck === "number" ? view.deck : 0;
-    const deckChildren = [el("span", { class: "frt-deck-title" }, w("deck")), el("b", { class: "frt-deck-n" }, n(deckCount))];
+    const deckChildren = [el("span", { class: "frt-deck-title" }, w("deck")), el("b", { class: "frt-deck-n", dataset: { countKey: "deck", count: String(deckCount), pile: "out" } }, n(deckCount))];
     zone.append(
       deckItem
         ? el("button", { type: "button", class: "frt-deck playable", title: deckItem.label, "aria-label": `${deckItem.label} · ${w("deckCount", { n: deckCount })}`, dataset: { testid: "frt-deck", action: JSON.stringify(deckItem.action), focusKey: "deck" }, onclick: () => act(deckItem) }, deckChildren)

@@ -288,8 +288,9 @@ function icon(name, extra = "") {
 }
 
 /** A token disc of `kind` (a colour, pearl or gold). */
-function disc(kind, extra = "") {
-  return el("span", { class: ["sd-tok", `sd-t-${kind}`, extra], "aria-hidden": "true" });
+function disc(kind, extra = "", key = undefined) {
+  // `key` (data-key) lets the table's pacing move a token from the board to a player (pacing.js).
+  return el("span", { class: ["sd-tok", `sd-t-${kind}`, extra], "aria-hidden": "true", dataset: { key } });
 }
 
 // ------------------------------------------------------------------ cards
@@ -406,7 +407,7 @@ function backEl(level, opts = {}) {
   const label = opts.count !== undefined ? `${w("deck", { n: level })} · ${w("deckCount", { n: opts.count })}` : w("hiddenCard", { n: level });
   const children = [
     el("span", { class: "sd-back-level" }, "•".repeat(level)),
-    opts.count !== undefined ? el("b", { class: "sd-back-count" }, n(opts.count)) : null,
+    opts.count !== undefined ? el("b", { class: "sd-back-count", dataset: { countKey: `deck:${level}`, count: String(opts.count), pile: "out" } }, n(opts.count)) : null,
     el("span", { class: "sr-only" }, label),
   ];
   const classes = ["sd-card", "sd-back", `sd-back-${level}`, `size-${opts.size || "m"}`, opts.selected && "is-selected", opts.count === 0 && "is-empty"];
@@ -806,7 +807,7 @@ export function render(root, msg, ctx) {
       }
     }
     const content = [
-      kind ? disc(kind, "sd-cell-tok") : null,
+      kind ? disc(kind, "sd-cell-tok", `tok:${kind}`) : null,
       el("span", { class: "sd-spiral", "aria-hidden": "true" }, n(spiral)),
     ];
     if (onClick) {
@@ -992,7 +993,7 @@ export function render(root, msg, ctx) {
         "span",
         { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid, preview: title } },
         extra || icon(kind === "points" ? "star" : kind === "crowns" ? "crown" : kind),
-        el("b", {}, n(value)),
+        el("b", { dataset: { countKey: `p${q}:${kind}`, count: String(value) } }, n(value)),
         goal ? el("span", { class: "sd-goal-n" }, `/${n(goal)}`) : null,
         el("span", { class: "sd-stat-label" }, title),
       );
@@ -1030,7 +1031,7 @@ export function render(root, msg, ctx) {
             "span",
             { class: ["sd-stat", "sd-stat-tokens", (p.token_count || 0) > WIN.tokens && "is-over"], title: w("tokens"), dataset: { testid: mine ? "my-token-count" : "opponent-token-count" } },
             disc("gold", "sd-mini"),
-            el("b", {}, n(p.token_count || 0)),
+            el("b", { dataset: { countKey: `p${q}:tokens`, count: String(p.token_count || 0) } }, n(p.token_count || 0)),
             el("span", { class: "sd-goal-n" }, `/${n(WIN.tokens)}`),
             el("span", { class: "sd-stat-label" }, w("tokens")),
           ),
@@ -1052,6 +1053,7 @@ export function render(root, msg, ctx) {
     for (const kind of TOKENS) {
       const item = target(kind);
       const count = tokens[kind] || 0;
+      const tokenCount = { countKey: `p${q}:tok:${kind}`, count: String(count), pile: `tok:${kind}` };
       let chip;
       if (item) {
         mark(item);
@@ -1061,10 +1063,10 @@ export function render(root, msg, ctx) {
           "button",
           { type: "button", class: ["sd-tok-chip", "playable", "is-target", sel.armed === focusKey && "is-armed"], title: item.label, "aria-label": item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey, preview: item.label }, onclick: guarded(focusKey, item) },
           disc(kind),
-          el("b", {}, n(count)),
+          el("b", { dataset: tokenCount }, n(count)),
         );
       } else {
-        chip = el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", {}, n(count)));
+        chip = el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", { dataset: tokenCount }, n(count)));
       }
       const column = el("div", { class: ["sd-col", `sd-col-${kind}`] }, chip);
       if (COLORS.includes(kind)) {
@@ -1073,7 +1075,7 @@ export function render(root, msg, ctx) {
           el(
             "span",
             { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: shown, dataset: { preview: shown } },
-            el("b", {}, n(bonuses[kind] || 0)),
+            el("b", { dataset: { countKey: `p${q}:bonus:${kind}`, count: String(bonuses[kind] || 0), pile: "in" } }, n(bonuses[kind] || 0)),
             colorPoints[kind] ? el("span", { class: "sd-col-points" }, icon("star"), n(colorPoints[kind])) : null,
           ),
         );

@@ -405,12 +405,13 @@ function mapActions(legal) {
 }
 
 // ------------------------------------------------------------------ the board
-function stat(kind, value, label, testid) {
+/** A number on the board; `count` ({key, pile}) lets the table's pacing animate it (pacing.js). */
+function stat(kind, value, label, testid, count = null) {
   return el(
     "span",
     { class: ["sr-stat", `sr-stat-${kind}`], title: label, dataset: { testid } },
     icon(kind),
-    el("b", {}, n(value)),
+    el("b", { dataset: count ? { countKey: count.key, count: String(value), pile: count.pile } : {} }, n(value)),
     el("span", { class: "sr-stat-label" }, label),
   );
 }
@@ -474,7 +475,7 @@ export function render(root, msg, ctx) {
     "div",
     { class: "sr-card sr-back size-m", dataset: { testid: "trade-deck" }, title: w("tradeDeck") },
     el("span", { class: "sr-back-label" }, w("tradeDeck")),
-    el("b", { class: "sr-back-count" }, n(view.trade_deck_size ?? 0)),
+    el("b", { class: "sr-back-count", dataset: { countKey: "trade-deck", count: String(view.trade_deck_size ?? 0), pile: "out" } }, n(view.trade_deck_size ?? 0)),
   );
   const heap = view.scrap_heap || [];
   board.append(
@@ -531,8 +532,8 @@ export function render(root, msg, ctx) {
     return el(
       "div",
       { class: "sr-pools" },
-      stat("trade", p.trade ?? 0, w("trade"), q === me ? "pool-trade" : "opponent-trade"),
-      stat("combat", p.combat ?? 0, w("combat"), q === me ? "pool-combat" : "opponent-combat"),
+      stat("trade", p.trade ?? 0, w("trade"), q === me ? "pool-trade" : "opponent-trade", { key: `p${q}:trade` }),
+      stat("combat", p.combat ?? 0, w("combat"), q === me ? "pool-combat" : "opponent-combat", { key: `p${q}:combat` }),
     );
   }
 
@@ -564,7 +565,7 @@ export function render(root, msg, ctx) {
         dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target.action) : undefined, focusKey: `player:${q}` },
       },
       icon("authority"),
-      el("b", {}, n(p.authority)),
+      el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)),
       target && target.action.do === "attack" ? icon("combat", "sr-target-mark") : null,
     );
     if (target) authority.addEventListener("click", () => act(target.action));
@@ -586,9 +587,9 @@ export function render(root, msg, ctx) {
         "div",
         { class: "sr-player-stats" },
         authority,
-        stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count"),
-        stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count"),
-        stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count"),
+        stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count", { key: `p${q}:hand`, pile: "out" }),
+        stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count", { key: `p${q}:deck`, pile: "out" }),
+        stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count", { key: `p${q}:discard`, pile: "in" }),
       ),
       p.pending_discards ? el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })) : null,
       basesRow(p, q, "s"),
@@ -631,10 +632,10 @@ export function render(root, msg, ctx) {
       el(
         "div",
         { class: "sr-player-stats sr-my-stats" },
-        el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", {}, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
+        el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
         poolStats(p, q),
-        stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count"),
-        stat("discard", (p.discard || []).length, w("discard"), "my-discard-count"),
+        stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
+        stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
       ),
     );
     if (target) {

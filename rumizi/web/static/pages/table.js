@@ -9,6 +9,7 @@ import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
 import { mountChat } from "../chat.js";
+import { createPacer } from "../pacing.js";
 import { inviteBox } from "./new-table.js";
 import { installGuide } from "../guide.js";
 import { turnAlerts } from "../alerts.js";
@@ -130,6 +131,9 @@ export async function mount(main, ctx) {
   main.append(page);
   // The first-game guide (../guide.js): on with ?guide=1, kept per table afterwards.
   const guide = installGuide({ page, table: id, game: info.game, start: ctx.query.get("guide") === "1" });
+  // Others' moves one step at a time (../pacing.js); onState below hands it every state.
+  const pacer = createPacer({ board, host: page, logList, draw: drawState });
+  movesPanel.after(pacer.control);
 
   // ------------------------------------------------------------------ state
   let last = null; // the latest state (its `log` the whole log so far)
@@ -139,9 +143,11 @@ export async function mount(main, ctx) {
 
   const busy = () => Boolean(line && line.busy);
   const offline = () => !line || !line.ready;
-  const canAct = () => !busy() && !offline() && last && (last.legal || []).length > 0;
+  const canAct = () => !busy() && !offline() && pacer.idle && last && (last.legal || []).length > 0;
 
   function act(action) {
+    // Others' moves still being shown: show the board as it is now instead of acting on an old one.
+    if (pacer.flush()) return false;
     return canAct() ? line.act(action) : false;
   }
 
@@ -384,6 +390,10 @@ export async function mount(main, ctx) {
 
   // ------------------------------------------------------------------ the line to the server
   function onState(msg) {
+    pacer.push(msg);
+  }
+
+  function drawState(msg) {
     last = msg;
     receivedAt = Date.now();
     chat.setSeat(msg.seat ?? null);
@@ -420,6 +430,7 @@ export async function mount(main, ctx) {
     closed = true;
     line.close();
     chat.close();
+    pacer.close();
     clearInterval(clockTimer);
     removeKeys();
     guide.destroy();
