@@ -232,7 +232,7 @@ LINE = """async () => {
 def test_the_tables_line_sends_one_action_at_a_time_and_resyncs_after_a_drop(
     page: Page, server: Server
 ) -> None:
-    page.goto(f"{server.url}/")
+    page.goto(f"{server.url}/games/splendor-duel")  # (the home page opens the lobby's socket)
     page.evaluate(f"() => {{ {FAKE_SOCKET} }}")
     out = page.evaluate(LINE)
     assert out["url"].endswith("/ws/tables/t-1")
