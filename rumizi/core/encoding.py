@@ -188,3 +188,30 @@ class Observation:
         np.minimum(v, high, out=v)
         np.maximum(v, low, out=v)
         return v
+
+
+class LaidOut:
+    """What an encoding whose observation :class:`Blocks` lay out holds (a base class).
+
+    :meth:`lay_out` keeps the blocks and sets the members :class:`GameEncoding` reads;
+    :meth:`start` writes an :class:`Observation` over them.
+    """
+
+    #: Block name -> (start, size) in the observation vector.
+    layout: dict[str, tuple[int, int]]
+    observation_size: int
+    observation_low: FloatArray
+    observation_high: FloatArray
+
+    def lay_out(self, blocks: Blocks) -> None:
+        self._blocks = blocks
+        self.layout = blocks.layout
+        self.observation_size = blocks.size
+        self.observation_low = blocks.low()
+        self.observation_high = blocks.high()
+
+    def start(self, seats: int) -> Observation:
+        return Observation(self._blocks, seats)
+
+    def finish(self, out: Observation) -> FloatArray:
+        return out.vector(self.observation_low, self.observation_high)

@@ -72,7 +72,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import Blocks, FloatArray, Observation
+from rumizi.core.encoding import Blocks, FloatArray, LaidOut
 from rumizi.games.fantasy_realms.cards import ITEMS, card_info, suits_in_play
 from rumizi.games.fantasy_realms.engine import (
     GAME_ID,
@@ -370,7 +370,7 @@ def _is_cut(action: Action) -> bool:
 # ---------------------------------------------------------------------- the encoding
 
 
-class FantasyRealmsEncoding:
+class FantasyRealmsEncoding(LaidOut):
     """The action index and observation encoder of one Fantasy Realms table (module docs)."""
 
     game_id = GAME_ID
@@ -463,12 +463,7 @@ class FantasyRealmsEncoding:
         add("totals", n, high=_BIG, low=-_BIG)
         add("strengths", n, high=_BIG)
 
-        self._blocks = blocks
-        #: Block name -> (start, size) in the observation vector.
-        self.layout = blocks.layout
-        self.observation_size = blocks.size
-        self.observation_low: FloatArray = blocks.low()
-        self.observation_high: FloatArray = blocks.high()
+        self.lay_out(blocks)
         self._at = blocks.starts
 
     def observe(self, view: View) -> FloatArray:
@@ -483,7 +478,7 @@ class FantasyRealmsEncoding:
             )
         at, n, m = self._at, self.num_players, len(self.cards)
         card_at, item_at = self.card_at, self.item_at
-        out = Observation(self._blocks, seats=n)
+        out = self.start(n)
         hits, pos, val = out.hits, out.pos, out.val
         seat, numbers = out.seat, out.numbers
 
@@ -583,7 +578,7 @@ class FantasyRealmsEncoding:
             q = int(r["player"])
             pos.extend((at["totals"] + q, at["strengths"] + q))
             val.extend((float(r["total"]), float(r["strength"])))
-        return out.vector(self.observation_low, self.observation_high)
+        return self.finish(out)
 
     def describe(self, view: View) -> str:
         """A few lines of text: whose turn, the discard area, then each seat."""

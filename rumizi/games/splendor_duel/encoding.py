@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
+from rumizi.core.encoding import Blocks, FloatArray, LaidOut, action_key
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
@@ -111,7 +111,7 @@ def _action_list() -> list[Action]:
     return acts
 
 
-class SplendorDuelEncoding:
+class SplendorDuelEncoding(LaidOut):
     """The action index and observation encoder of Splendor Duel (module docs)."""
 
     game_id = GAME_ID
@@ -177,12 +177,7 @@ class SplendorDuelEncoding:
             add(key + "reserved", N_CARDS, high=1.0)
             add(key + "reserved_unknown", 3)
 
-        self._blocks = blocks
-        #: Block name -> (start, size) in the observation vector.
-        self.layout = blocks.layout
-        self.observation_size = blocks.size
-        self.observation_low: FloatArray = blocks.low()
-        self.observation_high: FloatArray = blocks.high()
+        self.lay_out(blocks)
         self._at = blocks.starts
         self._joker_slot = {c: i for i, c in enumerate(_JOKERS)}
 
@@ -192,7 +187,7 @@ class SplendorDuelEncoding:
                 f"a view of {view.get('game')!r} does not fit the Splendor Duel encoding"
             )
         at = self._at
-        out = Observation(self._blocks, seats=2)
+        out = self.start(2)
         hits, seat, numbers = out.hits, out.seat, out.numbers
 
         seat("viewer", view.get("viewer"))
@@ -241,7 +236,7 @@ class SplendorDuelEncoding:
                     hits.append(at[key + "reserved"] + BY_ID[entry["card"]])
                 else:
                     hits.append(unknown + entry["level"] - 1)
-        return out.vector(self.observation_low, self.observation_high)
+        return self.finish(out)
 
     def describe(self, view: View) -> str:
         """A few lines of text: whose turn, the board, the pyramid, then each seat."""

@@ -101,7 +101,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
+from rumizi.core.encoding import Blocks, FloatArray, LaidOut, action_key
 from rumizi.games.star_realms.cards import (
     BY_ID,
     DEFENSE,
@@ -200,7 +200,7 @@ def _action_list(players: int, format: str, attack_cap: int) -> list[Action]:
     return acts
 
 
-class StarRealmsEncoding:
+class StarRealmsEncoding(LaidOut):
     """The action index and observation encoder of Star Realms for one table (module docs)."""
 
     game_id = GAME_ID
@@ -311,12 +311,7 @@ class StarRealmsEncoding:
             add("bequests", n * n)
             add("bequest_to", n, high=1.0)
 
-        self._blocks = blocks
-        #: Block name -> (start, size) in the observation vector.
-        self.layout = blocks.layout
-        self.observation_size = blocks.size
-        self.observation_low: FloatArray = blocks.low()
-        self.observation_high: FloatArray = blocks.high()
+        self.lay_out(blocks)
         self._at = blocks.starts
         self._choice = {name: i for i, name in enumerate(self.choices)}
         self._effect = {name: i for i, name in enumerate(EFFECTS)}
@@ -331,7 +326,7 @@ class StarRealmsEncoding:
         at = self._at
         n = self.num_players
         ids = BY_ID
-        out = Observation(self._blocks, seats=n)
+        out = self.start(n)
         hits, pos, val, seat = out.hits, out.pos, out.val, out.seat
 
         def count(block: str, cards: Sequence[str | None]) -> None:
@@ -428,7 +423,7 @@ class StarRealmsEncoding:
             start = at["bequests"]
             for giver, recipient in view.get("bequests", ()):
                 hits.append(start + giver * n + recipient)
-        return out.vector(self.observation_low, self.observation_high)
+        return self.finish(out)
 
     def describe(self, view: View) -> str:
         """A few lines of text: turn, then each seat's public state, then the trade row."""

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action, View
-from rumizi.core.encoding import Blocks, FloatArray, Observation, action_key
+from rumizi.core.encoding import Blocks, FloatArray, LaidOut, action_key
 from rumizi.games.war_of_the_ring.cards import BY_ID, EFFECT_NAMES, FACTION_NAMES, N_KINDS
 from rumizi.games.war_of_the_ring.engine import (
     ACTIVATE,
@@ -83,7 +83,7 @@ def _action_list() -> list[Action]:
     return acts
 
 
-class WarOfTheRingEncoding:
+class WarOfTheRingEncoding(LaidOut):
     """The action index and observation encoder of War of the Ring (module docs)."""
 
     game_id = GAME_ID
@@ -153,12 +153,7 @@ class WarOfTheRingEncoding:
             add(key + "passed", 1, high=1.0)
             add(key + "took", 1)
 
-        self._blocks = blocks
-        #: Block name -> (start, size) in the observation vector.
-        self.layout = blocks.layout
-        self.observation_size = blocks.size
-        self.observation_low: FloatArray = blocks.low()
-        self.observation_high: FloatArray = blocks.high()
+        self.lay_out(blocks)
         self._at = blocks.starts
 
     def observe(self, view: View) -> FloatArray:
@@ -167,7 +162,7 @@ class WarOfTheRingEncoding:
                 f"a view of {view.get('game')!r} does not fit the War of the Ring encoding"
             )
         at = self._at
-        out = Observation(self._blocks, seats=2)
+        out = self.start(2)
         hits, seat, numbers = out.hits, out.seat, out.numbers
 
         def kinds(block: str, cards: Sequence[Any]) -> None:
@@ -215,7 +210,7 @@ class WarOfTheRingEncoding:
             numbers(key + "activated", [pv["activated"]])
             numbers(key + "passed", [1.0 if pv["passed"] else 0.0])
             numbers(key + "took", [pv["took"]])
-        return out.vector(self.observation_low, self.observation_high)
+        return self.finish(out)
 
     def describe(self, view: View) -> str:
         """A few lines of text: the round and who acts, each zone, then each seat."""

@@ -8,41 +8,29 @@ Run it on two revisions and compare the lines, e.g.::
     PYTHONPATH=$PWD python -m tests.games.star_realms.format_fingerprints > after.json
     diff before.json after.json
 
-It reuses :mod:`compiled_probe`'s games (random moves with probes of wrong moves, exports,
-views and samples; the strong heuristic's moves and evaluations), one setup at a time.
+It plays :mod:`compiled_probe`'s games one setup at a time (``tests/games/probe_kit.py``:
+random moves with probes of wrong moves, exports, views and samples; the strong heuristic's
+moves and evaluations).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 
-from tests.games.star_realms import compiled_probe
-
-SETUPS = [
-    ("duel", 2),
-    ("free-for-all", 3),
-    ("free-for-all", 6),
-    ("hunter", 4),
-    ("hydra", 4),
-    ("hydra", 6),
-    ("raid", 4),
-    ("emperor", 6),
-]
+from tests.games.probe_kit import random_play, strong_play
+from tests.games.star_realms.compiled_probe import PROBE
 
 
 def fingerprints(games: int = 3) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
-    saved = compiled_probe.SETUPS
-    try:
-        for fmt, players in SETUPS:
-            compiled_probe.SETUPS = [(fmt, players)]
-            out[f"{fmt} {players}"] = {
-                "random": compiled_probe.random_play(games),
-                "strong": compiled_probe.strong_play(games),
-            }
-    finally:
-        compiled_probe.SETUPS = saved
+    for setup in PROBE.setups:
+        one = dataclasses.replace(PROBE, setups=[setup], games_per_setup=games)
+        out[f"{setup['format']} {setup['players']}"] = {
+            "random": random_play(one),
+            "strong": strong_play(one),
+        }
     return out
 
 
