@@ -12,15 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rumizi.games.fantasy_realms import best_choices, brute_force
+from rumizi.games.fantasy_realms.bounds import Bounds
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
 from rumizi.games.fantasy_realms.optimize import (
     Option,
     _apply,
-    _bound,
     _full_domains,
     _protos,
+    fixed_bonuses,
 )
-from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Slot, Table, _Hand, bonus_points
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Table
 
 # Cards with bounds of their own (all or nothing bonuses), blankers and name-watchers.
 TRICKY = [
@@ -109,13 +110,8 @@ def test_the_bound_of_a_partial_choice_is_never_below_its_best_completion(
         best = brute_force(infos, table, fixed)[0]
     else:
         best = best_choices(infos, table, fixed)[0]
-    fixed_bonus = {
-        i.id: bonus_points(Slot(i), _Hand([]), table)
-        for i in infos
-        if i.id in ("dark-queen", "ghoul", "specter", "death-knight", "genie")
-    }
-    bound = _bound(protos, open_actions, table, fixed_bonus)
-    assert bound >= best
+    bounds = Bounds([i.id for i in infos], table, fixed_bonuses(infos, table))
+    assert bounds(protos, open_actions) >= best
 
 
 @pytest.mark.parametrize("card", TRICKY)
