@@ -178,8 +178,13 @@ def _collector_bound(me: Bounded, u: Universe) -> int:
     fixed = sorted(
         (u.fixed(me, s) + (1 if me.suits & _BIT[s] else 0) for s in SUITS), reverse=True
     )[:3]
-    size = u.size
-    jokers = u.jokers
+    return collector_tiers(fixed, u.jokers, u.size)
+
+
+def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:
+    """Collector's bonus at most, given the three largest counts of different names per suit
+    (largest first), the jokers that may join any suit and the hand size."""
+    fixed = [*fixed, 0, 0, 0][:3]
     best = 0
     for j1 in range(jokers + 1):
         for j2 in range(jokers - j1 + 1):

@@ -110,15 +110,11 @@ class Bounds:
     held, what clears, the table) is worked out once."""
 
     def __init__(self, held: Iterable[str], table: Table, fixed_bonus: dict[str, int]) -> None:
-        from rumizi.games.fantasy_realms.besthand import (
-            Universe,
-            _collector_bound,
-            upper_bound,
-        )
+        from rumizi.games.fantasy_realms.besthand import Universe, collector_tiers, upper_bound
 
         self._universe = Universe
         self._upper = upper_bound
-        self._collector_bound = _collector_bound
+        self._collector_tiers = collector_tiers
         self.table = table
         self.fixed_bonus = fixed_bonus
         held = set(held)
@@ -198,7 +194,7 @@ class Bounds:
                 terms.append(card.strength if card.strength > 0 else 0)
                 continue
             if c == "collector":
-                b = max(0, card.strength + self._collector_term(u))
+                b = max(0, card.strength + self._collector_term(protos, state, u))
             elif c == "dungeon":
                 b = self._dungeon_term(card, u)
             else:
@@ -208,13 +204,28 @@ class Bounds:
             terms.append(b)
         return terms
 
-    def _collector_term(self, u: Any) -> int:
-        """Collector's bonus bound (``besthand._collector_bound``), which depends only on
-        the three largest suit counts, the jokers and the hand size: kept once computed."""
-        key = (*sorted(u.count, reverse=True)[:3], u.jokers, u.size)
+    def _collector_term(self, protos: list[Proto], state: _Open, u: Any) -> int:
+        """Collector's bonus bound: per suit, the different names of the cards of known
+        suit (a Doppelganger's copy has its target's name), and the jokers (open wilds,
+        Book's target or an open Book) shared among three suits; a suit Book gives a card
+        not chosen yet counts one more name. Kept once computed for the same counts."""
+        wilds = state.wilds
+        names: dict[int, set[str]] = {}
+        for c, n, su, _st, _p in protos:
+            if c in wilds:
+                continue
+            while su:
+                low = su & -su
+                names.setdefault(low, set()).add(n)
+                su ^= low
+        counts = {k: len(v) for k, v in names.items()}
+        if state.book_suit:
+            counts[state.book_suit] = counts.get(state.book_suit, 0) + 1
+        top = sorted(counts.values(), reverse=True)[:3]
+        key = (*top, -1, u.jokers, u.size)
         term = self._collector.get(key)
         if term is None:
-            term = self._collector[key] = self._collector_bound(Card("collector", 0, 0), u)
+            term = self._collector[key] = self._collector_tiers(top, u.jokers, u.size)
         return term
 
     @staticmethod
