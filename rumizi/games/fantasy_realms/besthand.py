@@ -308,7 +308,9 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
     elif c == "castle":
         n = o(me, "building")
-        b = 30 + (10 + 5 * (n - 1) if n else 0)
+        # +10 for each of Leader, Army and Land present: a joker supplies one missing suit.
+        held = sum(1 for s in ("leader", "army", "land") if u.fixed(me, s) or me.suits & _BIT[s])
+        b = 10 * min(3, held + u.jokers) + (10 + 5 * (n - 1) if n else 0)
     elif c == "crypt":
         undead = sorted((x.strength for x in u.cards if x.suits & _BIT["undead"]), reverse=True)
         extra = u.extra_strengths()
