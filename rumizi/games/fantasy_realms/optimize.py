@@ -271,6 +271,11 @@ def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list
     return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
 
 
+def _rate(tally: list[int]) -> float:
+    """The share of bounds that pruned, counting one try that did and one that did not."""
+    return (tally[1] + 1) / (tally[0] + 2)
+
+
 def fixed_bonuses(infos: Sequence[CardInfo], table: Table) -> dict[str, int]:
     """The bonuses that do not depend on the hand (the Undead that look at the discard
     area, Genie at the players), for the bounds."""
@@ -315,6 +320,7 @@ def best_choices(
     every_angel = table.rulings.blanking_cycles != "blank-all"
     memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
     best: list[Any] = [None, None]
+    tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
 
     def leaf(protos: list[Proto], picked: list[Option]) -> None:
@@ -368,29 +374,41 @@ def best_choices(
         if card != BOOK or len(options) <= 2:
             branch(depth, protos, picked, options)
             return
-        # Book in steps: each new suit is bounded for any target, then each target that
-        # still has a hopeful suit for any of those suits; a choice is tried only if both
-        # its suit's and its target's bounds can beat the best found.
+        # Book in steps: a bound for each new suit (any target) and one for each target
+        # (any suit); a choice is tried only if both can beat the best found. Whichever of
+        # the two has pruned more so far in this search is worked out first for all, the
+        # other only where still needed.
         rest = names[depth + 1 :]
-        by_suit: dict[str, int] = {}
         groups: dict[str | None, list[Option]] = {}
         for option in options:
-            suit = option["new_suit"]
-            if suit is not None and suit not in by_suit:
-                by_suit[suit] = bound(protos, rest, bit(suit))
             groups.setdefault(option["target"], []).append(option)
+        by_suit: dict[str, int] = {}
+
+        def suit_bound(suit: str) -> int:
+            b = by_suit.get(suit)
+            if b is None:
+                b = by_suit[suit] = bound(protos, rest, bit(suit))
+                tally["suit"][0] += 1
+                tally["suit"][1] += best[0] is not None and b <= best[0]
+            return b
 
         def hopeful(group: list[Option]) -> list[Option]:
             if best[0] is None:
                 return group
-            return [o for o in group if o["new_suit"] is None or by_suit[o["new_suit"]] > best[0]]
+            return [
+                o for o in group if o["new_suit"] is None or suit_bound(o["new_suit"]) > best[0]
+            ]
 
+        suits_first = _rate(tally["suit"]) >= _rate(tally["target"])
         heads = []
         for k, (target, group) in enumerate(groups.items()):
             if target is None:
                 heads.append((-bound(protos, rest), k, group))
-            elif hopeful(group):
-                heads.append((-bound(_open_suit(protos, target), [BOOK, *rest]), k, group))
+            elif not suits_first or hopeful(group):
+                b = bound(_open_suit(protos, target), [BOOK, *rest])
+                tally["target"][0] += 1
+                tally["target"][1] += best[0] is not None and b <= best[0]
+                heads.append((-b, k, group))
         heads.sort(key=lambda head: (head[0], head[1]))
         for negative, _k, group in heads:
             if best[0] is not None and -negative <= best[0]:
