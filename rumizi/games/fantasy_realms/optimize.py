@@ -15,15 +15,13 @@ differently from one it keeps:
   already clears them all;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
   nothing), found by scoring the hand without Angel first;
-* branch and bound: at every node of the search the best-hand search's per-card upper bounds
-  (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
-  as 0, every ACTION card still open a joker of any suit) bound what the open choices could
-  reach; a node that cannot beat the best found is left;
-* the bounds see the hand as the choices made so far left it: World Tree fails on two cards of
-  a suit that no open choice can part, Chapel on a count of Leaders, Wizards, Outsiders and
-  Undead no open choice can bring to two, Jester, Gem of Order and Judge count the strengths
-  and penalties present; once every suit is known, the cards Demon surely blanks add nothing
-  (but the one Angel may protect);
+* branch and bound: at every node :class:`~rumizi.games.fantasy_realms.bounds.Bounds` bounds
+  what the open choices could reach (the best-hand search's per-card bounds on the hand as
+  the choices made so far left it, less what Demon and the BLANKS penalties surely take); a
+  node that cannot beat the best found is left;
+* Book of Changes, the widest choice (every other card times every suit), is bounded in two
+  ways before any of its choices is: once per new suit (any target) and once per target
+  (any suit), and a choice is tried only if both bounds can still beat the best found;
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
