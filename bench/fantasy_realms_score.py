@@ -1,27 +1,42 @@
 """How fast does the Fantasy Realms scorer find a hand's best choices? Prints figures.
 
-    .venv/bin/python bench/fantasy_realms_score.py                 # 300 random hands + stress
-    .venv/bin/python bench/fantasy_realms_score.py --hands 1000 --seed 3
+    nice -n 10 .venv/bin/python bench/fantasy_realms_score.py            # 300 random + stress
+    nice -n 10 .venv/bin/python bench/fantasy_realms_score.py --before 909edb7 --climb 200
 
-Measured, on one core, in one run (CPU time of this process, so that other work on a shared
-machine does not count):
+Measured on one core (CPU time of this process, so that other work on a shared machine does
+not count), every figure in the same run:
 
 * random hands of 7–9 cards (half with the Cursed Hoard suits, the promos in the deck): the
-  pruned optimiser's time per hand (median, 90th percentile, worst), and the brute force
-  over every choice combination on the same hands where it has at most ``--brute-cap``
-  combinations (it grows as 28 x 28 x 8 x 14 x ... with the ACTION cards); each such hand
-  must give the same optimum, and the speed ratio is reported;
+  optimiser's time per hand (median, 90th percentile, worst), and the brute force over every
+  choice combination on the hands where it has at most ``--brute-cap`` combinations (it
+  grows as 28 x 28 x 8 x 14 x ... with the ACTION cards); each such hand must give the same
+  optimum, and the speed ratio is reported;
 * stress hands that hold Doppelgänger, Mirage, Shapeshifter, Book of Changes, Island and
-  Angel together (with 1–3 other cards): the pruned optimiser's median and worst time.
+  Angel together (with 1–3 other cards, the Cursed Hoard suits half the time): the brute
+  force is out of reach there (tens of millions of combinations);
+* ``--climb N``: a hill climb for the slowest six-ACTION hands: from the slowest stress
+  hands, swap one other card (or add or drop one, within 7–9 cards) and keep the hand if it
+  got slower, N tries in all; the slowest hands found are timed again (best of 3);
+* ``--before REV``: the same hands scored by the optimiser of an earlier commit (its
+  ``rumizi`` package taken from git into a temporary folder and run in a second process),
+  which must find the same optimum on every hand; its times are shown beside.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from rumizi.games.fantasy_realms import best_choices, brute_force
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
@@ -29,14 +44,27 @@ from rumizi.games.fantasy_realms.optimize import _full_domains
 from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Table
 
 ACTIONS = list(ACTION_CARDS)
+Hand = tuple[list[str], bool]  # card ids, with the Cursed Hoard suits
+
+
+def _deck(rng: random.Random, expansion: bool) -> list[str]:
+    return [*base_deck(expansion=expansion), "jester", rng.choice(["phoenix", "phoenix-deluxe"])]
 
 
 def _hand(rng: random.Random, size: int, expansion: bool, stress: bool) -> list[str]:
-    deck = [*base_deck(expansion=expansion), "jester", rng.choice(["phoenix", "phoenix-deluxe"])]
+    deck = _deck(rng, expansion)
     if stress:
         rest = [c for c in deck if c not in ACTIONS]
         return ACTIONS + rng.sample(rest, size - len(ACTIONS))
     return rng.sample(deck, size)
+
+
+def solve(hand: list[str], expansion: bool) -> tuple[int, float]:
+    """The optimum of one hand and the CPU seconds it took."""
+    infos = [card_info(c, expansion=expansion) for c in hand]
+    t0 = time.process_time()
+    total = best_choices(infos, Table(expansion=expansion))[0]
+    return total, time.process_time() - t0
 
 
 def _ms(xs: list[float]) -> str:
@@ -48,47 +76,159 @@ def _ms(xs: list[float]) -> str:
     )
 
 
+class Before:
+    """The optimiser of an earlier commit, in a second process fed one hand a line."""
+
+    def __init__(self, rev: str) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="rumizi-before-")
+        root = Path(__file__).resolve().parent.parent
+        archive = subprocess.run(
+            ["git", "archive", rev, "rumizi"], cwd=root, check=True, capture_output=True
+        ).stdout
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(self.folder.name, filter="data")
+        env = dict(os.environ, PYTHONPATH=self.folder.name)
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def solve(self, hand: list[str], expansion: bool) -> tuple[int, float]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([hand, expansion]) + "\n")
+        self.proc.stdin.flush()
+        total, seconds = json.loads(self.proc.stdout.readline())
+        return int(total), float(seconds)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+        self.folder.cleanup()
+
+
+def worker() -> None:
+    """Answer ``[total, seconds]`` for each ``[hand, expansion]`` line of stdin."""
+    for line in sys.stdin:
+        hand, expansion = json.loads(line)
+        print(json.dumps(solve(hand, expansion)), flush=True)
+
+
+def _compare(
+    label: str, hands: list[Hand], now: list[tuple[int, float]], before: Before | None
+) -> None:
+    print(f"{label} ({len(hands)}): {_ms([t for _s, t in now])}")
+    if before is None:
+        return
+    old = [before.solve(h, e) for h, e in hands]
+    for (hand, expansion), (a, _ta), (b, _tb) in zip(hands, now, old, strict=True):
+        assert a == b, (hand, expansion, a, b)
+    ratio = sum(t for _s, t in old) / max(1e-9, sum(t for _s, t in now))
+    print(
+        f"  before: {_ms([t for _s, t in old])}; same optimum every time; now {ratio:.1f}x faster"
+    )
+
+
+def _mutate(rng: random.Random, hand: list[str], expansion: bool) -> list[str]:
+    deck = [c for c in _deck(rng, expansion) if c not in ACTIONS]
+    others = [c for c in hand if c not in ACTIONS]
+    unused = [
+        c
+        for c in deck
+        if c not in hand
+        and not (c.startswith("phoenix") and any(o.startswith("phoenix") for o in hand))
+    ]
+    move = rng.random()
+    if move < 0.2 and len(hand) < 9:
+        return [*hand, rng.choice(unused)]
+    if move < 0.3 and len(hand) > 7:
+        drop = rng.choice(others)
+        return [c for c in hand if c != drop]
+    drop = rng.choice(others)
+    return [rng.choice(unused) if c == drop else c for c in hand]
+
+
+def climb(
+    rng: random.Random, start: list[tuple[float, Hand]], tries: int
+) -> list[tuple[float, Hand]]:
+    """The slowest hands found by swapping cards of the slowest ones while it gets slower."""
+    pool = sorted(start, key=lambda x: -x[0])[:5]
+    seen = {(tuple(sorted(h)), e) for _t, (h, e) in pool}
+    for k in range(tries):
+        t, (hand, expansion) = pool[k % len(pool)]
+        trial = _mutate(rng, hand, expansion)
+        key = (tuple(sorted(trial)), expansion)
+        if key in seen:
+            continue
+        seen.add(key)
+        _s, seconds = solve(trial, expansion)
+        if seconds > t:
+            pool[k % len(pool)] = (seconds, (trial, expansion))
+    return sorted(pool, key=lambda x: -x[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--stress", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--brute-cap", type=int, default=5000)
+    parser.add_argument("--climb", type=int, default=0, help="hill-climb tries (0: none)")
+    parser.add_argument("--before", help="a commit whose optimiser to time beside")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
     rng = random.Random(args.seed)
-    fast_times: list[float] = []
+    before = Before(args.before) if args.before else None
+    hands: list[Hand] = []
+    now: list[tuple[int, float]] = []
     brute_times: list[float] = []
     fast_on_brute: list[float] = []
     for _ in range(args.hands):
         expansion = rng.random() < 0.5
         hand = _hand(rng, rng.randint(7, 9), expansion, stress=False)
+        hands.append((hand, expansion))
+        now.append(solve(hand, expansion))
         table = Table(expansion=expansion)
         infos = [card_info(c, expansion=expansion) for c in hand]
-        t0 = time.process_time()
-        fast = best_choices(infos, table)[0]
-        fast_times.append(time.process_time() - t0)
         combos = math.prod(len(v) for v in _full_domains(infos, table).values())
         if combos <= args.brute_cap:
             t0 = time.process_time()
             slow = brute_force(infos, table)[0]
             brute_times.append(time.process_time() - t0)
-            fast_on_brute.append(fast_times[-1])
-            assert slow == fast, (hand, expansion, slow, fast)
-    print(f"random 7-9 card hands ({args.hands}): {_ms(fast_times)}")
+            fast_on_brute.append(now[-1][1])
+            assert slow == now[-1][0], (hand, expansion, slow, now[-1])
+    _compare("random 7-9 card hands", hands, now, before)
     ratio = sum(brute_times) / sum(fast_on_brute)
     print(
         f"  brute force on the {len(brute_times)} hands with <= {args.brute_cap} combinations: "
         f"{_ms(brute_times)}; same optimum every time; pruned is {ratio:.1f}x faster there"
     )
-    stress_times = []
+    stress: list[Hand] = []
     for _ in range(args.stress):
-        expansion = True
-        hand = _hand(rng, rng.randint(7, 9), expansion, stress=True)
-        infos = [card_info(c, expansion=expansion) for c in hand]
-        t0 = time.process_time()
-        best_choices(infos, Table(expansion=expansion))
-        stress_times.append(time.process_time() - t0)
-    print(f"hands with all six ACTION cards ({args.stress}): {_ms(stress_times)}")
+        expansion = rng.random() < 0.5
+        stress.append((_hand(rng, rng.randint(7, 9), expansion, stress=True), expansion))
+    stress_now = [solve(h, e) for h, e in stress]
+    _compare("hands with all six ACTION cards", stress, stress_now, before)
+    if args.climb:
+        found = climb(
+            rng, [(t, h) for (_s, t), h in zip(stress_now, stress, strict=True)], args.climb
+        )
+        worst = [(h, e) for _t, (h, e) in found]
+        again = [min((solve(h, e) for _ in range(3)), key=lambda x: x[1]) for h, e in worst]
+        _compare(
+            f"the slowest six-ACTION hands after {args.climb} climbing tries", worst, again, before
+        )
+        for (hand, expansion), (score, seconds) in zip(worst, again, strict=True):
+            game = "cursed hoard" if expansion else "base"
+            print(f"  {seconds * 1e3:7.1f} ms  {score:4d}  ({game}) {' '.join(hand)}")
+    if before is not None:
+        before.close()
 
 
 if __name__ == "__main__":

@@ -63,6 +63,8 @@ class Universe:
 
     ``names`` are the names present (default: the cards' ids); ``open_actions`` the ACTION
     cards whose choice is still open (default: every one of ``U``), each a joker for counts.
+    A card of no suit (``suits == 0``) is Book of Changes' target whose new suit is still
+    open: Book is then that card's joker, and no other card's suit can change.
     """
 
     def __init__(
@@ -91,8 +93,11 @@ class Universe:
         actions = set(open_actions) if open_actions is not None else self.ids
         wilds = actions & WILD_IDS
         # Cards that can be of any suit for somebody's count: the wilds and Book's target.
-        self.book = "book-of-changes" in actions
-        self.jokers = len(wilds) + (1 if self.book else 0)
+        book = "book-of-changes" in actions
+        self.jokers = len(wilds) + (1 if book else 0)
+        # The Book's target already chosen (its suit open), or any card still (``book``).
+        self.target = book and any(c.suits == 0 for c in self.cards)
+        self.book = book and not self.target
         self.doppel = "doppelganger" in actions
         self.mirage = "mirage" in actions
         self.shapeshifter = "shapeshifter" in actions
@@ -102,19 +107,39 @@ class Universe:
         # Cards of several suits (the Phoenixes) can be counted twice by one text.
         self.multi = sum(1 for c in self.cards if c.suits & (c.suits - 1))
 
+    def _jokers(self, me: Bounded) -> int:
+        """The jokers other than ``me`` (the Book's chosen target is its own joker)."""
+        return self.jokers - (1 if self.target and me.suits == 0 else 0)
+
+    def _with_me(self, me: Bounded, n: int, cap: int, k: int) -> int:
+        """``me`` and the ``n`` other cards of the suits ``k`` it can count (jokers
+        included), at most ``cap`` of them. Book of Changes moves one card: it makes ``me``
+        one of them or adds another, never both."""
+        if me.suits & k or (self.target and me.suits == 0):
+            return min(n, cap) + 1
+        if self.book:
+            return min(n, cap + 1)
+        return min(n, cap)
+
     def others(self, me: Bounded, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
         k = _BIT[suit]
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
-        return max(0, min(n + self.jokers, self.size - 1))
+        return max(0, min(n + self._jokers(me), self.size - 1))
 
     def every(self, me: Bounded, suit: str) -> int:
         """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
         Changes may have made ``me`` one of them)."""
         k = _BIT[suit]
         n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
-        mine = 1 if me.suits & k or self.book else 0
-        return max(0, min(n + self.jokers, self.size - 1) + mine)
+        return max(0, self._with_me(me, n + self._jokers(me), self.size - 1, k))
+
+    def extra_strengths(self) -> list[int]:
+        """Strengths that may join a suit they are not printed in (Warlord, Crypt): an open
+        Doppelganger's or Book's (the strongest card), or the Book's chosen target's."""
+        top = self.strengths[0] if self.strengths else 0
+        out = [top] * ((1 if self.book else 0) + (1 if self.doppel else 0))
+        return out + [c.strength for c in self.cards if self.target and c.suits == 0]
 
     def fixed(self, me: Bounded, suit: str) -> int:
         """Cards of ``suit`` other than ``me``, not counting any joker."""
@@ -124,9 +149,9 @@ class Universe:
     def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
         """How many cards a "for each X, Y and other Z" text could count at most: the jokers
         count once in all, not once per suit (a card of two suits counts twice)."""
-        n = sum(self.fixed(me, s) for s in (*suits, *other)) + self.jokers
-        mine = 1 if self.book or any(me.suits & _BIT[s] for s in suits) else 0
-        return max(0, min(n, self.size - 1 + self.multi)) + mine
+        n = sum(self.fixed(me, s) for s in (*suits, *other)) + self._jokers(me)
+        k = sum(_BIT[s] for s in suits)
+        return max(0, self._with_me(me, max(0, n), self.size - 1 + self.multi, k))
 
     def some(self, me: Bounded, *suits: str) -> bool:
         return any(self.every(me, s) > 0 for s in suits)
@@ -153,8 +178,13 @@ def _collector_bound(me: Bounded, u: Universe) -> int:
     fixed = sorted(
         (u.fixed(me, s) + (1 if me.suits & _BIT[s] else 0) for s in SUITS), reverse=True
     )[:3]
-    size = u.size
-    jokers = u.jokers
+    return collector_tiers(fixed, u.jokers, u.size)
+
+
+def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:
+    """Collector's bonus at most, given the three largest counts of different names per suit
+    (largest first), the jokers that may join any suit and the hand size."""
+    fixed = [*fixed, 0, 0, 0][:3]
     best = 0
     for j1 in range(jokers + 1):
         for j2 in range(jokers - j1 + 1):
@@ -236,7 +266,7 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":
         armies = sorted((x.strength for x in u.cards if x.suits & _BIT["army"]), reverse=True)
-        extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
+        extra = u.extra_strengths()
         b = sum(sorted(armies + extra, reverse=True)[: u.size])
     elif c == "empress":
         b = 10 * e(me, "army")
@@ -274,14 +304,16 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         for suit in ("undead", "beast", "artifact"):
             n = min(u.fixed(me, suit) + (1 if me.suits & _BIT[suit] else 0), u.size)
             b += 10 + 5 * (n - 1) if n else 0
-        b += 10 * (u.jokers + (1 if u.book else 0))  # a joker is at best a first card
+        b += 10 * u.jokers  # a joker (a wild, Book's target) is at best a first card
         b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
     elif c == "castle":
         n = o(me, "building")
-        b = 30 + (10 + 5 * (n - 1) if n else 0)
+        # +10 for each of Leader, Army and Land present: a joker supplies one missing suit.
+        held = sum(1 for s in ("leader", "army", "land") if u.fixed(me, s) or me.suits & _BIT[s])
+        b = 10 * min(3, held + u.jokers) + (10 + 5 * (n - 1) if n else 0)
     elif c == "crypt":
         undead = sorted((x.strength for x in u.cards if x.suits & _BIT["undead"]), reverse=True)
-        extra = [u.strengths[0]] * ((1 if u.book else 0) + (1 if u.doppel else 0))
+        extra = u.extra_strengths()
         b = sum(sorted(undead + extra, reverse=True)[: u.size])
     elif c == "chapel":
         b = 40

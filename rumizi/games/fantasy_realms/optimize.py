@@ -15,15 +15,13 @@ differently from one it keeps:
   already clears them all;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
   nothing), found by scoring the hand without Angel first;
-* branch and bound: at every node of the search the best-hand search's per-card upper bounds
-  (:mod:`rumizi.games.fantasy_realms.besthand`: strength plus an optimistic bonus, penalties
-  as 0, every ACTION card still open a joker of any suit) bound what the open choices could
-  reach; a node that cannot beat the best found is left;
-* the bounds see the hand as the choices made so far left it: World Tree fails on two cards of
-  a suit that no open choice can part, Chapel on a count of Leaders, Wizards, Outsiders and
-  Undead no open choice can bring to two, Jester, Gem of Order and Judge count the strengths
-  and penalties present; once every suit is known, the cards Demon surely blanks add nothing
-  (but the one Angel may protect);
+* branch and bound: at every node :class:`~rumizi.games.fantasy_realms.bounds.Bounds` bounds
+  what the open choices could reach (the best-hand search's per-card bounds on the hand as
+  the choices made so far left it, less what Demon and the BLANKS penalties surely take); a
+  node that cannot beat the best found is left;
+* Book of Changes, the widest choice (every other card times every suit), is bounded in two
+  ways before any of its choices is: once per new suit (any target) and once per target
+  (any suit), and a choice is tried only if both bounds can still beat the best found;
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
@@ -38,9 +36,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from rumizi.games.fantasy_realms.bounds import BOOK, Bounds, Proto
 from rumizi.games.fantasy_realms.cards import (
     CardInfo,
     bit,
@@ -49,23 +47,18 @@ from rumizi.games.fantasy_realms.cards import (
 )
 from rumizi.games.fantasy_realms.scoring import (
     ACTION_CARDS,
-    BLANKERS,
     NAME_REFS,
     PENALTY_CARDS,
-    SELF_UNLESS,
-    SELF_WITH,
     SUIT_REFS,
     WILDFIRE_SPARES,
     Choices,
     Slot,
     Table,
-    _blanks,
     _Hand,
     bonus_points,
     build_slots,
     copy_pool,
     evaluate,
-    gem_runs,
     penalty_points,
     resolve_blanking,
 )
@@ -240,16 +233,20 @@ def _pruned_domains(
     return out
 
 
-# One card of the hand after the copies and Book of Changes, before anything resolves:
-# (card, name, suits, strength, penalty owner). Equal tuples score equally (with the same
-# Island and Angel targets), so the search scores each distinct one once.
-Proto = tuple[str, str, int, int, str | None]
+# Equal protos score equally (with the same Island and Angel targets), so the search scores
+# each distinct hand once.
 
 
 def _protos(infos: Sequence[CardInfo]) -> list[Proto]:
     return [
         (i.id, i.id, i.suits, i.strength, i.id if i.id in PENALTY_CARDS else None) for i in infos
     ]
+
+
+def _open_suit(protos: list[Proto], target: str) -> list[Proto]:
+    """The hand once Book of Changes has chosen ``target`` but not its new suit: that card
+    has no suit yet (the bounds count it as a joker)."""
+    return [(c, n, 0 if c == target else su, st, p) for c, n, su, st, p in protos]
 
 
 def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list[Proto]:
@@ -272,245 +269,19 @@ def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list
     return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
 
 
-@dataclass(frozen=True, slots=True)
-class _Card:
-    """One card as the bounds see it (``besthand.Bounded``)."""
-
-    id: str
-    suits: int
-    strength: int
+def _rate(tally: list[int]) -> float:
+    """The share of bounds that pruned, counting one try that did and one that did not."""
+    return (tally[1] + 1) / (tally[0] + 2)
 
 
-def _bound(
-    protos: list[Proto], open_actions: Sequence[str], table: Table, fixed_bonus: dict[str, int]
-) -> int:
-    """At most what any completion of these choices can score (penalties as 0, nothing
-    blanked, every open ACTION card a joker): the best-hand search's per-card bounds."""
-    from rumizi.games.fantasy_realms.besthand import Universe, upper_bound
-
-    cards = []
-    for c, _n, su, st, _p in protos:
-        if c in _WILDS and c not in open_actions:
-            c = "copy"  # a wild that copied: the copy's strength, never a bonus
-        cards.append(_Card(c, su, st))
-    u = Universe(
-        cards,
-        len(cards),
-        expansion=table.expansion,
-        fixed_bonus=fixed_bonus,
-        names=[n for _c, n, _su, _st, _p in protos],
-        open_actions=open_actions,
-    )
-    terms = []
-    for card in cards:
-        if card.id == "collector":
-            b = max(0, card.strength + _collector_term(u))
-        elif card.id == "dungeon":
-            b = _dungeon_term(card, u)
-        else:
-            b = upper_bound(card, u)
-        if card.id in _TIGHTER:
-            b = min(b, _tighter(card, protos, open_actions, table))
-        terms.append(b)
-    if not open_actions:
-        terms = _demon_blanks(protos, terms, table)
-    return sum(terms)
-
-
-_COLLECTOR_TERMS: dict[tuple[object, ...], int] = {}
-
-
-def _collector_term(u: Any) -> int:
-    """Collector's bonus bound (``besthand._collector_bound``), which depends only on the
-    three largest suit counts, the jokers and the hand size: kept once computed, since the
-    search asks it for thousands of hands that differ in one suit."""
-    from rumizi.games.fantasy_realms.besthand import _collector_bound
-
-    key = (*sorted(u.count, reverse=True)[:3], u.jokers, u.size)
-    term = _COLLECTOR_TERMS.get(key)
-    if term is None:
-        term = _COLLECTOR_TERMS[key] = _collector_bound(_Card("collector", 0, 0), u)
-    return term
-
-
-_DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
-_DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
-
-
-def _dungeon_term(card: _Card, u: Any) -> int:
-    """Dungeon's bound: +10 for the first card of each of its suits and +5 for each more,
-    +5 for each name it lists that can be present. An open wild or Book of Changes is a
-    joker that adds at most +10 (a first card); Book adds no card, it only moves one, so it
-    counts once, as a joker."""
-    b = 0
-    for suit in _DUNGEON_SUITS:
-        n: int = min(u.count[suit.bit_length() - 1], u.size)
-        b += 10 + 5 * (n - 1) if n else 0
-    jokers: int = u.jokers
-    b += 10 * jokers
-    b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
-    return max(0, card.strength + b)
-
-
-def _demon_blanks(protos: list[Proto], terms: list[int], table: Table) -> list[int]:
-    """With every suit known, the cards Demon surely blanks add nothing (but the one Angel
-    may protect). Demon acts first, on the whole hand, so which cards are alone in their
-    suit is known; its penalty surely counts if it is still an Outsider (Island clears only
-    a Flood or Flame, Mountain, Cavern and Beastmaster other suits) and no Protection Rune
-    clears it."""
-    held = {c for c, _n, _su, _st, _p in protos}
-    if "protection-rune" in held:
-        return terms
-    if not any(p == "demon" and su == _OUTSIDER for _c, _n, su, _st, p in protos):
-        return terms
-    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
-    out = list(terms)
-    fallen = []
-    for k, (c, _n, su, _st, _p) in enumerate(protos):
-        if su & (_OUTSIDER | safe) or c in ("angel", "phoenix-deluxe"):
-            continue
-        if any(j != k and other[2] & su for j, other in enumerate(protos)):
-            continue
-        fallen.append(k)
-    if all(p is None or p == "demon" or p not in _FALLERS for _c, _n, _su, _st, p in protos):
-        # Demon is the only card that blanks: every other card stands, and World Tree fails
-        # if two of them share a suit.
-        seen = 0
-        clash = False
-        for k, (_c, _n, su, _st, _p) in enumerate(protos):
-            if k not in fallen:
-                clash = clash or bool(seen & su)
-                seen |= su
-        if clash:
-            for k, (c, _n, _su, st, _p) in enumerate(protos):
-                if c == "world-tree":
-                    out[k] = min(out[k], st)
-    if not fallen:
-        return out
-    ward = max(fallen, key=lambda k: out[k]) if "angel" in held else None
-    for k in fallen:
-        if k != ward:
-            out[k] = 0
-    return out
-
-
-_OUTSIDER = bit("outsider")
-_UNDEAD = bit("undead")
-
-
-# Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in
-# the cards present): once most choices are made, the hand itself often rules the bonus out.
-_TIGHTER = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
-# Cards whose penalty may blank a card (another or itself).
-_FALLERS = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
-_CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
-
-
-def _tighter(card: _Card, protos: list[Proto], open_actions: Sequence[str], table: Table) -> int:
-    """An upper bound on ``card``'s points given the choices made so far (``protos``) and the
-    ACTION cards still open: what the hand as it stands still allows.
-
-    Choices left open can only do this: an open wild takes one suit (or stays a Wild), an open
-    Doppelganger takes a card of the hand's strength, name and suit, and an open Book changes
-    one card's suit. A card can fall only if some card of the hand has a penalty that blanks
-    (Demon, the blankers, the self conditions); without one, every card stands.
-    """
-    can_fall = any(p in _FALLERS for _c, _n, _su, _st, p in protos)
-    fixed = [(c, su, st) for c, _n, su, st, _p in protos if not (c in _WILDS and c in open_actions)]
-    wilds_open = sum(1 for c in open_actions if c in _WILDS)
-    book = "book-of-changes" in open_actions
-    dop = "doppelganger" in open_actions
-    if card.id == "world-tree":
-        if can_fall:
-            # The cards that no card of the hand could blank stand whatever the open choices
-            # (clearing and protection only keep more cards standing); two of them sharing a
-            # suit rule the bonus out, unless the Book, still open, parts them.
-            suits = _surely_counted(protos, open_actions, table)
-        else:
-            suits = [su for _c, su, _st in fixed]
-        ok = not _clash(suits) or (
-            book and any(not _clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
-        )
-        return card.strength + ((70 if table.expansion else 50) if ok else 0)
-    if card.id == "chapel":
-        if can_fall:
-            return card.strength + 40
-        n = sum(1 for _c, su, _st in fixed if su & _CHAPEL)
-        ok = n - book <= 2 <= n + wilds_open + book
-        return card.strength + (40 if ok else 0)
-    if card.id == "judge":
-        pens = sum(1 for _c, _n, _su, _st, p in protos if p is not None) + dop
-        return card.strength + 10 * min(pens, len(protos) - 1)
-    if card.id == "jester":
-        others = [st for c, _su, st in fixed if c != "jester"]
-        odd = sum(1 for st in others if st % 2) + dop
-        every = all(st % 2 for st in others) and wilds_open == dop
-        return card.strength + max(3 * odd, 50 if every and card.strength % 2 else 0)
-    # Gem of Order: the strengths are known, but for an open Doppelganger's.
-    if can_fall:
-        return 10**6
-    # Every card counts its strength (an open Mirage or Shapeshifter has 0 whatever it
-    # names), but for an open Doppelganger's, which is one of the hand's or 0.
-    strengths = [st for c, _n, _su, st, _p in protos if not (dop and c == "doppelganger")]
-    if not dop:
-        return card.strength + gem_runs(strengths, table.rulings.gem_every_run)
-    options = {0} | {st for c, _n, _su, st, _p in protos if c not in _WILDS}
-    return card.strength + max(
-        gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
-    )
-
-
-class _Probe:
-    """A card of the hand as :func:`scoring._blanks` looks at it."""
-
-    __slots__ = ("army_cleared", "card", "name", "pen", "suits")
-
-    def __init__(self, proto: Proto, army_cleared: bool) -> None:
-        self.card, self.name, self.suits, _st, self.pen = proto
-        self.army_cleared = army_cleared
-
-
-def _clash(suits: list[int]) -> bool:
-    seen = 0
-    for x in suits:
-        if seen & x:
-            return True
-        seen |= x
-    return False
-
-
-def _surely_counted(protos: list[Proto], open_actions: Sequence[str], table: Table) -> list[int]:
-    """The suits of cards that count for World Tree whatever the open choices, but for the
-    one card an open Book may change: cards no penalty of the hand could blank (whether or
-    not that penalty is cleared or its owner stands), Angel, the Undead Lich or Necromancer
-    keeps, and the promo Phoenix (its suits count even when it is blanked). Open wilds are
-    left out; an open Doppelganger can only add a penalty the hand already holds (Rangers'
-    and Warship's Army clearing is then not counted on)."""
-    held = {c for c, _n, _su, _st, _p in protos}
-    rangers = "rangers" in held
-    warship = "warship" in held and not open_actions
-    probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
-    blankers = [b for b in probes if b.pen in BLANKERS]
-    demon = any(b.pen == "demon" for b in probes)
-    safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
-    out = []
-    for v in probes:
-        if v.card in open_actions:
-            continue
-        if v.card == "phoenix":
-            out.append(v.suits)
-            continue
-        if v.pen in SELF_UNLESS or v.pen in SELF_WITH:
-            continue
-        if v.card == "angel" or v.suits & safe:
-            out.append(v.suits)
-            continue
-        if demon and not v.suits & _OUTSIDER:
-            continue
-        if any(_blanks(b, v, table) for b in blankers):  # type: ignore[arg-type]
-            continue
-        out.append(v.suits)
-    return out
+def fixed_bonuses(infos: Sequence[CardInfo], table: Table) -> dict[str, int]:
+    """The bonuses that do not depend on the hand (the Undead that look at the discard
+    area, Genie at the players), for the bounds."""
+    return {
+        i.id: bonus_points(Slot(i), _Hand([]), table)
+        for i in infos
+        if i.id in ("dark-queen", "ghoul", "specter", "death-knight", "genie")
+    }
 
 
 def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
@@ -547,6 +318,7 @@ def best_choices(
     every_angel = table.rulings.blanking_cycles != "blank-all"
     memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
     best: list[Any] = [None, None]
+    tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
 
     def leaf(protos: list[Proto], picked: list[Option]) -> None:
@@ -586,11 +358,7 @@ def best_choices(
                     targets = hand if every_angel else result[1]
                     angels += [_protects(c) for c in targets if c != "angel"]
 
-    fixed_bonus = {
-        i.id: bonus_points(Slot(i), _Hand([]), table)
-        for i in infos
-        if i.id in ("dark-queen", "ghoul", "specter", "death-knight", "genie")
-    }
+    bound = Bounds(hand, table, fixed_bonuses(infos, table))
 
     visited: set[tuple[object, ...]] = set()
     single = not has_angel and len(islands) == 1
@@ -600,10 +368,59 @@ def best_choices(
             leaf(protos, picked)
             return
         card = names[depth]
+        options = domains[card]
+        if card != BOOK or len(options) <= 2:
+            branch(depth, protos, picked, options)
+            return
+        # Book in steps: a bound for each new suit (any target) and one for each target
+        # (any suit); a choice is tried only if both can beat the best found. Whichever of
+        # the two has pruned more so far in this search is worked out first for all, the
+        # other only where still needed.
+        rest = names[depth + 1 :]
+        groups: dict[str | None, list[Option]] = {}
+        for option in options:
+            groups.setdefault(option["target"], []).append(option)
+        by_suit: dict[str, int] = {}
+
+        def suit_bound(suit: str) -> int:
+            b = by_suit.get(suit)
+            if b is None:
+                b = by_suit[suit] = bound(protos, rest, bit(suit))
+                tally["suit"][0] += 1
+                tally["suit"][1] += best[0] is not None and b <= best[0]
+            return b
+
+        def hopeful(group: list[Option]) -> list[Option]:
+            if best[0] is None:
+                return group
+            return [
+                o for o in group if o["new_suit"] is None or suit_bound(o["new_suit"]) > best[0]
+            ]
+
+        suits_first = _rate(tally["suit"]) >= _rate(tally["target"])
+        heads = []
+        for k, (target, group) in enumerate(groups.items()):
+            if target is None:
+                heads.append((-bound(protos, rest), k, group))
+            elif not suits_first or hopeful(group):
+                b = bound(_open_suit(protos, target), [BOOK, *rest])
+                tally["target"][0] += 1
+                tally["target"][1] += best[0] is not None and b <= best[0]
+                heads.append((-b, k, group))
+        heads.sort(key=lambda head: (head[0], head[1]))
+        for negative, _k, group in heads:
+            if best[0] is not None and -negative <= best[0]:
+                break
+            branch(depth, protos, picked, hopeful(group))
+
+    def branch(
+        depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
+    ) -> None:
+        card = names[depth]
         rest = names[depth + 1 :]
         # Children with the highest bound first: good hands early prune the others sooner.
         children = []
-        for k, option in enumerate(domains[card]):
+        for k, option in enumerate(options):
             after = _apply(protos, card, option, table)
             # The same hand (names nobody looks at as "*") as an earlier branch at this depth
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
@@ -618,7 +435,7 @@ def best_choices(
                 leaf(after, picked)
                 picked.pop()
                 continue
-            children.append((-_bound(after, rest, table, fixed_bonus), k, option, after))
+            children.append((-bound(after, rest), k, option, after))
         children.sort(key=lambda child: (child[0], child[1]))
         for negative, _k, option, after in children:
             if best[0] is not None and -negative <= best[0]:

@@ -1,0 +1,501 @@
+"""Upper bounds for the search over ACTION-card choices (:mod:`.optimize`).
+
+A node of the search is the hand as the choices made so far left it: one :data:`Proto` per
+card (its text, name, suits, strength and penalty). :class:`Bounds` answers at most what any
+completion of the open choices can score. It starts from the best-hand search's per-card
+bounds (:func:`.besthand.upper_bound`: strength plus an optimistic bonus, penalties as 0,
+nothing blanked) on that hand, then takes away what the hand as it stands already rules out:
+
+* World Tree, Chapel, Jester, Gem of Order and Judge look at the hand itself (two cards of
+  a suit that nothing can part, a count of suits no open choice can bring to two, the
+  strengths and penalties present);
+* Demon blanks every lone card of known suit, but for as many as the open choices may still
+  save (an open wild one, an open Book two, Angel one);
+* a BLANKS penalty that surely acts (nothing could blank or clear it) blanks its victims
+  (Island may clear one Flood or Flame; Angel may protect one victim).
+
+Book of Changes is open in one of three ways. With nothing chosen, it is a joker: any card
+may take any suit. With its target chosen and the suit open, that card has no suit
+(``suits == 0``) and is a joker for the others' counts. With the suit chosen and the target
+open (``book_suit``), the hand is bounded as if one more card of that suit, as strong as
+the strongest, were present: no target's hand counts more of any suit than that.
+
+Every step only lowers a term that is surely too high, so each bound is admissible; the
+tests check it against brute force on random hands and partial choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rumizi.games.fantasy_realms.cards import bit
+from rumizi.games.fantasy_realms.scoring import (
+    BLANKERS,
+    BONUS_CARDS,
+    SELF_UNLESS,
+    SELF_WITH,
+    Table,
+    _blanks,
+    gem_runs,
+)
+
+# One card of the hand after the copies and Book of Changes, before anything resolves:
+# (card, name, suits, strength, penalty owner).
+Proto = tuple[str, str, int, int, str | None]
+
+WILDS = ("doppelganger", "mirage", "shapeshifter")
+BOOK = "book-of-changes"
+
+_FLOOD, _FLAME, _WEATHER, _BEAST = bit("flood"), bit("flame"), bit("weather"), bit("beast")
+_FLOOD_FLAME = _FLOOD | _FLAME
+_OUTSIDER, _UNDEAD = bit("outsider"), bit("undead")
+_CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
+_DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
+_DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
+# Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in
+# the cards present): once most choices are made, the hand itself often rules the bonus out.
+_TIGHTER = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
+# Cards whose penalty may blank a card (another or itself).
+_FALLERS = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
+# Cards whose bound depends on the rest of the hand; any other adds at most its strength.
+_TEXTS = BONUS_CARDS | {"doppelganger"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card as the bounds see it (``besthand.Bounded``)."""
+
+    id: str
+    suits: int
+    strength: int
+
+
+class _Probe:
+    """A card of the hand as :func:`scoring._blanks` looks at it."""
+
+    __slots__ = ("army_cleared", "card", "name", "pen", "suits")
+
+    def __init__(self, proto: Proto, army_cleared: bool) -> None:
+        self.card, self.name, self.suits, _st, self.pen = proto
+        self.army_cleared = army_cleared
+
+
+class _Open:
+    """What is still open at a node: the wilds, and how far Book of Changes has chosen."""
+
+    __slots__ = ("any_card", "book", "book_suit", "target", "wilds")
+
+    def __init__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int) -> None:
+        self.wilds = [c for c in open_actions if c in WILDS]
+        self.book = BOOK in open_actions
+        self.target = self.book and any(not su for _c, _n, su, _st, _p in protos)
+        # The open Book may still move any card (nothing chosen, or only its suit).
+        self.any_card = (self.book and not self.target) or bool(book_suit)
+        self.book_suit = book_suit
+
+
+def _clash(suits: list[int]) -> bool:
+    seen = 0
+    for x in suits:
+        if seen & x:
+            return True
+        seen |= x
+    return False
+
+
+class Bounds:
+    """The bounds of one hand's search; what the choices cannot change (which cards are
+    held, what clears, the table) is worked out once."""
+
+    def __init__(self, held: Iterable[str], table: Table, fixed_bonus: dict[str, int]) -> None:
+        from rumizi.games.fantasy_realms.besthand import Universe, collector_tiers, upper_bound
+
+        self._universe = Universe
+        self._upper = upper_bound
+        self._collector_tiers = collector_tiers
+        self.table = table
+        self.fixed_bonus = fixed_bonus
+        held = set(held)
+        self.held = held
+        self.rune = "protection-rune" in held
+        self.island = "island" in held
+        self.angel = "angel" in held
+        self.rangers = "rangers" in held
+        self.warship = "warship" in held
+        # Suits whose penalties a card of the hand clears (Island: its one target).
+        self.clears = (
+            (_FLOOD if "mountain" in held else 0)
+            | (_WEATHER if "cavern" in held else 0)
+            | (_BEAST if "beastmaster" in held else 0)
+        )
+        self.may_clear = self.clears | (_FLOOD_FLAME if self.island else 0)
+        self.safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
+        self.demon = "demon" in held  # a Doppelganger copies only cards of the hand
+        self.blankers = bool(held & BLANKERS)
+        self._cards: dict[tuple[str, int, int], Card] = {}
+        self._collector: dict[tuple[int, ...], int] = {}
+
+    def __call__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int = 0) -> int:
+        """At most what any completion of these choices can score. ``book_suit``: Book of
+        Changes (then not in ``open_actions``) gives this suit to a card not chosen yet."""
+        state = _Open(protos, open_actions, book_suit)
+        terms = self._terms(protos, open_actions, state)
+        unsure = None
+        if self.demon and not self.rune:
+            terms, unsure = self._demon_falls(protos, terms, state)
+        if self.blankers and not self.rune and not state.any_card:
+            total = self._blanker_falls(protos, terms, state)
+        else:
+            total = sum(terms)
+        if unsure is None:
+            return total
+        # The open Book might choose the Demon itself and give it a suit that clears it:
+        # bound that case on its own and keep the larger.
+        demon = protos[unsure][0]
+        if book_suit:
+            other = [(c, n, book_suit if c == demon else su, st, p) for c, n, su, st, p in protos]
+        else:
+            other = [(c, n, 0 if c == demon else su, st, p) for c, n, su, st, p in protos]
+        return max(total, self(other, open_actions))
+
+    def _card(self, c: str, su: int, st: int) -> Card:
+        key = (c, su, st)
+        card = self._cards.get(key)
+        if card is None:
+            card = self._cards[key] = Card(c, su, st)
+        return card
+
+    def _terms(self, protos: list[Proto], open_actions: Sequence[str], state: _Open) -> list[int]:
+        """Each card's bound on the hand as it stands (besthand's, and the tighter ones)."""
+        cards = []
+        wilds = state.wilds
+        for c, _n, su, st, _p in protos:
+            if c in WILDS and c not in wilds:
+                c = "copy"  # a wild that copied: the copy's strength, never a bonus
+            cards.append(self._card(c, su, st))
+        pool = cards
+        if state.book_suit:
+            top = max((st for c, _n, _su, st, _p in protos if c not in WILDS), default=0)
+            pool = [*cards, self._card("book-target", state.book_suit, top)]
+        u = self._universe(
+            pool,
+            len(cards),
+            expansion=self.table.expansion,
+            fixed_bonus=self.fixed_bonus,
+            names=[n for _c, n, _su, _st, _p in protos],
+            open_actions=open_actions,
+        )
+        terms = []
+        for card in cards:
+            c = card.id
+            if c not in _TEXTS:
+                terms.append(card.strength if card.strength > 0 else 0)
+                continue
+            if c == "collector":
+                b = max(0, card.strength + self._collector_term(protos, state, u))
+            elif c == "dungeon":
+                b = self._dungeon_term(card, u)
+            else:
+                b = self._upper(card, u)
+            if c in _TIGHTER:
+                b = min(b, self._tighter(card, protos, state))
+            terms.append(b)
+        return terms
+
+    def _collector_term(self, protos: list[Proto], state: _Open, u: Any) -> int:
+        """Collector's bonus bound: per suit, the different names of the cards of known
+        suit (a Doppelganger's copy has its target's name), and the jokers (open wilds,
+        Book's target or an open Book) shared among three suits; a suit Book gives a card
+        not chosen yet counts one more name. Kept once computed for the same counts."""
+        wilds = state.wilds
+        names: dict[int, set[str]] = {}
+        for c, n, su, _st, _p in protos:
+            if c in wilds:
+                continue
+            while su:
+                low = su & -su
+                names.setdefault(low, set()).add(n)
+                su ^= low
+        counts = {k: len(v) for k, v in names.items()}
+        if state.book_suit:
+            counts[state.book_suit] = counts.get(state.book_suit, 0) + 1
+        top = sorted(counts.values(), reverse=True)[:3]
+        key = (*top, -1, u.jokers, u.size)
+        term = self._collector.get(key)
+        if term is None:
+            term = self._collector[key] = self._collector_tiers(top, u.jokers, u.size)
+        return term
+
+    @staticmethod
+    def _dungeon_term(card: Card, u: Any) -> int:
+        """Dungeon's bound: +10 for the first card of each of its suits and +5 for each
+        more, +5 for each name it lists that can be present. A joker (an open wild, Book's
+        target) adds at most +10 (a first card); Book moves a card, it adds none."""
+        b = 0
+        for suit in _DUNGEON_SUITS:
+            n: int = min(u.count[suit.bit_length() - 1], u.size)
+            b += 10 + 5 * (n - 1) if n else 0
+        jokers: int = u.jokers
+        b += 10 * jokers
+        b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
+        return max(0, card.strength + b)
+
+    def _demon_falls(
+        self, protos: list[Proto], terms: list[int], state: _Open
+    ) -> tuple[list[int], int | None]:
+        """The cards Demon surely blanks add nothing, but for as many as the open choices
+        may still save: an open wild or Doppelganger takes one suit (it saves the lone card
+        of that suit), an open Book saves two (it moves a lone card to another lone card's
+        suit), one once its target is chosen (that card's new suit), and with its suit
+        chosen the card it moves there if that suit is spared or held, and the lone card of
+        that suit; Angel protects one.
+
+        Demon acts first, on the whole hand, so which cards of known suit are alone in it
+        is known. Its penalty surely counts unless its suit is one that Island (a Flood or
+        Flame) or Mountain, Cavern or Beastmaster may clear. Returns the terms and, when
+        the open Book might give the one sure Demon such a suit, that Demon's place: the
+        terms then hold only if Book chooses another card."""
+        may_clear = self.may_clear
+        sure = [
+            k
+            for k, (_c, _n, su, _st, p) in enumerate(protos)
+            if p == "demon" and su and not su & may_clear
+        ]
+        if not sure:
+            return terms, None
+        book_suit = state.book_suit
+        reach = may_clear & book_suit if book_suit else may_clear if state.any_card else 0
+        unsure = sure[0] if reach and len(sure) == 1 else None
+        wilds = state.wilds
+        # Suits held by two known cards or more (a card of unknown suit only ever saves).
+        once = twice = 0
+        for c, _n, su, _st, _p in protos:
+            if c not in wilds:
+                twice |= once & su
+                once |= su
+        spared = _OUTSIDER | self.safe | twice
+        fallen = [
+            k
+            for k, (c, _n, su, _st, _p) in enumerate(protos)
+            if su and not su & spared and c not in wilds and c not in ("angel", "phoenix-deluxe")
+        ]
+        out = terms
+        if (
+            not wilds
+            and not state.book
+            and not book_suit
+            and all(
+                p is None or p == "demon" or p not in _FALLERS for _c, _n, _su, _st, p in protos
+            )
+        ):
+            # Demon is the only card that blanks: every other card stands, and World Tree
+            # fails if two of them share a suit.
+            seen = 0
+            clash = False
+            for k, (_c, _n, su, _st, _p) in enumerate(protos):
+                if k not in fallen:
+                    clash = clash or bool(seen & su)
+                    seen |= su
+            if clash:
+                out = list(terms)
+                for k, (c, _n, _su, st, _p) in enumerate(protos):
+                    if c == "world-tree":
+                        out[k] = min(out[k], st)
+        saved = len(wilds) + (1 if state.target else 2 if state.book else 0) + self.angel
+        if book_suit:
+            there = sum(1 for c, _n, su, _st, _p in protos if su & book_suit and c not in wilds)
+            saved += (1 if there or book_suit & (_OUTSIDER | self.safe) else 0) + (there == 1)
+        if len(fallen) > saved:
+            out = list(out)
+            fallen.sort(key=lambda k: out[k], reverse=True)
+            for k in fallen[saved:]:
+                out[k] = 0
+        return out, unsure
+
+    def _blanker_falls(self, protos: list[Proto], terms: list[int], state: _Open) -> int:
+        """The total once the BLANKS penalties have done what they surely do. Cards of
+        unknown suit (open wilds, the Book's target) are never counted as blanked and may
+        always stand; while the Book may still move any card this is not used at all.
+
+        Island's target is open: each case (Island clears one of the blankers that are a
+        Flood or Flame, or none of them) is bounded and the largest kept. In a case, the
+        blankers of known suit that nothing clears are the graph's blankers; one that no
+        penalty could blank and Demon cannot leave alone surely stands. When blankers that
+        blank each other in a cycle all fall (the default ruling), a blanker that stands
+        leaves none of its victims standing: every set of standing blankers is tried (Angel
+        may protect one card). Otherwise only the blankers that surely stand are counted."""
+        table = self.table
+        self_ok = table.rulings.self_blanking
+        every_cycle = table.rulings.blanking_cycles == "blank-all"
+        wilds = state.wilds
+        rangers, warship = self.rangers, self.warship
+        clears = self.clears
+        n = len(protos)
+        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        # Penalties that may blank: not surely cleared (a card of unknown suit may be).
+        pens = [q for q in probes if q.pen in BLANKERS and not q.suits & clears]
+        if "doppelganger" in wilds:
+            # An open Doppelganger may copy any of them: one more of each, a card of its own.
+            pens += [_Probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in pens]
+        known = [v.suits != 0 and v.card not in wilds for v in probes]
+        once = twice = 0
+        for k, v in enumerate(probes):
+            if known[k]:
+                twice |= once & v.suits
+                once |= v.suits
+        safe = self.safe
+        fallible = [
+            known[k] and v.card not in ("angel", "phoenix-deluxe") and not v.suits & safe
+            for k, v in enumerate(probes)
+        ]
+        graph = [k for k in range(n) if known[k] and probes[k] in pens]
+        victims = {}  # the cards each blanker of the graph would blank, as a bit mask
+        for k in graph:
+            b = probes[k]
+            mask = 0
+            for j, v in enumerate(probes):
+                if fallible[j] and (j != k or self_ok) and _blanks(b, v, table):  # type: ignore[arg-type]
+                    mask |= 1 << j
+            victims[k] = mask
+        total = sum(terms)
+        cases: list[int | None] = [None]
+        if self.island:
+            cases += [k for k in graph if probes[k].suits & _FLOOD_FLAME]
+        best = 0
+        for cleared in cases:
+            blankers = [k for k in graph if k != cleared]
+            threats = [q for q in pens if cleared is None or q is not probes[cleared]]
+            must = []
+            free = []
+            for k in blankers:
+                b = probes[k]
+                if fallible[k] and (
+                    (self.demon and not b.suits & (_OUTSIDER | twice))
+                    or any(
+                        (q is not b or self_ok) and _blanks(q, b, table)  # type: ignore[arg-type]
+                        for q in threats
+                    )
+                ):
+                    free.append(k)  # it may fall
+                else:
+                    must.append(k)  # it surely stands
+            if not every_cycle:
+                free = []  # a blanker that may fall may also stand and blank nothing
+            for pick in range(1 << len(free)):
+                standing = must + [k for i, k in enumerate(free) if pick >> i & 1]
+                fallen = 0
+                for k in standing:
+                    fallen |= victims[k]
+                kept = 0
+                for k in standing:
+                    kept |= 1 << k
+                clash = fallen & kept
+                if clash and (not self.angel or clash & (clash - 1)):
+                    continue  # two standing blankers blank each other's: not a hand
+                lost = fallen & ~kept
+                for k in free:
+                    if not kept >> k & 1:
+                        lost |= 1 << k  # a blanker that does not stand falls
+                value = total - sum(terms[j] for j in range(n) if lost >> j & 1)
+                if self.angel and not clash:
+                    value += max((terms[j] for j in range(n) if fallen >> j & 1), default=0)
+                best = max(best, value)
+        return best
+
+    def _tighter(self, card: Card, protos: list[Proto], state: _Open) -> int:
+        """An upper bound on ``card``'s points given the choices made so far (``protos``)
+        and those still open: what the hand as it stands still allows.
+
+        Choices left open can only do this: an open wild takes one suit (or stays a Wild),
+        an open Doppelganger takes a card of the hand's strength, name and suit, and an open
+        Book changes one card's suit. A card can fall only if some card of the hand has a
+        penalty that blanks (Demon, the blankers, the self conditions); without one, every
+        card stands."""
+        table = self.table
+        wilds = state.wilds
+        can_fall = any(p in _FALLERS for _c, _n, _su, _st, p in protos)
+        fixed = [(c, su, st) for c, _n, su, st, _p in protos if c not in wilds]
+        wilds_open = len(wilds)
+        book = state.book or bool(state.book_suit)
+        any_card = state.any_card
+        dop = "doppelganger" in wilds
+        if card.id == "world-tree":
+            if can_fall:
+                # The cards that no card of the hand could blank stand whatever the open
+                # choices (clearing and protection only keep more cards standing); two of
+                # them sharing a suit rule the bonus out, unless the Book parts them.
+                suits = self._surely_counted(protos, state)
+            else:
+                suits = [su for _c, su, _st in fixed]
+            ok = not _clash(suits) or (
+                any_card and any(not _clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
+            )
+            return card.strength + ((70 if table.expansion else 50) if ok else 0)
+        if card.id == "chapel":
+            if can_fall:
+                return card.strength + 40
+            n = sum(1 for _c, su, _st in fixed if su & _CHAPEL)
+            ok = n - any_card <= 2 <= n + wilds_open + book
+            return card.strength + (40 if ok else 0)
+        if card.id == "judge":
+            pens = sum(1 for _c, _n, _su, _st, p in protos if p is not None) + dop
+            return card.strength + 10 * min(pens, len(protos) - 1)
+        if card.id == "jester":
+            others = [st for c, _su, st in fixed if c != "jester"]
+            odd = sum(1 for st in others if st % 2) + dop
+            every = all(st % 2 for st in others) and wilds_open == dop
+            return card.strength + max(3 * odd, 50 if every and card.strength % 2 else 0)
+        # Gem of Order: the strengths are known, but for an open Doppelganger's.
+        if can_fall:
+            return 10**6
+        # Every card counts its strength (an open Mirage or Shapeshifter has 0 whatever it
+        # names), but for an open Doppelganger's, which is one of the hand's or 0.
+        strengths = [st for c, _n, _su, st, _p in protos if not (dop and c == "doppelganger")]
+        if not dop:
+            return card.strength + gem_runs(strengths, table.rulings.gem_every_run)
+        options = {0} | {st for c, _n, _su, st, _p in protos if c not in WILDS}
+        return card.strength + max(
+            gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
+        )
+
+    def _surely_counted(self, protos: list[Proto], state: _Open) -> list[int]:
+        """The suits of cards that count for World Tree whatever the open choices, but for
+        the one card an open Book may change: cards no penalty of the hand could blank
+        (whether or not that penalty is cleared or its owner stands), Angel, the Undead
+        Lich or Necromancer keeps, and the promo Phoenix (its suits count even when it is
+        blanked). Open wilds and a card of no suit yet are left out; an open Doppelganger
+        may copy any penalty of the hand (Rangers' and Warship's Army clearing is then not
+        counted on)."""
+        table = self.table
+        wilds = state.wilds
+        rangers = self.rangers
+        warship = self.warship and not wilds and not state.book
+        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        blankers = [b for b in probes if b.pen in BLANKERS]
+        if "doppelganger" in wilds:
+            blankers += [_Probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers]
+        demon = any(b.pen == "demon" for b in probes)
+        safe = self.safe
+        out = []
+        for v in probes:
+            if v.card in wilds or not v.suits:
+                continue
+            if v.card == "phoenix":
+                out.append(v.suits)
+                continue
+            if v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+                continue
+            if v.card == "angel" or v.suits & safe:
+                out.append(v.suits)
+                continue
+            if demon and not v.suits & _OUTSIDER:
+                continue
+            if any(_blanks(b, v, table) for b in blankers):  # type: ignore[arg-type]
+                continue
+            out.append(v.suits)
+        return out
+
+
+__all__ = ["Bounds", "Card", "Proto"]
