@@ -179,6 +179,11 @@ const STRINGS = {
     "auth.guestKeeps": "اگر تا حالا مهمان بوده\u200cاید، بازی\u200cهایتان در حساب تازه می\u200cمانند.",
     "auth.welcome": "خوش آمدید، {name}!",
     "auth.loggedOut": "از حساب خارج شدید.",
+
+    "drawer.toggle": "حرکت\u200cها",
+    "drawer.toggleTitle": "فهرست همهٔ حرکت\u200cهای مجاز (کلید M)",
+    "drawer.close": "بستن فهرست حرکت\u200cها (Esc)",
+    "drawer.offBoard": "{n} حرکت فقط در این فهرست است",
   },
   en: {
     "app.name": "Rumizi",
@@ -351,6 +356,11 @@ const STRINGS = {
     "auth.guestKeeps": "If you have been playing as a guest, your games move to the new account.",
     "auth.welcome": "Welcome, {name}!",
     "auth.loggedOut": "You are signed out.",
+
+    "drawer.toggle": "Moves",
+    "drawer.toggleTitle": "The list of every legal move (key M)",
+    "drawer.close": "Close the list of moves (Esc)",
+    "drawer.offBoard": "{n} moves only in this list",
   },
 };
 

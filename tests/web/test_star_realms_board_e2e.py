@@ -1,0 +1,219 @@
+"""Star Realms where the board is the interface, in headless Chromium: a whole duel against the
+easy bot made only by clicks on the board at 1366×768 (the move list's drawer stays closed; it
+opens with M, walks with the arrows and closes with Escape), and part of a game on a 390×844
+phone by taps (a first tap shows what the card would do, the second does it), with the hand,
+the trade row and the opponent on the screen without scrolling. Screenshots in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from tests.web.conftest import Server, screenshot
+
+TABLE = "[data-testid=table]:not(.is-busy)"
+BOARD = f"{TABLE} [data-testid=sr-board]"
+TARGET = f"{BOARD} button[data-action]:enabled"
+RESULT = "[data-testid=result]"
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def context_for(browser: Browser, lang: str, phone: bool) -> BrowserContext:
+    context = browser.new_context(
+        viewport=PHONE if phone else DESKTOP,
+        locale="fa-IR" if lang == "fa" else "en-US",
+        has_touch=phone,
+        is_mobile=phone,
+        bypass_csp=True,  # wait_for_function's eval (see conftest.new_context)
+    )
+    context.set_default_timeout(30_000)
+    return context
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def start_vs_bot(page: Page, server: Server, lang: str = "fa") -> None:
+    if lang == "en":  # the page's language is the visitor's choice, kept in a cookie
+        page.goto(server.url + "/")
+        page.get_by_test_id("lang-switch").click()
+        page.wait_for_function("document.documentElement.lang === 'en'")
+    page.goto(f"{server.url}/games/star-realms")
+    page.get_by_test_id("play-now").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+"))
+    page.get_by_test_id("sr-board").wait_for()
+
+
+def wait_turn(page: Page, timeout: float = 60_000) -> bool:
+    """Until the board offers this seat a move (True) or the game is over (False)."""
+    page.wait_for_selector(f"{TARGET}, {RESULT}", timeout=timeout)
+    return page.locator(RESULT).count() == 0
+
+
+def targets(page: Page, testid: str) -> Locator:
+    return page.locator(f"{BOARD} [data-testid={testid}][data-action]:enabled")
+
+
+def action_of(target: Locator) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(target.get_attribute("data-action") or "{}")
+    return found
+
+
+def drawer_closed(page: Page) -> None:
+    assert page.get_by_test_id("moves").is_hidden(), "the move list opened"
+    assert page.get_by_test_id("moves-toggle").get_attribute("aria-expanded") == "false"
+
+
+def play_by_board(page: Page, press: Any = None) -> str:
+    """One move by clicking (or tapping, with `press`) the board; returns what it did.
+
+    Answers a choice on the board (the largest amount; a forced discard; skips an optional
+    scrap), plays every card, attacks bases then the opponent, buys from the row (else an
+    Explorer), then ends the turn with the board's own button."""
+    click = press or (lambda target: target.click())
+    # One look at the board: every target that plays a move, by its test id.
+    found = page.eval_on_selector_all(
+        TARGET, "els => els.map((e, i) => [e.dataset.testid || '', i])"
+    )
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for testid, i in found:
+        first.setdefault(testid, i)
+        last[testid] = i
+    pending = page.locator(f"{BOARD} [data-testid=pending-choice]")
+    choice = pending.get_attribute("data-choice") if pending.count() else None
+    order = [("sr-pick", last, "pick")]
+    if choice == "discard":
+        order.append(("hand-card", first, "discard"))
+    order += [
+        ("sr-skip", first, "skip"),
+        ("hand-card", first, "play"),
+        ("base-card", first, "attack"),
+        ("opponent-authority", first, "attack"),
+        ("trade-row-card", last, "buy"),
+        ("explorer-pile", first, "buy"),
+        ("sr-end", first, "end"),
+    ]
+    targets_now = page.locator(TARGET)
+    for testid, where, kind in order:
+        if testid in where:
+            target = targets_now.nth(where[testid])
+            click(target)
+            return kind
+    click(targets_now.first)
+    return "other"
+
+
+def in_view(page: Page, testid: str, height: int) -> None:
+    """The element is on the screen at the page's top: nothing to scroll to see it."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.get_by_test_id(testid).first.bounding_box()
+    assert box is not None, testid
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{testid} is off the screen: {box}"
+
+
+def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed(
+    browser: Browser, server: Server
+) -> None:
+    context = context_for(browser, "fa", phone=False)
+    try:
+        page = context.new_page()
+        errors = watch_errors(page)
+        start_vs_bot(page, server)
+        assert wait_turn(page)
+        drawer_closed(page)
+        # The whole table is on the screen at 1366×768.
+        for testid in ("hand", "trade-row", "opponents"):
+            in_view(page, testid, DESKTOP["height"])
+        # The move list is a drawer: M opens it on a move, the arrows walk it, Escape closes.
+        page.keyboard.press("m")
+        expect(page.get_by_test_id("moves")).to_be_visible()
+        assert page.evaluate("document.activeElement.dataset.testid") == "legal-move"
+        first = page.evaluate("document.activeElement.dataset.index")
+        page.keyboard.press("End")
+        last = page.evaluate("document.activeElement.dataset.index")
+        page.keyboard.press("ArrowDown")  # wraps to the first
+        assert page.evaluate("document.activeElement.dataset.index") == "0"
+        assert last != "0" or first == "0"
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("moves")).to_be_hidden()
+        # A hover shows what a click would do before it is done.
+        card = targets(page, "hand-card").first
+        card.hover()
+        tip = page.get_by_test_id("sr-tip")
+        expect(tip).to_be_visible()
+        assert tip.inner_text().strip() == (card.get_attribute("data-label") or "").strip()
+
+        done: dict[str, int] = {}
+        moves = 0
+        while wait_turn(page):
+            kind = play_by_board(page)
+            done[kind] = done.get(kind, 0) + 1
+            moves += 1
+            if moves == 8:
+                screenshot(page, "sr-board-fa-desktop")
+            if moves % 25 == 0:
+                drawer_closed(page)
+            assert moves < 1200, "the game did not end"
+        expect(page.get_by_test_id("result")).to_be_visible()
+        assert {"play", "buy", "attack", "end"} <= set(done), done
+        screenshot(page, "sr-board-fa-desktop-result")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_the_move(
+    browser: Browser, server: Server
+) -> None:
+    for lang in ("fa", "en"):
+        context = context_for(browser, lang, phone=True)
+        try:
+            page = context.new_page()
+            errors = watch_errors(page)
+            start_vs_bot(page, server, lang)
+            assert wait_turn(page)
+            drawer_closed(page)
+            for testid in ("hand", "trade-row", "opponents"):
+                in_view(page, testid, PHONE["height"])
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+            # First tap: the label, and nothing played; second tap: played.
+            card = targets(page, "hand-card").first
+            hand = page.locator(f"{BOARD} [data-testid=hand-card]").count()
+            card.tap()
+            tip = page.get_by_test_id("sr-tip")
+            expect(tip).to_be_visible()
+            assert (card.get_attribute("data-label") or "").strip() in tip.inner_text()
+            assert page.locator(f"{BOARD} [data-testid=hand-card]").count() == hand
+            card.tap()
+            expect(page.locator(f"{BOARD} [data-testid=hand-card]")).to_have_count(hand - 1)
+
+            def double_tap(target: Locator) -> None:
+                target.tap()
+                target.tap()
+
+            for _ in range(6):
+                if not wait_turn(page):
+                    break
+                play_by_board(page, press=double_tap)
+            if wait_turn(page):
+                for testid in ("hand", "trade-row", "opponents"):
+                    in_view(page, testid, PHONE["height"])
+            screenshot(page, f"sr-board-{lang}-phone")
+            if lang == "en":
+                page.set_viewport_size(DESKTOP)
+                wait_turn(page)
+                screenshot(page, "sr-board-en-desktop")
+            drawer_closed(page)
+            assert not errors, errors
+        finally:
+            context.close()
