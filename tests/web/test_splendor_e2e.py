@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, from_move_list, new_context, screenshot
 
 GAME = "splendor-duel"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -36,7 +36,7 @@ def watch_errors(page: Page) -> list[str]:
 
 def wait_turn(page: Page, timeout: float = 30_000) -> bool:
     """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
     return page.locator(RESULT).count() == 0
 
 
@@ -124,7 +124,7 @@ def play_by_board(page: Page, turn: int) -> str:
     if "replenish" in by:
         page.get_by_test_id("sd-replenish").click()
         return "replenish"
-    page.locator(MOVE).first.click()  # pass or claim-stall: the move list
+    from_move_list(page, page.locator(MOVE).first)  # pass or claim-stall: the move list
     return "list"
 
 

@@ -1,17 +1,21 @@
 """Star Realms where the board is the interface, in headless Chromium: a whole duel against the
 easy bot made only by clicks on the board at 1366×768 (the move list's drawer stays closed; it
-opens with M, walks with the arrows and closes with Escape), and part of a game on a 390×844
-phone by taps (a first tap shows what the card would do, the second does it), with the hand,
-the trade row and the opponent on the screen without scrolling. Screenshots in both languages."""
+opens with M, walks with the arrows and closes with Escape), to the result and its replay; and
+part of a game on a 390×844 phone by taps (a first tap shows what the card would do, the second
+does it), with the hand, the trade row and the opponent on the screen without scrolling.
+Screenshots in both languages."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from rumizi.games.star_realms import GAME
+from rumizi.games.star_realms.engine import FORMATS
 from tests.web.conftest import Server, screenshot
 
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -117,7 +121,7 @@ def in_view(page: Page, testid: str, height: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     box = page.get_by_test_id(testid).first.bounding_box()
     assert box is not None, testid
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{testid} is off the screen: {box}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{testid} off the screen: {box}"
 
 
 def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed(
@@ -143,6 +147,7 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
         page.keyboard.press("ArrowDown")  # wraps to the first
         assert page.evaluate("document.activeElement.dataset.index") == "0"
         assert last != "0" or first == "0"
+        screenshot(page, "sr-drawer-fa-desktop")
         page.keyboard.press("Escape")
         expect(page.get_by_test_id("moves")).to_be_hidden()
         # A hover shows what a click would do before it is done.
@@ -165,8 +170,20 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
             assert moves < 1200, "the game did not end"
         expect(page.get_by_test_id("result")).to_be_visible()
         assert {"play", "buy", "attack", "end"} <= set(done), done
+        assert page.get_by_test_id("result-text").inner_text().strip()
+        assert page.get_by_test_id("log-line").count() > 10
         screenshot(page, "sr-board-fa-desktop-result")
         assert not errors, errors
+        # The replay of the finished game steps through every move, and once the game is over
+        # it can be seen from the other seat, every card shown.
+        page.get_by_test_id("replay-link").click()
+        page.wait_for_url(re.compile(r"/replay/"))
+        expect(page.get_by_test_id("replay-slider")).to_be_visible()
+        page.get_by_test_id("replay-last").click()
+        page.get_by_test_id("replay-seat").select_option("1")
+        page.wait_for_url(re.compile(r"/replay/.*\?seat=1"))
+        expect(page.get_by_test_id("replay-slider")).to_be_visible()
+        screenshot(page, "replay-fa-seat1")
     finally:
         context.close()
 
@@ -209,6 +226,11 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
                 for testid in ("hand", "trade-row", "opponents"):
                     in_view(page, testid, PHONE["height"])
             screenshot(page, f"sr-board-{lang}-phone")
+            if lang == "fa":  # the drawer, opened by its button: a sheet over the bottom
+                page.get_by_test_id("moves-toggle").tap()
+                expect(page.get_by_test_id("moves")).to_be_visible()
+                screenshot(page, "sr-drawer-fa-phone")
+                page.get_by_test_id("moves-close").tap()
             if lang == "en":
                 page.set_viewport_size(DESKTOP)
                 wait_turn(page)
@@ -217,3 +239,59 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             assert not errors, errors
         finally:
             context.close()
+
+
+# Draws one state with the Star Realms renderer (as the table does) and answers which of its
+# legal moves the board shows, and which are still only in the list.
+MAPPED = """async (msg) => {
+  const { loadRenderer } = await import("/static/renderers.js");
+  const renderer = await loadRenderer("star-realms");
+  const root = document.createElement("div");
+  document.body.append(root);
+  const out = renderer.render(root, msg, { act: () => false, cards: new Map(), busy: false });
+  const missing = msg.legal.map((m, i) => i).filter((i) => !out.mapped.has(i));
+  root.remove();
+  return missing.map((i) => msg.legal[i].action);
+}"""
+
+
+def samples_of_every_move_shape() -> list[dict[str, Any]]:
+    """States from random games of every format, one for each shape of move first met there
+    (its kind, its fields, where a chosen card comes from, the choice pending)."""
+    found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    games = [(fmt, n, 0) for fmt, (fewest, most) in FORMATS.items() for n in {fewest, most}]
+    games.append(("raid", 3, 5))  # an eliminated raider bequeaths one of their bases
+    for fmt, players, seed in games:
+        state = GAME.new(seed=seed, players=players, format=fmt)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if state.over:
+                break
+            legal = state.legal_actions()
+            pending = state.pending[0] if state.pending else None
+            for action in legal:
+                key = (fmt, action["do"], *sorted(action), action.get("from"), pending)
+                if key not in found:
+                    found[key] = {
+                        "version": 1,
+                        "seat": state.to_act,
+                        "view": state.view(state.to_act),
+                        "legal": [{"action": a, "label": json.dumps(a)} for a in legal],
+                        "seats": [],
+                    }
+            state.apply(rng.choice(legal))
+    return list(found.values())
+
+
+def test_every_move_of_every_format_has_a_target_on_the_board(page: Page, server: Server) -> None:
+    samples = samples_of_every_move_shape()
+    kinds = {(a["action"]["do"], a["action"].get("from")) for s in samples for a in s["legal"]}
+    sources = {"hand", "discard", "trade_row", "deck", "bases", None}
+    assert {("choose", source) for source in sources} <= kinds
+    for kind in ("play", "buy", "scrap", "attack", "transfer", "pass", "skip", "end"):
+        assert (kind, None) in kinds
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    for msg in samples:
+        missing = page.evaluate(MAPPED, msg)
+        assert missing == [], f"{msg['view'].get('format')}: only in the list: {missing}"
