@@ -165,8 +165,10 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
             moves += 1
             if moves == 8:
                 screenshot(page, "sr-board-fa-desktop")
-            if moves % 25 == 0:
+            if moves % 10 == 0 and wait_turn(page):
                 drawer_closed(page)
+                for testid in ("hand", "trade-row", "opponents"):  # later turns fit too
+                    in_view(page, testid, DESKTOP["height"])
             assert moves < 1200, "the game did not end"
         expect(page.get_by_test_id("result")).to_be_visible()
         assert {"play", "buy", "attack", "end"} <= set(done), done
