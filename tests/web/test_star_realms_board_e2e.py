@@ -7,6 +7,7 @@ Screenshots in both languages."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -257,6 +258,7 @@ MAPPED = """async (msg) => {
 }"""
 
 
+@functools.cache
 def samples_of_every_move_shape() -> list[dict[str, Any]]:
     """States from random games of every format, one for each shape of move first met there
     (its kind, its fields, where a chosen card comes from, the choice pending)."""
@@ -297,3 +299,65 @@ def test_every_move_of_every_format_has_a_target_on_the_board(page: Page, server
     for msg in samples:
         missing = page.evaluate(MAPPED, msg)
         assert missing == [], f"{msg['view'].get('format')}: only in the list: {missing}"
+
+
+# Draws a state, clicks its first target that offers several moves, and answers what the
+# board then asks (the picker's options) and which move picking the last of them plays.
+PICK = """async (msg) => {
+  const { loadRenderer } = await import("/static/renderers.js");
+  const renderer = await loadRenderer("star-realms");
+  const root = document.createElement("div");
+  document.body.append(root);
+  const played = [];
+  renderer.render(root, msg, { act: (a) => played.push(a), cards: new Map(), busy: false });
+  const target = root.querySelector("[data-choices]");
+  target.click();
+  const options = [...root.querySelectorAll("[data-testid=sr-pick]")];
+  const offered = options.map((o) => JSON.parse(o.dataset.action));
+  options[options.length - 1].click();
+  const closed = root.querySelector("[data-testid=sr-picker]") === null;
+  root.remove();
+  return { offered, played, closed, choices: Number(target.dataset.choices) };
+}"""
+
+
+def test_a_target_with_several_moves_asks_on_the_board_which_one(
+    page: Page, server: Server
+) -> None:
+    """An attack of a chosen amount (free-for-all), a Hydra buy for one member or another: the
+    click opens a choice on the board, and picking in it plays that move."""
+
+    def first_state(fmt: str, players: int, test: Any) -> dict[str, Any]:
+        """The first state of a random game whose legal moves pass ``test``."""
+        state = GAME.new(seed=0, players=players, format=fmt)
+        rng = random.Random(0)
+        while not test(legal := state.legal_actions()):
+            state.apply(rng.choice(legal))
+        return {
+            "version": 1,
+            "seat": state.to_act,
+            "view": state.view(state.to_act),
+            "legal": [{"action": a, "label": json.dumps(a)} for a in legal],
+            "seats": [],
+        }
+
+    def amounts(legal: list[dict[str, Any]]) -> bool:  # two amounts on one target
+        hits = [(a["player"], a.get("base")) for a in legal if a["do"] == "attack"]
+        return any(hits.count(hit) > 1 for hit in hits)
+
+    def members(legal: list[dict[str, Any]]) -> bool:  # one card, two members to buy it for
+        cards = [a["card"] for a in legal if a["do"] == "buy"]
+        return any(cards.count(card) > 1 for card in cards)
+
+    wanted = {
+        "attack-amount": first_state("free-for-all", 3, amounts),
+        "hydra-member": first_state("hydra", 4, members),
+    }
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    for name, msg in wanted.items():
+        answer = page.evaluate(PICK, msg)
+        assert answer["choices"] == len(answer["offered"]) > 1, name
+        legal = [m["action"] for m in msg["legal"]]
+        assert all(a in legal for a in answer["offered"]), name
+        assert answer["played"] == [answer["offered"][-1]] and answer["closed"], name
