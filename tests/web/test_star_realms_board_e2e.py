@@ -122,7 +122,9 @@ def in_view(page: Page, testid: str, height: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     box = page.get_by_test_id(testid).first.bounding_box()
     assert box is not None, testid
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{testid} off the screen: {box}"
+    if not (box["y"] >= 0 and box["y"] + box["height"] <= height):
+        screenshot(page, "sr-off-the-screen")  # to see what pushed it
+        raise AssertionError(f"{testid} off the screen: {box}")
 
 
 def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed(

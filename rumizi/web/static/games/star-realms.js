@@ -488,15 +488,14 @@ export function render(root, msg, ctx) {
     return cardEl(cardData(cards, id), { ...opts, moves, bind });
   };
 
-  // ---- top line: format, turn
-  board.append(
-    el(
-      "div",
-      { class: "sr-topline" },
-      el("span", { class: "sr-format" }, w(`format.${format}`)),
-      typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
-    ),
+  // The format and the turn: a line of their own with many players, else on the row's title.
+  const topline = el(
+    "div",
+    { class: "sr-topline" },
+    el("span", { class: "sr-format" }, w(`format.${format}`)),
+    typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
   );
+  if (players.length > 2) board.append(topline);
 
   // ---- opponents (everyone else; every player when watching)
   const others = players.map((_, q) => q).filter((q) => q !== me);
@@ -525,7 +524,7 @@ export function render(root, msg, ctx) {
     el(
       "section",
       { class: "sr-center", dataset: { testid: "trade-row" } },
-      el("h3", { class: "sr-zone-title" }, w("tradeRow")),
+      el("div", { class: "sr-center-head" }, el("h3", { class: "sr-zone-title" }, w("tradeRow")), players.length > 2 ? null : topline),
       el(
         "div",
         { class: "sr-row" },
@@ -559,7 +558,8 @@ export function render(root, msg, ctx) {
     }
     node.addEventListener("mouseenter", () => showTip(node, label));
     node.addEventListener("mouseleave", () => node !== armed && hideTip());
-    node.addEventListener("focus", () => showTip(node, label));
+    // A keyboard's focus shows it too; not the focus the page puts back after a click.
+    node.addEventListener("focus", () => node.matches(":focus-visible") && showTip(node, label));
     node.addEventListener("blur", () => node !== armed && hideTip());
     node.addEventListener("click", (event) => {
       event.preventDefault();
@@ -794,6 +794,11 @@ export function render(root, msg, ctx) {
       panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("knownHand")), el("div", { class: "sr-mini-row" }, p.known_hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-known-card" })))));
     }
     if ((p.discard || []).length) panel.append(pileDetails(w("discard"), p.discard, "opponent-discard"));
+    // The opponent's cards (bases, in play, known hand) in one sideways strip: the panel stays
+    // one line tall however many there are, so the row and the hand stay on the screen.
+    const strip = el("div", { class: "sr-opp-cards" });
+    for (const part of panel.querySelectorAll(":scope > .sr-bases, :scope > .sr-no-bases, :scope > .sr-opp-turn, :scope > .sr-open-hand")) strip.append(part);
+    panel.append(strip);
     return panel;
   }
 
