@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -157,3 +157,15 @@ def screenshot(page: Page, name: str) -> Path:
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def from_move_list(page: Page, move: Locator) -> None:
+    """Play ``move`` (a ``legal-move`` button) from the list of moves: where the board is the
+    interface the list is a drawer, closed at first, so open it, click, and close it again."""
+    toggle = page.get_by_test_id("moves-toggle")
+    opened = toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+    if opened:
+        toggle.click()
+    move.click()
+    if opened and toggle.get_attribute("aria-expanded") == "true":
+        page.get_by_test_id("moves-close").click()

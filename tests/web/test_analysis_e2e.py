@@ -7,7 +7,6 @@ Screenshots: desktop and phone, Persian and English.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
@@ -15,7 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
-from tests.web.test_e2e import MOVE, start_vs_bot, wait_turn
+from tests.web.test_e2e import start_vs_bot, wait_turn
+from tests.web.test_star_realms_board_e2e import TARGET, play_by_board
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +34,12 @@ def throw_turns_away(page: Page, turns: int) -> None:
     """End the turn at once, ``turns`` times (whenever ending it is a legal move)."""
     ended = 0
     while ended < turns and wait_turn(page):
-        buttons = page.locator(MOVE)
-        actions = [
-            json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
-            for i in range(buttons.count())
-        ]
-        index = next((i for i, a in enumerate(actions) if a.get("do") == "end"), 0)
-        buttons.nth(index).click()
-        ended += actions[index].get("do") == "end"
+        end = page.locator(f"{TARGET}[data-testid=sr-end]")
+        if end.count():
+            end.click()  # the board's own button
+            ended += 1
+        else:
+            play_by_board(page)  # a choice first (a forced discard)
         page.wait_for_timeout(30)
 
 

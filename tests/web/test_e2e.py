@@ -1,5 +1,6 @@
-"""End to end in headless Chromium: the pages, a whole game by clicks, two players, reloads,
-a server killed mid-game, hidden information on the wire, and the Persian page."""
+"""End to end in headless Chromium: the pages, two players, reloads, a server killed mid-game,
+hidden information on the wire, and the Persian page. (A whole game by clicks on the board,
+with its replay: tests/web/test_star_realms_board_e2e.py.)"""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.test_star_realms_board_e2e import TARGET, play_by_board
 
-MOVE = "[data-testid=table]:not(.is-busy) [data-testid=legal-move]:enabled"
+MOVE = "[data-testid=table]:not(.is-busy) [data-testid=legal-move]:enabled"  # the list's moves
 RESULT = "[data-testid=result]"
 
 
@@ -24,50 +26,14 @@ def start_vs_bot(page: Page, server: Server) -> str:
 
 
 def wait_turn(page: Page, timeout: float = 60_000) -> bool:
-    """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    """Wait until this seat can move on the board (True) or the game is over (False)."""
+    page.wait_for_selector(f"{TARGET}, {RESULT}", timeout=timeout)
     return page.locator(RESULT).count() == 0
 
 
-def pick(page: Page) -> dict[str, Any]:
-    """Click a sensible legal move: play cards, then attack, then buy, else the first move."""
-    buttons = page.locator(MOVE)
-    actions = [
-        json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
-        for i in range(buttons.count())
-    ]
-    for wanted in ("play", "attack", "buy", "choose"):
-        for i, action in enumerate(actions):
-            if action.get("do") == wanted:
-                buttons.nth(i).click()
-                return action
-    buttons.first.click()
-    return actions[0]
-
-
-def test_guest_plays_a_whole_game_against_the_easy_bot(page: Page, server: Server) -> None:
-    start_vs_bot(page, server)
-    moves = 0
-    while wait_turn(page):
-        pick(page)
-        moves += 1
-        if moves == 6:
-            screenshot(page, "table-fa-desktop")
-        assert moves < 1500, "the game did not end"
-    expect(page.get_by_test_id("result")).to_be_visible()
-    assert page.get_by_test_id("result-text").inner_text().strip()
-    assert page.get_by_test_id("log-line").count() > 10
-    screenshot(page, "result-fa-desktop")
-    # The replay of the finished game steps through every move.
-    page.get_by_test_id("replay-link").click()
-    page.wait_for_url(re.compile(r"/replay/"))
-    expect(page.get_by_test_id("replay-slider")).to_be_visible()
-    page.get_by_test_id("replay-last").click()
-    # Once the game is over the replay can be seen from the other seat, every card shown.
-    page.get_by_test_id("replay-seat").select_option("1")
-    page.wait_for_url(re.compile(r"/replay/.*\?seat=1"))
-    expect(page.get_by_test_id("replay-slider")).to_be_visible()
-    screenshot(page, "replay-fa-seat1")
+def pick(page: Page) -> str:
+    """A sensible move, by a click on the board (tests/web/test_star_realms_board_e2e.py)."""
+    return play_by_board(page)
 
 
 def test_two_people_play_each_other_and_a_spectator_sees_no_hidden_card(
@@ -106,7 +72,7 @@ def test_two_people_play_each_other_and_a_spectator_sees_no_hidden_card(
         # A few turns each, by clicks, in whichever page must move.
         for _ in range(40):
             for p in (host, guest):
-                if p.locator(MOVE).count():
+                if p.locator(TARGET).count():
                     pick(p)
             host.wait_for_timeout(50)
         host.get_by_test_id("concede").click()

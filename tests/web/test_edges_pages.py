@@ -164,7 +164,9 @@ def test_no_page_needs_what_the_policy_blocks(browser: Browser, server: Server) 
     # A game against the bot: the table's socket connects under the policy.
     page.goto(f"{server.url}/games/star-realms")
     page.get_by_test_id("play-now").click()
-    page.wait_for_selector("[data-testid=legal-move], [data-testid=result]", timeout=60_000)
+    page.wait_for_selector(
+        "[data-testid=legal-move], [data-testid=result]", timeout=60_000, state="attached"
+    )
     page.goto(server.url + "/api/docs")
     page.locator(".opblock").first.wait_for()  # Swagger UI's one inline script ran
     assert blocked == []

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from rumizi.games.fantasy_realms import web
 from rumizi.games.fantasy_realms.rules import rules
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, from_move_list, new_context, screenshot
 
 GAME = "fantasy-realms"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -89,7 +89,8 @@ def play_by_board(page: Page, turn: int = 0) -> str:
     if takes.count():
         takes.last.click()
         return "take"
-    page.locator(f"{MOVE}:visible").first.click()
+    off_board = page.locator(f"{MOVE}:not(.move-on-board)")
+    from_move_list(page, off_board.first if off_board.count() else page.locator(MOVE).first)
     return "list"
 
 

@@ -39,7 +39,7 @@ def watch_errors(page: Page) -> list[str]:
 
 def wait_turn(page: Page, timeout: float = 30_000) -> bool:
     """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout)
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
     return page.locator(RESULT).count() == 0
 
 

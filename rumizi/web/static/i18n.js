@@ -268,6 +268,11 @@ const STRINGS = {
     "pace.instant": "بی\u200cدرنگ",
     "pace.skip": "رفتن به آخر",
     "pace.showing": "نمایش حرکت\u200cها: {n} مانده",
+
+    "drawer.toggle": "حرکت\u200cها",
+    "drawer.toggleTitle": "فهرست همهٔ حرکت\u200cهای مجاز (کلید M)",
+    "drawer.close": "بستن فهرست حرکت\u200cها (Esc)",
+    "drawer.offBoard": "{n} حرکت فقط در این فهرست است",
   },
   en: {
     "app.name": "Rumizi",
@@ -529,6 +534,11 @@ const STRINGS = {
     "pace.instant": "Instant",
     "pace.skip": "Skip to the end",
     "pace.showing": "Showing moves: {n} left",
+
+    "drawer.toggle": "Moves",
+    "drawer.toggleTitle": "The list of every legal move (key M)",
+    "drawer.close": "Close the list of moves (Esc)",
+    "drawer.offBoard": "{n} moves only in this list",
   },
 };
 

@@ -9,6 +9,13 @@
 
 import { h as el, svgIcon } from "../dom.js";
 
+// The board's own styles (the cards' look is in app.css): star-realms.css, linked once.
+const CSS_ID = "star-realms-css";
+function ensureCss() {
+  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
+  document.head.append(el("link", { id: CSS_ID, rel: "stylesheet", href: new URL("./star-realms.css", import.meta.url).href }));
+}
+
 // ------------------------------------------------------------------ words of this renderer
 export const WORDS = {
   fa: {
@@ -55,6 +62,14 @@ export const WORDS = {
     turn: "نوبت {n}",
     attackHint: "برای حمله کلیک کنید",
     waitingFor: "{name} در حال انتخاب است…",
+    endTurn: "پایان نوبت",
+    skip: "بگذر",
+    passTo: "سپردن بازی",
+    cancel: "انصراف",
+    tapAgain: "برای انجام، دوباره بزنید",
+    chooseOf: "{what} … (انتخاب با شما)",
+    howMuch: "چقدر؟ {what}",
+    pickOne: "یکی را انتخاب کنید",
     "choose.scrap-card": "یک کارت از دست یا دورریزتان را برای اسقاط انتخاب کنید (اختیاری).",
     "choose.clear-row": "یک کارت از ردیف بازار را برای پاک\u200cکردن انتخاب کنید (اختیاری).",
     "choose.discard": "یک کارت از دستتان را دور بریزید.",
@@ -127,6 +142,14 @@ export const WORDS = {
     turn: "Turn {n}",
     attackHint: "click to attack",
     waitingFor: "{name} is choosing…",
+    endTurn: "End turn",
+    skip: "Skip",
+    passTo: "Hand play over",
+    cancel: "Cancel",
+    tapAgain: "tap again to do it",
+    chooseOf: "{what} … (you choose)",
+    howMuch: "How much? {what}",
+    pickOne: "Choose one",
     "choose.scrap-card": "Choose a card from your hand or discard pile to scrap (optional).",
     "choose.clear-row": "Choose a trade-row card to clear away (optional).",
     "choose.discard": "Discard a card from your hand.",
@@ -324,22 +347,28 @@ function cardEl(card, opts = {}) {
     el("span", { class: "sr-only" }, description),
   ];
   const classes = ["sr-card", `fac-${faction}`, `size-${size}`, base && "is-base", card.type === "outpost" && "is-outpost", opts.extra];
-  if (opts.action && opts.act) {
+  if (opts.moves && opts.moves.length && opts.bind) {
+    const label = moveSummary(opts.moves);
     const button = el(
       "button",
       {
         type: "button",
         class: [...classes, "playable"],
-        title: `${opts.label}\n${description}`,
-        "aria-label": `${opts.label} — ${description}`,
-        dataset: { testid: opts.testid, card: card.id, action: JSON.stringify(opts.action), focusKey: opts.focusKey },
+        "aria-label": `${label} — ${description}`,
+        dataset: { testid: opts.testid, card: card.id, action: JSON.stringify(opts.moves[0].action), focusKey: opts.focusKey },
       },
       children,
     );
-    button.addEventListener("click", () => opts.act(opts.action));
+    opts.bind(button, opts.moves);
     return button;
   }
   return el("div", { class: classes, title: description, dataset: { testid: opts.testid, card: card.id } }, children);
+}
+
+/** What a click on a target does: its one move's label, or the choice it opens. */
+function moveSummary(moves) {
+  if (moves.length === 1) return moves[0].label;
+  return w("chooseOf", { what: moves[moves.length - 1].label });
 }
 
 /** A card for the gallery on the game page. */
@@ -365,12 +394,13 @@ function teamsFaceTeams(players) {
 }
 
 // ------------------------------------------------------------------ mapping legal actions
-/** Where an action shows on the board, or null (then it lives only in the move list). */
+/** Where an action shows on the board, or null (then it lives only in the move list). Every
+ * action shape the engine makes, in every format, has a key here. */
 function targetKey(a) {
   switch (a.do) {
     case "play":
       return `hand:${a.card}`;
-    case "buy":
+    case "buy": // Hydra's {member} buys share the card: a click asks for whom
       return a.card === "explorer" ? "explorer" : `row:${a.card}`;
     case "scrap":
       return `mine:${a.card}`;
@@ -379,27 +409,32 @@ function targetKey(a) {
       if (a.from === "hand") return `hand:${a.card}`;
       if (a.from === "discard") return `discard:${a.card}`;
       if (a.from === "trade_row") return `row:${a.card}`;
+      if (a.from === "deck") return `deck:${a.card}`; // a bequest from the deck (its cards are known)
+      if (a.from === "bases") return `mine:${a.card}`;
       return null;
-    case "attack":
+    case "attack": // with {amount} (several opponents): a click asks how much
       return a.base !== undefined ? `base:${a.player}:${a.base}` : `player:${a.player}`;
+    case "transfer": // Emperor: a discard-pile card sent to a teammate
+      return `discard:${a.card}`;
+    case "pass": // Hydra: hand play to a teammate
+      return `pass:${a.player}`;
+    case "skip":
+      return "skip";
+    case "end":
+      return "end";
     default:
       return null;
   }
 }
 
-/** key → {action, label, index}: the move a click on that element plays (largest amount). */
+/** key → [{action, label, index}] in the server's order (amounts rise). */
 function mapActions(legal) {
   const map = new Map();
   legal.forEach((move, index) => {
-    const a = move.action || {};
-    const key = targetKey(a);
+    const key = targetKey(move.action || {});
     if (!key) return;
-    const known = map.get(key);
-    if (!known) map.set(key, { action: a, label: move.label, index, indices: [index] });
-    else {
-      known.indices.push(index);
-      if (typeof a.amount === "number" && a.amount > (known.action.amount ?? -1)) Object.assign(known, { action: a, label: move.label, index });
-    }
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push({ action: move.action, label: move.label, index });
   });
   return map;
 }
@@ -416,8 +451,13 @@ function stat(kind, value, label, testid, count = null) {
   );
 }
 
+// A touch's first tap on a target shows what it would do; the second does it. The pointer's
+// kind is known from pointerdown, before the click it leads to.
+let lastPointer = "mouse";
+
 export function render(root, msg, ctx) {
   use(ctx);
+  ensureCss();
   const view = msg.view || {};
   const players = view.players || [];
   const format = view.format || "duel";
@@ -432,28 +472,31 @@ export function render(root, msg, ctx) {
   const act = ctx.act;
   const teamTags = teamsFaceTeams(players);
 
-  /** The action a click on `key` plays (and note it as shown on the board). */
+  const board = el("div", { class: ["sr", `sr-${format}`, players.length > 2 && "sr-multi"], dataset: { testid: "sr-board", format } });
+  // The preview of a target (hover, focus, a first tap) and the on-board choice of a move.
+  const tip = el("div", { class: "sr-tip", dataset: { testid: "sr-tip" }, "aria-hidden": "true", hidden: true });
+  let armed = null;
+  let picker = null;
+
+  /** The moves a click on `key` offers (and note them as shown on the board). */
   const take = (key) => {
     const found = actions.get(key);
-    if (found) for (const i of found.indices) used.add(i);
-    return found;
+    if (found) for (const m of found) used.add(m.index);
+    return found || null;
   };
   const cardFor = (id, key, opts = {}) => {
-    const found = key ? take(key) : null;
-    return cardEl(cardData(cards, id), { ...opts, action: found && found.action, label: found && found.label, act });
+    const moves = key ? take(key) : null;
+    return cardEl(cardData(cards, id), { ...opts, moves, bind });
   };
 
-  const board = el("div", { class: ["sr", `sr-${format}`, players.length > 2 && "sr-multi"], dataset: { testid: "sr-board", format } });
-
-  // ---- top line: format, turn
-  board.append(
-    el(
-      "div",
-      { class: "sr-topline" },
-      el("span", { class: "sr-format" }, w(`format.${format}`)),
-      typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
-    ),
+  // The format and the turn: a line of their own with many players, else on the row's title.
+  const topline = el(
+    "div",
+    { class: "sr-topline" },
+    el("span", { class: "sr-format" }, w(`format.${format}`)),
+    typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
   );
+  if (players.length > 2) board.append(topline);
 
   // ---- opponents (everyone else; every player when watching)
   const others = players.map((_, q) => q).filter((q) => q !== me);
@@ -482,7 +525,7 @@ export function render(root, msg, ctx) {
     el(
       "section",
       { class: "sr-center", dataset: { testid: "trade-row" } },
-      el("h3", { class: "sr-zone-title" }, w("tradeRow")),
+      el("div", { class: "sr-center-head" }, el("h3", { class: "sr-zone-title" }, w("tradeRow")), players.length > 2 ? null : topline),
       el(
         "div",
         { class: "sr-row" },
@@ -496,8 +539,143 @@ export function render(root, msg, ctx) {
   // ---- my side of the table
   if (me !== null && players[me]) board.append(mySide(me));
 
+  board.append(tip);
+  board.addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType || "mouse";
+    if (armed && !armed.contains(event.target)) disarm();
+    if (picker && !picker.contains(event.target) && !(picker.owner && picker.owner.contains(event.target))) closePicker();
+  });
   root.replaceChildren(board);
   return { mapped: used };
+
+  // ================================================================ targets: preview, touch, choice
+  /** Wire a board element to its moves: a preview of what it does, then the move (or a choice). */
+  function bind(node, moves) {
+    const label = moveSummary(moves);
+    node.dataset.label = label;
+    if (moves.length > 1) {
+      node.dataset.choices = String(moves.length);
+      node.setAttribute("aria-haspopup", "dialog");
+    }
+    node.addEventListener("mouseenter", () => showTip(node, label));
+    node.addEventListener("mouseleave", () => node !== armed && hideTip());
+    // A keyboard's focus shows it too; not the focus the page puts back after a click.
+    node.addEventListener("focus", () => node.matches(":focus-visible") && showTip(node, label));
+    node.addEventListener("blur", () => node !== armed && hideTip());
+    node.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (lastPointer === "touch" && armed !== node) {
+        arm(node, label);
+        return;
+      }
+      lastPointer = "mouse"; // a key or a mouse click next acts at once
+      disarm();
+      hideTip();
+      if (moves.length === 1) act(moves[0].action);
+      else openPicker(node, moves);
+    });
+  }
+
+  function place(box, node, { below = false } = {}) {
+    const outer = board.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    box.hidden = false;
+    const width = box.offsetWidth;
+    const height = box.offsetHeight;
+    let left = r.left - outer.left + r.width / 2 - width / 2;
+    left = Math.max(4, Math.min(left, outer.width - width - 4));
+    let top = below ? r.bottom - outer.top + 6 : r.top - outer.top - height - 6;
+    if (!below && top < 0) top = r.bottom - outer.top + 6;
+    box.style.setProperty("left", `${Math.round(left)}px`);
+    box.style.setProperty("top", `${Math.round(top)}px`);
+  }
+
+  function showTip(node, label, extra = null) {
+    if (picker) return;
+    tip.replaceChildren(el("span", { class: "sr-tip-label", dir: "auto" }, label));
+    if (extra) tip.append(el("span", { class: "sr-tip-extra" }, extra));
+    place(tip, node);
+  }
+
+  function hideTip() {
+    tip.hidden = true;
+  }
+
+  function arm(node, label) {
+    disarm();
+    armed = node;
+    node.classList.add("is-armed");
+    board.dataset.armed = node.dataset.label || "";
+    showTip(node, label, w("tapAgain"));
+  }
+
+  function disarm() {
+    if (!armed) return;
+    armed.classList.remove("is-armed");
+    armed = null;
+    delete board.dataset.armed;
+    hideTip();
+  }
+
+  /** Several moves on one target (amounts, a teammate to buy for or send to): ask on the board. */
+  function openPicker(node, moves) {
+    closePicker();
+    const amounts = moves.every((m) => typeof m.action.amount === "number");
+    const options = moves.map((m) => {
+      const a = m.action;
+      let text = m.label;
+      if (amounts) text = n(a.amount);
+      else if (a.do === "buy" && typeof a.member === "number") text = nameOf(a.member);
+      else if (a.do === "transfer") text = nameOf(a.player);
+      const option = el(
+        "button",
+        { type: "button", class: ["sr-pick", amounts && "sr-pick-amount"], title: m.label, "aria-label": m.label, dataset: { testid: "sr-pick", action: JSON.stringify(a) } },
+        text,
+      );
+      option.addEventListener("click", () => {
+        closePicker();
+        act(a);
+      });
+      return option;
+    });
+    const cancel = el("button", { type: "button", class: "sr-pick-cancel", dataset: { testid: "sr-pick-cancel" }, "aria-label": w("cancel"), title: w("cancel") }, "×");
+    cancel.addEventListener("click", () => {
+      closePicker();
+      node.focus();
+    });
+    picker = el(
+      "div",
+      { class: "sr-picker", role: "dialog", "aria-label": moveSummary(moves), dataset: { testid: "sr-picker" } },
+      el("div", { class: "sr-picker-head" }, el("span", { class: "sr-picker-title", dir: "auto" }, amounts ? w("howMuch", { what: moves[moves.length - 1].label }) : w("pickOne")), cancel),
+      el("div", { class: "sr-picker-options" }, options),
+    );
+    picker.owner = node;
+    picker.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      closePicker();
+      node.focus();
+    });
+    board.append(picker);
+    place(picker, node, { below: true });
+    (amounts ? options[options.length - 1] : options[0]).focus();
+  }
+
+  function closePicker() {
+    if (!picker) return;
+    picker.remove();
+    picker = null;
+  }
+
+  /** A plain button on the board for a move without a card (end the turn, skip, hand play). */
+  function moveButton(key, text, testid, extra = null) {
+    const moves = take(key);
+    if (!moves) return null;
+    const button = el("button", { type: "button", class: ["btn", "sr-move", extra], "aria-label": moveSummary(moves), dataset: { testid, action: JSON.stringify(moves[0].action), focusKey: `move:${key}` } }, text);
+    bind(button, moves);
+    return button;
+  }
 
   // ================================================================ helpers using the scope
   function pileDetails(title, list, testid, { open = false, key = null } = {}) {
@@ -555,20 +733,22 @@ export function render(root, msg, ctx) {
     const p = players[q];
     const target = take(`player:${q}`);
     const isCurrent = q === current && !view.over;
+    const attacking = target && target.some((m) => m.action.do === "attack");
     const authority = el(
       target ? "button" : "div",
       {
         type: target ? "button" : undefined,
         class: ["sr-authority", target && "sr-target"],
-        title: target ? target.label : w("authority"),
-        "aria-label": target ? target.label : `${w("authority")}: ${n(p.authority)}`,
-        dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target.action) : undefined, focusKey: `player:${q}` },
+        title: target ? undefined : w("authority"),
+        "aria-label": target ? moveSummary(target) : `${w("authority")}: ${n(p.authority)}`,
+        dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target[0].action) : undefined, focusKey: `player:${q}` },
       },
       icon("authority"),
       el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)),
-      target && target.action.do === "attack" ? icon("combat", "sr-target-mark") : null,
+      attacking ? icon("combat", "sr-target-mark") : null,
     );
-    if (target) authority.addEventListener("click", () => act(target.action));
+    if (target) bind(authority, target);
+    const pass = moveButton(`pass:${q}`, w("passTo"), "sr-pass");
     const panel = el(
       "section",
       {
@@ -590,6 +770,7 @@ export function render(root, msg, ctx) {
         stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count", { key: `p${q}:hand`, pile: "out" }),
         stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count", { key: `p${q}:deck`, pile: "out" }),
         stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count", { key: `p${q}:discard`, pile: "in" }),
+        pass,
       ),
       p.pending_discards ? el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })) : null,
       basesRow(p, q, "s"),
@@ -614,6 +795,11 @@ export function render(root, msg, ctx) {
       panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("knownHand")), el("div", { class: "sr-mini-row" }, p.known_hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-known-card" })))));
     }
     if ((p.discard || []).length) panel.append(pileDetails(w("discard"), p.discard, "opponent-discard"));
+    // The opponent's cards (bases, in play, known hand) in one sideways strip: the panel stays
+    // one line tall however many there are, so the row and the hand stay on the screen.
+    const strip = el("div", { class: "sr-opp-cards" });
+    for (const part of panel.querySelectorAll(":scope > .sr-bases, :scope > .sr-no-bases, :scope > .sr-opp-turn, :scope > .sr-open-hand")) strip.append(part);
+    panel.append(strip);
     return panel;
   }
 
@@ -621,52 +807,55 @@ export function render(root, msg, ctx) {
     const p = players[q];
     const mine = el("section", { class: ["sr-player", "sr-me", q === current && !view.over && "is-current", p.eliminated && "is-out"], dataset: { testid: "my-area", player: String(q) } });
     const target = take(`player:${q}`); // e.g. a Hydra teammate choice never targets oneself, but be safe
+    const self = target ? el("button", { type: "button", class: "btn sr-move", dataset: { action: JSON.stringify(target[0].action) } }, moveSummary(target)) : null;
+    if (self) bind(self, target);
     mine.append(
       el(
         "header",
-        { class: "sr-player-head" },
+        { class: "sr-player-head sr-my-head" },
         q === current && !view.over ? el("span", { class: "sr-current-mark" }, "▸") : null,
         el("span", { class: "sr-player-name" }, nameOf(q)),
         tagsFor(q),
-      ),
-      el(
-        "div",
-        { class: "sr-player-stats sr-my-stats" },
-        el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
-        poolStats(p, q),
-        stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
-        stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
+        el(
+          "div",
+          { class: "sr-player-stats sr-my-stats" },
+          el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
+          poolStats(p, q),
+          stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
+          stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
+        ),
+        self,
+        moveButton("end", w("endTurn"), "sr-end", "btn-primary sr-end"),
       ),
     );
-    if (target) {
-      mine.append(el("button", { type: "button", class: "btn", dataset: { action: JSON.stringify(target.action) }, onclick: () => act(target.action) }, target.label));
-    }
     if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
 
     // A pending choice: what to do, in the page's words (the moves themselves are the server's).
-    const pending = q === current ? p.pending : null;
+    // A bequest is asked of its giver, who is not the player whose turn it is.
+    const pending = (players[current] || {}).pending || null;
     if (pending && toAct === me) {
       const source = pending.card ? cardData(cards, pending.card).name : null;
       mine.append(
         el(
           "div",
           { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
-          source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null,
-          w(`choose.${pending.choice}`),
+          el("span", {}, source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null, w(`choose.${pending.choice}`)),
+          moveButton("skip", w("skip"), "sr-skip"),
         ),
       );
-    } else if (pending && typeof toAct === "number") {
+    } else if (pending && typeof toAct === "number" && q === current) {
       mine.append(el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: nameOf(toAct) })));
     }
 
     const bases = p.bases || [];
-    if (bases.length) mine.append(el("div", { class: "sr-zone" }, el("h3", { class: "sr-zone-title" }, w("bases")), basesRow(p, q, "m")));
     const inPlay = p.in_play || [];
+    const table = el("div", { class: "sr-my-table" });
+    if (bases.length) table.append(el("div", { class: "sr-zone sr-bases-zone" }, el("h3", { class: "sr-zone-title" }, w("bases")), basesRow(p, q, "s")));
     if (inPlay.length) {
-      mine.append(
+      table.append(
         el(
           "div",
-          { class: "sr-zone", dataset: { testid: "in-play" } },
+          { class: "sr-zone sr-inplay-zone", dataset: { testid: "in-play" } },
           el("h3", { class: "sr-zone-title" }, w("inPlay")),
           el("div", { class: "sr-inplay" }, inPlay.map((id, i) => cardFor(id, `mine:${id}`, { size: "s", testid: "in-play-card", focusKey: `play:${id}:${i}`, extra: (p.allied || []).includes(id) && "is-allied" }))),
         ),
@@ -676,6 +865,9 @@ export function render(root, msg, ctx) {
     mine.append(
       el(
         "div",
+        { class: "sr-me-cards" },
+        el(
+        "div",
         { class: "sr-zone sr-hand-zone" },
         el("h3", { class: "sr-zone-title" }, `${w("hand")} (${n(hand.length)})`),
         el(
@@ -683,15 +875,17 @@ export function render(root, msg, ctx) {
           { class: "sr-hand", dataset: { testid: "hand" } },
           hand.length ? hand.map((id, i) => cardFor(id, `hand:${id}`, { testid: "hand-card", focusKey: `hand:${id}:${i}` })) : el("p", { class: "sr-empty" }, w("empty")),
         ),
+        ),
+        table.childElementCount ? table : null,
       ),
     );
-    const discardChoice = legal.some((m) => m.action && m.action.do === "choose" && m.action.from === "discard");
+    const fromPile = (where) => legal.some((m) => m.action && ((m.action.do === "choose" && m.action.from === where) || (where === "discard" && m.action.do === "transfer")));
     mine.append(
       el(
         "div",
         { class: "sr-piles" },
-        pileDetails(w("discard"), p.discard || [], "discard-pile", { open: discardChoice, key: "discard" }),
-        Array.isArray(p.unseen) ? pileDetails(w("deckCards"), p.unseen, "deck-contents") : null,
+        pileDetails(w("discard"), p.discard || [], "discard-pile", { open: fromPile("discard"), key: "discard" }),
+        Array.isArray(p.unseen) ? pileDetails(w("deckCards"), p.unseen, "deck-contents", { open: fromPile("deck"), key: "deck" }) : null,
       ),
     );
     return mine;

@@ -7,6 +7,7 @@ import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
+import { movesDrawer } from "../drawer.js";
 import { connectTable } from "../transport.js";
 import { mountChat } from "../chat.js";
 import { createPacer } from "../pacing.js";
@@ -88,6 +89,7 @@ export async function mount(main, ctx) {
   const board = h("div", { class: ["board", renderer ? `board-${info.game}` : "board-generic"], dataset: { testid: "board" } });
   const movesBox = h("div", { class: "moves-box" });
   const movesPanel = h("section", { class: "moves-panel", dataset: { testid: "moves" } }, h("h2", { class: "panel-title" }, t("table.moves")), movesBox);
+  const drawer = movesDrawer(movesPanel);
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
   const concede = h("button", { type: "button", class: "btn btn-danger-ghost", dataset: { testid: "concede" }, hidden: true }, t("table.concede"));
   const spectating = h("p", { class: "hint spectating", dataset: { testid: "spectating" }, hidden: true }, t("table.spectating"));
@@ -101,12 +103,12 @@ export async function mount(main, ctx) {
       "div",
       { class: "table-head" },
       h("h1", { class: "table-title" }, link(`/games/${encodeURIComponent(info.game)}`, game.name), h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`)),
-      status,
+      seatsBox,
+      h("div", { class: "table-head-actions" }, status, drawer.toggle),
     ),
     connection,
     resultSlot,
     inviteSlot,
-    seatsBox,
     h(
       "div",
       { class: "table-layout" },
@@ -330,11 +332,12 @@ export async function mount(main, ctx) {
   }
 
   let mapped = null;
+  let drawn = false; // the renderer drew the board (else the generic view)
 
   function renderBoard() {
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     mapped = null;
-    let drawn = false;
+    drawn = false;
     if (renderer && last) {
       try {
         const out = renderer.render(board, last, { act, cards, busy: busy() });
@@ -368,7 +371,8 @@ export async function mount(main, ctx) {
     spectating.hidden = !last || seated;
     // Nothing to choose once the game is over, or for a spectator: the moves panel goes away
     // (on a phone it would otherwise keep a strip of the screen).
-    movesPanel.hidden = Boolean(last && (last.result || !seated));
+    drawer.update({ boardFirst: drawn, shown: Boolean(last && !last.result && seated), legal: (last && last.legal) || [], mapped });
+    page.classList.toggle("board-first", drawn);
     for (const b of board.querySelectorAll("button")) b.disabled = frozen;
   }
 
@@ -435,5 +439,6 @@ export async function mount(main, ctx) {
     removeKeys();
     guide.destroy();
     alerts.stop();
+    drawer.remove();
   };
 }
