@@ -144,6 +144,10 @@ class Trail:
             return NOTHING
         return BARRIER if not self.steps and self.last_seat == seat else OTHER
 
+    def latest(self) -> Step | None:
+        """The step an undo would take back now, if any."""
+        return self.steps[-1] if self.steps else None
+
     def take_back(self, version: int) -> tuple[GameState, list[Event]]:
         """Undo the step stored at ``version`` (the latest standing): the position before it."""
         if not self.steps or self.steps[-1].version != version:
@@ -151,8 +155,8 @@ class Trail:
         step = self.steps.pop()
         self.last_seat, self.moved = step.last_seat, step.moved
         self.undone.add(version)
-        # The trail keeps its positions to itself: the caller gets a copy to play on.
-        return step.before.clone(), [{"event": UNDO, "seat": step.seat, "of": version}]
+        # Popped, the position is nobody else's: the caller plays on from it.
+        return step.before, [{"event": UNDO, "seat": step.seat, "of": version}]
 
 
 def _named(action: Action) -> int | None:

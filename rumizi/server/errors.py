@@ -46,6 +46,10 @@ class ErrorCode(StrEnum):
     SPECTATOR = "spectator"
     WAITING = "waiting"
     OVER = "over"
+    UNDO_OFF = "undo-off"
+    UNDO_BARRIER = "undo-barrier"
+    UNDO_OTHER = "undo-other"
+    UNDO_NOTHING = "undo-nothing"
     # The JSON API's.
     CSRF = "csrf"
     SIGNED_OUT = "signed-out"
@@ -148,6 +152,34 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ),
     ErrorCode.OVER: ErrorInfo(
         None, True, "the game is over", "بازی تمام شده است.", "The game is over."
+    ),
+    ErrorCode.UNDO_OFF: ErrorInfo(
+        None,
+        True,
+        "this table does not allow taking moves back (a rated table without the option)",
+        "در این میز نمی‌شود حرکت را پس گرفت.",
+        "This table does not allow taking moves back.",
+    ),
+    ErrorCode.UNDO_BARRIER: ErrorInfo(
+        None,
+        True,
+        "the last move drew, shuffled or showed a card, or ended the turn: it stands",
+        "حرکت آخر کارتی رو کرد یا به شانس بود؛ دیگر پس گرفته نمی‌شود.",
+        "The last move revealed a card or left something to chance; it cannot be taken back.",
+    ),
+    ErrorCode.UNDO_OTHER: ErrorInfo(
+        None,
+        True,
+        "another player (or the clock) acted since the seat's last move",
+        "بازیکن دیگری پس از حرکت شما بازی کرده است.",
+        "Another player has moved since your last move.",
+    ),
+    ErrorCode.UNDO_NOTHING: ErrorInfo(
+        None,
+        True,
+        "the seat has made no move that could be taken back",
+        "حرکتی برای پس گرفتن نیست.",
+        "There is no move to take back.",
     ),
     ErrorCode.CSRF: ErrorInfo(
         403,

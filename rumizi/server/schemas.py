@@ -169,6 +169,9 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     clock: ClockIn = Field(default_factory=ClockIn)
     rated: bool = False
+    undo: bool | None = Field(
+        None, description="players may take moves back in their turn (default: unless rated)"
+    )
 
 
 class TableMade(BaseModel):
@@ -249,6 +252,8 @@ class Frame(BaseModel):
     version: int
     view: dict[str, Any]
     log: list[str]
+    undone: bool = Field(False, description="the move was taken back later (an undo)")
+    undone_text: str | None = Field(None, description="how the page marks it, in its language")
 
 
 class Replay(BaseModel):
