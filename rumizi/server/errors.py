@@ -171,8 +171,8 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         None,
         True,
         "another player (or the clock) acted since the seat's last move",
-        "بازیکن دیگری پس از حرکت شما بازی کرده است.",
-        "Another player has moved since your last move.",
+        "پس از حرکت آخر شما بازیکن دیگری بازی کرده است؛ آن حرکت دیگر پس گرفته نمی\u200cشود.",
+        "Another player has moved since your last move; it can no longer be taken back.",
     ),
     ErrorCode.UNDO_NOTHING: ErrorInfo(
         None,

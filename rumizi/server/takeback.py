@@ -41,6 +41,7 @@ TOOK_BACK = {
     "en": "{name} took back a move.",
     "fa": "{name} یک حرکت را پس گرفت.",
 }
+YOU_TOOK_BACK = {"en": "You took back a move.", "fa": "شما یک حرکت را پس گرفتید."}
 
 
 def default(rated: bool) -> bool:
@@ -75,6 +76,8 @@ def log_lines(web: GameWeb, events: list[dict[str, Any]], audience: Audience) ->
     if events and events[0].get("event") == undo.UNDO:
         seat = events[0]["seat"]
         lang = audience.lang if audience.lang in TOOK_BACK else "en"
+        if seat == audience.seat:
+            return [YOU_TOOK_BACK[lang]]
         return [TOOK_BACK[lang].format(name=audience.names[seat])]
     return web.log_lines(events, audience)
 

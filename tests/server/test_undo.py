@@ -67,8 +67,9 @@ def test_a_card_played_is_taken_back_and_a_restart_rebuilds_it(
         assert answer == {**answer, "type": "ack", "version": version + 1}
         after = mover.wait_version(version + 1)
         assert server.snapshot(table_id)[1] == before
-        assert after["undo"] is False and after["log"][-1].endswith("یک حرکت را پس گرفت.")
+        assert after["undo"] is False and after["log"][-1] == "شما یک حرکت را پس گرفتید."
         seen = other.wait_version(version + 1)
+        assert seen["log"][-1].endswith("یک حرکت را پس گرفت.") and "شما" not in seen["log"][-1]
         assert seen["undone"] and seen["undone"][-1] < seen["log_start"] + len(seen["log"]) - 1
         # Played again and left standing: the Undo survives a restart.
         again = mover.play(first_play(mover))

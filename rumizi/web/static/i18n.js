@@ -179,6 +179,12 @@ const STRINGS = {
     "auth.guestKeeps": "اگر تا حالا مهمان بوده\u200cاید، بازی\u200cهایتان در حساب تازه می\u200cمانند.",
     "auth.welcome": "خوش آمدید، {name}!",
     "auth.loggedOut": "از حساب خارج شدید.",
+    "undo.button": "برگرداندن",
+    "undo.title": "حرکت آخرتان را پس بگیرید (Ctrl+Z یا U)",
+    "undo.undoneLine": "این حرکت پس گرفته شد",
+    "undo.option": "پس گرفتن حرکت در نوبت خود",
+    "undo.optionHelp": "تا وقتی کارتی رو نشده و چیزی به شانس نبوده؛ در بازی‌های رتبه‌ای پیش‌فرض خاموش است.",
+    "undo.frame": "پس گرفته شد",
   },
   en: {
     "app.name": "Rumizi",
@@ -351,6 +357,12 @@ const STRINGS = {
     "auth.guestKeeps": "If you have been playing as a guest, your games move to the new account.",
     "auth.welcome": "Welcome, {name}!",
     "auth.loggedOut": "You are signed out.",
+    "undo.button": "Undo",
+    "undo.title": "Take back your last move (Ctrl+Z or U)",
+    "undo.undoneLine": "This move was taken back",
+    "undo.option": "Moves may be taken back within one's turn",
+    "undo.optionHelp": "As long as no card was revealed and nothing left to chance; off by default in rated games.",
+    "undo.frame": "taken back",
   },
 };
 

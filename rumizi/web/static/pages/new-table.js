@@ -183,6 +183,14 @@ export async function mount(main, ctx) {
 
   const ratedId = fieldId("rated");
   const rated = h("input", { type: "checkbox", id: ratedId, dataset: { testid: "rated" } });
+  // Undo follows "rated" (on for unrated tables, off for rated) until the player sets it.
+  const undoId = fieldId("undo");
+  const undoBox = h("input", { type: "checkbox", id: undoId, checked: true, dataset: { testid: "undo-option" } });
+  let undoTouched = false;
+  undoBox.addEventListener("change", () => (undoTouched = true));
+  rated.addEventListener("change", () => {
+    if (!undoTouched) undoBox.checked = !rated.checked;
+  });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "create-table" } }, t("new.create"));
 
   renderOptions();
@@ -192,6 +200,7 @@ export async function mount(main, ctx) {
     h("fieldset", { class: "fieldset" }, h("legend", {}, t("new.seats")), h("p", { class: "hint" }, t("new.youSit")), seatsBox),
     clockBox,
     h("div", { class: "checkbox" }, rated, h("label", { for: ratedId }, t("new.rated"))),
+    h("div", { class: "checkbox" }, undoBox, h("label", { for: undoId, title: t("undo.optionHelp") }, t("undo.option"))),
     h("div", { class: "form-actions" }, submit),
   );
   renderCount();
@@ -219,6 +228,7 @@ export async function mount(main, ctx) {
       seats: seatKinds.map((k) => (k === "human" ? { kind: "human", level: null } : { kind: "bot", level: k })),
       clock,
       rated: rated.checked,
+      undo: undoBox.checked,
     };
     submit.disabled = true;
     try {

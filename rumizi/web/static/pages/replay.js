@@ -6,6 +6,7 @@ import { h, link, svgIcon } from "../dom.js";
 import { api, getGame, getCards } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { analysisTab } from "../analysis.js";
+import { replayUndone, undoneTag } from "../undo.js";
 
 function isPrefix(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length > b.length) return false;
@@ -194,13 +195,14 @@ export async function mount(main, ctx) {
     drawView(board, frame.view || {}, frame.version, index === frames.length - 1 && data.final, logUpTo(index).lines);
 
     const { lines, fresh } = logUpTo(index);
+    const undone = cumulative ? new Set() : replayUndone(frames, index);
     logList.replaceChildren(
-      ...lines.map((line, i) => h("li", { class: ["log-line", i >= lines.length - fresh && "log-latest", /^──/.test(line) && "log-turn"], dataset: { testid: "log-line" } }, line)),
+      ...lines.map((line, i) => h("li", { class: ["log-line", i >= lines.length - fresh && "log-latest", /^──/.test(line) && "log-turn", undone.has(i) && "log-undone"], dataset: { testid: "log-line" } }, line)),
     );
     logList.scrollTop = logList.scrollHeight;
 
     slider.value = String(index);
-    stepText.textContent = t("replay.step", { i: index + 1, n: frames.length });
+    stepText.replaceChildren(t("replay.step", { i: index + 1, n: frames.length }), undoneTag(frame) || "");
     first.disabled = prev.disabled = index === 0;
     next.disabled = lastButton.disabled = index === frames.length - 1;
   }

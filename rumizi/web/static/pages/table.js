@@ -9,6 +9,7 @@ import { loadRenderer } from "../renderers.js";
 import { renderMoves, installMoveKeys } from "../moves.js";
 import { connectTable } from "../transport.js";
 import { inviteBox } from "./new-table.js";
+import { undoControl, markUndone } from "../undo.js";
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
 export function formatClock(ms) {
@@ -85,6 +86,7 @@ export async function mount(main, ctx) {
   const movesPanel = h("section", { class: "moves-panel", dataset: { testid: "moves" } }, h("h2", { class: "panel-title" }, t("table.moves")), movesBox);
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
   const concede = h("button", { type: "button", class: "btn btn-danger-ghost", dataset: { testid: "concede" }, hidden: true }, t("table.concede"));
+  const undo = undoControl({ send: () => line && line.undo(), state: () => last, busy: () => busy() || offline() });
   const spectating = h("p", { class: "hint spectating", dataset: { testid: "spectating" }, hidden: true }, t("table.spectating"));
 
   const page = h(
@@ -115,7 +117,7 @@ export async function mount(main, ctx) {
           logList,
         ),
         spectating,
-        h("div", { class: "side-actions" }, concede),
+        h("div", { class: "side-actions" }, undo.button, concede),
       ),
     ),
   );
@@ -262,6 +264,7 @@ export async function mount(main, ctx) {
     while (items.length > lines.length) logList.lastElementChild.remove();
     for (const li of logList.querySelectorAll(".log-latest")) li.classList.remove("log-latest");
     if (logList.lastElementChild) logList.lastElementChild.classList.add("log-latest");
+    markUndone(logList, last);
     if (fresh || nearEnd) logList.scrollTop = logList.scrollHeight;
   }
 
@@ -348,6 +351,7 @@ export async function mount(main, ctx) {
     const seated = last && last.seat !== null && last.seat !== undefined;
     concede.hidden = !seated || !last || Boolean(last.result) || last.status === "over";
     concede.disabled = busy();
+    undo.render();
     spectating.hidden = !last || seated;
     // Nothing to choose once the game is over, or for a spectator: the moves panel goes away
     // (on a phone it would otherwise keep a strip of the screen).
@@ -408,5 +412,6 @@ export async function mount(main, ctx) {
     line.close();
     clearInterval(clockTimer);
     removeKeys();
+    undo.close();
   };
 }
