@@ -15,7 +15,16 @@ from typing import Any
 from sqlalchemy import text
 
 from rumizi.server.replay import replay_frames
-from tests.server.kit import Browser, Server, ServerFactory, Socket, duel, rebuilt
+from tests.server.kit import (
+    Browser,
+    RedisServer,
+    Server,
+    ServerFactory,
+    Socket,
+    duel,
+    rebuilt,
+)
+from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
 
 
 def stored(server: Server, table_id: str) -> list[dict[str, Any]]:
@@ -143,3 +152,38 @@ def test_a_table_without_undo_refuses_it_and_rated_tables_are_off_by_default(
     assert a.get(f"/api/tables/{made['id']}").json()["options"]["undo"] is False
     allowed = a.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True, undo=True)
     assert a.get(f"/api/tables/{allowed['id']}").json()["options"]["undo"] is True
+
+
+def test_an_undo_on_one_instance_reaches_the_other_by_version(
+    postgres_url: str,  # noqa: F811
+    make_server: ServerFactory,
+) -> None:
+    """Two instances on one PostgreSQL and one Redis: a move and its undo made on ``a`` are
+    applied on ``b`` as notes (by version, through the same trail), and ``b`` may undo next."""
+    redis = RedisServer().start()
+    try:
+        a, b = (
+            make_server(postgres_url, redis_url=redis.url, instance=n, sync_every=600) for n in "ab"
+        )
+        first, second = a.guest(), b.guest()
+        made = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+        assert second.join(made) == 1
+        table_id = made["id"]
+        with first.socket(table_id) as s0, second.socket(table_id) as s1:
+            mover, _ = sockets_by_seat(first, s0, s1)
+            on_b = first.on(b) if mover is s0 else second.on(a)
+            version = mover.play(first_play(mover))
+            assert undo(mover)["type"] == "ack"
+            mover.wait_version(version + 1)
+            version = mover.play(first_play(mover))
+            s0.wait_version(version)
+            s1.wait_version(version)
+            with on_b.socket(table_id) as elsewhere:  # the mover's seat, on the other instance
+                assert elsewhere.wait_version(version)["undo"] is True
+                assert undo(elsewhere)["version"] == version + 1
+            mover.wait_version(version + 1)
+        assert a.snapshot(table_id) == b.snapshot(table_id)
+        assert rebuilt(a.store, table_id).export() == a.snapshot(table_id)[1]
+        assert [x.get("do") for x in stored(a, table_id)] == ["play", "undo", "play", "undo"]
+    finally:
+        redis.stop()
