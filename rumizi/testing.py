@@ -227,7 +227,8 @@ def check_game(
 
 
 _tables = tables  # check_game's keyword hides the function inside it
-UNDO_CHECKS = 12  # undoable steps per game checked in depth (each replays the game so far)
+UNDO_CHECKS = 12  # undoable steps per game checked on re-dealt states
+UNDO_REPLAYS = 3  # of which the first few also replay the game so far with an undo record
 
 
 def _declared_counts(game_id: str) -> Counts | None:
@@ -321,7 +322,8 @@ class _Checker:
                     self.report.undoable += 1
                     if self.step % every == 0 and undone < UNDO_CHECKS:
                         undone += 1
-                        self.check_undo(kept, action, state, actions, rng)
+                        replay = undone <= UNDO_REPLAYS
+                        self.check_undo(kept, action, state, actions if replay else None, rng)
                 else:
                     self.report.barriers += 1
             self.step += 1
@@ -582,20 +584,25 @@ class _Checker:
         before: GameState,
         action: Action,
         after: GameState,
-        actions: list[Action],
+        actions: list[Action] | None,
         rng: random.Random,
     ) -> None:
-        """A step the game lets be taken back: taking it back rebuilds the position before it,
-        and nothing hidden or random lay in it (played on states re-dealt from its player's
-        view, it shows that player and the spectators just what it showed them here)."""
+        """A step the game lets be taken back: taking it back rebuilds the position before it
+        (``actions``: the game so far, replayed with an undo record after it; ``None``: the
+        step alone), and nothing hidden or random lay in it (played on states re-dealt from
+        its player's view, it shows that player and the spectators just what it showed them)."""
         seat = before.actors[0]
-        trail, rebuilt = undo.Trail(), self.new()
-        for version, done in enumerate(actions, start=1):
-            rebuilt, _ = trail.play(rebuilt, version, _json_copy(done))
+        trail = undo.Trail()
+        if actions is None:
+            rebuilt, _ = trail.play(before.clone(), 1, _json_copy(action))
+            played = 1
+        else:
+            rebuilt, played = self.new(), len(actions)
+            for version, done in enumerate(actions, start=1):
+                rebuilt, _ = trail.play(rebuilt, version, _json_copy(done))
         self.check(rebuilt.export() == after.export(), "the trail replays the moves elsewhere")
         self.check(trail.can_take_back(seat) == "ok", "an undoable step is not on the trail")
-        record = undo.undo_record(len(actions))
-        rebuilt, _ = trail.play(rebuilt, len(actions) + 1, record)
+        rebuilt, _ = trail.play(rebuilt, played + 1, undo.undo_record(played))
         self.check(rebuilt.export() == before.export(), "taking the step back lands elsewhere")
         rebuilt.apply(_json_copy(action))
         self.check(rebuilt.export() == after.export(), "the step played again lands elsewhere")
