@@ -3,7 +3,8 @@
 One undo that is allowed (a card played, taken back with the button, then with Ctrl+Z: the
 log strikes the move through, says who took it back, and the card is playable again) and
 one that is refused (asked with the keyboard before any move of this turn: the server says
-why, in the page's language, and the button stays off). Screenshots at 1366×768 and 390×844
+why, in the page's language, and the button stays off); then the replay, where both moves
+taken back are struck through and their frames marked. Screenshots at 1366×768 and 390×844
 in both languages.
 """
 
@@ -47,7 +48,7 @@ def take_back(page: Page, action: str, lines: int, by_key: bool) -> None:
 
 def test_an_undo_allowed_and_one_refused_in_both_languages(page: Page, server: Server) -> None:
     page.set_viewport_size(DESKTOP)
-    start_vs_bot(page, server)
+    table_id = start_vs_bot(page, server)
     assert wait_turn(page)
     # Refused: nothing of this turn to take back (the server answers; the page says why).
     undo = page.get_by_test_id("undo")
@@ -87,3 +88,12 @@ def test_an_undo_allowed_and_one_refused_in_both_languages(page: Page, server: S
         page.locator(".toast", has_text=re.compile("no move to take back|Another player"))
     ).to_be_visible()
     screenshot(page, "undo-refused-en-desktop")
+
+    # The replay keeps the moves taken back, struck through, and marks their frames.
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.get_by_test_id("replay-last").click()
+    expect(page.locator(".log-line.log-undone")).to_have_count(2)
+    expect(page.get_by_test_id("replay-undone")).to_have_count(0)  # the last frame: the undo
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("replay-undone")).to_have_text(re.compile("was taken back"))
+    screenshot(page, "undo-replay-en-desktop")
