@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 from sqlalchemy import text
+from websockets.sync.client import connect
+from websockets.sync.connection import Connection
 
 from rumizi.server.replay import replay_frames
 from tests.server.kit import (
@@ -24,6 +27,7 @@ from tests.server.kit import (
     duel,
     rebuilt,
 )
+from tests.server.test_durability import RealServer, next_turn, real_server, receive  # noqa: F401
 from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
 
 
@@ -187,3 +191,50 @@ def test_an_undo_on_one_instance_reaches_the_other_by_version(
         assert [x.get("do") for x in stored(a, table_id)] == ["play", "undo", "play", "undo"]
     finally:
         redis.stop()
+
+
+def test_an_undo_acknowledged_survives_a_sigkill(real_server: RealServer) -> None:  # noqa: F811
+    """A real ``rumizi serve`` killed after an undo was acknowledged: the new process has the
+    position the undo left, the log line, the move struck through, and Undo on offer again."""
+    real_server.start()
+    http = httpx.Client(base_url=real_server.url, timeout=10)
+    csrf = http.get("/api/me").json()["csrf"]
+    assert http.post("/api/auth/guest", headers={"X-CSRF-Token": csrf}).status_code == 200
+    made = http.post(
+        "/api/tables",
+        headers={"X-CSRF-Token": csrf},
+        json={"game": "star-realms", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+    ).json()
+    headers = {"Cookie": f"rumizi_session={http.cookies['rumizi_session']}; rumizi_lang=en"}
+    ws_url = f"ws://127.0.0.1:{real_server.port}/ws/tables/{made['id']}"
+
+    def send(ws: Connection, kind: str, state: dict[str, Any], **more: Any) -> dict[str, Any]:
+        client_id = f"c-{kind}-{state['version']}"
+        ws.send(
+            json.dumps({"type": kind, "client_id": client_id, "version": state["version"], **more})
+        )
+        while (answer := receive(ws))["type"] not in ("ack", "error"):
+            pass
+        assert answer["type"] == "ack", answer
+        while (found := receive(ws))["type"] != "state" or found["version"] < answer["version"]:
+            pass
+        return found
+
+    with connect(ws_url, additional_headers=headers, open_timeout=10) as ws:
+        state = next_turn(ws)
+        play = next(m["action"] for m in state["legal"] if m["action"]["do"] == "play")
+        before = state["view"]
+        state = send(ws, "act", state, action=play)
+        state = send(ws, "undo", state)
+        assert state["view"] == before and state["log"][-1] == "You took back a move."
+        state = send(ws, "act", state, action=play)
+        assert state["undo"] is True
+        real_server.kill()
+
+    real_server.start()  # the same data directory, a new process (on a new port)
+    ws_url = f"ws://127.0.0.1:{real_server.port}/ws/tables/{made['id']}"
+    with connect(ws_url, additional_headers=headers, open_timeout=10) as ws:
+        first = receive(ws)
+        assert first["version"] == state["version"] and first["view"] == state["view"]
+        assert first["undo"] is True and first["undone"]
+        assert "You took back a move." in first["log"]
