@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from rumizi.core import undo
 from rumizi.core.addons import Audience
 from rumizi.core.i18n import number
-from rumizi.server.errors import ErrorCode
 from rumizi.server.plugins import GameWeb
 
 if TYPE_CHECKING:
@@ -27,15 +26,6 @@ if TYPE_CHECKING:
 
 OPTION = "undo"  # the table option; the platform's, like "players"
 PLATFORM_OPTIONS = ("players", OPTION)
-
-REFUSALS = {
-    undo.NOTHING: (ErrorCode.UNDO_NOTHING, "you have no move to take back"),
-    undo.BARRIER: (
-        ErrorCode.UNDO_BARRIER,
-        "the last move drew, shuffled or showed a card, or ended the turn",
-    ),
-    undo.OTHER: (ErrorCode.UNDO_OTHER, "another player acted since your last move"),
-}
 
 TOOK_BACK = {
     "en": "{name} took back a move.",
@@ -130,14 +120,19 @@ async def take_back(
                 f"the undo was asked on version {version}; the table is at {table.version}",
             )
         if not allowed(table):
-            raise ActionError(ErrorCode.UNDO_OFF, "this table does not allow undo")
+            raise ActionError("undo-off", "this table does not allow undo")
         if seat is None or seat not in table.state.actors or len(table.state.actors) != 1:
-            raise ActionError(ErrorCode.NOT_YOUR_TURN, "you can take back only in your turn")
+            raise ActionError("not-your-turn", "you can take back only in your turn")
         why = table.trail.can_take_back(seat)
         step = table.trail.latest()
+        if why == undo.NOTHING:
+            raise ActionError("undo-nothing", "you have no move to take back")
+        if why == undo.OTHER:
+            raise ActionError("undo-other", "another player acted since your last move")
         if why != "ok" or step is None:
-            code, message = REFUSALS.get(why, REFUSALS[undo.BARRIER])
-            raise ActionError(code, message)
+            raise ActionError(
+                "undo-barrier", "the last move drew, shuffled or showed a card, or ended the turn"
+            )
         record = undo.undo_record(step.version)
         events = [{"event": undo.UNDO, "seat": seat, "of": step.version}]
         await hub._commit(table, seat, record, client_id, step.before, events, sender)
