@@ -227,7 +227,7 @@ def check_game(
 
 
 _tables = tables  # check_game's keyword hides the function inside it
-UNDO_CHECKS = 12  # undoable steps per game checked on re-dealt states
+UNDO_CHECKS = 6  # undoable steps per game checked on re-dealt states
 UNDO_REPLAYS = 3  # of which the first few also replay the game so far with an undo record
 
 
