@@ -22,6 +22,11 @@ engine contract alone (:mod:`rumizi.core.contract`) and checks at every position
   its seat (``"by"``) and the same action for a seat that may not play it is refused; a
   phase with a ``timer()`` accepts the server's ``{"do": "ring"}``, and no other phase does
   (games without simultaneous phases keep the defaults, and these checks hold for them too);
+* a step the game lets be taken back (:meth:`GameState.undoable`, :mod:`rumizi.core.undo`)
+  is one its player made alone and still acts after; replayed with an undo record after it,
+  the game is back exactly where it was before the step; and nothing hidden or random lay in
+  it: played on states re-dealt from its player's view, it shows that player and the
+  spectators exactly what it showed them;
 * a finished game lists nothing, accepts nothing, has nobody to act, and pays its winners
   more than its losers;
 * what the game conserves stays the same in every exported document (see ``counts`` below).
@@ -57,6 +62,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from rumizi.core import undo
 from rumizi.core.contract import RING, Action, Document, Game, GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
@@ -100,6 +106,8 @@ class ContractReport:
     positions: int = 0  # positions checked
     finished: int = 0  # games that ended before the step cap
     refused: int = 0  # unlisted candidate moves seen refused
+    undoable: int = 0  # steps the game let be taken back (each checked)
+    barriers: int = 0  # steps of a game with undo that a player could not take back
 
 
 def tables(game_id: str) -> list[Table]:
@@ -228,6 +236,8 @@ def check_game(
 
 
 _tables = tables  # check_game's keyword hides the function inside it
+UNDO_CHECKS = 6  # undoable steps per game checked on re-dealt states
+UNDO_REPLAYS = 3  # of which the first few also replay the game so far with an undo record
 
 
 def _declared_counts(game_id: str) -> Counts | None:
@@ -287,6 +297,7 @@ class _Checker:
         conserved = self.counted(state)
         actions: list[Action] = []
         twin: GameState | None = None  # loaded one step earlier, played along
+        undone = 0  # undoable steps checked in depth so far
         while True:
             doc = state.export()
             text = self.json_text(doc, "the document")
@@ -313,7 +324,17 @@ class _Checker:
             twin.apply(_json_copy(action))
             if self.step % 7 == 3:
                 self.check_clone(state, doc, legal, rng)
+            kept = state.clone() if undo.has_undo(state) and len(state.actors) == 1 else None
             state.apply(action)
+            if kept is not None:
+                if undo.undoable(kept, action, state):
+                    self.report.undoable += 1
+                    if self.step % every == 0 and undone < UNDO_CHECKS:
+                        undone += 1
+                        replay = undone <= UNDO_REPLAYS
+                        self.check_undo(kept, action, state, actions if replay else None, rng)
+                else:
+                    self.report.barriers += 1
             self.step += 1
             self.where = f", after {action!r}"
         self.where = ""
@@ -566,6 +587,46 @@ class _Checker:
             if not self.refuses(state, candidate):
                 raise self.fail(f"a finished game accepted {candidate!r}")
         self.check(state.export() == doc, "refusing moves changed a finished game")
+
+    def check_undo(
+        self,
+        before: GameState,
+        action: Action,
+        after: GameState,
+        actions: list[Action] | None,
+        rng: random.Random,
+    ) -> None:
+        """A step the game lets be taken back: taking it back rebuilds the position before it
+        (``actions``: the game so far, replayed with an undo record after it; ``None``: the
+        step alone), and nothing hidden or random lay in it (played on states re-dealt from
+        its player's view, it shows that player and the spectators just what it showed them)."""
+        seat = before.actors[0]
+        trail = undo.Trail()
+        if actions is None:
+            rebuilt, _ = trail.play(before.clone(), 1, _json_copy(action))
+            played = 1
+        else:
+            rebuilt, played = self.new(), len(actions)
+            for version, done in enumerate(actions, start=1):
+                rebuilt, _ = trail.play(rebuilt, version, _json_copy(done))
+        self.check(rebuilt.export() == after.export(), "the trail replays the moves elsewhere")
+        self.check(trail.can_take_back(seat) == "ok", "an undoable step is not on the trail")
+        rebuilt, _ = trail.play(rebuilt, played + 1, undo.undo_record(played))
+        self.check(rebuilt.export() == before.export(), "taking the step back lands elsewhere")
+        rebuilt.apply(_json_copy(action))
+        self.check(rebuilt.export() == after.export(), "the step played again lands elsewhere")
+        given = _json_copy(before.view(seat))
+        for _ in range(2):
+            sampled = self.game.sample(given, rng.randrange(2**32))
+            try:
+                sampled.apply(_json_copy(action))
+            except IllegalAction as err:
+                raise self.fail(f"an undoable step is illegal in a re-dealt state: {err}") from err
+            self.check(
+                sampled.view(seat) == after.view(seat) and sampled.view(None) == after.view(None),
+                "an undoable step showed something hidden or random (a re-dealt state shows "
+                "its player or the spectators another view after it)",
+            )
 
     def check_replay(self, state: GameState, actions: list[Action]) -> None:
         again = self.new()

@@ -23,6 +23,12 @@ the moment the phase began (the first state whose ``timer()`` is not ``None``). 
 out the server plays :data:`RING`, ``{"do": "ring"}``, itself (no seat sends it, it is in no
 seat's list); a game may end the phase earlier by its own rules (everybody declared done).
 Games without simultaneous or timed phases need none of this: the defaults below fit them.
+
+Taking a move back
+------------------
+:meth:`GameState.undoable` is the game's one rule for undo (Board Game Arena's: within one's
+own turn, back past no card drawn, nothing revealed, nothing random); the records and the
+rebuild that honour it are :mod:`rumizi.core.undo`.
 """
 
 from __future__ import annotations
@@ -88,6 +94,16 @@ class GameState(ABC):
         plays it once the time is up (see the module's *Simultaneous phases*).
         """
         return None
+
+    def undoable(self, action: Action, after: GameState) -> bool:
+        """Whether ``action``, played from this state (which ``after`` is now), may be taken back.
+
+        ``True`` only when the step showed no one anything that was hidden from them (a card
+        drawn, a deck's top seen) and left nothing to chance (a shuffle, a refill from a deck,
+        a draw from a bag). The platform asks only when one seat acted and the same seat alone
+        acts after it (:func:`rumizi.core.undo.undoable`). ``False`` by default: no undo.
+        """
+        return False
 
     @property
     @abstractmethod

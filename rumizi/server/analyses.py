@@ -30,6 +30,7 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rumizi.analysis import Decision, analyse_decision
+from rumizi.core import undo
 from rumizi.core.contract import GameState
 from rumizi.core.record import GameRecord
 from rumizi.server.db import Base, UtcDateTime, now
@@ -61,10 +62,12 @@ class AnalysisRow(Base):
 
 
 def record_of(row: TableRow) -> GameRecord:
-    """The table's game as a record (its seed, options and every stored move)."""
-    options = {k: v for k, v in row.options.items() if k != "players"}
+    """The table's game as a record (its seed, options and every move that stands: the moves
+    taken back and the undo records are left out)."""
+    options = {k: v for k, v in row.options.items() if k not in ("players", "undo")}
     options["players"] = row.players
-    return GameRecord(row.game, row.seed, options, [dict(a) for _, a, _, _ in row.actions])
+    counted = undo.counted(row.actions, key=lambda stored: stored[1])
+    return GameRecord(row.game, row.seed, options, [dict(a) for _, a, _, _ in counted])
 
 
 def decisions_of(record: GameRecord) -> list[int]:

@@ -51,6 +51,10 @@ class ErrorCode(StrEnum):
     CHAT_TOO_LONG = "chat-too-long"
     CHAT_TOO_FAST = "chat-too-fast"
     CHAT_UNKNOWN_PHRASE = "chat-unknown-phrase"
+    UNDO_OFF = "undo-off"
+    UNDO_BARRIER = "undo-barrier"
+    UNDO_OTHER = "undo-other"
+    UNDO_NOTHING = "undo-nothing"
     # The JSON API's.
     CSRF = "csrf"
     SIGNED_OUT = "signed-out"
@@ -184,6 +188,34 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "a `phrase` that is not one of the quick phrases",
         "این عبارت آماده شناخته نیست.",
         "That quick phrase is not known.",
+    ),
+    ErrorCode.UNDO_OFF: ErrorInfo(
+        None,
+        True,
+        "this table does not allow taking moves back (a rated table without the option)",
+        "در این میز نمی‌شود حرکت را پس گرفت.",
+        "This table does not allow taking moves back.",
+    ),
+    ErrorCode.UNDO_BARRIER: ErrorInfo(
+        None,
+        True,
+        "the last move drew, shuffled or showed a card, or ended the turn: it stands",
+        "حرکت آخر کارتی رو کرد یا به شانس بود؛ دیگر پس گرفته نمی‌شود.",
+        "The last move revealed a card or left something to chance; it cannot be taken back.",
+    ),
+    ErrorCode.UNDO_OTHER: ErrorInfo(
+        None,
+        True,
+        "another player (or the clock) acted since the seat's last move",
+        "پس از حرکت آخر شما بازیکن دیگری بازی کرده است؛ آن حرکت دیگر پس گرفته نمی\u200cشود.",
+        "Another player has moved since your last move; it can no longer be taken back.",
+    ),
+    ErrorCode.UNDO_NOTHING: ErrorInfo(
+        None,
+        True,
+        "the seat has made no move that could be taken back",
+        "حرکتی برای پس گرفتن نیست.",
+        "There is no move to take back.",
     ),
     ErrorCode.CSRF: ErrorInfo(
         403,

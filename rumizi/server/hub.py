@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rumizi.core import contract
+from rumizi.core import contract, undo
 from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
-from rumizi.server import phases
+from rumizi.server import phases, takeback
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.plugins import GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, StoredAction, TableRow
@@ -136,6 +136,9 @@ class LiveTable:
     bot_version: int = -1  # the version a bot was last asked to move on
     timer: asyncio.TimerHandle | None = None
     phase: phases.PhaseTimer = field(default_factory=phases.PhaseTimer)  # chaos's trading
+    trail: undo.Trail = field(default_factory=undo.Trail)  # the moves that may be taken back
+    # (seat, language) -> the first log line of each version (for the moves taken back)
+    log_starts: dict[tuple[int | None, str], list[int]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -166,8 +169,11 @@ class LiveTable:
         done, lines = self.log_cache.get((seat, lang), (0, []))
         if done < len(self.events):
             audience = self.audience(seat, lang)
+            starts = self.log_starts.setdefault((seat, lang), [])
+            del starts[done:]
             for events in self.events[done:]:
-                lines.extend(self.web.log_lines(events, audience))
+                starts.append(len(lines))
+                lines.extend(takeback.log_lines(self.web, events, audience))
             self.log_cache[(seat, lang)] = (len(self.events), lines)
         return lines
 
@@ -178,7 +184,7 @@ class LiveTable:
 
 
 def new_state(row: TableRow) -> GameState:
-    options = {k: v for k, v in row.options.items() if k != "players"}
+    options = takeback.game_options(row.options)
     return game(row.game).new(seed=row.seed, players=row.players, **options)
 
 
@@ -187,21 +193,23 @@ def record_events(state: GameState) -> list[dict[str, Any]]:
     return contract.record_events(state)
 
 
-def rebuild(row: TableRow) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None]:
-    """The state after every stored action of ``row``, with its events and its clock."""
+def rebuild(
+    row: TableRow,
+) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None, undo.Trail]:
+    """The state after every stored action of ``row``, with its events, its clock and the
+    trail of the moves that may still be taken back (undo records are played through it)."""
     state = new_state(row)
     events: list[list[dict[str, Any]]] = [plugin(row.game).opening_events(state)]
     clock = Clock.make(row.clock, row.players)
     if clock is not None and row.started is not None:
         clock.start(state.to_act, _epoch(row.started))
-    for _seat, action, _client_id, at in row.actions:
-        happened = record_events(state)
-        state.apply(action)
+    trail = undo.Trail()
+    for version, (_seat, action, _client_id, at) in enumerate(row.actions, start=1):
+        state, happened = trail.play(state, version, action)
         events.append(happened)
         if clock is not None:
             clock.advance(None if state.over else state.to_act, _epoch(at))
-    contract.stop_recording(state)
-    return state, events, clock
+    return state, events, clock, trail
 
 
 class Hub:
@@ -263,13 +271,15 @@ class Hub:
             row = await self.db(self.store.load_table, table_id, True)
             if row is None:
                 return None
-            state, events, clock = rebuild(row)
+            state, events, clock, trail = rebuild(row)
             client_ids = {client_id for _, _, client_id, _ in row.actions}
             since = None
             if state.timer() is not None:  # a timed phase: when it began, from the stored times
-                since = phases.phase_start(new_state(row), row.started, row.actions)
+                counted = undo.counted(row.actions, key=lambda stored: stored[1])
+                since = phases.phase_start(new_state(row), row.started, counted)
             row.actions = []
             table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
+            table.trail = trail
             table.phase.since = since
             self.tables[table_id] = table
             self._schedule(table)
@@ -403,6 +413,8 @@ class Hub:
             "clock": table.clock.message(at) if table.clock and playing else None,
             "timer": table.phase.message(state) if playing else None,
             "result": result,
+            "undo": takeback.offered(table, seat),
+            "undone": takeback.undone_lines(table, seat, lang),
         }
 
     async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
@@ -475,51 +487,72 @@ class Hub:
             except (KeyError, TypeError, ValueError) as err:
                 raise ActionError("illegal", f"not a legal action: {err}") from None
             contract.stop_recording(trial)
-            new_version = table.version + 1
-            at = datetime.now(UTC)
-            result = None
-            ranks = None
-            if trial.over:
-                result = {"winner": trial.winner, "returns": trial.returns()}
-                ranks = self._rating_ranks(table, trial)
-            jobs = None if self.cluster is None else self.cluster.jobs_after(table, trial, at)
-            write = ActionWrite(
-                table.id,
-                new_version,
-                seat,
-                action,
-                client_id,
-                at,
-                result,
-                ranks,
-                table.row.game,
-                jobs,
-            )
-            error = await self._write(write)
-            if error is not None:
-                if self.cluster is not None:  # another instance moved it: catch up, then tell
-                    self.cluster.behind(table)
-                raise ActionError("stale", f"the table moved on: {error}")
-            timed_before = table.state.timer()
-            table.state = trial
-            table.phase.observe(timed_before, trial, _epoch(at))
-            table.row.version = new_version
-            table.events.append(events)
-            table.client_ids.add(client_id)
-            if result is not None:
-                table.row.status, table.row.result, table.row.finished = "over", result, at
-            if table.clock is not None:
-                table.clock.advance(None if trial.over else trial.to_act, _epoch(at))
-            if sender is not None:
-                with contextlib.suppress(Exception):
-                    await sender.send(
-                        {"type": "ack", "client_id": client_id, "version": new_version}
-                    )
-            if self.cluster is not None:
-                self.cluster.committed(write)
+            await self._commit(table, seat, action, client_id, trial, events, sender)
         await self.broadcast(table)
         self._schedule(table)
-        return new_version
+        return table.version
+
+    async def _commit(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        action: dict[str, Any],
+        client_id: str,
+        trial: GameState,
+        events: list[dict[str, Any]],
+        sender: Client | None,
+    ) -> None:
+        """Store ``action`` (checked: ``trial`` is the state after it), then apply and ack it.
+
+        Called with the table's lock held. An undo record's ``trial`` is the position the
+        trail kept, which the table takes over once the record is stored.
+        """
+        new_version = table.version + 1
+        at = datetime.now(UTC)
+        result = None
+        ranks = None
+        if trial.over:
+            result = {"winner": trial.winner, "returns": trial.returns()}
+            ranks = self._rating_ranks(table, trial)
+        jobs = None if self.cluster is None else self.cluster.jobs_after(table, trial, at)
+        write = ActionWrite(
+            table.id,
+            new_version,
+            seat,
+            action,
+            client_id,
+            at,
+            result,
+            ranks,
+            table.row.game,
+            jobs,
+        )
+        error = await self._write(write)
+        if error is not None:
+            if self.cluster is not None:  # another instance moved it: catch up, then tell
+                self.cluster.behind(table)
+            raise ActionError("stale", f"the table moved on: {error}")
+        timed_before = table.state.timer()
+        before = table.state
+        if undo.is_undo(action):
+            trial, _ = table.trail.take_back(action["of"])
+        else:  # the position before the move is the trail's now (the table has the trial)
+            kept = undo.has_undo(before) and len(before.actors) == 1
+            table.trail.moved_on(new_version, action, before if kept else None, trial)
+        table.state = trial
+        table.phase.observe(timed_before, trial, _epoch(at))
+        table.row.version = new_version
+        table.events.append(events)
+        table.client_ids.add(client_id)
+        if result is not None:
+            table.row.status, table.row.result, table.row.finished = "over", result, at
+        if table.clock is not None:
+            table.clock.advance(None if trial.over else trial.to_act, _epoch(at))
+        if sender is not None:
+            with contextlib.suppress(Exception):
+                await sender.send({"type": "ack", "client_id": client_id, "version": new_version})
+        if self.cluster is not None:
+            self.cluster.committed(write)
 
     def _rating_ranks(self, table: LiveTable, state: GameState) -> list[tuple[int, int]] | None:
         if not table.row.rated:
@@ -554,10 +587,8 @@ class Hub:
             await self.broadcast(table)
 
     def _apply_stored(self, table: LiveTable, stored: StoredAction) -> None:
-        state = table.state
-        events = record_events(state)
-        state.apply(stored.action)
-        contract.stop_recording(state)
+        state, events = table.trail.play(table.state, stored.version, stored.action)
+        table.state = state
         table.events.append(events)
         table.client_ids.add(stored.client_id)
         table.row.version = stored.version

@@ -170,6 +170,9 @@ class TableIn(BaseModel):
     clock: ClockIn = Field(default_factory=ClockIn)
     rated: bool = False
     listed: bool = Field(default=False, description="shown in the lobby: anyone may join there")
+    undo: bool | None = Field(
+        None, description="players may take moves back in their turn (default: unless rated)"
+    )
 
 
 class TableMade(BaseModel):
@@ -250,6 +253,8 @@ class Frame(BaseModel):
     version: int
     view: dict[str, Any]
     log: list[str]
+    undone: bool = Field(False, description="the move was taken back later (an undo)")
+    undone_text: str | None = Field(None, description="how the page marks it, in its language")
 
 
 class ChatLine(BaseModel):

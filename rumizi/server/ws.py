@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from rumizi.server import chat
+from rumizi.server import chat, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
 from rumizi.server.hub import MAX_MESSAGE, ActionError, Client
 
@@ -81,8 +81,10 @@ async def table_socket(
             if kind == "chat":
                 await chat.handle(hub, table, client, user.name if user else "", message, refuse)
                 continue
-            if kind not in ("act", "concede"):
-                await refuse(client_id, "malformed", "'type' must be 'act', 'concede' or 'chat'")
+            if kind not in ("act", "concede", "undo"):
+                await refuse(
+                    client_id, "malformed", "'type' must be 'act', 'concede', 'undo' or 'chat'"
+                )
                 continue
             if isinstance(client_id, str) and client_id.startswith(SERVER_IDS):
                 # The server's own moves use these; taken by a page they would block them.
@@ -94,6 +96,14 @@ async def table_socket(
                 continue
             if client.seat is None:
                 await refuse(client_id, "spectator", "you are watching this table, not playing")
+                continue
+            if kind == "undo":
+                try:
+                    await takeback.take_back(
+                        hub, table, client.seat, message.get("version"), client_id, client
+                    )
+                except ActionError as err:
+                    await refuse(client_id, err.code, err.message)
                 continue
             if kind == "concede":
                 action: Any = {"do": "concede", "player": client.seat}

@@ -28,6 +28,7 @@ import httpx
 from sqlalchemy import text
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from rumizi.core import undo
 from rumizi.core.contract import GameState
 from rumizi.server.auth import CSRF_HEADER
 from rumizi.server.hub import Hub, LiveTable, new_state, rebuild
@@ -288,8 +289,9 @@ def states_by_version(store: Store, table_id: str) -> list[GameState]:
     assert row is not None
     state = new_state(row)
     found = [state.clone()]
-    for _seat, action, _client_id, _at in row.actions:
-        state.apply(action)
+    trail = undo.Trail()  # an undo record's position is the one before the move it took back
+    for version, (_seat, action, _client_id, _at) in enumerate(row.actions, start=1):
+        state, _ = trail.play(state, version, action)
         found.append(state.clone())
     return found
 

@@ -65,6 +65,7 @@ def test_a_game_is_its_seed_and_actions(make_server: ServerFactory) -> None:
     assert seed == server.live(table_id).row.seed
     assert (json.loads(options) if isinstance(options, str) else options) == {
         "players": 2,
+        "undo": True,  # the platform's option: an unrated table lets moves be taken back
     }
     actions = stored_actions(server, table_id)
     assert [a[0] for a in actions] == list(range(1, version + 1))

@@ -135,7 +135,7 @@ def test_a_good_table(server: Server) -> None:
     assert made["seat"] == 1 and made["url"] == f"/t/{made['id']}" and made["invite"]
     info = browser.get(f"/api/tables/{made['id']}").json()
     assert info["status"] == "playing"
-    assert info["options"] == {"format": "duel", "players": 2}
+    assert info["options"] == {"format": "duel", "players": 2, "undo": True}
     assert info["clock"] == {"kind": "realtime", "initial": 300, "increment": 5}
     assert info["you"] == 1 and info["invite"] == made["invite"]
     assert [(s["kind"], s["level"]) for s in info["seats"]] == [("bot", "medium"), ("human", None)]

@@ -364,6 +364,21 @@ class FantasyRealmsState(GameState):
         share = 1.0 / len(self.winners)
         return [share if p in self.winners else 0.0 for p in range(n)]
 
+    def undoable(self, action: Action, after: GameState) -> bool:
+        """Undo, by the rules' turn (draw one, then discard one): a card taken from the
+        discard area, face up for everyone, may be taken back before the discard. A draw from
+        the deck shows a hidden card and is a barrier; so is every item used (some search or
+        shuffle the deck, deal an item or show a hand), which Board Game Arena would not undo
+        either, and every end-of-game power."""
+        if not isinstance(after, FantasyRealmsState) or action.get("do") != "take":
+            return False
+        return (
+            after.seed == self.seed
+            and len(after.deck) == len(self.deck)
+            and len(after.item_deck) == len(self.item_deck)
+            and after.seen == self.seen
+        )
+
     def clone(self) -> FantasyRealmsState:
         c = FantasyRealmsState.__new__(FantasyRealmsState)
         c.events = None

@@ -555,6 +555,17 @@ class SplendorDuelState(GameState):
     def num_players(self) -> int:
         return 2
 
+    def undoable(self, action: Action, after: GameState) -> bool:
+        """Undo, Board Game Arena's way: a step that took no card from a deck (no pyramid
+        refill, no blind reserve) and drew nothing from the bag (no replenish: the bag's draws
+        are random) may be taken back: a privilege used, a reserved card bought, a royal or a
+        bonus token taken, tokens discarded, while the same player goes on."""
+        if not isinstance(after, SplendorDuelState):
+            return False
+        return after.seed == self.seed and all(
+            len(a) == len(b) for a, b in zip(self.decks, after.decks, strict=True)
+        )
+
     def clone(self) -> SplendorDuelState:
         s = SplendorDuelState.__new__(SplendorDuelState)
         s.board = self.board[:]

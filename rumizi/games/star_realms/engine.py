@@ -388,6 +388,20 @@ class StarRealmsState(GameState):
     def num_players(self) -> int:
         return len(self.players)
 
+    def undoable(self, action: Action, after: GameState) -> bool:
+        """Undo, Board Game Arena's way: a step that drew no card, shuffled nothing and filled
+        no trade row slot from the trade deck (plays, buys, attacks, scraps from play or from
+        the hand and discard pile, choices that draw nothing) may be taken back."""
+        if not isinstance(after, StarRealmsState):
+            return False
+        return (
+            after.seed == self.seed
+            and len(after.trade_deck) == len(self.trade_deck)
+            and all(
+                len(a.deck) == len(b.deck) for a, b in zip(self.players, after.players, strict=True)
+            )
+        )
+
     def clone(self) -> StarRealmsState:
         s = StarRealmsState.__new__(StarRealmsState)
         s.players = [p.copy() for p in self.players]

@@ -394,6 +394,24 @@ class WarOfTheRingState(GameState):
     def num_players(self) -> int:
         return 2
 
+    def undoable(self, action: Action, after: GameState) -> bool:
+        """Undo, by the rules' turns: a step that drew no card (nor took a shadow card from a
+        deck), reshuffled nothing, showed no face-down card (a peek, a battle) and kept the
+        same player acting may be taken back: a card placed face down while a choice of the
+        same player follows, a payment, a boost chosen."""
+        if not isinstance(after, WarOfTheRingState):
+            return False
+        return (
+            action.get("do") != "peek"
+            and after.seed == self.seed
+            and after.seen == self.seen
+            and after.battles == self.battles
+            and all(
+                (len(a.deck), len(a.row), len(a.grave)) == (len(b.deck), len(b.row), len(b.grave))
+                for a, b in zip(self.players, after.players, strict=True)
+            )
+        )
+
     def clone(self) -> WarOfTheRingState:
         s = WarOfTheRingState.__new__(WarOfTheRingState)
         s.players = [self.players[0].copy(), self.players[1].copy()]

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from rumizi.analysis import THRESHOLDS, Decision
+from rumizi.core import undo
 from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.server import analyses
@@ -131,7 +132,8 @@ def _marks(row: TableRow, judged: list[Decision], lang: str) -> list[AnalysisMar
     options.setdefault("players", row.players)
     state: GameState = new_state(row)
     found = []
-    for ply, (_seat, action, _client, _at) in enumerate(row.actions):
+    counted = undo.counted(row.actions, key=lambda stored: stored[1])  # the record's plies
+    for ply, (_seat, action, _client, _at) in enumerate(counted):
         d = marked.get(ply)
         if d is not None and d.after is not None and d.best is not None and d.best_action:
             audience = Audience(lang, d.seat, names, options)

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from rumizi.core.registry import game
+from rumizi.server import takeback
 from rumizi.server.bots import seat_names
 from rumizi.server.deps import (
     BODY,
@@ -49,7 +50,7 @@ async def create_table(
     """A new table; the creator sits in the first human seat, bots take theirs at once."""
     known_game(body.game)
     players = len(body.seats)
-    options = {k: v for k, v in body.options.items() if k != "players"}
+    options = takeback.game_options(body.options)
     seed = secrets.randbits(62)
     try:
         game(body.game).new(seed=seed, players=players, **options)
@@ -73,6 +74,7 @@ async def create_table(
         for i, seat in enumerate(body.seats)
     ]
     options["players"] = players
+    options[takeback.OPTION] = takeback.default(body.rated) if body.undo is None else body.undo
     row = await hub.db(
         store.create_table,
         body.game,

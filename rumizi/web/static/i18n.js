@@ -150,7 +150,6 @@ const STRINGS = {
     "table.clockNone": "بدون ساعت",
     "table.days": "{n} روز",
 
-
     "replay.title": "بازبینی",
     "replay.first": "نخستین",
     "replay.prev": "قبلی",
@@ -273,6 +272,13 @@ const STRINGS = {
     "drawer.toggleTitle": "فهرست همهٔ حرکت\u200cهای مجاز (کلید M)",
     "drawer.close": "بستن فهرست حرکت\u200cها (Esc)",
     "drawer.offBoard": "{n} حرکت فقط در این فهرست است",
+
+    "undo.button": "برگرداندن",
+    "undo.title": "حرکت آخرتان را پس بگیرید (Ctrl+Z یا U)",
+    "undo.undoneLine": "این حرکت پس گرفته شد",
+    "undo.option": "پس گرفتن حرکت در نوبت خود",
+    "undo.optionHelp": "تا وقتی کارتی رو نشده و چیزی به شانس نبوده؛ در بازی‌های رتبه‌ای پیش‌فرض خاموش است.",
+    "undo.frame": "پس گرفته شد",
   },
   en: {
     "app.name": "Rumizi",
@@ -416,7 +422,6 @@ const STRINGS = {
     "table.clockNone": "No clock",
     "table.days": "{n} d",
 
-
     "replay.title": "Replay",
     "replay.first": "First",
     "replay.prev": "Previous",
@@ -539,6 +544,13 @@ const STRINGS = {
     "drawer.toggleTitle": "The list of every legal move (key M)",
     "drawer.close": "Close the list of moves (Esc)",
     "drawer.offBoard": "{n} moves only in this list",
+
+    "undo.button": "Undo",
+    "undo.title": "Take back your last move (Ctrl+Z or U)",
+    "undo.undoneLine": "This move was taken back",
+    "undo.option": "Moves may be taken back within one's turn",
+    "undo.optionHelp": "As long as no card was revealed and nothing left to chance; off by default in rated games.",
+    "undo.frame": "taken back",
   },
 };
 

@@ -7,6 +7,7 @@
 // The protocol (rumizi/server/ws.py and hub.py):
 //   → {"type": "act", "client_id", "version", "action"}   an action, at the version it saw
 //   → {"type": "concede", "client_id"}
+//   → {"type": "undo", "client_id", "version"}   take back one's last step (../undo.js)
 //   ← {"type": "state", "version", "status", "log", "log_start"?, …}   every new position
 //   ← {"type": "ack", "client_id", "version"}   the action is stored; its state has that version
 //   ← {"type": "error", "code", "message", "client_id"?}
@@ -97,6 +98,16 @@ export function connectTable(id, on) {
   function concede() {
     const cid = clientId();
     if (!send({ type: "concede", client_id: cid })) return false;
+    setPending(cid);
+    on.change();
+    return true;
+  }
+
+  /** Ask to take back the last step, at the version last seen. */
+  function undo() {
+    if (pendingId || !isReady()) return false;
+    const cid = clientId();
+    if (!send({ type: "undo", client_id: cid, version: latest.version })) return false;
     setPending(cid);
     on.change();
     return true;
@@ -198,6 +209,7 @@ export function connectTable(id, on) {
     act,
     concede,
     chat,
+    undo,
     get ready() {
       return isReady();
     },

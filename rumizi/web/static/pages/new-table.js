@@ -186,6 +186,14 @@ export async function mount(main, ctx) {
   // In the lobby by default, as at a club: a table for friends only is unticked.
   const listedId = fieldId("listed");
   const listed = h("input", { type: "checkbox", id: listedId, checked: true, dataset: { testid: "listed" } });
+  // Undo follows "rated" (on for unrated tables, off for rated) until the player sets it.
+  const undoId = fieldId("undo");
+  const undoBox = h("input", { type: "checkbox", id: undoId, checked: true, dataset: { testid: "undo-option" } });
+  let undoTouched = false;
+  undoBox.addEventListener("change", () => (undoTouched = true));
+  rated.addEventListener("change", () => {
+    if (!undoTouched) undoBox.checked = !rated.checked;
+  });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "create-table" } }, t("new.create"));
 
   renderOptions();
@@ -196,6 +204,7 @@ export async function mount(main, ctx) {
     clockBox,
     h("div", { class: "checkbox" }, rated, h("label", { for: ratedId }, t("new.rated"))),
     h("div", { class: "checkbox" }, listed, h("label", { for: listedId }, t("lobby.listed"))),
+    h("div", { class: "checkbox" }, undoBox, h("label", { for: undoId, title: t("undo.optionHelp") }, t("undo.option"))),
     h("div", { class: "form-actions" }, submit),
   );
   renderCount();
@@ -224,6 +233,7 @@ export async function mount(main, ctx) {
       clock,
       rated: rated.checked,
       listed: listed.checked,
+      undo: undoBox.checked,
     };
     submit.disabled = true;
     try {

@@ -7,6 +7,7 @@ import { api, getGame, getCards } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { analysisTab } from "../analysis.js";
 import { replayChat } from "../chat.js";
+import { replayUndone, undoneTag } from "../undo.js";
 
 function isPrefix(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length > b.length) return false;
@@ -196,14 +197,15 @@ export async function mount(main, ctx) {
     drawView(board, frame.view || {}, frame.version, index === frames.length - 1 && data.final, logUpTo(index).lines);
 
     const { lines, fresh } = logUpTo(index);
+    const undone = cumulative ? new Set() : replayUndone(frames, index);
     logList.replaceChildren(
-      ...lines.map((line, i) => h("li", { class: ["log-line", i >= lines.length - fresh && "log-latest", /^──/.test(line) && "log-turn"], dataset: { testid: "log-line" } }, line)),
+      ...lines.map((line, i) => h("li", { class: ["log-line", i >= lines.length - fresh && "log-latest", /^──/.test(line) && "log-turn", undone.has(i) && "log-undone"], dataset: { testid: "log-line" } }, line)),
     );
     logList.scrollTop = logList.scrollHeight;
     chat.show(frame.version);
 
     slider.value = String(index);
-    stepText.textContent = t("replay.step", { i: index + 1, n: frames.length });
+    stepText.replaceChildren(t("replay.step", { i: index + 1, n: frames.length }), undoneTag(frame) || "");
     first.disabled = prev.disabled = index === 0;
     next.disabled = lastButton.disabled = index === frames.length - 1;
   }

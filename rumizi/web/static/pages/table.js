@@ -14,6 +14,7 @@ import { createPacer } from "../pacing.js";
 import { inviteBox } from "./new-table.js";
 import { installGuide } from "../guide.js";
 import { turnAlerts } from "../alerts.js";
+import { undoControl, markUndone } from "../undo.js";
 
 /** Milliseconds as m:ss (h:mm:ss past an hour; "N d h:mm" past a day), in the page's digits. */
 export function formatClock(ms) {
@@ -92,6 +93,7 @@ export async function mount(main, ctx) {
   const drawer = movesDrawer(movesPanel);
   const logList = h("ol", { class: "log", dataset: { testid: "log" }, tabindex: "0", "aria-label": t("table.log") });
   const concede = h("button", { type: "button", class: "btn btn-danger-ghost", dataset: { testid: "concede" }, hidden: true }, t("table.concede"));
+  const undo = undoControl({ send: () => line && line.undo(), state: () => last, busy: () => busy() || offline() });
   const spectating = h("p", { class: "hint spectating", dataset: { testid: "spectating" }, hidden: true }, t("table.spectating"));
   // The chat (../chat.js): it talks through the table's line, opened below.
   const chat = mountChat({ tableId: id, send: (body) => (line ? line.chat(body) : null) });
@@ -125,7 +127,7 @@ export async function mount(main, ctx) {
         ),
         chat.el,
         spectating,
-        h("div", { class: "side-actions" }, concede),
+        h("div", { class: "side-actions" }, undo.button, concede),
         alerts.controls,
       ),
     ),
@@ -281,6 +283,7 @@ export async function mount(main, ctx) {
     while (items.length > lines.length) logList.lastElementChild.remove();
     for (const li of logList.querySelectorAll(".log-latest")) li.classList.remove("log-latest");
     if (logList.lastElementChild) logList.lastElementChild.classList.add("log-latest");
+    markUndone(logList, last);
     if (fresh || nearEnd) logList.scrollTop = logList.scrollHeight;
   }
 
@@ -368,6 +371,7 @@ export async function mount(main, ctx) {
     const seated = last && last.seat !== null && last.seat !== undefined;
     concede.hidden = !seated || !last || Boolean(last.result) || last.status === "over";
     concede.disabled = busy();
+    undo.render();
     spectating.hidden = !last || seated;
     // Nothing to choose once the game is over, or for a spectator: the moves panel goes away
     // (on a phone it would otherwise keep a strip of the screen).
@@ -440,5 +444,6 @@ export async function mount(main, ctx) {
     guide.destroy();
     alerts.stop();
     drawer.remove();
+    undo.close();
   };
 }
