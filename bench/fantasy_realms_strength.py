@@ -37,6 +37,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from rumizi.arena.runner import GameSpec, plan_arena, play_game
+from rumizi.games.fantasy_realms import strategy
 
 MODULES: dict[str, dict[str, Any]] = {"base": {}, "full": {"items": True, "suits": True}}
 
@@ -52,12 +53,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def one_game(spec: GameSpec) -> tuple[list[str], list[float], list[int], float]:
-    """Seats, win payoffs and final totals of one game, and the seconds it took."""
-    start = time.perf_counter()
+    """Seats, win payoffs and final totals of one game, and the CPU seconds it took (the
+    process's own time: the wall clock on a shared machine measures the other loads)."""
+    start = time.process_time()
     result, state = play_game(spec)
     totals = [int(r["total"]) for r in getattr(state, "results", [])]
     payoff = result.scores or [0.0] * len(spec.seats)
-    return list(spec.bots), list(payoff), totals, time.perf_counter() - start
+    return list(spec.bots), list(payoff), totals, time.process_time() - start
 
 
 def table(players: int, modules: str, games: int, seed: int, jobs: int, progress: int = 0) -> None:
@@ -90,7 +92,7 @@ def table(players: int, modules: str, games: int, seed: int, jobs: int, progress
     n = len(done)
     print(
         f"{players} players, {modules}: {n} games "
-        f"({wall:.0f} s, {sum(d[3] for d in done) / n:.1f} s a game)",
+        f"({wall:.0f} s, {sum(d[3] for d in done) / n:.2f} CPU s a game)",
         flush=True,
     )
     for name in ("strong", "greedy"):
@@ -112,7 +114,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--progress", type=int, default=0, help="print a line every N games")
+    ap.add_argument(
+        "--set",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a weight of the strong player (strategy.py), for tuning",
+    )
     args = ap.parse_args(argv)
+    for item in args.set:  # set before the pool forks, so every process plays the same bot
+        name, _, value = item.partition("=")
+        if not hasattr(strategy, name):
+            ap.error(f"strategy has no {name}")
+        setattr(strategy, name, type(getattr(strategy, name))(float(value)))
     for modules in args.modules:
         for players in args.players:
             table(players, modules, args.games, args.seed, args.jobs, args.progress)
