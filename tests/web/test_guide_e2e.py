@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import SCREENSHOT_DIR, Server, new_context
+from tests.web.conftest import SCREENSHOT_DIR, Server, from_move_list, new_context
 
 TABLE = "[data-testid=table]:not(.is-busy)"
 MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
@@ -44,7 +44,7 @@ def after_move(page: Page, before: int) -> None:
         "n => Number(document.querySelector('[data-testid=guide]').dataset.states) > n",
         arg=before,
     )
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000)
+    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000, state="attached")
 
 
 def click_until_moved(page: Page, target: Locator, before: int) -> None:
@@ -72,9 +72,9 @@ def pick(page: Page) -> None:
     for wanted in ("play", "attack", "buy", "choose"):
         for i, action in enumerate(actions):
             if action.get("do") == wanted:
-                buttons.nth(i).click()
+                from_move_list(page, buttons.nth(i))
                 return
-    buttons.first.click()
+    from_move_list(page, buttons.first)
 
 
 def apart(page: Page, a: str, b: str) -> bool:
@@ -110,7 +110,7 @@ def test_the_guide_leads_a_first_game_by_the_board_and_is_skipped_and_reopened(
         kinds: list[str] = []
         texts: list[str] = []
         for _ in range(60):
-            page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000)
+            page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000, state="attached")
             assert page.locator(RESULT).count() == 0, "the game ended before three guided steps"
             step = callout.get_attribute("data-step") if callout.is_visible() else None
             kind = callout.get_attribute("data-kind") or ""

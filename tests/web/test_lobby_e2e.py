@@ -79,7 +79,7 @@ def test_join_from_the_lobby_turn_alerts_and_a_quick_match(
             timeout=WAIT
         )  # sound: off by default
         # The mover ends the turn: the mark moves to the other tab.
-        mover.locator("[data-testid=legal-move][data-action*='\"end\"']").first.click()
+        mover.get_by_test_id("sr-end").click()  # the board's End turn
         expect(waiter).to_have_title(MARKED, timeout=WAIT)
         expect(mover).to_have_title(UNMARKED, timeout=WAIT)
         # In the waiter's lobby the game is listed first, marked "your turn".

@@ -20,7 +20,7 @@ from rumizi.games.fantasy_realms import GAME as FANTASY_REALMS
 from rumizi.games.splendor_duel import GAME as SPLENDOR
 from rumizi.games.star_realms import GAME as STAR_REALMS
 from rumizi.games.war_of_the_ring import GAME as WAR_OF_THE_RING
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, from_move_list, new_context, screenshot
 from tests.web.test_e2e import start_vs_bot
 
 TABLE = "[data-testid=table]"
@@ -62,7 +62,7 @@ def sample(page: Page) -> dict[str, Any]:
 def click_and_wait(page: Page, index: int) -> None:
     """Click the index-th legal move and wait until the page draws the state it made."""
     before = sample(page)["version"]
-    page.locator(MOVE).nth(index).click()
+    from_move_list(page, page.locator(MOVE).nth(index))
     page.wait_for_function(
         f"Number(document.querySelector('{TABLE}').dataset.paceVersion) > {before}"
     )
@@ -78,7 +78,7 @@ def end_turn(page: Page) -> dict[str, Any]:
     """Settle what the turn asks first (a discard), then end it at once (the bot's turn is
     what this test watches). Returns the sample of the end's own state."""
     while True:
-        page.wait_for_selector(MOVE)
+        page.wait_for_selector(MOVE, state="attached")  # (the list is a closed drawer)
         buttons = page.locator(MOVE)
         actions = [
             json.loads(buttons.nth(i).get_attribute("data-action") or "{}")
@@ -195,7 +195,7 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
         page.locator("[data-testid=pace-speed][data-pace=normal]").click()
         context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
         page.reload()
-        page.wait_for_selector(MOVE)
+        page.wait_for_selector(MOVE, state="attached")  # (the list is a closed drawer)
         assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
         assert sample(page)["origin"] == "sync"
         samples = watch_the_bot_turn(page, "en")

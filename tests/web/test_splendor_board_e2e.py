@@ -7,6 +7,7 @@ shows what it would do. Screenshots in both languages at both sizes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -77,8 +78,9 @@ def take_tokens(page: Page) -> bool:
     return True
 
 
-def play_from_board(page: Page, turn: int) -> str:
-    """One move by clicks on the board, chosen from what the board offers."""
+def play_from_board(page: Page, turn: int, done: Sequence[str] = ()) -> str:
+    """One move by clicks on the board, chosen from what the board offers (``done``: the kinds
+    of move made so far; a privilege and a blind reserve are made early, once each)."""
     unmapped = page.locator(BOARD).get_attribute("data-unmapped")
     assert unmapped == "0", f"turn {turn}: {unmapped} legal moves have no target on the board"
     choice = page.locator(f"{BOARD} [data-testid=sd-prompt]").get_attribute("data-choice")
@@ -95,6 +97,12 @@ def play_from_board(page: Page, turn: int) -> str:
         if has(page, f"[data-testid={testid}]"):
             click(page, f"[data-testid={testid}]")
             return testid
+    if turn >= 2 and "privilege" not in done and has(page, "[data-testid=sd-use-privilege]"):
+        click(page, "[data-testid=sd-use-privilege]")
+        click(page, "[data-testid=sd-cell].is-target")
+        return "privilege"
+    if turn >= 1 and "reserve-deck" not in done and has(page, "[data-testid=sd-deck]"):
+        return reserve(page, "[data-testid=sd-deck]", "reserve-deck")
     buyable = page.locator(f"{BOARD} .sd-card.playable.is-buyable")
     if buyable.count():
         # the card worth most, so the game ends sooner
@@ -103,12 +111,6 @@ def play_from_board(page: Page, turn: int) -> str:
         pop = f"{BOARD} [data-testid=sd-card-menu]"
         page.locator(f"{pop} [data-testid=sd-buy], {pop} [data-testid=sd-pay]").first.click()
         return "buy"
-    if turn % 5 == 3 and has(page, "[data-testid=sd-use-privilege]"):
-        click(page, "[data-testid=sd-use-privilege]")
-        click(page, "[data-testid=sd-cell].is-target")
-        return "privilege"
-    if turn == 2 and has(page, "[data-testid=sd-deck]"):
-        return reserve(page, "[data-testid=sd-deck]", "reserve-deck")
     if take_tokens(page):
         return "take"
     if has(page, "[data-testid=sd-card].playable, [data-testid=sd-deck]"):
@@ -151,7 +153,7 @@ def test_a_whole_game_against_the_easy_bot_by_clicks_on_the_board(
             boxes_inside(page, DESKTOP)
             shown = page.locator(BOARD).inner_text()
             assert not re.search(r"[0-9]", shown), "ASCII digits on the Persian board"
-        kinds.append(play_from_board(page, turn))
+        kinds.append(play_from_board(page, turn, kinds))
         turn += 1
         assert turn < 200, "the game did not end"
     expect(page.get_by_test_id("result")).to_be_visible()
