@@ -106,7 +106,7 @@ export async function mount(main, ctx) {
       { class: "table-head" },
       h("h1", { class: "table-title" }, link(`/games/${encodeURIComponent(info.game)}`, game.name), h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`)),
       seatsBox,
-      h("div", { class: "table-head-actions" }, status, drawer.toggle),
+      h("div", { class: "table-head-actions" }, status, undo.button, drawer.toggle), // Undo in reach on a phone too
     ),
     connection,
     resultSlot,
@@ -127,7 +127,7 @@ export async function mount(main, ctx) {
         ),
         chat.el,
         spectating,
-        h("div", { class: "side-actions" }, undo.button, concede),
+        h("div", { class: "side-actions" }, concede),
         alerts.controls,
       ),
     ),
