@@ -162,7 +162,9 @@ def fits(page: Page, width: int, height: int) -> None:
     """The hand, the discard area and the others inside the screen; no sideways scroll."""
     page.add_style_tag(content=".moves-panel { display: none !important; }")
     for testid in ("frt-my-hand", "frt-area", "frt-others"):
-        box = page.get_by_test_id(testid).bounding_box()
+        part = page.locator(f"{BOARD} [data-testid={testid}]")
+        expect(part).to_be_visible()
+        box = part.bounding_box()
         assert box is not None, testid
         assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, (testid, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (testid, box)
@@ -197,6 +199,7 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
     r = random.Random(11)
     turns = 0
     touched: list[str] = []
+    picked = False
     while wait_turn(page):
         expect(page.locator(BOARD)).to_have_attribute("data-unmapped", "0")
         if turns == 2:
@@ -206,6 +209,12 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
             page.set_viewport_size({"width": 1366, "height": 768})
             screenshot(page, "fantasy-realms-board-fa-desktop")
             fits(page, 1366, 768)
+        if (
+            not picked
+            and page.locator(f"{BOARD} [data-testid=frt-pick][aria-pressed=true]").count()
+        ):
+            screenshot(page, "fantasy-realms-board-fa-desktop-pick")  # cards picked for an item
+            picked = True
         testid = touch(page, BOARD, r)
         assert testid, "no target on the board"
         touched.append(testid)

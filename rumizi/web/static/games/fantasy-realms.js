@@ -75,7 +75,6 @@ export const WORDS = {
     use: "استفاده",
     drop: "کنار گذاشتن در پایان نوبت",
     dropping: "در پایان نوبت کنار می‌رود",
-    useInList: "گزینه‌های این آیتم در فهرست حرکت‌ها است.",
     points: "{n} امتیاز",
     turn: "نوبت {n}",
     yourTurn: "نوبت شماست",
@@ -89,8 +88,8 @@ export const WORDS = {
     "prompt.draftDiscard": "یکی از دو کارت تازه را بسوزانید.",
     "prompt.rake": "کارت دیگری از کارت‌های سوخته بردارید.",
     "prompt.shed": "دستتان از سقف بیشتر است: کارتی را بسوزانید.",
-    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید (یا در فهرست حرکت‌ها: هیچ).",
-    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید، یا «هیچ» را بزنید.",
+    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید، یا «هیچ» را بزنید.",
     "prompt.ring": "کارتی از دسته را انتخاب کنید تا روی دسته برود.",
     search: "دسته (جست‌وجو)",
     "prompt.list": "این انتخاب را از فهرست حرکت‌ها انجام دهید.",
@@ -187,7 +186,6 @@ export const WORDS = {
     use: "Use",
     drop: "Discard at the end of the turn",
     dropping: "goes at the end of the turn",
-    useInList: "This item's choices are in the move list.",
     points: "{n} points",
     turn: "Turn {n}",
     yourTurn: "Your turn",
@@ -201,8 +199,8 @@ export const WORDS = {
     "prompt.draftDiscard": "Discard one of the two cards you drew.",
     "prompt.rake": "Take another card of the discard area.",
     "prompt.shed": "Your hand is over the limit: discard a card.",
-    "prompt.necromancer": "Take a card of the discard area with the Necromancer (or none, in the move list).",
-    "prompt.genie": "Pick a card of the deck with the Genie (or none, in the move list).",
+    "prompt.necromancer": "Take a card of the discard area with the Necromancer, or touch None.",
+    "prompt.genie": "Pick a card of the deck with the Genie, or touch None.",
     "prompt.ring": "Pick a card of the deck to put on top of it.",
     search: "The deck (searched)",
     "prompt.list": "Make this choice in the move list.",
@@ -390,9 +388,11 @@ function watchBoard(root) {
     const text = root.querySelector("[data-testid=frt-prompt]");
     if (!line || !text || (target && target.classList.contains("is-armed"))) return;
     const words = target && root.contains(target) ? target.dataset.preview : "";
+    if (line.textContent === words && line.hidden === !words) return;
     line.textContent = words;
     line.hidden = !words;
-    text.hidden = Boolean(words);
+    // covered, not hidden: the prompt keeps its box, so the board does not move
+    text.classList.toggle("is-covered", Boolean(words));
   };
   root.addEventListener("pointerover", show);
   root.addEventListener("focusin", show);
@@ -633,8 +633,13 @@ export function render(root, msg, ctx) {
       { class: "frt-top" },
       chaos ? null : el("span", { class: "frt-turn" }, w("turn", { n: view.turn || 1 })),
       el("span", { class: ["frt-status", myMove && "is-mine"], dataset: { testid: "frt-status" } }, status),
-      el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
-      el("p", { class: "frt-prompt frt-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "frt-preview" } }),
+      // the preview lies over the prompt, in its box: showing it never moves the board
+      el(
+        "div",
+        { class: "frt-say" },
+        el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
+        el("p", { class: "frt-prompt frt-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "frt-preview" } }),
+      ),
       picking ? pickBar() : null,
     );
   }
