@@ -608,6 +608,7 @@ export function render(root, msg, ctx) {
     }
     if (!myMove) return toAct !== undefined && toAct !== null ? w("waiting", { name: nameOf(toAct) }) : "";
     const ph = view.phase;
+    if (picking && !picking.offer) return w("prompt.pick", { item: picking.title, n: sel.cards.length });
     if (ph === "take") {
       if (m.deck && m.deck.action.do === "draw-two") return w("prompt.draft");
       return m.take.size ? w("prompt.take") : w("prompt.first");
@@ -619,7 +620,6 @@ export function render(root, msg, ctx) {
     if (ph === "draft-discard") return w("prompt.draftDiscard");
     if (ph === "rake") return w("prompt.rake");
     if (ph === "shed") return w("prompt.shed");
-    if (picking && !picking.offer) return w("prompt.pick", { item: picking.title, n: sel.cards.length });
     if (ph === "necromancer" || ph === "genie" || ph === "ring") return w(`prompt.${ph}`);
     if (ph === "offer" || ph === "cauldron" || ph === "wagon" || ph === "borrowed") return w(`prompt.${ph}`);
     return w("prompt.list");
