@@ -3,8 +3,13 @@
 // players, and at the end every hand's breakdown with the choices the scorer made.
 // The player acts by touching cards: the deck draws, a card of the discard area is taken, a
 // hand card is discarded, the face-up item is used or dropped. The server's legal actions are
-// the source of truth: only what a legal action does is a button here; everything else (the
-// Market Wagon, the Genie, the Wishing Ring…) stays in the page's move list.
+// the source of truth: only what a legal action does is a button here, and every legal action
+// has a place on the board (the board's data-unmapped counts those that have none: it should be
+// 0). Moves that take several cards (the Staff of Transmutation, the Sealed Vault, the Gold
+// Mirror, an offer to a Market Wagon) are built by touching the cards, then "confirm"; the
+// Cauldron's cards, the Wagon's offers, a borrowed item and the searches ask on the board.
+// What a target would do shows in the prompt line on hover or focus; on a touch screen the
+// first tap shows it (the target is ringed), the second does it.
 //
 // The live score: the seat's own hand (and nothing else that is hidden) is posted to the
 // scorer, POST /api/fantasy-realms/score, once per position; the answer is kept and drawn.
@@ -70,7 +75,6 @@ export const WORDS = {
     use: "استفاده",
     drop: "کنار گذاشتن در پایان نوبت",
     dropping: "در پایان نوبت کنار می‌رود",
-    useInList: "گزینه‌های این آیتم در فهرست حرکت‌ها است.",
     points: "{n} امتیاز",
     turn: "نوبت {n}",
     yourTurn: "نوبت شماست",
@@ -84,8 +88,8 @@ export const WORDS = {
     "prompt.draftDiscard": "یکی از دو کارت تازه را بسوزانید.",
     "prompt.rake": "کارت دیگری از کارت‌های سوخته بردارید.",
     "prompt.shed": "دستتان از سقف بیشتر است: کارتی را بسوزانید.",
-    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید (یا در فهرست حرکت‌ها: هیچ).",
-    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید (یا در فهرست حرکت‌ها: هیچ).",
+    "prompt.necromancer": "با مرگ‌ساحر کارتی از کارت‌های سوخته بردارید، یا «هیچ» را بزنید.",
+    "prompt.genie": "با غول چراغ کارتی از دسته انتخاب کنید، یا «هیچ» را بزنید.",
     "prompt.ring": "کارتی از دسته را انتخاب کنید تا روی دسته برود.",
     search: "دسته (جست‌وجو)",
     "prompt.list": "این انتخاب را از فهرست حرکت‌ها انجام دهید.",
@@ -139,6 +143,25 @@ export const WORDS = {
     "seen.swap": "⇄ با {name}: «{gave}» دادید، «{got}» گرفتید",
     "seen.refused": "✗ {name} «{card}» را نپذیرفت",
     "seen.necro": "مرگ‌ساحر: «{card}» را نگه داشتید",
+    tapAgain: "برای انجام دوباره بزنید",
+    confirm: "تأیید",
+    cancel: "انصراف",
+    choose: "انتخاب کارت‌ها",
+    "prompt.pick": "«{item}»: کارت‌ها را انتخاب کنید و تأیید بزنید ({n} انتخاب شده).",
+    "prompt.offer": "برای گاری بازار تا سه کارت از دستتان پیشنهاد دهید (یا هیچ) و تأیید بزنید.",
+    offerNone: "پیشنهاد نمی‌دهم",
+    "prompt.cauldron": "پاتیل: هر کارت را روی دسته یا زیر دسته برگردانید.",
+    cauldron: "پاتیل",
+    toTop: "روی دسته",
+    toBottom: "زیر دسته",
+    "prompt.wagon": "گاری بازار: کارتی از پیشنهادها بگیرید، یا کارتتان را نگه دارید یا بسوزانید.",
+    wagon: "گاری بازار",
+    wagonKeep: "نگه داشتن کارتم",
+    wagonDiscard: "سوزاندن و کشیدن",
+    noOffer: "پیشنهادی نداد",
+    "prompt.borrowed": "از این آیتم استفاده کنید یا آن را به پشت بگذارید.",
+    forgo: "استفاده نمی‌کنم",
+    none: "هیچ",
   },
   en: {
     you: "You",
@@ -163,7 +186,6 @@ export const WORDS = {
     use: "Use",
     drop: "Discard at the end of the turn",
     dropping: "goes at the end of the turn",
-    useInList: "This item's choices are in the move list.",
     points: "{n} points",
     turn: "Turn {n}",
     yourTurn: "Your turn",
@@ -177,8 +199,8 @@ export const WORDS = {
     "prompt.draftDiscard": "Discard one of the two cards you drew.",
     "prompt.rake": "Take another card of the discard area.",
     "prompt.shed": "Your hand is over the limit: discard a card.",
-    "prompt.necromancer": "Take a card of the discard area with the Necromancer (or none, in the move list).",
-    "prompt.genie": "Pick a card of the deck with the Genie (or none, in the move list).",
+    "prompt.necromancer": "Take a card of the discard area with the Necromancer, or touch None.",
+    "prompt.genie": "Pick a card of the deck with the Genie, or touch None.",
     "prompt.ring": "Pick a card of the deck to put on top of it.",
     search: "The deck (searched)",
     "prompt.list": "Make this choice in the move list.",
@@ -232,6 +254,25 @@ export const WORDS = {
     "seen.swap": "⇄ with {name}: you gave {gave}, got {got}",
     "seen.refused": "✗ {name} refused {card}",
     "seen.necro": "Necromancer: you kept {card}",
+    tapAgain: "tap again to do it",
+    confirm: "Confirm",
+    cancel: "Cancel",
+    choose: "Choose cards",
+    "prompt.pick": "{item}: pick the cards, then confirm ({n} picked).",
+    "prompt.offer": "Offer up to three cards of your hand to the Market Wagon (or none), then confirm.",
+    offerNone: "Offer nothing",
+    "prompt.cauldron": "Cauldron: put each card back on top of the deck or at its bottom.",
+    cauldron: "Cauldron",
+    toTop: "On top",
+    toBottom: "At the bottom",
+    "prompt.wagon": "Market Wagon: take a card offered, or keep your card, or discard it and draw.",
+    wagon: "Market Wagon",
+    wagonKeep: "Keep my card",
+    wagonDiscard: "Discard and draw",
+    noOffer: "offered nothing",
+    "prompt.borrowed": "Use this item, or turn it face down unused.",
+    forgo: "Don't use it",
+    none: "None",
   },
 };
 
@@ -324,6 +365,40 @@ function tick() {
 // made to it that a hand card will answer.
 const pick = { card: null, offer: null };
 
+// Outside the trading: the moves the board is building (`key` the position they belong to):
+// `use` the item whose cards are being picked, `cards` those picked, `armed` the target a
+// first touch showed (its action, as JSON).
+const sel = { key: null, use: null, cards: [], armed: null };
+let lastPointer = "mouse";
+const watched = new WeakSet();
+
+/** Note how the board is touched (a touch arms first), and show what a target would do. */
+function watchBoard(root) {
+  if (watched.has(root)) return;
+  watched.add(root);
+  root.addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType || "mouse";
+  }, true);
+  root.addEventListener("keydown", () => {
+    lastPointer = "keyboard";
+  }, true);
+  const show = (event) => {
+    const target = event.target instanceof Element ? event.target.closest("[data-preview]") : null;
+    const line = root.querySelector("[data-testid=frt-preview]");
+    const text = root.querySelector("[data-testid=frt-prompt]");
+    if (!line || !text || (target && target.classList.contains("is-armed"))) return;
+    const words = target && root.contains(target) ? target.dataset.preview : "";
+    if (line.textContent === words && line.hidden === !words) return;
+    line.textContent = words;
+    line.hidden = !words;
+    // covered, not hidden: the prompt keeps its box, so the board does not move
+    text.classList.toggle("is-covered", Boolean(words));
+  };
+  root.addEventListener("pointerover", show);
+  root.addEventListener("focusin", show);
+  root.addEventListener("pointerleave", () => show({ target: null }));
+}
+
 // ------------------------------------------------------------------ cards
 function cardInfo(cards, id, hoard) {
   const c = cards.get(id) || { id, name: id, suit: "wild", suit_name: "", strength: 0 };
@@ -368,6 +443,7 @@ export function renderCard(card, ctx) {
 function mapLegal(legal) {
   const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], necro: new Map(), search: new Map(), other: 0 };
   Object.assign(m, { propose: new Map(), accept: new Map(), refuse: new Map(), withdraw: new Map(), done: null, summon: null, pass: null, keep: new Map() });
+  Object.assign(m, { none: null, cauldron: new Map(), offers: [], wagonKeep: null, wagonDiscard: null, wagonSwap: new Map(), forgo: null });
   const deeper = (map, key) => map.get(key) || map.set(key, new Map()).get(key);
   legal.forEach((move, index) => {
     const a = move.action || {};
@@ -388,6 +464,13 @@ function mapLegal(legal) {
     else if (a.do === "draw-three") m.summon = item;
     else if (a.do === "pass") m.pass = item;
     else if (a.do === "keep") m.keep.set(a.card, item);
+    else if ((a.do === "genie" || a.do === "necromancer") && !a.card) m.none = item;
+    else if (a.do === "return") deeper(m.cauldron, a.card).set(a.to, item);
+    else if (a.do === "offer") m.offers.push(item);
+    else if (a.do === "wagon-keep") m.wagonKeep = item;
+    else if (a.do === "wagon-discard") m.wagonDiscard = item;
+    else if (a.do === "wagon-swap") deeper(m.wagonSwap, a.player).set(a.card, item);
+    else if (a.do === "forgo") m.forgo = item;
     else m.other += 1;
   });
   return m;
@@ -405,6 +488,9 @@ export function render(root, msg, ctx) {
   const players = view.players || (view.hands || []).length;
   const legal = msg.legal || [];
   const m = mapLegal(legal);
+  watchBoard(root);
+  const posKey = JSON.stringify([view.turn, view.phase, msg.to_act, legal.length, legal[0] && legal[0].action]);
+  if (sel.key !== posKey) Object.assign(sel, { key: posKey, use: null, cards: [], armed: null });
   const used = new Set();
   const mark = (item) => item && used.add(item.index);
   const me = typeof view.you === "number" ? view.you : typeof msg.seat === "number" ? msg.seat : null;
@@ -430,8 +516,16 @@ export function render(root, msg, ctx) {
   };
   const act = (item) => {
     if (!item) return;
+    // a first touch only shows what the target would do; the second does it
+    const key = JSON.stringify(item.action);
+    if (lastPointer === "touch" && sel.armed !== key) {
+      sel.armed = key;
+      redraw();
+      return;
+    }
     pick.card = null;
     pick.offer = null;
+    Object.assign(sel, { use: null, cards: [], armed: null });
     ctx.act(item.action);
   };
   const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
@@ -441,14 +535,60 @@ export function render(root, msg, ctx) {
   const hands = view.hands || [];
   const items = view.items || {};
   const info = (id) => cardInfo(cards, id, hoard);
+  // Moves made of cards picked on the board: the offer to a Market Wagon, or an item's use
+  // whose choice is one or more cards (of the hand or of the discard area).
+  const cardsOf = (item) => (Array.isArray(item.action.cards) ? item.action.cards : typeof item.action.card === "string" ? [item.action.card] : []);
+  const usesBy = new Map();
+  for (const u of m.uses) (usesBy.get(u.action.item) || usesBy.set(u.action.item, []).get(u.action.item)).push(u);
+  const picksCards = (list) => list.length > 0 && list.every((u) => "cards" in u.action || typeof u.action.card === "string");
+  if (sel.use && !picksCards(usesBy.get(sel.use) || [])) Object.assign(sel, { use: null, cards: [] });
+  let picking = null;
+  if (myMove && m.offers.length) picking = { options: m.offers, from: "hand", title: info("market-wagon").name, offer: true };
+  else if (myMove && sel.use) {
+    const options = usesBy.get(sel.use);
+    const handSet = new Set(Array.isArray(hands[me]) ? hands[me] : []);
+    const from = options.every((u) => cardsOf(u).every((c) => handSet.has(c))) ? "hand" : "area";
+    picking = { options, from, title: (cards.get(sel.use) || { name: sel.use }).name };
+  }
+  const same = (a, b) => a.length === b.length && [...a].sort().join("|") === [...b].sort().join("|");
+  const exact = () => (picking ? picking.options.find((o) => same(cardsOf(o), sel.cards)) : null);
+  // can card `id` be picked (or unpicked) now: some option holds the picked cards and it
+  const pickable = (id) => {
+    if (!picking) return false;
+    if (sel.cards.includes(id)) return true;
+    const want = [...sel.cards, id];
+    return picking.options.some((o) => want.every((c) => cardsOf(o).includes(c)));
+  };
+  const toggle = (id) => {
+    sel.cards = sel.cards.includes(id) ? sel.cards.filter((c) => c !== id) : [...sel.cards, id];
+    sel.armed = null;
+    redraw();
+  };
+  if (picking) for (const o of picking.options) mark(o);
 
   const board = el("div", { class: ["frt", over && "is-over"], dataset: { testid: "frt-board", phase: view.phase || "" } });
-  board.append(topLine());
+  const top = topLine();
+  board.append(top);
   if (trading && !ctx.replay) board.append(tradePanel());
   if (over) board.append(resultsPanel());
   if (me !== null && Array.isArray(hands[me]) && !over) board.append(myPanel());
   board.append(middle());
   board.append(othersPanel());
+  // every target says what it would do (the server's label); the touched one is ringed
+  let armedLabel = null;
+  for (const t of board.querySelectorAll("[data-action]")) {
+    if (t.title) t.dataset.preview = t.title;
+    if (sel.armed && t.dataset.action === sel.armed) {
+      t.classList.add("is-armed");
+      armedLabel = t.title;
+    }
+  }
+  if (armedLabel) {
+    const text = top.querySelector("[data-testid=frt-prompt]");
+    text.textContent = `${armedLabel} · ${w("tapAgain")}`;
+    text.classList.add("is-armed");
+  }
+  board.dataset.unmapped = String(legal.filter((_, i) => !used.has(i)).length);
   root.replaceChildren(board);
   if (board.querySelector("[data-testid=frt-timer]") && !ticker) ticker = setInterval(tick, 250);
   return { mapped: used };
@@ -468,6 +608,7 @@ export function render(root, msg, ctx) {
     }
     if (!myMove) return toAct !== undefined && toAct !== null ? w("waiting", { name: nameOf(toAct) }) : "";
     const ph = view.phase;
+    if (picking && !picking.offer) return w("prompt.pick", { item: picking.title, n: sel.cards.length });
     if (ph === "take") {
       if (m.deck && m.deck.action.do === "draw-two") return w("prompt.draft");
       return m.take.size ? w("prompt.take") : w("prompt.first");
@@ -480,6 +621,7 @@ export function render(root, msg, ctx) {
     if (ph === "rake") return w("prompt.rake");
     if (ph === "shed") return w("prompt.shed");
     if (ph === "necromancer" || ph === "genie" || ph === "ring") return w(`prompt.${ph}`);
+    if (ph === "offer" || ph === "cauldron" || ph === "wagon" || ph === "borrowed") return w(`prompt.${ph}`);
     return w("prompt.list");
   }
 
@@ -491,8 +633,33 @@ export function render(root, msg, ctx) {
       { class: "frt-top" },
       chaos ? null : el("span", { class: "frt-turn" }, w("turn", { n: view.turn || 1 })),
       el("span", { class: ["frt-status", myMove && "is-mine"], dataset: { testid: "frt-status" } }, status),
-      el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
+      // the preview lies over the prompt, in its box: showing it never moves the board
+      el(
+        "div",
+        { class: "frt-say" },
+        el("p", { class: "frt-prompt", dataset: { testid: "frt-prompt" }, "aria-live": "polite" }, prompt()),
+        el("p", { class: "frt-prompt frt-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "frt-preview" } }),
+      ),
+      picking ? pickBar() : null,
     );
+  }
+
+  /** The picked cards' move: "confirm" once they make one, and "cancel". */
+  function pickBar() {
+    const ok = exact();
+    const bar = el("div", { class: "frt-pickbar", dataset: { testid: "frt-pickbar" } });
+    const text = picking.offer && !sel.cards.length ? w("offerNone") : `${w("confirm")}${sel.cards.length ? ` (${n(sel.cards.length)})` : ""}`;
+    bar.append(el("button", { type: "button", class: "btn btn-small btn-primary", disabled: !ok, title: ok ? ok.label : "", dataset: { testid: "frt-confirm", action: ok ? JSON.stringify(ok.action) : undefined, focusKey: "confirm" }, onclick: () => act(ok) }, text));
+    if (!picking.offer) bar.append(el("button", { type: "button", class: "btn btn-small", dataset: { testid: "frt-cancel", focusKey: "cancel" }, onclick: () => { Object.assign(sel, { use: null, cards: [], armed: null }); redraw(); } }, w("cancel")));
+    return bar;
+  }
+
+  /** A card picked or to pick for the move being built. */
+  function pickCard(id, focusKey) {
+    const on = sel.cards.includes(id);
+    const card = cardEl(info(id), { testid: "frt-pick", onClick: () => toggle(id), focusKey, extra: on ? "is-picked" : "is-target", label: `${info(id).name} · ${picking.title}` });
+    card.setAttribute("aria-pressed", on ? "true" : "false");
+    return card;
   }
 
   function lineOf(line) {
@@ -549,8 +716,16 @@ export function render(root, msg, ctx) {
         row.append(slot);
         continue;
       }
-      const item = myMove ? m.discard.get(id) || m.shed.get(id) : null;
-      mark(item);
+      // while cards are picked for an item the other moves wait (they are back on "cancel")
+      const waiting = myMove ? m.discard.get(id) || m.shed.get(id) : null;
+      mark(waiting);
+      if (picking && picking.from === "hand" && pickable(id)) {
+        slot.append(pickCard(id, `hand:${id}`));
+        slot.append(lineOf(lines.get(id)));
+        row.append(slot);
+        continue;
+      }
+      const item = picking ? null : waiting;
       slot.append(cardEl(info(id), { testid: item ? "frt-discard" : "frt-hand-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, focusKey: `hand:${id}` }));
       slot.append(lineOf(lines.get(id)));
       row.append(slot);
@@ -569,16 +744,8 @@ export function render(root, msg, ctx) {
     const up = (items.up || [])[me];
     if (up) {
       const upBox = el("div", { class: "frt-up" }, itemEl(cards.get(up) || { id: up, name: up }, { testid: "frt-my-item" }));
-      const mine = myMove ? m.uses.filter((u) => u.action.item === up) : [];
-      const buttons = el("div", { class: "frt-item-buttons" });
-      if (mine.length >= 1 && mine.length <= 8) {
-        // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …
-        for (const u of mine) {
-          mark(u);
-          const what = useChoice(u.action);
-          buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", title: u.label, dataset: { testid: "frt-use", action: JSON.stringify(u.action), focusKey: `use:${what}` }, onclick: () => act(u) }, what ? `${w("use")}: ${what}` : w("use")));
-        }
-      } else if (mine.length > 1) buttons.append(el("span", { class: "muted frt-hint" }, w("useInList")));
+      const mine = myMove && view.phase !== "borrowed" ? usesBy.get(up) || [] : [];
+      const buttons = useButtons(up, mine);
       if (myMove && m.drop) {
         mark(m.drop);
         buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, w("drop")));
@@ -586,6 +753,16 @@ export function render(root, msg, ctx) {
       upBox.append(buttons);
       box.append(upBox);
     } else box.append(el("span", { class: "muted" }, w("noItem")));
+    // a borrowed item (the Larcenous Gloves, the Junkyard Map, the Repair Kit): its uses, or none
+    if (myMove && view.phase === "borrowed") {
+      const lent = (view.pending || {}).item || (m.uses[0] && m.uses[0].action.item);
+      const buttons = useButtons(lent, usesBy.get(lent) || []);
+      if (m.forgo) {
+        mark(m.forgo);
+        buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.forgo.label, dataset: { testid: "frt-forgo", action: JSON.stringify(m.forgo.action), focusKey: "forgo" }, onclick: () => act(m.forgo) }, w("forgo")));
+      }
+      box.append(el("div", { class: "frt-up is-borrowed", dataset: { testid: "frt-borrowed" } }, itemEl(cards.get(lent) || { id: lent, name: lent }), buttons));
+    }
     const down = (items.down || [])[me] || [];
     const points = new Map(((score && score.items) || []).map((i) => [i.id, i.points]));
     for (const id of down) {
@@ -593,6 +770,24 @@ export function render(root, msg, ctx) {
       box.append(itemEl(it, { down: true, testid: "frt-my-down" }));
     }
     return box;
+  }
+
+  /** An item's uses: "Choose cards" where they are cards, else one button per way. */
+  function useButtons(id, mine) {
+    const buttons = el("div", { class: "frt-item-buttons" });
+    if (picksCards(mine)) {
+      for (const u of mine) mark(u);
+      const on = sel.use === id;
+      buttons.append(el("button", { type: "button", class: ["btn", "btn-small", on ? "btn-primary" : null], "aria-pressed": on ? "true" : "false", title: w("choose"), dataset: { testid: "frt-use-pick", preview: w("choose"), focusKey: `pick:${id}` }, onclick: () => { Object.assign(sel, { use: on ? null : id, cards: [], armed: null }); redraw(); } }, `${w("use")}: ${w("choose")}`));
+      return buttons;
+    }
+    // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …
+    for (const u of mine) {
+      mark(u);
+      const what = useChoice(u.action);
+      buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", title: u.label, dataset: { testid: "frt-use", action: JSON.stringify(u.action), focusKey: `use:${what}` }, onclick: () => act(u) }, what ? `${w("use")}: ${what}` : w("use")));
+    }
+    return buttons;
   }
 
   function useChoice(a) {
@@ -643,12 +838,24 @@ export function render(root, msg, ctx) {
     const sealed = new Map((view.sealed || []).map(([c, owner]) => [c, owner]));
     if (!area.length) spread.append(el("p", { class: "muted frt-empty" }, w("areaEmpty")));
     area.forEach((id, i) => {
-      const item = myMove ? m.take.get(id) || m.necro.get(id) : null;
+      mark(myMove ? m.take.get(id) || m.necro.get(id) : null);
+      if (picking && picking.from === "area" && pickable(id)) {
+        spread.append(pickCard(id, `area:${id}:${i}`));
+        return;
+      }
+      const item = myMove && !picking ? m.take.get(id) || m.necro.get(id) : null;
       mark(item);
       const badge = sealed.has(id) ? `🔒 ${nameOf(sealed.get(id))}` : null;
       spread.append(cardEl(info(id), { size: "s", testid: item ? "frt-take" : "frt-area-card", action: item && item.action, label: item && item.label, onClick: item ? () => act(item) : null, badge, focusKey: `area:${id}:${i}`, extra: i === area.length - 1 && "is-last" }));
     });
     if (myMove && m.search.size) zone.append(searchBox());
+    if (myMove && m.cauldron.size) zone.append(cauldronBox());
+    if (myMove && (m.wagonKeep || m.wagonDiscard || m.wagonSwap.size)) zone.append(wagonBox());
+    if (myMove && m.none && !m.search.size) {
+      // the Necromancer's "none": next to the discard area it takes from
+      mark(m.none);
+      zone.append(el("div", { class: "frt-search" }, el("button", { type: "button", class: "btn btn-small", title: m.none.label, dataset: { testid: "frt-none", action: JSON.stringify(m.none.action), focusKey: "none" }, onclick: () => act(m.none) }, w("none"))));
+    }
     if (myMove && (m.summon || m.pass || m.keep.size)) zone.append(summonBox());
     zone.append(
       el(
@@ -668,7 +875,46 @@ export function render(root, msg, ctx) {
       mark(item);
       row.append(cardEl(info(id), { size: "s", testid: "frt-search", action: item.action, label: item.label, onClick: () => act(item), focusKey: `search:${id}` }));
     }
+    if (m.none) {
+      mark(m.none);
+      row.append(el("button", { type: "button", class: "btn btn-small", title: m.none.label, dataset: { testid: "frt-none", action: JSON.stringify(m.none.action), focusKey: "none" }, onclick: () => act(m.none) }, w("none")));
+    }
     return el("div", { class: "frt-search", dataset: { testid: "frt-search-box" } }, el("h3", { class: "frt-title" }, w("search")), row);
+  }
+
+  /** The Cauldron: each card drawn goes back on top of the deck or at its bottom. */
+  function cauldronBox() {
+    const row = el("div", { class: "frt-area frt-search-cards" });
+    for (const [id, ways] of m.cauldron) {
+      const buttons = el("span", { class: "frt-ways" });
+      for (const [to, item] of ways) {
+        mark(item);
+        buttons.append(el("button", { type: "button", class: "btn btn-small", title: item.label, dataset: { testid: "frt-return", to, action: JSON.stringify(item.action), focusKey: `return:${id}:${to}` }, onclick: () => act(item) }, w(to === "top" ? "toTop" : "toBottom")));
+      }
+      row.append(el("div", { class: "frt-way" }, cardEl(info(id), { size: "s" }), buttons));
+    }
+    return el("div", { class: "frt-search", dataset: { testid: "frt-cauldron" } }, el("h3", { class: "frt-title" }, w("cauldron")), row);
+  }
+
+  /** The Market Wagon's offers: take one of them for your card, keep it, or discard it. */
+  function wagonBox() {
+    const box = el("div", { class: "frt-search", dataset: { testid: "frt-wagon" } }, el("h3", { class: "frt-title" }, w("wagon")));
+    for (const [q, byCard] of m.wagonSwap) {
+      const row = el("div", { class: "frt-area frt-search-cards" }, el("span", { class: "frt-offer-who" }, nameOf(q)));
+      for (const [id, item] of byCard) {
+        mark(item);
+        row.append(cardEl(info(id), { size: "s", testid: "frt-wagon-swap", action: item.action, label: item.label, onClick: () => act(item), focusKey: `wagon:${q}:${id}` }));
+      }
+      box.append(row);
+    }
+    const buttons = el("div", { class: "frt-item-buttons" });
+    for (const [item, word, testid] of [[m.wagonKeep, "wagonKeep", "frt-wagon-keep"], [m.wagonDiscard, "wagonDiscard", "frt-wagon-discard"]]) {
+      if (!item) continue;
+      mark(item);
+      buttons.append(el("button", { type: "button", class: "btn btn-small", title: item.label, dataset: { testid, action: JSON.stringify(item.action), focusKey: testid }, onclick: () => act(item) }, w(word)));
+    }
+    box.append(buttons);
+    return box;
   }
 
   /** The chaos realms' Necromancer: draw three or not, then keep one of the three. */

@@ -1,0 +1,249 @@
+"""Fantasy Realms played from the board alone, in headless Chromium. First every shape of move
+the engine makes, in every variant and module (random games: base, Cursed Items, the new
+suits, the two-player draft, the chaos realms), drawn from the engine's own views: each legal
+move has a target on the board (data-unmapped is 0) and touching targets makes a legal move
+(the Staff of Transmutation's cards picked then confirmed, the Cauldron's top or bottom, the
+Market Wagon's offers…). Then a whole game with two easy bots and the Cursed Items, made only
+by clicks on the board, to the score screen; on a 390×844 touch phone the hand, the discard
+area and the others fit the screen, and a first tap only shows what it would do."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from rumizi.core.addons import Audience
+from rumizi.games.fantasy_realms import web
+from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.test_fantasy_realms_table_e2e import new_table, wait_turn, watch_errors
+
+BOARD = "[data-testid=table]:not(.is-busy) [data-testid=frt-board]"
+PROBE = "#probe-fr [data-testid=frt-board]"
+
+# The renderer fed one position; what it asks the table to do is kept in window.__acted.
+DRAW = """async ({msg}) => {
+  const { loadRenderer } = await import("/static/renderers.js");
+  const { getCards } = await import("/static/api.js");
+  window.__fr = window.__fr || { renderer: await loadRenderer("fantasy-realms"),
+    cards: await getCards("fantasy-realms", document.documentElement.lang) };
+  let root = document.getElementById("probe-fr");
+  if (!root) {
+    root = document.createElement("div");
+    root.id = "probe-fr";
+    document.body.append(root);
+  }
+  window.__acted = null;
+  window.__fr.renderer.render(root, msg, { act: (a) => { window.__acted = a; return true; },
+    cards: window.__fr.cards, busy: false });
+  return root.querySelector("[data-testid=frt-board]").dataset.unmapped;
+}"""
+
+# One touch of the board: the move being built first (confirm, else a card to pick), else a
+# target at random (an item's use more often, so that they happen). Its testid and focus key
+# come back (the key finds it again should the board be drawn anew before the click).
+CHOOSE = """([sel, rnd]) => {
+  const b = document.querySelector(sel);
+  if (!b) return null;
+  const all = (s) => [...b.querySelectorAll(s)].filter((e) => !e.disabled);
+  let t = null;
+  if (b.querySelector("[data-testid=frt-pickbar]")) {
+    t = all("[data-testid=frt-confirm]")[0] || all("[data-testid=frt-pick][aria-pressed=false]")[0]
+      || all("[data-testid=frt-cancel]")[0];
+  } else {
+    const steps = all("button[data-action], [data-testid=frt-use-pick],"
+      + " [data-testid=frt-offer-card], [data-testid=frt-answer]")
+      .filter((e) => e.dataset.testid !== "frt-drop");
+    const uses = steps.filter((e) => e.dataset.testid.startsWith("frt-use"));
+    const pool = uses.length && rnd < 0.6 ? uses : steps;
+    t = pool[Math.floor(rnd * 7919) % pool.length];
+  }
+  return t ? [t.dataset.testid, t.dataset.focusKey] : null;
+}"""
+
+CONFIGS: list[dict[str, Any]] = [
+    {"players": 3, "items": True},
+    {"players": 4, "items": True, "suits": True},
+    {"players": 2, "variant": "two-player", "items": True},
+    {"players": 2, "items": True, "suits": True, "jester": True},
+    {"players": 3, "variant": "chaos", "timer": 60},
+]
+
+
+def shape(a: dict[str, Any]) -> tuple[Any, ...]:
+    return (a["do"], a.get("item"), tuple(sorted(k for k in a if k not in ("do", "item"))))
+
+
+def actors(s: FantasyRealmsState) -> list[int]:
+    if s.phase == "trade":
+        return [q for q in range(s.num_players) if s.legal_actions_for(q)]
+    return [] if s.to_act is None else [s.to_act]
+
+
+def positions(seeds: int) -> list[tuple[FantasyRealmsState, int]]:
+    """Random games' positions, one for each (phase, shape of move) not seen before."""
+    seen: set[tuple[str, tuple[Any, ...]]] = set()
+    out = []
+    for seed in range(seeds):
+        for cfg in CONFIGS:
+            s = GAME.new(seed=seed, **cfg)
+            r = random.Random(seed)
+            while not s.over:
+                who = actors(s)
+                if not who:
+                    s.apply({"do": "ring"})  # the trading's time ran out
+                    continue
+                seat = r.choice(who)
+                acts = s.legal_actions_for(seat)
+                new = {(s.phase, shape(a)) for a in acts} - seen
+                if new:
+                    seen |= new
+                    out.append((s.clone(), seat))
+                s.apply(r.choice(acts))
+    return out
+
+
+def message(s: FantasyRealmsState, seat: int, lang: str) -> dict[str, Any]:
+    view = s.view(seat)
+    names = tuple("" for _ in range(s.num_players))
+    audience = Audience(lang=lang, seat=seat, names=names, options={"players": s.num_players})
+    legal = [
+        {"action": a, "label": web.action_label(view, a, audience)}
+        for a in s.legal_actions_for(seat)
+    ]
+    seats = [{"seat": q, "name": "ربات" if q != seat else "من"} for q in range(s.num_players)]
+    return {
+        "version": 1,
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "seats": seats,
+        "to_act": actors(s),
+    }
+
+
+def touch(page: Page, sel: str, r: random.Random, quick: bool = False) -> str | None:
+    """One touch of the board (``quick``: the element's own click, for the many positions)."""
+    found: list[str] | None = page.evaluate(CHOOSE, [sel, r.random()])
+    if found is None:
+        return None
+    testid, key = found
+    target = page.locator(f'{sel} [data-testid="{testid}"][data-focus-key="{key}"]')
+    if quick:
+        target.evaluate("e => e.click()")
+    else:
+        target.click()
+    return testid
+
+
+def check_positions(page: Page, server: Server) -> int:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    r = random.Random(5)
+    done = 0
+    for s, seat in positions(10):
+        msg = message(s, seat, "fa")
+        legal = [m["action"] for m in msg["legal"]]
+        assert page.evaluate(DRAW, {"msg": msg}) == "0", (s.phase, legal)
+        for _ in range(12):  # touches until one makes a move
+            assert touch(page, PROBE, r, quick=True), (s.phase, legal)
+            acted = page.evaluate("window.__acted")
+            if acted is not None:
+                break
+        assert acted in legal, (s.phase, acted)
+        done += 1
+    return done
+
+
+def fits(page: Page, width: int, height: int) -> None:
+    """The hand, the discard area and the others inside the screen; no sideways scroll."""
+    page.add_style_tag(content=".moves-panel { display: none !important; }")
+    for testid in ("frt-my-hand", "frt-area", "frt-others"):
+        part = page.locator(f"{BOARD} [data-testid={testid}]")
+        expect(part).to_be_visible()
+        box = part.bounding_box()
+        assert box is not None, testid
+        assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, (testid, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (testid, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def touch_phone(browser: Browser, server: Server, lang: str) -> BrowserContext:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale="fa-IR" if lang == "fa" else "en-US",
+        bypass_csp=True,
+    )
+    context.add_init_script("try { localStorage.setItem('rumizi.pace', 'instant'); } catch {}")
+    context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+    return context
+
+
+def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
+    browser: Browser, server: Server
+) -> None:
+    context = new_context(browser, "fa")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = watch_errors(page)
+    assert check_positions(page, server) > 40
+
+    # a whole game, clicks on the board only, with Cursed Items
+    page.set_viewport_size({"width": 1366, "height": 768})
+    new_table(page, server, 3, {"items": "true"})
+    r = random.Random(11)
+    turns = 0
+    touched: list[str] = []
+    picked = False
+    while wait_turn(page):
+        expect(page.locator(BOARD)).to_have_attribute("data-unmapped", "0")
+        if turns == 2:
+            page.set_viewport_size({"width": 390, "height": 844})
+            screenshot(page, "fantasy-realms-board-fa-phone")
+            fits(page, 390, 844)
+            page.set_viewport_size({"width": 1366, "height": 768})
+            screenshot(page, "fantasy-realms-board-fa-desktop")
+            fits(page, 1366, 768)
+        if (
+            not picked
+            and page.locator(f"{BOARD} [data-testid=frt-pick][aria-pressed=true]").count()
+        ):
+            screenshot(page, "fantasy-realms-board-fa-desktop-pick")  # cards picked for an item
+            picked = True
+        testid = touch(page, BOARD, r)
+        assert testid, "no target on the board"
+        touched.append(testid)
+        turns += 1
+        assert turns < 600, "the game did not end"
+    expect(page.get_by_test_id("frt-results")).to_be_visible()
+    expect(page.get_by_test_id("frt-result")).to_have_count(3)
+    assert any(t.startswith("frt-use") for t in touched), touched
+    screenshot(page, "fantasy-realms-board-fa-desktop-result")
+    assert not errors, errors
+    context.close()
+
+    # a touch phone, in English: the board fits, a first tap shows, a second draws
+    phone = touch_phone(browser, server, "en")
+    page = phone.new_page()
+    errors = watch_errors(page)
+    new_table(page, server, 3, {"items": "true"})
+    assert wait_turn(page)
+    deck = page.locator(f"{BOARD} [data-testid=frt-deck]")
+    deck.tap()
+    expect(deck).to_have_class(re.compile(r"\bis-armed\b"))
+    expect(page.get_by_test_id("frt-prompt")).to_contain_text("tap again")
+    expect(page.locator(BOARD)).to_have_attribute("data-phase", "take")
+    page.locator(f"{BOARD} [data-testid=frt-deck]").tap()
+    expect(page.locator(BOARD)).to_have_attribute("data-phase", "discard")
+    fits(page, 390, 844)
+    screenshot(page, "fantasy-realms-board-en-phone")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    fits(page, 1366, 768)
+    screenshot(page, "fantasy-realms-board-en-desktop")
+    assert not errors, errors
+    phone.close()
