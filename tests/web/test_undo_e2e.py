@@ -21,10 +21,7 @@ from tests.web.test_e2e import MOVE, start_vs_bot, wait_turn
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 # A hand card on the board (the list of moves is a closed drawer).
-PLAY = (
-    "[data-testid=table]:not(.is-busy) [data-testid=board] "
-    "button[data-action*='\"do\":\"play\"']"
-)
+PLAY = '[data-testid=table]:not(.is-busy) [data-testid=board] button[data-action*=\'"do":"play"\']'
 
 
 def play_a_card(page: Page) -> str:
