@@ -90,29 +90,30 @@ def test_join_from_the_lobby_turn_alerts_and_a_quick_match(
         expect(waiter).to_have_title(MARKED, timeout=WAIT)
         lobby_shots(waiter, server, "desktop")
         # A quick match: both ask for Splendor Duel and meet at one table.
-        for page in (host, waiter):
+        for page in (host, guest):
             page.goto(f"{server.url}/")
             page.get_by_test_id("quick-game").select_option("splendor-duel")
             page.get_by_test_id("quick-wait").select_option("180")
         host.get_by_test_id("quick-start").click()
         expect(host.get_by_test_id("quick-waiting")).to_be_visible(timeout=WAIT)
-        expect(waiter.get_by_test_id("lobby-queued")).to_be_visible(
+        expect(guest.get_by_test_id("lobby-queued")).to_be_visible(
             timeout=WAIT
         )  # live: one in the queue
         screenshot(host, "lobby-fa-quick-waiting")
-        waiter.get_by_test_id("quick-start").click()
-        assert table_id(waiter) == table_id(host)
-        for page in (host, waiter):
+        guest.get_by_test_id("quick-start").click()
+        assert table_id(guest) == table_id(host)
+        for page in (host, guest):
             expect(page.get_by_test_id("seat")).to_have_count(2, timeout=WAIT)
-        # The lobby on a phone, with both games in "your games".
-        waiter.set_viewport_size(PHONE)
-        waiter.goto(f"{server.url}/")
-        expect(waiter.get_by_test_id("lobby-my-game")).to_have_count(2, timeout=WAIT)
-        screenshot(waiter, "lobby-en-phone")
-        waiter.get_by_test_id("lang-switch").click()
-        expect(waiter.get_by_test_id("quick-start")).to_have_text("پیدا کردن حریف", timeout=WAIT)
-        expect(waiter.get_by_test_id("lobby-my-game")).to_have_count(2, timeout=WAIT)
-        screenshot(waiter, "lobby-fa-phone")
+        # The lobby on a phone, with both games in "your games", in English then Persian.
+        guest.set_viewport_size(PHONE)
+        guest_context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+        guest.goto(f"{server.url}/")
+        expect(guest.get_by_test_id("lobby-my-game")).to_have_count(2, timeout=WAIT)
+        screenshot(guest, "lobby-en-phone")
+        guest.get_by_test_id("lang-switch").click()
+        expect(guest.get_by_test_id("quick-start")).to_have_text("پیدا کردن حریف", timeout=WAIT)
+        expect(guest.get_by_test_id("lobby-my-game")).to_have_count(2, timeout=WAIT)
+        screenshot(guest, "lobby-fa-phone")
     except Exception:
         for name, p in (("host", host), ("guest", guest)):
             screenshot(p, f"debug-lobby-{name}")
