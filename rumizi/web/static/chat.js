@@ -281,6 +281,7 @@ export function mountChat({ tableId, send }) {
   renderBadge();
   return {
     el,
+    toggle, // the table puts it in its head: on a phone, the chat opens from there
     receive,
     setSeat(value) {
       watchLift();

@@ -106,7 +106,7 @@ export async function mount(main, ctx) {
       { class: "table-head" },
       h("h1", { class: "table-title" }, link(`/games/${encodeURIComponent(info.game)}`, game.name), h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`)),
       seatsBox,
-      h("div", { class: "table-head-actions" }, status, undo.button, drawer.toggle), // Undo in reach on a phone too
+      h("div", { class: "table-head-actions" }, status, undo.button, chat.toggle, drawer.toggle), // in reach on a phone, covering nothing
     ),
     connection,
     resultSlot,
