@@ -43,10 +43,11 @@ export function movesDrawer(panel) {
       "aria-expanded": "false",
       "aria-keyshortcuts": "M",
       title: t("drawer.toggleTitle"),
+      "aria-label": t("drawer.toggle"),
       hidden: true,
     },
     h("span", { class: "moves-toggle-icon", "aria-hidden": "true" }, "☰"),
-    h("span", {}, t("drawer.toggle")),
+    h("span", { class: "moves-toggle-label" }, t("drawer.toggle")),
     badge,
   );
   const close = h("button", { type: "button", class: "drawer-close", dataset: { testid: "moves-close" }, "aria-label": t("close"), title: t("drawer.close") }, "×");

@@ -34,12 +34,12 @@ export function undoControl({ send, state, busy }) {
       class: "btn btn-ghost undo-button",
       dataset: { testid: "undo" },
       title: t("undo.title"),
+      "aria-label": t("undo.button"),
       "aria-keyshortcuts": "Control+Z U",
       hidden: true,
     },
     h("span", { class: "undo-icon", "aria-hidden": "true" }, "↶"),
-    " ",
-    t("undo.button"),
+    h("span", { class: "undo-label" }, t("undo.button")),
   );
   const allowed = () => {
     const last = state();
