@@ -160,6 +160,11 @@ export function mountChat({ tableId, send }) {
     renderBadge();
   }
   toggle.addEventListener("click", () => setOpen(!open));
+  // A screen turned phone-sized closes the sheet (it would cover the board); a wide one
+  // shows the panel again.
+  const compactQuery = window.matchMedia(COMPACT);
+  const onResize = (event) => setOpen(!event.matches);
+  compactQuery.addEventListener("change", onResize);
 
   function renderBadge() {
     badge.hidden = unread === 0;
@@ -296,6 +301,7 @@ export function mountChat({ tableId, send }) {
       render();
     },
     close() {
+      compactQuery.removeEventListener("change", onResize);
       if (lifted) lifted.disconnect();
     },
   };
