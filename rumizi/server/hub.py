@@ -212,6 +212,19 @@ def rebuild(
     return state, events, clock, trail
 
 
+def check_playing(table: LiveTable, client_id: str, version: int, what: str) -> None:
+    """Refuse what would change ``table`` unless its game is under way at ``version`` and
+    ``client_id`` is new (a move, an undo); ``what`` begins the stale message."""
+    if table.row.status == "waiting":
+        raise ActionError("waiting", "the game has not started: seats are still free")
+    if table.row.status == "over" or table.state.over:
+        raise ActionError("over", "the game is over")
+    if client_id in table.client_ids:
+        raise ActionError("duplicate", f"action {client_id!r} was already received")
+    if version != table.version:
+        raise ActionError("stale", f"{what} on version {version}; the table is at {table.version}")
+
+
 class Hub:
     """Every live table of this server process."""
 
@@ -456,17 +469,7 @@ class Hub:
         async with table.lock:
             if version is None:
                 version = table.version
-            if table.row.status == "waiting":
-                raise ActionError("waiting", "the game has not started: seats are still free")
-            if table.row.status == "over" or table.state.over:
-                raise ActionError("over", "the game is over")
-            if client_id in table.client_ids:
-                raise ActionError("duplicate", f"action {client_id!r} was already received")
-            if version != table.version:
-                raise ActionError(
-                    "stale",
-                    f"the action was made on version {version}; the table is at {table.version}",
-                )
+            check_playing(table, client_id, version, "the action was made")
             concede = action.get("do") == "concede"
             if concede and seat is not None:
                 if action.get("player", seat) != seat:

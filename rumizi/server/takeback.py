@@ -101,24 +101,14 @@ async def take_back(
     sender: Client | None = None,
 ) -> int:
     """Take back ``seat``'s last step at ``table`` (the new version), or raise ActionError."""
-    from rumizi.server.hub import ActionError  # the hub imports this module
+    from rumizi.server.hub import ActionError, check_playing  # (the hub imports this module)
 
     if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
         raise ActionError("malformed", "client_id must be a string of 1 to 64 characters")
     if not isinstance(version, int) or isinstance(version, bool):
         raise ActionError("malformed", "an undo message needs 'version' (an integer)")
     async with table.lock:
-        if table.row.status == "waiting":
-            raise ActionError("waiting", "the game has not started: seats are still free")
-        if table.row.status == "over" or table.state.over:
-            raise ActionError("over", "the game is over")
-        if client_id in table.client_ids:
-            raise ActionError("duplicate", f"action {client_id!r} was already received")
-        if version != table.version:
-            raise ActionError(
-                "stale",
-                f"the undo was asked on version {version}; the table is at {table.version}",
-            )
+        check_playing(table, client_id, version, "the undo was asked")
         if not allowed(table):
             raise ActionError("undo-off", "this table does not allow undo")
         if seat is None or seat not in table.state.actors or len(table.state.actors) != 1:
