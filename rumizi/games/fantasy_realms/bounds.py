@@ -36,6 +36,7 @@ from rumizi.games.fantasy_realms.scoring import (
     BONUS_CARDS,
     SELF_UNLESS,
     SELF_WITH,
+    Slot,
     Table,
     _blanks,
     gem_runs,
@@ -72,10 +73,11 @@ class Card:
     strength: int
 
 
-class _Probe:
-    """A card of the hand as :func:`scoring._blanks` looks at it."""
+class _Probe(Slot):
+    """A card of the hand as :func:`scoring._blanks` looks at it (only the fields it reads
+    are set; a subclass of :class:`Slot` so that the compiled scorer accepts it)."""
 
-    __slots__ = ("army_cleared", "card", "name", "pen", "suits")
+    __slots__ = ()
 
     def __init__(self, proto: Proto, army_cleared: bool) -> None:
         self.card, self.name, self.suits, _st, self.pen = proto
@@ -356,7 +358,7 @@ class Bounds:
             b = probes[k]
             mask = 0
             for j, v in enumerate(probes):
-                if fallible[j] and (j != k or self_ok) and _blanks(b, v, table):  # type: ignore[arg-type]
+                if fallible[j] and (j != k or self_ok) and _blanks(b, v, table):
                     mask |= 1 << j
             victims[k] = mask
         total = sum(terms)
@@ -374,7 +376,7 @@ class Bounds:
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
                     or any(
-                        (q is not b or self_ok) and _blanks(q, b, table)  # type: ignore[arg-type]
+                        (q is not b or self_ok) and _blanks(q, b, table)
                         for q in threats
                     )
                 ):
@@ -492,7 +494,7 @@ class Bounds:
                 continue
             if demon and not v.suits & _OUTSIDER:
                 continue
-            if any(_blanks(b, v, table) for b in blankers):  # type: ignore[arg-type]
+            if any(_blanks(b, v, table) for b in blankers):
                 continue
             out.append(v.suits)
         return out
