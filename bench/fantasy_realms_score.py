@@ -12,14 +12,23 @@ not count), every figure in the same run:
   grows as 28 x 28 x 8 x 14 x ... with the ACTION cards); each such hand must give the same
   optimum, and the speed ratio is reported;
 * stress hands that hold Doppelgänger, Mirage, Shapeshifter, Book of Changes, Island and
-  Angel together (with 1–3 other cards, the Cursed Hoard suits half the time): the brute
-  force is out of reach there (tens of millions of combinations);
+  Angel together (with 1–3 other cards, the Cursed Hoard suits half the time; a base-game
+  hand has no Angel, a Cursed Hoard card): the brute force is out of reach there (tens of
+  millions of combinations);
 * ``--climb N``: a hill climb for the slowest six-ACTION hands: from the slowest stress
   hands, swap one other card (or add or drop one, within 7–9 cards) and keep the hand if it
   got slower, N tries in all; the slowest hands found are timed again (best of 3);
 * ``--before REV``: the same hands scored by the optimiser of an earlier commit (its
   ``rumizi`` package taken from git into a temporary folder and run in a second process),
-  which must find the same optimum on every hand; its times are shown beside.
+  which must find the same optimum on every hand; its times are shown beside. ``--before
+  pure`` is the working tree's own pure-Python package;
+* ``--compiled``: measure the compiled scorer (setup.py's ``COMPILED`` modules, built by
+  ``scripts/compiled.py`` into its cache, once) instead of the pure-Python one; with
+  ``--before pure`` the same run shows what compiling gains.
+
+The figures the issue's targets are read against:
+
+    nice -n 10 .venv/bin/python bench/fantasy_realms_score.py --compiled --before pure --climb 150
 """
 
 from __future__ import annotations
@@ -38,10 +47,12 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from rumizi.games.fantasy_realms import best_choices, brute_force
+from rumizi.games.fantasy_realms import best_choices, brute_force, scoring
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
 from rumizi.games.fantasy_realms.optimize import _full_domains
 from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Table
+
+ROOT = Path(__file__).resolve().parent.parent
 
 ACTIONS = list(ACTION_CARDS)
 Hand = tuple[list[str], bool]  # card ids, with the Cursed Hoard suits
@@ -54,8 +65,9 @@ def _deck(rng: random.Random, expansion: bool) -> list[str]:
 def _hand(rng: random.Random, size: int, expansion: bool, stress: bool) -> list[str]:
     deck = _deck(rng, expansion)
     if stress:
+        actions = [c for c in ACTIONS if c in deck]  # Angel is a Cursed Hoard card
         rest = [c for c in deck if c not in ACTIONS]
-        return ACTIONS + rng.sample(rest, size - len(ACTIONS))
+        return actions + rng.sample(rest, size - len(actions))
     return rng.sample(deck, size)
 
 
@@ -81,13 +93,15 @@ class Before:
 
     def __init__(self, rev: str) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="rumizi-before-")
-        root = Path(__file__).resolve().parent.parent
-        archive = subprocess.run(
-            ["git", "archive", rev, "rumizi"], cwd=root, check=True, capture_output=True
-        ).stdout
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(self.folder.name, filter="data")
-        env = dict(os.environ, PYTHONPATH=self.folder.name)
+        path = str(ROOT)
+        if rev != "pure":
+            archive = subprocess.run(
+                ["git", "archive", rev, "rumizi"], cwd=ROOT, check=True, capture_output=True
+            ).stdout
+            with tarfile.open(fileobj=BytesIO(archive)) as tar:
+                tar.extractall(self.folder.name, filter="data")
+            path = self.folder.name
+        env = dict(os.environ, PYTHONPATH=path)
         self.proc = subprocess.Popen(
             [sys.executable, __file__, "--worker"],
             stdin=subprocess.PIPE,
@@ -115,6 +129,19 @@ def worker() -> None:
     for line in sys.stdin:
         hand, expansion = json.loads(line)
         print(json.dumps(solve(hand, expansion)), flush=True)
+
+
+def rerun_compiled() -> None:
+    """Run this benchmark again (without ``--compiled``) on the compiled build."""
+    found = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
+    )
+    folder = found.stdout.strip()
+    if not folder:
+        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
+    argv = [a for a in sys.argv[1:] if a != "--compiled"]
+    env = dict(os.environ, PYTHONPATH=folder)
+    raise SystemExit(subprocess.run([sys.executable, __file__, *argv], env=env).returncode)
 
 
 def _compare(
@@ -178,11 +205,18 @@ def main() -> None:
     parser.add_argument("--brute-cap", type=int, default=5000)
     parser.add_argument("--climb", type=int, default=0, help="hill-climb tries (0: none)")
     parser.add_argument("--before", help="a commit whose optimiser to time beside")
+    parser.add_argument(
+        "--compiled", action="store_true", help="measure the compiled scorer (built once)"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker()
         return
+    if args.compiled:
+        rerun_compiled()
+    build = "pure Python" if scoring.__file__.endswith(".py") else "compiled"
+    print(f"Measuring the {build} scorer ({scoring.__file__})")
     rng = random.Random(args.seed)
     before = Before(args.before) if args.before else None
     hands: list[Hand] = []

@@ -148,8 +148,8 @@ def main(probe: Probe) -> None:
     json.dump(fingerprints(probe), sys.stdout)
 
 
-def compare(probe_module: str, probe: Probe, compiled_copy: Path) -> None:
-    """Run ``probe_module`` on the compiled copy and check it matches pure Python here."""
+def run_compiled(probe_module: str, compiled_copy: Path) -> dict[str, Any]:
+    """The fingerprints ``probe_module`` prints when run on the compiled copy."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(compiled_copy), str(REPO)])}
     run = subprocess.run(
         [sys.executable, "-m", probe_module],
@@ -160,7 +160,13 @@ def compare(probe_module: str, probe: Probe, compiled_copy: Path) -> None:
         timeout=600,
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    compiled = json.loads(run.stdout)
+    found: dict[str, Any] = json.loads(run.stdout)
+    return found
+
+
+def compare(probe_module: str, probe: Probe, compiled_copy: Path) -> None:
+    """Run ``probe_module`` on the compiled copy and check it matches pure Python here."""
+    compiled = run_compiled(probe_module, compiled_copy)
     pure = fingerprints(probe)
     assert compiled.pop("compiled") is True, "the subprocess did not load the compiled modules"
     assert pure.pop("compiled") is False
