@@ -12,9 +12,13 @@ where ``U`` is every card still possible (picked or allowed) and ``ub(c, U)`` is
 bound on what card ``c`` can add to any hand drawn from ``U``: its strength plus its bonus
 counted optimistically (every card of ``U`` of the suit it wants, every wild card and Book of
 Changes counted as any suit or name at once, never more than the hand's other places),
-penalties as 0, and 0 if that is higher (a blanked card adds 0). Because every term is an
-upper bound, a node whose bound cannot beat the hands kept so far holds no better hand: the
-result is exact. :func:`check_bound` tests the bound against exact scores.
+penalties as 0, and 0 if that is higher (a blanked card adds 0). The cards picked are in the
+hand for sure, but only as many of the allowed ones as places are left can join them, so a
+count takes at most that many of the allowed cards (with two places left, King counts the
+Armies picked and two more, not six): most of the pruning deep in the tree comes from that.
+Because every term is an upper bound, a node whose bound cannot beat the hands kept so far
+holds no better hand: the result is exact. :func:`check_bound` and :func:`node_bounds` test
+the bounds against exact scores.
 
 The leaves are scored exactly with :func:`rumizi.games.fantasy_realms.score_hand`'s optimiser.
 
@@ -65,6 +69,11 @@ class Universe:
     cards whose choice is still open (default: every one of ``U``), each a joker for counts.
     A card of no suit (``suits == 0``) is Book of Changes' target whose new suit is still
     open: Book is then that card's joker, and no other card's suit can change.
+
+    ``held``: the first ``held`` cards are in the hand for sure and at most ``places`` of the
+    others join them (a node of the best-hand search). A count then takes at most that many
+    cards from the others, jokers included, instead of the whole hand's size: deep in the
+    search, with two places left, a King counts two more Armies, not six.
     """
 
     def __init__(
@@ -76,6 +85,8 @@ class Universe:
         fixed_bonus: dict[str, int] | None = None,
         names: Iterable[str] | None = None,
         open_actions: Iterable[str] | None = None,
+        held: int | None = None,
+        places: int = 0,
     ) -> None:
         self.expansion = expansion
         # Bonuses that do not depend on the hand (the Undead that look at the discard area).
@@ -106,6 +117,58 @@ class Universe:
         )
         # Cards of several suits (the Phoenixes) can be counted twice by one text.
         self.multi = sum(1 for c in self.cards if c.suits & (c.suits - 1))
+        # The limited counts of a search node: ``count`` then holds the sure cards only.
+        self.limited = held is not None
+        if held is not None:
+            self._limit(held, places)
+
+    def _limit(self, held: int, places: int) -> None:
+        sure, rest = self.cards[:held], self.cards[held:]
+        self.held = held
+        self.sure_ids = {c.id for c in sure}
+        self.places = places
+        self.count = [0] * len(SUITS)
+        self.rest = [0] * len(SUITS)
+        for group, count in ((sure, self.count), (rest, self.rest)):
+            for c in group:
+                m = c.suits
+                while m:
+                    low = m & -m
+                    count[low.bit_length() - 1] += 1
+                    m ^= low
+        # Jokers by side (a limited universe never holds a Book target of no suit). A wild
+        # that joins takes a place as the card it becomes; Book of Changes takes its place as
+        # an Artifact and changes another card, perhaps a sure one: that +1 is outside the cap.
+        rest_ids = {c.id for c in rest}
+        self.rest_wilds = sum(1 for a in WILD_IDS if a in rest_ids and a in self.ids)
+        self.rest_book = 1 if self.book and "book-of-changes" in rest_ids else 0
+        self.sure_jokers = self.jokers - self.rest_wilds
+        self.rest_multi = sum(1 for c in rest if c.suits & (c.suits - 1))
+
+    def _split(self, me: Bounded, i: int, k: int) -> tuple[int, int, int]:
+        """Cards of suit index ``i`` (bit ``k``) other than ``me``: the sure ones, those that
+        may join, and how many may join at most (``me`` itself takes a place if it joins)."""
+        mine = 1 if me.suits & k else 0
+        if me.id in self.sure_ids:
+            return self.count[i] - mine, self.rest[i], self.places
+        return self.count[i], self.rest[i] - mine, self.places - 1
+
+    def _n(self, me: Bounded, k: int) -> int:
+        """Other cards that can be of suit bit ``k`` in a hand with ``me``, jokers counted."""
+        if not self.limited:
+            return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0) + self._jokers(me)
+        sure, rest, room = self._split(me, k.bit_length() - 1, k)
+        return sure + self.sure_jokers + min(rest + self.rest_wilds, max(room, 0))
+
+    def strongest(self, suit: str) -> list[int]:
+        """The strengths of the cards of ``suit`` a hand could hold (all of them, or with
+        limited places the sure ones and the strongest of the others that fit)."""
+        k = _BIT[suit]
+        if not self.limited:
+            return [x.strength for x in self.cards if x.suits & k]
+        sure = [x.strength for x in self.cards[: self.held] if x.suits & k]
+        rest = sorted((x.strength for x in self.cards[self.held :] if x.suits & k), reverse=True)
+        return sure + rest[: self.places]
 
     def _jokers(self, me: Bounded) -> int:
         """The jokers other than ``me`` (the Book's chosen target is its own joker)."""
@@ -123,16 +186,13 @@ class Universe:
 
     def others(self, me: Bounded, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
-        k = _BIT[suit]
-        n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
-        return max(0, min(n + self._jokers(me), self.size - 1))
+        return max(0, min(self._n(me, _BIT[suit]), self.size - 1))
 
     def every(self, me: Bounded, suit: str) -> int:
         """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
         Changes may have made ``me`` one of them)."""
         k = _BIT[suit]
-        n = self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
-        return max(0, self._with_me(me, n + self._jokers(me), self.size - 1, k))
+        return max(0, self._with_me(me, self._n(me, k), self.size - 1, k))
 
     def extra_strengths(self) -> list[int]:
         """Strengths that may join a suit they are not printed in (Warlord, Crypt): an open
@@ -144,13 +204,28 @@ class Universe:
     def fixed(self, me: Bounded, suit: str) -> int:
         """Cards of ``suit`` other than ``me``, not counting any joker."""
         k = _BIT[suit]
-        return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+        if not self.limited:
+            return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0)
+        sure, rest, room = self._split(me, k.bit_length() - 1, k)
+        return sure + min(rest, max(room, 0))
 
     def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
         """How many cards a "for each X, Y and other Z" text could count at most: the jokers
         count once in all, not once per suit (a card of two suits counts twice)."""
-        n = sum(self.fixed(me, s) for s in (*suits, *other)) + self._jokers(me)
         k = sum(_BIT[s] for s in suits)
+        if not self.limited:
+            n = sum(self.fixed(me, s) for s in (*suits, *other)) + self._jokers(me)
+            return max(0, self._with_me(me, max(0, n), self.size - 1 + self.multi, k))
+        # The places are shared by every suit counted: one joint cap on the cards that join.
+        sure = rest = 0
+        room = self.places
+        for s in (*suits, *other):
+            b = _BIT[s]
+            a, r, room = self._split(me, b.bit_length() - 1, b)
+            sure += a
+            rest += r
+        rest = min(rest + self.rest_wilds, max(room, 0) + self.rest_multi)
+        n = sure + self.sure_jokers + rest
         return max(0, self._with_me(me, max(0, n), self.size - 1 + self.multi, k))
 
     def some(self, me: Bounded, *suits: str) -> bool:
@@ -265,9 +340,8 @@ def upper_bound(me: Bounded, u: Universe) -> int:
     elif c == "princess":
         b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":
-        armies = sorted((x.strength for x in u.cards if x.suits & _BIT["army"]), reverse=True)
         extra = u.extra_strengths()
-        b = sum(sorted(armies + extra, reverse=True)[: u.size])
+        b = sum(sorted(u.strongest("army") + extra, reverse=True)[: u.size])
     elif c == "empress":
         b = 10 * e(me, "army")
     elif c == "unicorn":
@@ -312,9 +386,8 @@ def upper_bound(me: Bounded, u: Universe) -> int:
         held = sum(1 for s in ("leader", "army", "land") if u.fixed(me, s) or me.suits & _BIT[s])
         b = 10 * min(3, held + u.jokers) + (10 + 5 * (n - 1) if n else 0)
     elif c == "crypt":
-        undead = sorted((x.strength for x in u.cards if x.suits & _BIT["undead"]), reverse=True)
         extra = u.extra_strengths()
-        b = sum(sorted(undead + extra, reverse=True)[: u.size])
+        b = sum(sorted(u.strongest("undead") + extra, reverse=True)[: u.size])
     elif c == "chapel":
         b = 40
     elif c == "genie":
@@ -452,7 +525,7 @@ def search(
         size = base + givers(ids, expansion) + givers((c.id for c in rest[:3]), expansion)
         if n >= size:
             return
-        u = Universe(picked + rest, size, expansion=expansion)
+        u = Universe(picked + rest, size, expansion=expansion, held=n, places=size - n)
         mine = sum(upper_bound(c, u) for c in picked)
         bounds = [upper_bound(c, u) for c in rest]
         places = size - n
@@ -535,6 +608,27 @@ def check_bound(hand: Sequence[str], expansion: bool = False) -> tuple[int, int]
     infos = [card_info(c, expansion=expansion) for c in hand]
     u = Universe(infos, len(infos), expansion=expansion)
     return sum(upper_bound(c, u) for c in infos), exact(hand, Table(expansion=expansion))
+
+
+def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
+    """What the search bounds ``hand`` by at each node on its way: with its first ``d`` cards
+    (in the search order) picked, for every ``d``, the picked cards' bounds plus its other
+    cards' bounds, all in that node's universe (the cards picked and every card after the
+    last of them, with the places left). Each must be at least the hand's exact score."""
+    order = search_order(expansion=expansion)
+    position = {c: i for i, c in enumerate(order)}
+    ranked = sorted(hand, key=position.__getitem__)
+    base = hand_size(expansion)
+    out = []
+    for d in range(1, len(ranked)):
+        picked = ranked[:d]
+        rest = order[position[picked[-1]] + 1 :]
+        size = base + givers(picked, expansion) + givers(rest[:3], expansion)
+        cards = [card_info(c, expansion=expansion) for c in (*picked, *rest)]
+        u = Universe(cards, size, expansion=expansion, held=d, places=size - d)
+        wanted = set(ranked)
+        out.append(sum(upper_bound(c, u) for c in cards if c.id in wanted))
+    return out
 
 
 def brute_best(

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rumizi.games.fantasy_realms import besthand
-from rumizi.games.fantasy_realms.cards import base_deck
+from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, card_info
 
 DECK = list(base_deck(expansion=False))
 
@@ -109,3 +111,244 @@ def test_the_cursed_hoard_search_matches_brute_force_on_a_small_pool(seed: int) 
     for score, hand in found:
         assert besthand.valid(hand, expansion=True)
         assert besthand.exact(hand, besthand.Table(expansion=True)) == score
+
+
+# --- The bounds of the search's nodes: the cards picked, and at most the places left of the rest.
+
+BEST_KNOWN = [
+    "bell-tower",
+    "book-of-changes",
+    "candle",
+    "gem-of-order",
+    "necromancer",
+    "shield-of-keth",
+    "sword-of-keth",
+    "warhorse",
+]
+
+
+def test_every_node_on_the_way_to_the_best_known_hand_bounds_it_exactly() -> None:
+    # Tight: one point less anywhere on the way and the search would lose the 397.
+    assert besthand.node_bounds(BEST_KNOWN) == [397] * 7
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        # High hands, where a count limited by the places left is what keeps the bound down.
+        ["king", "queen", "knights", "light-cavalry", "princess", "warlord", "doppelganger"],
+        [
+            "bell-tower",
+            "book-of-changes",
+            "candle",
+            "gem-of-order",
+            "queen",
+            "shield-of-keth",
+            "sword-of-keth",
+        ],
+        [
+            "collector",
+            "fountain-of-life",
+            "great-flood",
+            "hydra",
+            "island",
+            "swamp",
+            "water-elemental",
+        ],
+        [
+            "air-elemental",
+            "blizzard",
+            "book-of-changes",
+            "collector",
+            "doppelganger",
+            "rainstorm",
+            "whirlwind",
+        ],
+        [
+            "necromancer",
+            "king",
+            "queen",
+            "knights",
+            "light-cavalry",
+            "dwarvish-infantry",
+            "empress",
+            "elven-archers",
+        ],
+        [
+            "necromancer",
+            "warlord",
+            "knights",
+            "light-cavalry",
+            "dwarvish-infantry",
+            "elven-archers",
+            "rangers",
+            "princess",
+        ],
+        ["earth-elemental", "mountain", "cavern", "forest", "rangers", "smoke", "wildfire"],
+        [
+            "gem-of-order",
+            "collector",
+            "rainstorm",
+            "water-elemental",
+            "swamp",
+            "great-flood",
+            "island",
+        ],
+    ],
+)
+def test_each_node_bounds_a_strong_hand_from_above(hand: list[str]) -> None:
+    score = besthand.exact(hand, besthand.Table())
+    assert min(besthand.node_bounds(hand)) >= score
+
+
+# Hands built around one theme, so that one suit fills more of the hand than the places left.
+THEMES = {
+    "armies": [
+        "king",
+        "queen",
+        "empress",
+        "warlord",
+        "princess",
+        "knights",
+        "light-cavalry",
+        "dwarvish-infantry",
+        "rangers",
+        "doppelganger",
+        "necromancer",
+        "book-of-changes",
+        "shapeshifter",
+        "mirage",
+    ],
+    "elements": [
+        "rainstorm",
+        "great-flood",
+        "swamp",
+        "island",
+        "water-elemental",
+        "blizzard",
+        "whirlwind",
+        "air-elemental",
+        "smoke",
+        "lightning",
+        "wildfire",
+        "candle",
+        "fire-elemental",
+        "forge",
+        "mirage",
+        "enchantress",
+    ],
+    "lands": [
+        "mountain",
+        "cavern",
+        "forest",
+        "earth-elemental",
+        "bell-tower",
+        "rangers",
+        "enchantress",
+        "smoke",
+        "wildfire",
+        "dragon",
+        "dwarvish-infantry",
+        "elven-archers",
+        "unicorn",
+        "warhorse",
+        "beastmaster",
+        "collector",
+    ],
+    "runs": [
+        "gem-of-order",
+        "collector",
+        "book-of-changes",
+        "sword-of-keth",
+        "shield-of-keth",
+        "magic-wand",
+        "elven-longbow",
+        "warship",
+        "world-tree",
+        "protection-rune",
+        "fountain-of-life",
+        "candle",
+        "bell-tower",
+        "shapeshifter",
+    ],
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    theme=st.sampled_from(sorted(THEMES)),
+    seed=st.integers(0, 2**32 - 1),
+    eighth=st.booleans(),
+)
+def test_node_bounds_hold_on_themed_hands(theme: str, seed: int, eighth: bool) -> None:
+    rng = random.Random(seed)
+    pool = [c for c in THEMES[theme] if c in DECK]
+    hand = rng.sample(pool, 7)
+    if eighth and "necromancer" not in hand:
+        # Necromancer's eighth card: an Army, Leader, Wizard or Beast of the pool if any.
+        extra = [c for c in pool if c not in hand and besthand.valid(["necromancer", *hand[:6], c])]
+        hand = ["necromancer", *hand[:6], *extra[:1]]
+    score = besthand.exact(hand, besthand.Table())
+    assert min(besthand.node_bounds(hand)) >= score, (hand, score)
+
+
+def test_the_search_matches_brute_force_where_one_suit_outnumbers_the_places() -> None:
+    pool = [
+        "king",
+        "queen",
+        "empress",
+        "warlord",
+        "knights",
+        "light-cavalry",
+        "dwarvish-infantry",
+        "elven-archers",
+        "rangers",
+        "princess",
+        "necromancer",
+    ]
+    assert besthand.search(pool, top=4).best == besthand.brute_best(pool, top=4)
+
+
+WILDS = {"doppelganger", "mirage", "shapeshifter"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_node_never_counts_fewer_cards_than_a_hand_below_it_holds(data: st.DataObject) -> None:
+    # Any hand below a node: the picked cards and at most ``places`` of the allowed ones.
+    cards = data.draw(st.permutations(DECK))
+    held = data.draw(st.integers(1, 6))
+    allowed = data.draw(st.integers(0, 20))
+    places = data.draw(st.integers(0, 8 - held))
+    picked, rest = list(cards[:held]), list(cards[held : held + allowed])
+    joined = data.draw(st.integers(0, min(places, len(rest))))
+    hand = picked + rest[:joined]
+    infos = [card_info(c, expansion=False) for c in picked + rest]
+    u = besthand.Universe(infos, held + places, held=held, places=places)
+    by_id = {c.id: c for c in infos}
+    for me in hand:
+        card = by_id[me]
+        others = [by_id[c] for c in hand if c != me]
+        wilds = sum(1 for c in others if c.id in WILDS)
+
+        plain = [c for c in others if c.id not in WILDS and c.id != "book-of-changes"]
+
+        def book(mask: int, plain: list[CardInfo] = plain) -> int:
+            # Book of Changes may turn one more card of the others (a picked one too) into
+            # the suit, when there is one it could change.
+            can = "book-of-changes" in hand and any(not c.suits & mask for c in plain)
+            return 1 if can else 0
+
+        for suit in SUITS:
+            if suit == "wild":
+                continue  # the wilds' printed suit: what they become is counted instead
+            natural = sum(1 for c in others if c.suits & bit(suit))
+            assert u.fixed(card, suit) >= natural, (me, suit)
+            assert u.others(card, suit) >= natural + wilds + book(bit(suit)), (me, suit)
+        pair = bit("army") | bit("wizard")
+        natural = sum(1 for c in others if c.suits & pair)
+        assert u.many(card, ("army", "wizard")) >= natural + wilds + book(pair), me
+    for suit in SUITS:
+        strengths = sorted(by_id[c].strength for c in hand if by_id[c].suits & bit(suit))
+        offered = sorted(u.strongest(suit), reverse=True)
+        assert sum(offered[: len(strengths)]) >= sum(strengths), suit
