@@ -211,14 +211,19 @@ def score(
 
 
 def _branch(
-    args: tuple[int, int, int, bool],
-) -> tuple[int, list[tuple[int, tuple[str, ...]]], int]:
-    """One first-card branch of the search (run in a worker process)."""
+    args: tuple[tuple[int, ...], int, int, bool],
+) -> tuple[tuple[int, ...], list[tuple[int, tuple[str, ...]]], int]:
+    """One piece of the search, a branch or part of one (run in a worker process)."""
     from rumizi.games.fantasy_realms.besthand import search
 
-    k, floor, top, expansion = args
-    result = search(first=[k], floor=floor, top=top, expansion=expansion)
-    return k, result.best, result.nodes
+    unit, floor, top, expansion = args
+    result = search(first=[unit], floor=floor, top=top, expansion=expansion)
+    return unit, result.best, result.nodes
+
+
+def _unit_key(unit: tuple[int, ...]) -> str:
+    """A piece's name in the checkpoint: "12" for a branch, "0.5" for part of one."""
+    return ".".join(str(k) for k in unit)
 
 
 @fantasy_realms.command("best-hand")
@@ -264,7 +269,8 @@ def best_hand(
     Branch and bound with admissible per-card upper bounds, run against a bar: a pass with
     bar F explores every hand that could score F or more, so it finds the best K of them
     exactly, or proves there are fewer. Bars are tried from the highest down until K hands are
-    found. Each finished first-card branch is saved to --out, so a stopped run resumes.
+    found. Each finished piece (a first-card branch, or for the cards that bring an extra card a
+    second-card branch) is saved to --out, so a stopped run resumes.
     With --cluster the branches run on a Ray cluster (on every CPU of it unless --jobs is given).
     """
     import time
@@ -272,13 +278,10 @@ def best_hand(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from rumizi.games.fantasy_realms.besthand import search_order
+    from rumizi.games.fantasy_realms.besthand import work_units
 
     console = _console(ctx)
-    from rumizi.games.fantasy_realms.besthand import hand_size
-
-    order = search_order(expansion=expansion)
-    branches = len(order) - hand_size(expansion) + 1
+    units = work_units(expansion=expansion)
     bars = list(floors) or list(range(400, -100, -10))
     path = Path(
         out or ("fantasy-realms-best-expansion.json" if expansion else "fantasy-realms-best.json")
@@ -294,7 +297,9 @@ def best_hand(
     with open_executor(console, jobs if jobs_given or cluster is None else None, cluster) as pool:
         for bar in bars:
             done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
-            todo = [k for k in range(branches) if str(k) not in done["branches"]]
+            # A piece is done when it, or the whole branch it is part of, was searched.
+            finished = done["branches"]
+            todo = [u for u in units if _unit_key(u) not in finished and str(u[0]) not in finished]
             with Progress(
                 TextColumn(f"bar {bar}"),
                 BarColumn(),
@@ -303,10 +308,12 @@ def best_hand(
                 console=console,
                 transient=False,
             ) as progress:
-                task = progress.add_task("branches", total=branches, completed=branches - len(todo))
-                work = [(k, bar, top, expansion) for k in todo]
-                for k, best, nodes in pool.imap_unordered(_branch, work):
-                    done["branches"][str(k)] = [[s, list(h)] for s, h in best]
+                task = progress.add_task(
+                    "branches", total=len(units), completed=len(units) - len(todo)
+                )
+                work = [(u, bar, top, expansion) for u in todo]
+                for unit, best, nodes in pool.imap_unordered(_branch, work):
+                    finished[_unit_key(unit)] = [[s, list(h)] for s, h in best]
                     done["nodes"] += nodes
                     path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
                     progress.advance(task)

@@ -468,11 +468,30 @@ def search_order(pool: Sequence[str] | None = None, expansion: bool = False) -> 
     return sorted((c.id for c in cards), key=key.__getitem__)
 
 
+def work_units(pool: Sequence[str] | None = None, expansion: bool = False) -> list[tuple[int, ...]]:
+    """The pieces :func:`search` can be split into for worker processes, heaviest first: a
+    card that brings an extra card (Necromancer; with the Cursed Hoard also Genie and
+    Leprechaun) makes the largest hands, so its branch is split by its second card; every other
+    branch is one piece. Each piece is a prefix of positions in the search order, and together
+    they cover every hand once."""
+    order = search_order(pool, expansion)
+    deck = pool or base_deck(expansion=expansion)
+    base = hand_size(expansion)
+    split = [k for k, c in enumerate(order) if givers([c], expansion) and c in deck]
+    units: list[tuple[int, ...]] = []
+    for k in range(len(order) - base + 1):
+        if k in split:
+            units.extend((k, j) for j in range(k + 1, len(order) - base + 2))
+        else:
+            units.append((k,))
+    return units
+
+
 def search(
     pool: Sequence[str] | None = None,
     *,
     top: int = 1,
-    first: Sequence[int] | None = None,
+    first: Sequence[int | tuple[int, ...]] | None = None,
     progress: Callable[[int], None] | None = None,
     floor: int | None = None,
     start: Sequence[tuple[int, tuple[str, ...]]] = (),
@@ -481,7 +500,8 @@ def search(
     """Branch and bound over the base game's hands from ``pool`` (default: all 53 cards).
 
     ``first`` limits the search to branches whose first card has these positions in the
-    search order (for splitting the work between processes); ``floor`` prunes every hand
+    search order, or whose first cards have these positions (tuples, as :func:`work_units`
+    gives them), for splitting the work between processes; ``floor`` prunes every hand
     scoring less (a known score from another branch); ``start`` are hands already known
     (kept if good enough, they raise the bar at once); ``progress`` is called after each
     first-card branch.
@@ -553,12 +573,13 @@ def search(
         keep(score, hand)
     branches = range(len(order)) if first is None else first
     for k in branches:
-        if len(order) - k < base:
+        prefix = (k,) if isinstance(k, int) else tuple(k)
+        if len(order) - prefix[0] < base:
             break
-        walk([order[k]], k + 1)
-        result.branches.append(k)
+        walk([order[i] for i in prefix], prefix[-1] + 1)
+        result.branches.append(prefix[0])
         if progress is not None:
-            progress(k)
+            progress(prefix[0])
     result.best = sorted(heap, key=lambda x: (-x[0], x[1]))
     return result
 

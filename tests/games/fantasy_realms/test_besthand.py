@@ -352,3 +352,22 @@ def test_a_node_never_counts_fewer_cards_than_a_hand_below_it_holds(data: st.Dat
         strengths = sorted(by_id[c].strength for c in hand if by_id[c].suits & bit(suit))
         offered = sorted(u.strongest(suit), reverse=True)
         assert sum(offered[: len(strengths)]) >= sum(strengths), suit
+
+
+@pytest.mark.parametrize("expansion", [False, True])
+def test_the_work_units_cover_every_hand_once(expansion: bool) -> None:
+    rng = random.Random(3)
+    deck = EXPANSION if expansion else DECK
+    givers = [g for g in besthand.GIVERS if g in deck]
+    pool = [*givers, *rng.sample([c for c in deck if c not in givers], 8)]
+    units = besthand.work_units(pool, expansion=expansion)
+    # The branches of the cards that bring an extra card are split by their second card.
+    order = besthand.search_order(pool, expansion)
+    assert [u for u in units if len(u) == 2] and all(
+        order[u[0]] in givers for u in units if len(u) == 2
+    )
+    pieces = [besthand.search(pool, top=50, first=[u], expansion=expansion).best for u in units]
+    merged = sorted((h for piece in pieces for h in piece), key=lambda x: (-x[0], x[1]))
+    assert len({h for _, h in merged}) == len(merged)  # no hand found twice
+    expected = besthand.brute_best(pool, top=10**6, expansion=expansion)
+    assert [s for s, _ in merged[:50]] == [s for s, _ in expected[:50]]
