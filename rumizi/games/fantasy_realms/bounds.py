@@ -52,6 +52,19 @@ BOOK = "book-of-changes"
 _FLOOD, _FLAME, _WEATHER, _BEAST = bit("flood"), bit("flame"), bit("weather"), bit("beast")
 _FLOOD_FLAME = _FLOOD | _FLAME
 _OUTSIDER, _UNDEAD = bit("outsider"), bit("undead")
+_ARMY, _LEADER, _WIZARD, _LAND = bit("army"), bit("leader"), bit("wizard"), bit("land")
+# The penalties that cost per card of some suits: the rate and the suits (a card counts once
+# for each listed suit it has). Knights and Dragon cost a fixed amount without a suit.
+_PENALTY_RATES: dict[str, tuple[int, tuple[int, ...]]] = {
+    "swamp": (3, (_ARMY, _FLAME)),
+    "blizzard": (5, (_ARMY, _LEADER, _BEAST, _FLAME)),
+    "light-cavalry": (2, (_LAND,)),
+    "dwarvish-infantry": (2, (_ARMY,)),
+    "warlock-lord": (10, (_LEADER, _WIZARD)),
+    "empress": (5, (_LEADER,)),
+    "knights": (8, ()),
+    "dragon": (40, ()),
+}
 _CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
 _DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
 _DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
@@ -136,6 +149,8 @@ class Bounds:
         self.safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
         self.demon = "demon" in held  # a Doppelganger copies only cards of the hand
         self.blankers = bool(held & BLANKERS)
+        # Cards whose sure losses the bound looks for: penalties, self conditions, Genie.
+        self.sure = bool(held & (set(_PENALTY_RATES) | SELF_UNLESS | SELF_WITH | {"genie"}))
         self._cards: dict[tuple[str, int, int], Card] = {}
         self._collector: dict[tuple[int, ...], int] = {}
 
@@ -144,6 +159,14 @@ class Bounds:
         Changes (then not in ``open_actions``) gives this suit to a card not chosen yet."""
         state = _Open(protos, open_actions, book_suit)
         terms = self._terms(protos, open_actions, state)
+        # Once only the wilds, a chosen Book target's suit, Island and Angel are open, the
+        # cards that surely stand tell what surely falls by its own condition and what the
+        # penalties surely take.
+        stands = None
+        saved = 0
+        if self.sure and not self.rune and not state.any_card:
+            stands = self._stands(protos, state)
+            terms, saved = self._self_falls(protos, terms, state, stands)
         unsure = None
         if self.demon and not self.rune:
             terms, unsure = self._demon_falls(protos, terms, state)
@@ -151,6 +174,8 @@ class Bounds:
             total = self._blanker_falls(protos, terms, state)
         else:
             total = sum(terms)
+        if stands is not None:
+            total += saved - self._sure_penalties(protos, state, stands)
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -405,6 +430,137 @@ class Bounds:
                     value += max((terms[j] for j in range(n) if fallen >> j & 1), default=0)
                 best = max(best, value)
         return best
+
+    def _stands(self, protos: list[Proto], state: _Open) -> list[bool]:
+        """Which cards stand whatever the open choices: known suit, no penalty of their own
+        that may blank them, and nothing that could blank them (an uncleared blanker, an
+        open Doppelganger's copy of one, Demon while they may be alone in their suit), or
+        unblankable (Angel, the Undead Lich or Necromancer keeps)."""
+        table = self.table
+        wilds = state.wilds
+        rangers, warship = self.rangers, self.warship
+        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        known = [v.suits != 0 and v.card not in wilds for v in probes]
+        threats = [
+            q for k, q in enumerate(probes) if q.pen in BLANKERS and not (known[k] and q.suits & self.clears)
+        ]
+        if "doppelganger" in wilds:
+            threats += [_Probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats]
+        once = twice = 0
+        for k, v in enumerate(probes):
+            if known[k]:
+                twice |= once & v.suits
+                once |= v.suits
+        self_ok = table.rulings.self_blanking
+        out = []
+        for k, v in enumerate(probes):
+            if not known[k] or v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+                out.append(False)
+            elif v.card == "angel" or v.suits & self.safe:
+                out.append(True)
+            elif self.demon and not v.suits & (_OUTSIDER | twice):
+                out.append(False)
+            else:
+                out.append(
+                    not any((q is not v or self_ok) and _blanks(q, v, table) for q in threats)
+                )
+        return out
+
+    def _self_falls(
+        self, protos: list[Proto], terms: list[int], state: _Open, stands: list[bool]
+    ) -> tuple[list[int], int]:
+        """The terms less the cards that surely fall by their own condition, and what Angel
+        may give back (it may protect the best of them). A card falls surely "unless" no
+        card of the hand has (or may take: a card of unknown suit) the suit it needs, and
+        "with" when a card that surely stands (or the card itself) has the suit it fears;
+        not if it may be cleared or cannot be blanked."""
+        wilds = state.wilds
+        unknown = False
+        may = sure = 0
+        names: set[str] = set()
+        for k, (c, n, su, _st, _p) in enumerate(protos):
+            unknown = unknown or not su or c in wilds
+            may |= su
+            if stands[k]:
+                sure |= su
+                names.add(n)
+        out = terms
+        lost = 0
+        for k, (c, _n, su, _st, p) in enumerate(protos):
+            if p is None or not (p in SELF_UNLESS or p in SELF_WITH) or not su or c in wilds:
+                continue
+            if su & (self.clears | self.safe) or (
+                self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
+            ):
+                continue
+            need = _FLAME if p == "smoke" else _FLOOD if p == "warship" else 0
+            if p == "war-dirigible" and not (self.rangers or (self.warship and su & _FLOOD)):
+                need = _ARMY
+            fears = sure | su
+            falls = bool(need) and not unknown and not may & need
+            if p == "war-dirigible":
+                falls = falls or bool(fears & _WEATHER)
+            elif p in ("phoenix", "phoenix-deluxe"):
+                falls = falls or bool(fears & _FLOOD)
+            elif p == "garden":
+                falls = falls or bool(fears & _UNDEAD) or bool(names & {"necromancer", "demon"})
+            if falls:
+                if out is terms:
+                    out = list(terms)
+                lost = max(lost, out[k])
+                out[k] = 0
+        return out, lost if self.angel else 0
+
+    def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
+        """At least what the penalties take whatever the open choices (a number >= 0): a
+        penalty counts surely when its card stands surely (:meth:`_stands`) and nothing can
+        clear it (Island only a Flood, Flame or Phoenix); it costs at least its rate for
+        each other card that stands surely. Knights and Dragon cost surely when no card of
+        the hand is or may become a Leader or Wizard. While the open Book may still move any
+        card this is not used."""
+        owners = [
+            k
+            for k, (c, _n, su, _st, p) in enumerate(protos)
+            if p in _PENALTY_RATES
+            and su
+            and c not in state.wilds
+            and not su & self.clears
+            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+        ]
+        # Genie's strength (-50) is more than its bonus: its bound counts it as 0 (it may be
+        # blanked), but where it surely stands it costs the difference; so does a copy of it.
+        negative = [
+            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
+        ]
+        if not owners and not negative:
+            return 0
+        out = 0
+        for k in negative:
+            c, _n, _su, st, _p = protos[k]
+            if stands[k]:
+                out += max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+        unknown = any(not su or c in state.wilds for c, _n, su, _st, _p in protos)
+        held = 0
+        for _c, _n, su, _st, _p in protos:
+            held |= su
+        for k in owners:
+            if not stands[k]:
+                continue
+            c, _n, su, _st, pen = protos[k]
+            assert pen is not None
+            if pen == "knights" or pen == "dragon":
+                need = _LEADER if pen == "knights" else _WIZARD
+                if not unknown and not held & need:
+                    out += 8 if pen == "knights" else 40
+                continue
+            army = not self.rangers and not (self.warship and su & _FLOOD)
+            rate, masks = _PENALTY_RATES[pen]
+            n = 0
+            for j, (_c2, _n2, su2, _st2, _p2) in enumerate(protos):
+                if j != k and stands[j]:
+                    n += sum(1 for m in masks if su2 & m and (army or m != _ARMY))
+            out += rate * n
+        return out
 
     def _tighter(self, card: Card, protos: list[Proto], state: _Open) -> int:
         """An upper bound on ``card``'s points given the choices made so far (``protos``)
