@@ -26,6 +26,7 @@ tests check it against brute force on random hands and partial choices.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -153,6 +154,7 @@ class Bounds:
         self.sure = bool(held & (set(_PENALTY_RATES) | SELF_UNLESS | SELF_WITH | {"genie"}))
         self._cards: dict[tuple[str, int, int], Card] = {}
         self._collector: dict[tuple[int, ...], int] = {}
+        self._gems: dict[tuple[int, ...], int] = {}
 
     def __call__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int = 0) -> int:
         """At most what any completion of these choices can score. ``book_suit``: Book of
@@ -606,17 +608,54 @@ class Bounds:
             every = all(st % 2 for st in others) and wilds_open == dop
             return card.strength + max(3 * odd, 50 if every and card.strength % 2 else 0)
         # Gem of Order: the strengths are known, but for an open Doppelganger's.
-        if can_fall:
-            return 10**6
         # Every card counts its strength (an open Mirage or Shapeshifter has 0 whatever it
         # names), but for an open Doppelganger's, which is one of the hand's or 0.
+        every = table.rulings.gem_every_run
         strengths = [st for c, _n, _su, st, _p in protos if not (dop and c == "doppelganger")]
-        if not dop:
-            return card.strength + gem_runs(strengths, table.rulings.gem_every_run)
-        options = {0} | {st for c, _n, _su, st, _p in protos if c not in WILDS}
+        options: list[int | None] = [None]
+        if dop:
+            options = [0, *sorted({st for c, _n, _su, st, _p in protos if c not in WILDS})]
+        if not can_fall:
+            return card.strength + max(
+                gem_runs(strengths if v is None else [*strengths, v], every) for v in options
+            )
+        # Some cards may fall: the best of the runs of any of them standing with the Gem.
+        others = [
+            st
+            for c, _n, _su, st, _p in protos
+            if c != card.id and not (dop and c == "doppelganger")
+        ]
         return card.strength + max(
-            gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
+            self._gem_subsets(card.strength, others if v is None else [*others, v], every)
+            for v in options
         )
+
+    def _gem_subsets(self, own: int, pool: list[int], every: bool) -> int:
+        """The most Gem of Order scores with strength ``own`` beside any of the strengths
+        ``pool`` (kept once worked out). A value with no neighbour in a block of three or
+        more consecutive values is in no run, whoever stands: those are left out."""
+        values = {own, *pool}
+        block = [
+            v
+            for v in pool
+            if (v - 1 in values and v + 1 in values)
+            or (v - 1 in values and v - 2 in values)
+            or (v + 1 in values and v + 2 in values)
+        ]
+        key = (own, every, *sorted(block))
+        best = self._gems.get(key)
+        if best is None:
+            counts: dict[int, int] = {}
+            for v in block:
+                counts[v] = counts.get(v, 0) + 1
+            best = 0
+            for picks in itertools.product(*(range(k + 1) for k in counts.values())):
+                chosen = [own]
+                for v, k in zip(counts, picks, strict=True):
+                    chosen += [v] * k
+                best = max(best, gem_runs(chosen, every))
+            self._gems[key] = best
+        return best
 
     def _surely_counted(self, protos: list[Proto], state: _Open) -> list[int]:
         """The suits of cards that count for World Tree whatever the open choices, but for

@@ -305,7 +305,10 @@ def best_choices(
     for card, option in fixed.items():
         if card in domains:
             domains[card] = [dict(option)]
-    names = list(domains)
+    # Book of Changes first: once it is chosen, no open choice can move any card, and the
+    # bounds of the wilds' choices below it can count what surely falls.
+    names = sorted(domains, key=lambda c: c != BOOK)
+    book_at = names.index(BOOK) if BOOK in names else -1
     has_angel = "angel" in hand
     # Island: nothing to clear when Protection Rune clears everything already.
     islands: list[Option | None] = [None]
@@ -420,8 +423,12 @@ def best_choices(
         rest = names[depth + 1 :]
         # Children with the highest bound first: good hands early prune the others sooner.
         children = []
+        book = picked[book_at] if 0 <= book_at < depth else None
         for k, option in enumerate(options):
             after = _apply(protos, card, option, table)
+            if book is not None and book["target"] == card:
+                # Book (step 5) changes the wild's suit after the wild has copied.
+                after = _apply(after, BOOK, book, table)
             # The same hand (names nobody looks at as "*") as an earlier branch at this depth
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
             # changed by Book to one the wild could have taken itself.
