@@ -436,7 +436,7 @@ def best_choices(
             if key in visited:
                 continue
             visited.add(key)
-            if single and not rest:
+            if not rest and (single or (not has_angel and _one_island(after, islands, index))):
                 # A leaf that is scored once costs about what its bound would: score it.
                 picked.append(option)
                 leaf(after, picked)
@@ -454,6 +454,20 @@ def best_choices(
     walk(0, _protos(infos), [])
     assert best[0] is not None  # using no ability at all is always valid
     return best[0], best[1]
+
+
+def _one_island(protos: list[Proto], islands: list[Option | None], index: dict[str, int]) -> bool:
+    """Whether Island has one valid choice at most in this hand (a Flood, Flame or Phoenix
+    to clear, or none)."""
+    valid = 0
+    for island in islands:
+        target = None if island is None else island["clears"]
+        if target is None:
+            valid += 1
+            continue
+        su = protos[index[target]][2]
+        valid += bool(su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe"))
+    return valid <= 1
 
 
 _FLOOD_FLAME = bit("flood") | bit("flame")
