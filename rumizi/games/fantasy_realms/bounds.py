@@ -34,6 +34,9 @@ from typing import Any
 from rumizi.games.fantasy_realms.cards import bit
 from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
+    BUILDING,
+    MIRAGE_SUITS,
+    SHAPESHIFTER_SUITS,
     BONUS_CARDS,
     SELF_UNLESS,
     SELF_WITH,
@@ -53,6 +56,7 @@ BOOK = "book-of-changes"
 _FLOOD, _FLAME, _WEATHER, _BEAST = bit("flood"), bit("flame"), bit("weather"), bit("beast")
 _FLOOD_FLAME = _FLOOD | _FLAME
 _OUTSIDER, _UNDEAD = bit("outsider"), bit("undead")
+_ALL = -1  # every suit
 _ARMY, _LEADER, _WIZARD, _LAND = bit("army"), bit("leader"), bit("wizard"), bit("land")
 # The penalties that cost per card of some suits: the rate and the suits (a card counts once
 # for each listed suit it has). Knights and Dragon cost a fixed amount without a suit.
@@ -150,11 +154,19 @@ class Bounds:
         self.safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
         self.demon = "demon" in held  # a Doppelganger copies only cards of the hand
         self.blankers = bool(held & BLANKERS)
+        # The suits an open Mirage or Shapeshifter may take (Wild: it names nothing).
+        self.wild_suits = {
+            wild: bit("wild") | (MIRAGE_SUITS if wild == "mirage" else SHAPESHIFTER_SUITS)
+            | (table.expansion and (BUILDING if wild == "mirage" else _UNDEAD))
+            for wild in ("mirage", "shapeshifter")
+        }
         # Cards whose sure losses the bound looks for: penalties, self conditions, Genie.
         self.sure = bool(held & (set(_PENALTY_RATES) | SELF_UNLESS | SELF_WITH | {"genie"}))
         self._cards: dict[tuple[str, int, int], Card] = {}
         self._collector: dict[tuple[int, ...], int] = {}
         self._gems: dict[tuple[int, ...], int] = {}
+        self._probes: dict[tuple[Proto, bool], _Probe] = {}
+        self._hits: dict[tuple[str | None, bool, str, str, int, bool], bool] = {}
 
     def __call__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int = 0) -> int:
         """At most what any completion of these choices can score. ``book_suit``: Book of
@@ -188,6 +200,23 @@ class Bounds:
         else:
             other = [(c, n, 0 if c == demon else su, st, p) for c, n, su, st, p in protos]
         return max(total, self(other, open_actions))
+
+    def _probe(self, proto: Proto, army_cleared: bool) -> _Probe:
+        """The probe of one card (kept: probes are never changed, and a card is one proto)."""
+        key = (proto, army_cleared)
+        probe = self._probes.get(key)
+        if probe is None:
+            probe = self._probes[key] = _Probe(proto, army_cleared)
+        return probe
+
+    def _hit(self, b: _Probe, v: _Probe) -> bool:
+        """Whether the penalty of ``b`` would blank ``v`` (:func:`scoring._blanks`, kept for
+        what it reads)."""
+        key = (b.pen, b.army_cleared, v.card, v.name, v.suits, b is v)
+        hit = self._hits.get(key)
+        if hit is None:
+            hit = self._hits[key] = _blanks(b, v, self.table)
+        return hit
 
     def _card(self, c: str, su: int, st: int) -> Card:
         key = (c, su, st)
@@ -362,12 +391,12 @@ class Bounds:
         rangers, warship = self.rangers, self.warship
         clears = self.clears
         n = len(protos)
-        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         # Penalties that may blank: not surely cleared (a card of unknown suit may be).
         pens = [q for q in probes if q.pen in BLANKERS and not q.suits & clears]
         if "doppelganger" in wilds:
             # An open Doppelganger may copy any of them: one more of each, a card of its own.
-            pens += [_Probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in pens]
+            pens += [self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in pens]
         known = [v.suits != 0 and v.card not in wilds for v in probes]
         once = twice = 0
         for k, v in enumerate(probes):
@@ -385,7 +414,7 @@ class Bounds:
             b = probes[k]
             mask = 0
             for j, v in enumerate(probes):
-                if fallible[j] and (j != k or self_ok) and _blanks(b, v, table):
+                if fallible[j] and (j != k or self_ok) and self._hit(b, v):
                     mask |= 1 << j
             victims[k] = mask
         total = sum(terms)
@@ -403,7 +432,7 @@ class Bounds:
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
                     or any(
-                        (q is not b or self_ok) and _blanks(q, b, table)
+                        (q is not b or self_ok) and self._hit(q, b)
                         for q in threats
                     )
                 ):
@@ -412,6 +441,17 @@ class Bounds:
                     must.append(k)  # it surely stands
             if not every_cycle:
                 free = []  # a blanker that may fall may also stand and blank nothing
+            # A blanker of the graph that could fall otherwise than by the graph's
+            # blankers: Demon, or a penalty of unknown suit (not in the graph).
+            outside = [q for q in threats if not any(q is probes[k] for k in blankers)]
+            loose = 0
+            for k in blankers:
+                b = probes[k]
+                if fallible[k] and (
+                    (self.demon and not b.suits & (_OUTSIDER | twice))
+                    or any((q is not b or self_ok) and self._hit(q, b) for q in outside)
+                ):
+                    loose |= 1 << k
             for pick in range(1 << len(free)):
                 standing = must + [k for i, k in enumerate(free) if pick >> i & 1]
                 fallen = 0
@@ -423,6 +463,8 @@ class Bounds:
                 clash = fallen & kept
                 if clash and (not self.angel or clash & (clash - 1)):
                     continue  # two standing blankers blank each other's: not a hand
+                if free and not self.angel and not self._justified(standing, free, victims, loose):
+                    continue
                 lost = fallen & ~kept
                 for k in free:
                     if not kept >> k & 1:
@@ -433,6 +475,28 @@ class Bounds:
                 best = max(best, value)
         return best
 
+    @staticmethod
+    def _justified(
+        standing: list[int], free: list[int], victims: dict[int, int], loose: int
+    ) -> bool:
+        """Whether these blankers can all stand at once. A blanker that might fall stands
+        only once every blanker that would blank it has fallen, and each of those fell to
+        a blanker that stood before it, not to it: a cycle of blankers that only blank
+        each other is undecided and falls whole (the default ruling). So each blanker of
+        the graph that would blank a standing one must fall to another standing blanker,
+        or to something outside the graph (``loose``). Not used when Angel may protect."""
+        for k in standing:
+            if k not in free:
+                continue
+            others = 0
+            for j in standing:
+                if j != k:
+                    others |= victims[j]
+            for q, hits in victims.items():
+                if q != k and hits >> k & 1 and not (loose >> q & 1 or others >> q & 1):
+                    return False
+        return True
+
     def _stands(self, protos: list[Proto], state: _Open) -> list[bool]:
         """Which cards stand whatever the open choices: known suit, no penalty of their own
         that may blank them, and nothing that could blank them (an uncleared blanker, an
@@ -441,13 +505,13 @@ class Bounds:
         table = self.table
         wilds = state.wilds
         rangers, warship = self.rangers, self.warship
-        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         known = [v.suits != 0 and v.card not in wilds for v in probes]
         threats = [
             q for k, q in enumerate(probes) if q.pen in BLANKERS and not (known[k] and q.suits & self.clears)
         ]
         if "doppelganger" in wilds:
-            threats += [_Probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats]
+            threats += [self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats]
         once = twice = 0
         for k, v in enumerate(probes):
             if known[k]:
@@ -464,7 +528,7 @@ class Bounds:
                 out.append(False)
             else:
                 out.append(
-                    not any((q is not v or self_ok) and _blanks(q, v, table) for q in threats)
+                    not any((q is not v or self_ok) and self._hit(q, v) for q in threats)
                 )
         return out
 
@@ -477,12 +541,12 @@ class Bounds:
         "with" when a card that surely stands (or the card itself) has the suit it fears;
         not if it may be cleared or cannot be blanked."""
         wilds = state.wilds
-        unknown = False
         may = sure = 0
         names: set[str] = set()
         for k, (c, n, su, _st, _p) in enumerate(protos):
-            unknown = unknown or not su or c in wilds
-            may |= su
+            # A card of unknown suit may take any; an open Mirage or Shapeshifter only the
+            # suits it may name.
+            may |= su | (self.wild_suits.get(c, _ALL) if not su or c in wilds else 0)
             if stands[k]:
                 sure |= su
                 names.add(n)
@@ -499,7 +563,7 @@ class Bounds:
             if p == "war-dirigible" and not (self.rangers or (self.warship and su & _FLOOD)):
                 need = _ARMY
             fears = sure | su
-            falls = bool(need) and not unknown and not may & need
+            falls = bool(need) and not may & need
             if p == "war-dirigible":
                 falls = falls or bool(fears & _WEATHER)
             elif p in ("phoenix", "phoenix-deluxe"):
@@ -669,10 +733,10 @@ class Bounds:
         wilds = state.wilds
         rangers = self.rangers
         warship = self.warship and not wilds and not state.book
-        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         blankers = [b for b in probes if b.pen in BLANKERS]
         if "doppelganger" in wilds:
-            blankers += [_Probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers]
+            blankers += [self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers]
         demon = any(b.pen == "demon" for b in probes)
         safe = self.safe
         out = []
@@ -689,7 +753,7 @@ class Bounds:
                 continue
             if demon and not v.suits & _OUTSIDER:
                 continue
-            if any(_blanks(b, v, table) for b in blankers):
+            if any(self._hit(b, v) for b in blankers):
                 continue
             out.append(v.suits)
         return out
