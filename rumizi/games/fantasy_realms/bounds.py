@@ -168,28 +168,39 @@ class Bounds:
         self._probes: dict[tuple[Proto, bool], _Probe] = {}
         self._hits: dict[tuple[str | None, bool, str, str, int, bool], bool] = {}
 
-    def __call__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int = 0) -> int:
+    def __call__(
+        self,
+        protos: list[Proto],
+        open_actions: Sequence[str],
+        book_suit: int = 0,
+        bar: int | None = None,
+    ) -> int:
         """At most what any completion of these choices can score. ``book_suit``: Book of
-        Changes (then not in ``open_actions``) gives this suit to a card not chosen yet."""
+        Changes (then not in ``open_actions``) gives this suit to a card not chosen yet.
+        ``bar``: the caller only needs to know whether the bound is above it, so the
+        tightening stops as soon as a looser (still admissible) bound is not."""
         state = _Open(protos, open_actions, book_suit)
         terms = self._terms(protos, open_actions, state)
-        # Once only the wilds, a chosen Book target's suit, Island and Angel are open, the
-        # cards that surely stand tell what surely falls by its own condition and what the
-        # penalties surely take.
-        stands = None
-        saved = 0
-        if self.sure and not self.rune and not state.any_card:
-            stands = self._stands(protos, state)
-            terms, saved = self._self_falls(protos, terms, state, stands)
         unsure = None
         if self.demon and not self.rune:
             terms, unsure = self._demon_falls(protos, terms, state)
-        if self.blankers and not self.rune and not state.any_card:
+        total = sum(terms)
+        # Every step below only lowers the total: a total at or below the bar is final.
+        if unsure is None and bar is not None and total <= bar:
+            return total
+        tight = not self.rune and not state.any_card
+        if self.sure and tight:
+            # Once only the wilds, a chosen Book target's suit, Island and Angel are open,
+            # the cards that surely stand tell what surely falls by its own condition and
+            # what the penalties surely take.
+            stands = self._stands(protos, state)
+            terms, saved = self._self_falls(protos, terms, state, stands)
+            less = saved - self._sure_penalties(protos, state, stands)
+            total = sum(terms) + less
+            if self.blankers and (unsure is not None or bar is None or total > bar):
+                total = self._blanker_falls(protos, terms, state) + less
+        elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state)
-        else:
-            total = sum(terms)
-        if stands is not None:
-            total += saved - self._sure_penalties(protos, state, stands)
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -199,7 +210,7 @@ class Bounds:
             other = [(c, n, book_suit if c == demon else su, st, p) for c, n, su, st, p in protos]
         else:
             other = [(c, n, 0 if c == demon else su, st, p) for c, n, su, st, p in protos]
-        return max(total, self(other, open_actions))
+        return max(total, self(other, open_actions, 0, bar))
 
     def _probe(self, proto: Proto, army_cleared: bool) -> _Probe:
         """The probe of one card (kept: probes are never changed, and a card is one proto)."""

@@ -305,10 +305,9 @@ def best_choices(
     for card, option in fixed.items():
         if card in domains:
             domains[card] = [dict(option)]
-    # Book of Changes first: once it is chosen, no open choice can move any card, and the
-    # bounds of the wilds' choices below it can count what surely falls.
-    names = sorted(domains, key=lambda c: c != BOOK)
+    names = list(domains)
     book_at = names.index(BOOK) if BOOK in names else -1
+    book_targets = list(dict.fromkeys(o["target"] for o in domains.get(BOOK, [])))
     has_angel = "angel" in hand
     # Island: nothing to clear when Protection Rune clears everything already.
     islands: list[Option | None] = [None]
@@ -328,10 +327,8 @@ def best_choices(
         key0 = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
         for island in islands:
             target = None if island is None else island["clears"]
-            if target is not None:
-                su = protos[index[target]][2]
-                if not (su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe")):
-                    continue
+            if target is not None and not _clearable(protos[index[target]]):
+                continue
             angels: list[Option | None]
             if has_angel and "angel" in fixed:
                 angels = [fixed["angel"]]
@@ -388,7 +385,7 @@ def best_choices(
         def suit_bound(suit: str) -> int:
             b = by_suit.get(suit)
             if b is None:
-                b = by_suit[suit] = bound(protos, rest, bit(suit))
+                b = by_suit[suit] = bound(protos, rest, bit(suit), best[0])
                 tally["suit"][0] += 1
                 tally["suit"][1] += best[0] is not None and b <= best[0]
             return b
@@ -404,9 +401,9 @@ def best_choices(
         heads = []
         for k, (target, group) in enumerate(groups.items()):
             if target is None:
-                heads.append((-bound(protos, rest), k, group))
+                heads.append((-bound(protos, rest, 0, best[0]), k, group))
             elif not suits_first or hopeful(group):
-                b = bound(_open_suit(protos, target), [BOOK, *rest])
+                b = bound(_open_suit(protos, target), [BOOK, *rest], 0, best[0])
                 tally["target"][0] += 1
                 tally["target"][1] += best[0] is not None and b <= best[0]
                 heads.append((-b, k, group))
@@ -415,6 +412,14 @@ def best_choices(
             if best[0] is not None and -negative <= best[0]:
                 break
             branch(depth, protos, picked, hopeful(group))
+
+    def book_bound(protos: list[Proto], rest: list[str]) -> int:
+        without = [c for c in rest if c != BOOK]
+        out = bound(protos, without, 0, best[0])
+        for target in book_targets:
+            if target is not None and out <= best[0]:
+                out = max(out, bound(_open_suit(protos, target), rest, 0, best[0]))
+        return out
 
     def branch(
         depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
@@ -442,11 +447,17 @@ def best_choices(
                 leaf(after, picked)
                 picked.pop()
                 continue
-            children.append((-bound(after, rest), k, option, after))
+            children.append((-bound(after, rest, 0, best[0]), k, option, after))
         children.sort(key=lambda child: (child[0], child[1]))
         for negative, _k, option, after in children:
             if best[0] is not None and -negative <= best[0]:
                 break  # no choice left open here can beat the best found
+            if best[0] is not None and len(rest) > 1 and BOOK in rest:
+                # While Book may move any card, the bound cannot count on what the hand
+                # surely loses. Where it does not prune, bound each way Book may go (no
+                # change, or a chosen target of yet unknown suit) and keep the largest.
+                if book_bound(after, rest) <= best[0]:
+                    continue
             picked.append(option)
             walk(depth + 1, after, picked)
             picked.pop()
@@ -465,9 +476,15 @@ def _one_island(protos: list[Proto], islands: list[Option | None], index: dict[s
         if target is None:
             valid += 1
             continue
-        su = protos[index[target]][2]
-        valid += bool(su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe"))
+        valid += _clearable(protos[index[target]])
     return valid <= 1
+
+
+def _clearable(proto: Proto) -> bool:
+    """Whether Island may clear this card and it changes anything: a Flood, Flame or Phoenix
+    with a penalty (a Doppelganger that copied none has nothing to clear)."""
+    c, _n, su, _st, p = proto
+    return p is not None and bool(su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
 
 
 _FLOOD_FLAME = bit("flood") | bit("flame")
