@@ -398,19 +398,17 @@ def best_choices(
             ]
 
         suits_first = _rate(tally["suit"]) >= _rate(tally["target"])
-        heads = []
-        for k, (target, group) in enumerate(groups.items()):
+        for target, group in groups.items():
+            if suits_first and not hopeful(group):
+                continue
             if target is None:
-                heads.append((-bound(protos, rest, 0, best[0]), k, group))
-            elif not suits_first or hopeful(group):
+                b = bound(protos, rest, 0, best[0])
+            else:
                 b = bound(_open_suit(protos, target), [BOOK, *rest], 0, best[0])
                 tally["target"][0] += 1
                 tally["target"][1] += best[0] is not None and b <= best[0]
-                heads.append((-b, k, group))
-        heads.sort(key=lambda head: (head[0], head[1]))
-        for negative, _k, group in heads:
-            if best[0] is not None and -negative <= best[0]:
-                break
+            if best[0] is not None and b <= best[0]:
+                continue
             branch(depth, protos, picked, hopeful(group))
 
     def book_bound(protos: list[Proto], rest: list[str]) -> int:
