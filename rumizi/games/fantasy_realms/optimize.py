@@ -47,6 +47,7 @@ from rumizi.games.fantasy_realms.cards import (
 )
 from rumizi.games.fantasy_realms.scoring import (
     ACTION_CARDS,
+    BLANKERS,
     NAME_REFS,
     PENALTY_CARDS,
     SUIT_REFS,
@@ -284,13 +285,18 @@ def fixed_bonuses(infos: Sequence[CardInfo], table: Table) -> dict[str, int]:
     }
 
 
-def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
+def _score(slots: list[Slot], table: Table) -> tuple[int, list[str], list[str]]:
+    """The total, the cards blanked, and the cards whose penalty cost points."""
     resolve_blanking(slots, table)
     hand = _Hand(slots)
     total = 0
+    costly = []
     for s in hand.live:
-        total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
-    return total, [s.card for s in slots if s.blanked]
+        cost = penalty_points(s, hand)
+        total += s.strength + bonus_points(s, hand, table) + cost
+        if cost:
+            costly.append(s.card)
+    return total, [s.card for s in slots if s.blanked], costly
 
 
 def best_choices(
@@ -318,7 +324,7 @@ def best_choices(
         if "protection-rune" not in hand:
             islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
     every_angel = table.rulings.blanking_cycles != "blank-all"
-    memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
+    memo: dict[tuple[object, ...], tuple[int, list[str], list[str]]] = {}
     best: list[Any] = [None, None]
     tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
@@ -327,8 +333,21 @@ def best_choices(
         key0 = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
         for island in islands:
             target = None if island is None else island["clears"]
-            if target is not None and not _clearable(protos[index[target]]):
-                continue
+            if target is not None:
+                proto = protos[index[target]]
+                if not _clearable(proto):
+                    continue
+                plain = memo.get((key0, None, None))
+                if (
+                    not has_angel
+                    and plain is not None
+                    and proto[4] not in _BLANKING
+                    and target not in plain[1]
+                    and target not in plain[2]
+                ):
+                    # Its penalty blanks nobody, and without Island it stood and cost
+                    # nothing: clearing it changes nothing.
+                    continue
             angels: list[Option | None]
             if has_angel and "angel" in fixed:
                 angels = [fixed["angel"]]
@@ -474,7 +493,10 @@ def _one_island(protos: list[Proto], islands: list[Option | None], index: dict[s
         if target is None:
             valid += 1
             continue
-        valid += _clearable(protos[index[target]])
+        proto = protos[index[target]]
+        # Clearing a penalty that blanks no other card is left out at the leaf (above) when
+        # it stood and cost nothing without Island: count it as no choice.
+        valid += _clearable(proto) and proto[4] in _BLANKING
     return valid <= 1
 
 
@@ -486,6 +508,7 @@ def _clearable(proto: Proto) -> bool:
 
 
 _FLOOD_FLAME = bit("flood") | bit("flame")
+_BLANKING = BLANKERS | {"demon"}
 _FLOOD = bit("flood")
 
 
