@@ -201,6 +201,8 @@ class Bounds:
                 total = self._blanker_falls(protos, terms, state) + less
         elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state)
+        elif self.sure and not self.rune:
+            total -= self._sure_penalties_moved(protos, state)
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -508,26 +510,36 @@ class Bounds:
                     return False
         return True
 
-    def _stands(self, protos: list[Proto], state: _Open) -> list[bool]:
+    def _stands(self, protos: list[Proto], state: _Open, moved: bool = False) -> list[bool]:
         """Which cards stand whatever the open choices: known suit, no penalty of their own
         that may blank them, and nothing that could blank them (an uncleared blanker, an
         open Doppelganger's copy of one, Demon while they may be alone in their suit), or
-        unblankable (Angel, the Undead Lich or Necromancer keeps)."""
+        unblankable (Angel, the Undead Lich or Necromancer keeps).
+
+        ``moved``: the open Book may still give any one card another suit. Then the cards
+        that stand whatever the other choices, unless that card is the one moved: a blanker
+        is a threat even where its suit clears it (Book may move it), Warship's clearing
+        (a Flood's) is not counted on, and a card is safe from Demon only while two other
+        cards share a suit with it."""
         table = self.table
         wilds = state.wilds
-        rangers, warship = self.rangers, self.warship
+        rangers, warship = self.rangers, self.warship and not moved
         probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         known = [v.suits != 0 and v.card not in wilds for v in probes]
+        clears = 0 if moved else self.clears
         threats = [
-            q for k, q in enumerate(probes) if q.pen in BLANKERS and not (known[k] and q.suits & self.clears)
+            q for k, q in enumerate(probes) if q.pen in BLANKERS and not (known[k] and q.suits & clears)
         ]
         if "doppelganger" in wilds:
             threats += [self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats]
-        once = twice = 0
+        once = twice = thrice = 0
         for k, v in enumerate(probes):
             if known[k]:
+                thrice |= twice & v.suits
                 twice |= once & v.suits
                 once |= v.suits
+        if moved:
+            twice = thrice
         self_ok = table.rulings.self_blanking
         out = []
         for k, v in enumerate(probes):
@@ -587,6 +599,51 @@ class Bounds:
                 lost = max(lost, out[k])
                 out[k] = 0
         return out, lost if self.angel else 0
+
+    def _sure_penalties_moved(self, protos: list[Proto], state: _Open) -> int:
+        """What the penalties surely take while the open Book may still give any one card
+        another suit: the losses counted as in :meth:`_sure_penalties` among the cards that
+        stand unless moved (:meth:`_stands` with ``moved``), less the most that moving one
+        card could spare (its own penalty and what the others' penalties count it for)."""
+        owners = [
+            k
+            for k, (c, _n, su, _st, p) in enumerate(protos)
+            if p in _PENALTY_RATES
+            and p != "knights"
+            and p != "dragon"
+            and su
+            and c not in state.wilds
+            and not su & self.clears
+            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+        ]
+        negative = [
+            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
+        ]
+        if not owners and not negative:
+            return 0
+        stands = self._stands(protos, state, moved=True)
+        spared = [0] * len(protos)  # what moving each card could spare
+        out = 0
+        for k in negative:
+            c, _n, _su, st, _p = protos[k]
+            if stands[k]:
+                loss = max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+                out += loss
+                spared[k] += loss
+        for k in owners:
+            if not stands[k]:
+                continue
+            _c, _n, su, _st, pen = protos[k]
+            assert pen is not None
+            army = not self.rangers
+            rate, masks = _PENALTY_RATES[pen]
+            for j, (_c2, _n2, su2, _st2, _p2) in enumerate(protos):
+                if j != k and stands[j]:
+                    n = sum(1 for m in masks if su2 & m and (army or m != _ARMY))
+                    out += rate * n
+                    spared[j] += rate * n
+                    spared[k] += rate * n
+        return out - max(spared)
 
     def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
         """At least what the penalties take whatever the open choices (a number >= 0): a

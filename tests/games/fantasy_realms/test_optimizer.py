@@ -274,13 +274,16 @@ SURE = [
 
 
 @st.composite
-def sure_losses(draw: Any) -> dict[str, Any]:
+def sure_losses(draw: Any, book_open: bool = False) -> dict[str, Any]:
     """A hand of ACTION cards and cards from :data:`SURE`, with some ACTION choices fixed at
-    random (Book of Changes's target and suit, the wilds' copies) and the rest left open."""
+    random (Book of Changes's target and suit, the wilds' copies) and the rest left open.
+    ``book_open``: Book is in the hand and open, every wild's choice is fixed."""
     expansion = draw(st.booleans())
     deck = set(base_deck(expansion=expansion)) | {"jester", "phoenix", "phoenix-deluxe"}
     rest = [c for c in SURE if c in deck]
     held = draw(st.lists(st.sampled_from(ACTION_CARDS), min_size=1, max_size=4, unique=True))
+    if book_open and BOOK not in held:
+        held.append(BOOK)
     held += draw(st.lists(st.sampled_from(rest), min_size=2, max_size=5, unique=True))
     if "phoenix" in held and "phoenix-deluxe" in held:
         held.remove("phoenix")
@@ -299,7 +302,7 @@ def sure_losses(draw: Any) -> dict[str, Any]:
     infos = [card_info(c, expansion=expansion) for c in held]
     domains = _full_domains(infos, table)
     order = [c for c in ACTION_CARDS if c in domains and c not in ("island", "angel")]
-    chosen = [c for c in order if draw(st.booleans())]
+    chosen = [c for c in order if (c != BOOK if book_open else draw(st.booleans()))]
     fixed: dict[str, Option] = {c: draw(st.sampled_from(domains[c])) for c in chosen}
     return {"infos": infos, "table": table, "fixed": fixed, "domains": domains, "order": order}
 
@@ -326,6 +329,19 @@ def test_the_bound_counting_sure_losses_is_never_below_the_best_completion(
         best = brute_force(infos, table, fixed)[0]
     else:
         best = best_choices(infos, table, fixed)[0]
+    bounds = Bounds([i.id for i in infos], table, fixed_bonuses(infos, table))
+    assert bounds(protos, open_actions) >= best, ([i.id for i in infos], fixed)
+
+
+@settings(SLOW, max_examples=80)
+@given(sure_losses(book_open=True))
+def test_the_bound_of_an_open_book_with_sure_losses_is_never_below_the_best_completion(
+    case: dict[str, Any],
+) -> None:
+    # While Book may move any card, only what no single move can spare is counted.
+    infos, table, fixed = case["infos"], case["table"], case["fixed"]
+    protos, open_actions = _partial(case)
+    best = brute_force(infos, table, fixed)[0]
     bounds = Bounds([i.id for i in infos], table, fixed_bonuses(infos, table))
     assert bounds(protos, open_actions) >= best, ([i.id for i in infos], fixed)
 
