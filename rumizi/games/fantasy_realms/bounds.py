@@ -166,6 +166,7 @@ class Bounds:
         self._collector: dict[tuple[int, ...], int] = {}
         self._gems: dict[tuple[int, ...], int] = {}
         self._probes: dict[tuple[Proto, bool], _Probe] = {}
+        self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
         self._hits: dict[tuple[str | None, bool, str, str, int, bool], bool] = {}
 
     def __call__(
@@ -202,7 +203,12 @@ class Bounds:
         elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state)
         elif self.sure and not self.rune:
-            total -= self._sure_penalties_moved(protos, state)
+            # The same for every suit Book may give (kept per hand and open wilds).
+            key = (tuple(protos), tuple(state.wilds))
+            less = self._moved.get(key)
+            if less is None:
+                less = self._moved[key] = self._sure_penalties_moved(protos, state)
+            total -= less
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
