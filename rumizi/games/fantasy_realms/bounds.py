@@ -34,12 +34,12 @@ from typing import Any
 from rumizi.games.fantasy_realms.cards import bit
 from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
+    BONUS_CARDS,
     BUILDING,
     MIRAGE_SUITS,
-    SHAPESHIFTER_SUITS,
-    BONUS_CARDS,
     SELF_UNLESS,
     SELF_WITH,
+    SHAPESHIFTER_SUITS,
     Slot,
     Table,
     _blanks,
@@ -156,7 +156,8 @@ class Bounds:
         self.blankers = bool(held & BLANKERS)
         # The suits an open Mirage or Shapeshifter may take (Wild: it names nothing).
         self.wild_suits = {
-            wild: bit("wild") | (MIRAGE_SUITS if wild == "mirage" else SHAPESHIFTER_SUITS)
+            wild: bit("wild")
+            | (MIRAGE_SUITS if wild == "mirage" else SHAPESHIFTER_SUITS)
             | (table.expansion and (BUILDING if wild == "mirage" else _UNDEAD))
             for wild in ("mirage", "shapeshifter")
         }
@@ -205,10 +206,10 @@ class Bounds:
         elif self.sure and not self.rune:
             # The same for every suit Book may give (kept per hand and open wilds).
             key = (tuple(protos), tuple(state.wilds))
-            less = self._moved.get(key)
-            if less is None:
-                less = self._moved[key] = self._sure_penalties_moved(protos, state)
-            total -= less
+            sure = self._moved.get(key)
+            if sure is None:
+                sure = self._moved[key] = self._sure_penalties_moved(protos, state)
+            total -= sure
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -450,10 +451,7 @@ class Bounds:
                 b = probes[k]
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
-                    or any(
-                        (q is not b or self_ok) and self._hit(q, b)
-                        for q in threats
-                    )
+                    or any((q is not b or self_ok) and self._hit(q, b) for q in threats)
                 ):
                     free.append(k)  # it may fall
                 else:
@@ -534,10 +532,14 @@ class Bounds:
         known = [v.suits != 0 and v.card not in wilds for v in probes]
         clears = 0 if moved else self.clears
         threats = [
-            q for k, q in enumerate(probes) if q.pen in BLANKERS and not (known[k] and q.suits & clears)
+            q
+            for k, q in enumerate(probes)
+            if q.pen in BLANKERS and not (known[k] and q.suits & clears)
         ]
         if "doppelganger" in wilds:
-            threats += [self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats]
+            threats += [
+                self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats
+            ]
         once = twice = thrice = 0
         for k, v in enumerate(probes):
             if known[k]:
@@ -556,9 +558,7 @@ class Bounds:
             elif self.demon and not v.suits & (_OUTSIDER | twice):
                 out.append(False)
             else:
-                out.append(
-                    not any((q is not v or self_ok) and self._hit(q, v) for q in threats)
-                )
+                out.append(not any((q is not v or self_ok) and self._hit(q, v) for q in threats))
         return out
 
     def _self_falls(
@@ -639,7 +639,7 @@ class Bounds:
         for k in owners:
             if not stands[k]:
                 continue
-            _c, _n, su, _st, pen = protos[k]
+            pen = protos[k][4]
             assert pen is not None
             army = not self.rangers
             rate, masks = _PENALTY_RATES[pen]
@@ -803,14 +803,15 @@ class Bounds:
         blanked). Open wilds and a card of no suit yet are left out; an open Doppelganger
         may copy any penalty of the hand (Rangers' and Warship's Army clearing is then not
         counted on)."""
-        table = self.table
         wilds = state.wilds
         rangers = self.rangers
         warship = self.warship and not wilds and not state.book
         probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         blankers = [b for b in probes if b.pen in BLANKERS]
         if "doppelganger" in wilds:
-            blankers += [self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers]
+            blankers += [
+                self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers
+            ]
         demon = any(b.pen == "demon" for b in probes)
         safe = self.safe
         out = []

@@ -469,12 +469,16 @@ def best_choices(
         for negative, _k, option, after in children:
             if best[0] is not None and -negative <= best[0]:
                 break  # no choice left open here can beat the best found
-            if best[0] is not None and len(rest) > 1 and BOOK in rest:
-                # While Book may move any card, the bound cannot count on what the hand
-                # surely loses. Where it does not prune, bound each way Book may go (no
-                # change, or a chosen target of yet unknown suit) and keep the largest.
-                if book_bound(after, rest) <= best[0]:
-                    continue
+            # While Book may move any card, the bound counts on little of what the hand
+            # surely loses. Where it does not prune, bound each way Book may go (no change,
+            # or a chosen target of yet unknown suit) and keep the largest.
+            if (
+                best[0] is not None
+                and len(rest) > 1
+                and BOOK in rest
+                and book_bound(after, rest) <= best[0]
+            ):
+                continue
             picked.append(option)
             walk(depth + 1, after, picked)
             picked.pop()
