@@ -8,11 +8,19 @@ nothing blanked) on that hand, then takes away what the hand as it stands alread
 
 * World Tree, Chapel, Jester, Gem of Order and Judge look at the hand itself (two cards of
   a suit that nothing can part, a count of suits no open choice can bring to two, the
-  strengths and penalties present);
+  strengths and penalties present; Gem of Order, while cards may fall, the best runs of
+  any of them standing);
 * Demon blanks every lone card of known suit, but for as many as the open choices may still
   save (an open wild one, an open Book two, Angel one);
 * a BLANKS penalty that surely acts (nothing could blank or clear it) blanks its victims
-  (Island may clear one Flood or Flame; Angel may protect one victim).
+  (Island may clear one Flood or Flame; Angel may protect one victim); blankers that only
+  blank each other in a cycle fall together (the default ruling);
+* what the hand surely loses, counted on the cards that stand whatever the open choices:
+  the penalties per card of some suits (Blizzard, Empress, Warlock Lord...) and Knights'
+  and Dragon's, that nothing can clear; Genie's strength beyond its bonus; the cards that
+  surely fall by their own condition (War Dirigible with a Weather, Smoke with no Flame
+  anywhere...). While Book may still move any card, only the penalties and Genie's
+  strength count, less the most that moving one card could spare.
 
 Book of Changes is open in one of three ways. With nothing chosen, it is a joker: any card
 may take any suit. With its target chosen and the suit open, that card has no suit
@@ -21,7 +29,9 @@ open (``book_suit``), the hand is bounded as if one more card of that suit, as s
 the strongest, were present: no target's hand counts more of any suit than that.
 
 Every step only lowers a term that is surely too high, so each bound is admissible; the
-tests check it against brute force on random hands and partial choices.
+tests check it against brute force on random hands and partial choices. A caller that
+only needs to know whether the bound beats a bar passes it: the steps stop once the total
+is at or below it.
 """
 
 from __future__ import annotations

@@ -12,22 +12,26 @@ differently from one it keeps:
 * a suit for Book of Changes matters only if a card of the hand looks at it (or the hand
   compares suits: Collector, World Tree, Demon); one suit nobody looks at stands for the rest;
 * Island need only try the cards that carry a penalty, and nothing when Protection Rune
-  already clears them all;
+  already clears them all; at a leaf, not a card whose penalty blanks nobody if without
+  Island it stood and cost nothing;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
   nothing), found by scoring the hand without Angel first;
 * branch and bound: at every node :class:`~rumizi.games.fantasy_realms.bounds.Bounds` bounds
   what the open choices could reach (the best-hand search's per-card bounds on the hand as
   the choices made so far left it, less what Demon and the BLANKS penalties surely take); a
   node that cannot beat the best found is left;
-* Book of Changes, the widest choice (every other card times every suit), is bounded in two
-  ways before any of its choices is: once per new suit (any target) and once per target
-  (any suit), and a choice is tried only if both bounds can still beat the best found;
+* Book of Changes, the widest choice (every other card times every suit), is chosen last
+  and bounded in two ways before any of its choices is: once per new suit (any target) and
+  once per target (any suit, bounded as the search reaches it), and a choice is tried only
+  if both bounds can still beat the best found; above it, where the bound of a node with
+  Book open does not prune, each way Book may go (no change, or each target) is bounded;
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
   at a time down the search tree; a branch whose tuple (names nobody looks at written as
   ``*``) was met before at the same depth is the same subtree and is skipped, and equal
-  tuples are scored once; a leaf scored once is scored without computing its bound.
+  tuples are scored once; a leaf scored once (no Angel, one Island choice at most) is
+  scored without computing its bound.
 
 Both search in a fixed order and keep the first best, so the answer is deterministic.
 """
