@@ -350,7 +350,7 @@ def best_choices(
                     and target not in plain[2]
                 ):
                     # Its penalty blanks nobody, and without Island it stood and cost
-                    # nothing: clearing it changes nothing.
+                    # nothing: clearing it changes nothing (but Judge's bonus, down 10).
                     continue
             angels: list[Option | None]
             if has_angel and "angel" in fixed:
