@@ -23,8 +23,7 @@ differently from one it keeps:
 * Book of Changes, the widest choice (every other card times every suit), is chosen last
   and bounded in two ways before any of its choices is: once per new suit (any target) and
   once per target (any suit, bounded as the search reaches it), and a choice is tried only
-  if both bounds can still beat the best found; above it, where the bound of a node with
-  Book open does not prune, each way Book may go (no change, or each target) is bounded;
+  if both bounds can still beat the best found;
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
@@ -316,8 +315,6 @@ def best_choices(
         if card in domains:
             domains[card] = [dict(option)]
     names = list(domains)
-    book_at = names.index(BOOK) if BOOK in names else -1
-    book_targets = list(dict.fromkeys(o["target"] for o in domains.get(BOOK, [])))
     has_angel = "angel" in hand
     # Island: nothing to clear when Protection Rune clears everything already.
     islands: list[Option | None] = [None]
@@ -434,14 +431,6 @@ def best_choices(
                 continue
             branch(depth, protos, picked, hopeful(group))
 
-    def book_bound(protos: list[Proto], rest: list[str]) -> int:
-        without = [c for c in rest if c != BOOK]
-        out = bound(protos, without, 0, best[0])
-        for target in book_targets:
-            if target is not None and out <= best[0]:
-                out = max(out, bound(_open_suit(protos, target), rest, 0, best[0]))
-        return out
-
     def branch(
         depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
     ) -> None:
@@ -449,12 +438,8 @@ def best_choices(
         rest = names[depth + 1 :]
         # Children with the highest bound first: good hands early prune the others sooner.
         children = []
-        book = picked[book_at] if 0 <= book_at < depth else None
         for k, option in enumerate(options):
             after = _apply(protos, card, option, table)
-            if book is not None and book["target"] == card:
-                # Book (step 5) changes the wild's suit after the wild has copied.
-                after = _apply(after, BOOK, book, table)
             # The same hand (names nobody looks at as "*") as an earlier branch at this depth
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
             # changed by Book to one the wild could have taken itself.
@@ -473,16 +458,6 @@ def best_choices(
         for negative, _k, option, after in children:
             if best[0] is not None and -negative <= best[0]:
                 break  # no choice left open here can beat the best found
-            # While Book may move any card, the bound counts on little of what the hand
-            # surely loses. Where it does not prune, bound each way Book may go (no change,
-            # or a chosen target of yet unknown suit) and keep the largest.
-            if (
-                best[0] is not None
-                and len(rest) > 1
-                and BOOK in rest
-                and book_bound(after, rest) <= best[0]
-            ):
-                continue
             picked.append(option)
             walk(depth + 1, after, picked)
             picked.pop()
