@@ -18,8 +18,9 @@ differently from one it keeps:
   nothing), found by scoring the hand without Angel first;
 * branch and bound: at every node :class:`~rumizi.games.fantasy_realms.bounds.Bounds` bounds
   what the open choices could reach (the best-hand search's per-card bounds on the hand as
-  the choices made so far left it, less what Demon and the BLANKS penalties surely take); a
-  node that cannot beat the best found is left;
+  the choices made so far left it, less what Demon, the BLANKS penalties, the other
+  penalties and the cards' own conditions surely take); a node that cannot beat the best
+  found is left;
 * Book of Changes, the widest choice (every other card times every suit), is chosen last
   and bounded in two ways before any of its choices is: once per new suit (any target) and
   once per target (any suit, bounded as the search reaches it), and a choice is tried only
