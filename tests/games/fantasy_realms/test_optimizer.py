@@ -394,6 +394,11 @@ FIVE = ["doppelganger", "mirage", "shapeshifter", "book-of-changes", "island"]
         (["beastmaster", "warlord", "blizzard", "fountain-of-life"], False, 114),
         (["shield-of-keth", "war-dirigible", "forge", "basilisk"], False, 186),
         (["unicorn", "air-elemental", "queen", "gem-of-order"], False, 150),
+        (["collector", "war-dirigible", "blizzard", "basilisk"], False, 124),
+        (["blizzard", "world-tree", "elven-longbow", "warlord"], False, 117),
+        (["warlord", "bell-tower", "wildfire", "warlock-lord"], False, 145),
+        (["smoke", "collector", "empress", "earth-elemental"], False, 112),
+        (["warhorse", "war-dirigible", "blizzard", "basilisk"], False, 113),
     ],
 )
 def test_the_slowest_hands_found_keep_their_optimum(
