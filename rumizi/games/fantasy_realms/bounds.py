@@ -8,11 +8,19 @@ nothing blanked) on that hand, then takes away what the hand as it stands alread
 
 * World Tree, Chapel, Jester, Gem of Order and Judge look at the hand itself (two cards of
   a suit that nothing can part, a count of suits no open choice can bring to two, the
-  strengths and penalties present);
+  strengths and penalties present; Gem of Order, while cards may fall, the best runs of
+  any of them standing);
 * Demon blanks every lone card of known suit, but for as many as the open choices may still
   save (an open wild one, an open Book two, Angel one);
 * a BLANKS penalty that surely acts (nothing could blank or clear it) blanks its victims
-  (Island may clear one Flood or Flame; Angel may protect one victim).
+  (Island may clear one Flood or Flame; Angel may protect one victim); blankers that only
+  blank each other in a cycle fall together (the default ruling);
+* what the hand surely loses, counted on the cards that stand whatever the open choices:
+  the penalties per card of some suits (Blizzard, Empress, Warlock Lord...) and Knights'
+  and Dragon's, that nothing can clear; Genie's strength beyond its bonus; the cards that
+  surely fall by their own condition (War Dirigible with a Weather, Smoke with no Flame
+  anywhere...). While Book may still move any card, only the penalties and Genie's
+  strength count, less the most that moving one card could spare.
 
 Book of Changes is open in one of three ways. With nothing chosen, it is a joker: any card
 may take any suit. With its target chosen and the suit open, that card has no suit
@@ -21,11 +29,14 @@ open (``book_suit``), the hand is bounded as if one more card of that suit, as s
 the strongest, were present: no target's hand counts more of any suit than that.
 
 Every step only lowers a term that is surely too high, so each bound is admissible; the
-tests check it against brute force on random hands and partial choices.
+tests check it against brute force on random hands and partial choices. A caller that
+only needs to know whether the bound beats a bar passes it: the steps stop once the total
+is at or below it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,8 +45,11 @@ from rumizi.games.fantasy_realms.cards import bit
 from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
     BONUS_CARDS,
+    BUILDING,
+    MIRAGE_SUITS,
     SELF_UNLESS,
     SELF_WITH,
+    SHAPESHIFTER_SUITS,
     Slot,
     Table,
     _blanks,
@@ -52,6 +66,20 @@ BOOK = "book-of-changes"
 _FLOOD, _FLAME, _WEATHER, _BEAST = bit("flood"), bit("flame"), bit("weather"), bit("beast")
 _FLOOD_FLAME = _FLOOD | _FLAME
 _OUTSIDER, _UNDEAD = bit("outsider"), bit("undead")
+_ALL = -1  # every suit
+_ARMY, _LEADER, _WIZARD, _LAND = bit("army"), bit("leader"), bit("wizard"), bit("land")
+# The penalties that cost per card of some suits: the rate and the suits (a card counts once
+# for each listed suit it has). Knights and Dragon cost a fixed amount without a suit.
+_PENALTY_RATES: dict[str, tuple[int, tuple[int, ...]]] = {
+    "swamp": (3, (_ARMY, _FLAME)),
+    "blizzard": (5, (_ARMY, _LEADER, _BEAST, _FLAME)),
+    "light-cavalry": (2, (_LAND,)),
+    "dwarvish-infantry": (2, (_ARMY,)),
+    "warlock-lord": (10, (_LEADER, _WIZARD)),
+    "empress": (5, (_LEADER,)),
+    "knights": (8, ()),
+    "dragon": (40, ()),
+}
 _CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
 _DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
 _DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
@@ -136,21 +164,62 @@ class Bounds:
         self.safe = _UNDEAD if "lich" in held or (table.expansion and "necromancer" in held) else 0
         self.demon = "demon" in held  # a Doppelganger copies only cards of the hand
         self.blankers = bool(held & BLANKERS)
+        # The suits an open Mirage or Shapeshifter may take (Wild: it names nothing).
+        self.wild_suits = {
+            wild: bit("wild")
+            | (MIRAGE_SUITS if wild == "mirage" else SHAPESHIFTER_SUITS)
+            | (table.expansion and (BUILDING if wild == "mirage" else _UNDEAD))
+            for wild in ("mirage", "shapeshifter")
+        }
+        # Cards whose sure losses the bound looks for: penalties, self conditions, Genie.
+        self.sure = bool(held & (set(_PENALTY_RATES) | SELF_UNLESS | SELF_WITH | {"genie"}))
         self._cards: dict[tuple[str, int, int], Card] = {}
         self._collector: dict[tuple[int, ...], int] = {}
+        self._gems: dict[tuple[int, ...], int] = {}
+        self._probes: dict[tuple[Proto, bool], _Probe] = {}
+        self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
+        self._hits: dict[tuple[str | None, bool, str, str, int, bool], bool] = {}
 
-    def __call__(self, protos: list[Proto], open_actions: Sequence[str], book_suit: int = 0) -> int:
+    def __call__(
+        self,
+        protos: list[Proto],
+        open_actions: Sequence[str],
+        book_suit: int = 0,
+        bar: int | None = None,
+    ) -> int:
         """At most what any completion of these choices can score. ``book_suit``: Book of
-        Changes (then not in ``open_actions``) gives this suit to a card not chosen yet."""
+        Changes (then not in ``open_actions``) gives this suit to a card not chosen yet.
+        ``bar``: the caller only needs to know whether the bound is above it, so the
+        tightening stops as soon as a looser (still admissible) bound is not."""
         state = _Open(protos, open_actions, book_suit)
         terms = self._terms(protos, open_actions, state)
         unsure = None
         if self.demon and not self.rune:
             terms, unsure = self._demon_falls(protos, terms, state)
-        if self.blankers and not self.rune and not state.any_card:
+        total = sum(terms)
+        # Every step below only lowers the total: a total at or below the bar is final.
+        if unsure is None and bar is not None and total <= bar:
+            return total
+        tight = not self.rune and not state.any_card
+        if self.sure and tight:
+            # Once only the wilds, a chosen Book target's suit, Island and Angel are open,
+            # the cards that surely stand tell what surely falls by its own condition and
+            # what the penalties surely take.
+            stands = self._stands(protos, state)
+            terms, saved = self._self_falls(protos, terms, state, stands)
+            less = saved - self._sure_penalties(protos, state, stands)
+            total = sum(terms) + less
+            if self.blankers and (unsure is not None or bar is None or total > bar):
+                total = self._blanker_falls(protos, terms, state) + less
+        elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state)
-        else:
-            total = sum(terms)
+        elif self.sure and not self.rune:
+            # The same for every suit Book may give (kept per hand and open wilds).
+            key = (tuple(protos), tuple(state.wilds))
+            sure = self._moved.get(key)
+            if sure is None:
+                sure = self._moved[key] = self._sure_penalties_moved(protos, state)
+            total -= sure
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -160,7 +229,24 @@ class Bounds:
             other = [(c, n, book_suit if c == demon else su, st, p) for c, n, su, st, p in protos]
         else:
             other = [(c, n, 0 if c == demon else su, st, p) for c, n, su, st, p in protos]
-        return max(total, self(other, open_actions))
+        return max(total, self(other, open_actions, 0, bar))
+
+    def _probe(self, proto: Proto, army_cleared: bool) -> _Probe:
+        """The probe of one card (kept: probes are never changed, and a card is one proto)."""
+        key = (proto, army_cleared)
+        probe = self._probes.get(key)
+        if probe is None:
+            probe = self._probes[key] = _Probe(proto, army_cleared)
+        return probe
+
+    def _hit(self, b: _Probe, v: _Probe) -> bool:
+        """Whether the penalty of ``b`` would blank ``v`` (:func:`scoring._blanks`, kept for
+        what it reads)."""
+        key = (b.pen, b.army_cleared, v.card, v.name, v.suits, b is v)
+        hit = self._hits.get(key)
+        if hit is None:
+            hit = self._hits[key] = _blanks(b, v, self.table)
+        return hit
 
     def _card(self, c: str, su: int, st: int) -> Card:
         key = (c, su, st)
@@ -335,12 +421,12 @@ class Bounds:
         rangers, warship = self.rangers, self.warship
         clears = self.clears
         n = len(protos)
-        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         # Penalties that may blank: not surely cleared (a card of unknown suit may be).
         pens = [q for q in probes if q.pen in BLANKERS and not q.suits & clears]
         if "doppelganger" in wilds:
             # An open Doppelganger may copy any of them: one more of each, a card of its own.
-            pens += [_Probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in pens]
+            pens += [self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in pens]
         known = [v.suits != 0 and v.card not in wilds for v in probes]
         once = twice = 0
         for k, v in enumerate(probes):
@@ -358,7 +444,7 @@ class Bounds:
             b = probes[k]
             mask = 0
             for j, v in enumerate(probes):
-                if fallible[j] and (j != k or self_ok) and _blanks(b, v, table):
+                if fallible[j] and (j != k or self_ok) and self._hit(b, v):
                     mask |= 1 << j
             victims[k] = mask
         total = sum(terms)
@@ -375,16 +461,24 @@ class Bounds:
                 b = probes[k]
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
-                    or any(
-                        (q is not b or self_ok) and _blanks(q, b, table)
-                        for q in threats
-                    )
+                    or any((q is not b or self_ok) and self._hit(q, b) for q in threats)
                 ):
                     free.append(k)  # it may fall
                 else:
                     must.append(k)  # it surely stands
             if not every_cycle:
                 free = []  # a blanker that may fall may also stand and blank nothing
+            # A blanker of the graph that could fall otherwise than by the graph's
+            # blankers: Demon, or a penalty of unknown suit (not in the graph).
+            outside = [q for q in threats if not any(q is probes[k] for k in blankers)]
+            loose = 0
+            for k in blankers:
+                b = probes[k]
+                if fallible[k] and (
+                    (self.demon and not b.suits & (_OUTSIDER | twice))
+                    or any((q is not b or self_ok) and self._hit(q, b) for q in outside)
+                ):
+                    loose |= 1 << k
             for pick in range(1 << len(free)):
                 standing = must + [k for i, k in enumerate(free) if pick >> i & 1]
                 fallen = 0
@@ -396,6 +490,8 @@ class Bounds:
                 clash = fallen & kept
                 if clash and (not self.angel or clash & (clash - 1)):
                     continue  # two standing blankers blank each other's: not a hand
+                if free and not self.angel and not self._justified(standing, free, victims, loose):
+                    continue
                 lost = fallen & ~kept
                 for k in free:
                     if not kept >> k & 1:
@@ -405,6 +501,216 @@ class Bounds:
                     value += max((terms[j] for j in range(n) if fallen >> j & 1), default=0)
                 best = max(best, value)
         return best
+
+    @staticmethod
+    def _justified(
+        standing: list[int], free: list[int], victims: dict[int, int], loose: int
+    ) -> bool:
+        """Whether these blankers can all stand at once. A blanker that might fall stands
+        only once every blanker that would blank it has fallen, and each of those fell to
+        a blanker that stood before it, not to it: a cycle of blankers that only blank
+        each other is undecided and falls whole (the default ruling). So each blanker of
+        the graph that would blank a standing one must fall to another standing blanker,
+        or to something outside the graph (``loose``). Not used when Angel may protect."""
+        for k in standing:
+            if k not in free:
+                continue
+            others = 0
+            for j in standing:
+                if j != k:
+                    others |= victims[j]
+            for q, hits in victims.items():
+                if q != k and hits >> k & 1 and not (loose >> q & 1 or others >> q & 1):
+                    return False
+        return True
+
+    def _stands(self, protos: list[Proto], state: _Open, moved: bool = False) -> list[bool]:
+        """Which cards stand whatever the open choices: known suit, no penalty of their own
+        that may blank them, and nothing that could blank them (an uncleared blanker, an
+        open Doppelganger's copy of one, Demon while they may be alone in their suit), or
+        unblankable (Angel, the Undead Lich or Necromancer keeps).
+
+        ``moved``: the open Book may still give any one card another suit. Then the cards
+        that stand whatever the other choices, unless that card is the one moved: a blanker
+        is a threat even where its suit clears it (Book may move it), Warship's clearing
+        (a Flood's) is not counted on, and a card is safe from Demon only while two other
+        cards share a suit with it."""
+        table = self.table
+        wilds = state.wilds
+        rangers, warship = self.rangers, self.warship and not moved
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        known = [v.suits != 0 and v.card not in wilds for v in probes]
+        clears = 0 if moved else self.clears
+        threats = [
+            q
+            for k, q in enumerate(probes)
+            if q.pen in BLANKERS and not (known[k] and q.suits & clears)
+        ]
+        if "doppelganger" in wilds:
+            threats += [
+                self._probe(("doppelganger", q.name, 0, 0, q.pen), rangers) for q in threats
+            ]
+        once = twice = thrice = 0
+        for k, v in enumerate(probes):
+            if known[k]:
+                thrice |= twice & v.suits
+                twice |= once & v.suits
+                once |= v.suits
+        if moved:
+            twice = thrice
+        self_ok = table.rulings.self_blanking
+        out = []
+        for k, v in enumerate(probes):
+            if not known[k] or v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+                out.append(False)
+            elif v.card == "angel" or v.suits & self.safe:
+                out.append(True)
+            elif self.demon and not v.suits & (_OUTSIDER | twice):
+                out.append(False)
+            else:
+                out.append(not any((q is not v or self_ok) and self._hit(q, v) for q in threats))
+        return out
+
+    def _self_falls(
+        self, protos: list[Proto], terms: list[int], state: _Open, stands: list[bool]
+    ) -> tuple[list[int], int]:
+        """The terms less the cards that surely fall by their own condition, and what Angel
+        may give back (it may protect the best of them). A card falls surely "unless" no
+        card of the hand has (or may take: a card of unknown suit) the suit it needs, and
+        "with" when a card that surely stands (or the card itself) has the suit it fears;
+        not if it may be cleared or cannot be blanked."""
+        wilds = state.wilds
+        may = sure = 0
+        names: set[str] = set()
+        for k, (c, n, su, _st, _p) in enumerate(protos):
+            # A card of unknown suit may take any; an open Mirage or Shapeshifter only the
+            # suits it may name.
+            may |= su | (self.wild_suits.get(c, _ALL) if not su or c in wilds else 0)
+            if stands[k]:
+                sure |= su
+                names.add(n)
+        out = terms
+        lost = 0
+        for k, (c, _n, su, _st, p) in enumerate(protos):
+            if p is None or not (p in SELF_UNLESS or p in SELF_WITH) or not su or c in wilds:
+                continue
+            if su & (self.clears | self.safe) or (
+                self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
+            ):
+                continue
+            need = _FLAME if p == "smoke" else _FLOOD if p == "warship" else 0
+            if p == "war-dirigible" and not (self.rangers or (self.warship and su & _FLOOD)):
+                need = _ARMY
+            fears = sure | su
+            falls = bool(need) and not may & need
+            if p == "war-dirigible":
+                falls = falls or bool(fears & _WEATHER)
+            elif p in ("phoenix", "phoenix-deluxe"):
+                falls = falls or bool(fears & _FLOOD)
+            elif p == "garden":
+                falls = falls or bool(fears & _UNDEAD) or bool(names & {"necromancer", "demon"})
+            if falls:
+                if out is terms:
+                    out = list(terms)
+                lost = max(lost, out[k])
+                out[k] = 0
+        return out, lost if self.angel else 0
+
+    def _sure_penalties_moved(self, protos: list[Proto], state: _Open) -> int:
+        """What the penalties surely take while the open Book may still give any one card
+        another suit: the losses counted as in :meth:`_sure_penalties` among the cards that
+        stand unless moved (:meth:`_stands` with ``moved``), less the most that moving one
+        card could spare (its own penalty and what the others' penalties count it for)."""
+        owners = [
+            k
+            for k, (c, _n, su, _st, p) in enumerate(protos)
+            if p in _PENALTY_RATES
+            and p != "knights"
+            and p != "dragon"
+            and su
+            and c not in state.wilds
+            and not su & self.clears
+            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+        ]
+        negative = [
+            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
+        ]
+        if not owners and not negative:
+            return 0
+        stands = self._stands(protos, state, moved=True)
+        spared = [0] * len(protos)  # what moving each card could spare
+        out = 0
+        for k in negative:
+            c, _n, _su, st, _p = protos[k]
+            if stands[k]:
+                loss = max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+                out += loss
+                spared[k] += loss
+        for k in owners:
+            if not stands[k]:
+                continue
+            pen = protos[k][4]
+            assert pen is not None
+            army = not self.rangers
+            rate, masks = _PENALTY_RATES[pen]
+            for j, (_c2, _n2, su2, _st2, _p2) in enumerate(protos):
+                if j != k and stands[j]:
+                    n = sum(1 for m in masks if su2 & m and (army or m != _ARMY))
+                    out += rate * n
+                    spared[j] += rate * n
+                    spared[k] += rate * n
+        return out - max(spared)
+
+    def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
+        """At least what the penalties take whatever the open choices (a number >= 0): a
+        penalty counts surely when its card stands surely (:meth:`_stands`) and nothing can
+        clear it (Island only a Flood, Flame or Phoenix); it costs at least its rate for
+        each other card that stands surely. Knights and Dragon cost surely when no card of
+        the hand is or may become a Leader or Wizard. While the open Book may still move any
+        card this is not used."""
+        owners = [
+            k
+            for k, (c, _n, su, _st, p) in enumerate(protos)
+            if p in _PENALTY_RATES
+            and su
+            and c not in state.wilds
+            and not su & self.clears
+            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+        ]
+        # Genie's strength (-50) is more than its bonus: its bound counts it as 0 (it may be
+        # blanked), but where it surely stands it costs the difference; so does a copy of it.
+        negative = [
+            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
+        ]
+        if not owners and not negative:
+            return 0
+        out = 0
+        for k in negative:
+            c, _n, _su, st, _p = protos[k]
+            if stands[k]:
+                out += max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+        unknown = any(not su or c in state.wilds for c, _n, su, _st, _p in protos)
+        held = 0
+        for _c, _n, su, _st, _p in protos:
+            held |= su
+        for k in owners:
+            if not stands[k]:
+                continue
+            c, _n, su, _st, pen = protos[k]
+            assert pen is not None
+            if pen == "knights" or pen == "dragon":
+                need = _LEADER if pen == "knights" else _WIZARD
+                if not unknown and not held & need:
+                    out += 8 if pen == "knights" else 40
+                continue
+            army = not self.rangers and not (self.warship and su & _FLOOD)
+            rate, masks = _PENALTY_RATES[pen]
+            n = 0
+            for j, (_c2, _n2, su2, _st2, _p2) in enumerate(protos):
+                if j != k and stands[j]:
+                    n += sum(1 for m in masks if su2 & m and (army or m != _ARMY))
+            out += rate * n
+        return out
 
     def _tighter(self, card: Card, protos: list[Proto], state: _Open) -> int:
         """An upper bound on ``card``'s points given the choices made so far (``protos``)
@@ -450,17 +756,54 @@ class Bounds:
             every = all(st % 2 for st in others) and wilds_open == dop
             return card.strength + max(3 * odd, 50 if every and card.strength % 2 else 0)
         # Gem of Order: the strengths are known, but for an open Doppelganger's.
-        if can_fall:
-            return 10**6
         # Every card counts its strength (an open Mirage or Shapeshifter has 0 whatever it
         # names), but for an open Doppelganger's, which is one of the hand's or 0.
+        every = table.rulings.gem_every_run
         strengths = [st for c, _n, _su, st, _p in protos if not (dop and c == "doppelganger")]
-        if not dop:
-            return card.strength + gem_runs(strengths, table.rulings.gem_every_run)
-        options = {0} | {st for c, _n, _su, st, _p in protos if c not in WILDS}
+        options: list[int | None] = [None]
+        if dop:
+            options = [0, *sorted({st for c, _n, _su, st, _p in protos if c not in WILDS})]
+        if not can_fall:
+            return card.strength + max(
+                gem_runs(strengths if v is None else [*strengths, v], every) for v in options
+            )
+        # Some cards may fall: the best of the runs of any of them standing with the Gem.
+        others = [
+            st
+            for c, _n, _su, st, _p in protos
+            if c != card.id and not (dop and c == "doppelganger")
+        ]
         return card.strength + max(
-            gem_runs([*strengths, v], table.rulings.gem_every_run) for v in options
+            self._gem_subsets(card.strength, others if v is None else [*others, v], every)
+            for v in options
         )
+
+    def _gem_subsets(self, own: int, pool: list[int], every: bool) -> int:
+        """The most Gem of Order scores with strength ``own`` beside any of the strengths
+        ``pool`` (kept once worked out). A value with no neighbour in a block of three or
+        more consecutive values is in no run, whoever stands: those are left out."""
+        values = {own, *pool}
+        block = [
+            v
+            for v in pool
+            if (v - 1 in values and v + 1 in values)
+            or (v - 1 in values and v - 2 in values)
+            or (v + 1 in values and v + 2 in values)
+        ]
+        key = (own, every, *sorted(block))
+        best = self._gems.get(key)
+        if best is None:
+            counts: dict[int, int] = {}
+            for v in block:
+                counts[v] = counts.get(v, 0) + 1
+            best = 0
+            for picks in itertools.product(*(range(k + 1) for k in counts.values())):
+                chosen = [own]
+                for v, k in zip(counts, picks, strict=True):
+                    chosen += [v] * k
+                best = max(best, gem_runs(chosen, every))
+            self._gems[key] = best
+        return best
 
     def _surely_counted(self, protos: list[Proto], state: _Open) -> list[int]:
         """The suits of cards that count for World Tree whatever the open choices, but for
@@ -470,14 +813,15 @@ class Bounds:
         blanked). Open wilds and a card of no suit yet are left out; an open Doppelganger
         may copy any penalty of the hand (Rangers' and Warship's Army clearing is then not
         counted on)."""
-        table = self.table
         wilds = state.wilds
         rangers = self.rangers
         warship = self.warship and not wilds and not state.book
-        probes = [_Probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
         blankers = [b for b in probes if b.pen in BLANKERS]
         if "doppelganger" in wilds:
-            blankers += [_Probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers]
+            blankers += [
+                self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers
+            ]
         demon = any(b.pen == "demon" for b in probes)
         safe = self.safe
         out = []
@@ -494,7 +838,7 @@ class Bounds:
                 continue
             if demon and not v.suits & _OUTSIDER:
                 continue
-            if any(_blanks(b, v, table) for b in blankers):
+            if any(self._hit(b, v) for b in blankers):
                 continue
             out.append(v.suits)
         return out

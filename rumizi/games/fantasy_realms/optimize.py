@@ -12,22 +12,26 @@ differently from one it keeps:
 * a suit for Book of Changes matters only if a card of the hand looks at it (or the hand
   compares suits: Collector, World Tree, Demon); one suit nobody looks at stands for the rest;
 * Island need only try the cards that carry a penalty, and nothing when Protection Rune
-  already clears them all;
+  already clears them all; at a leaf, not a card whose penalty blanks nobody if without
+  Island it stood and cost nothing;
 * Angel need only try the cards that fall without it (protecting a card that stands changes
   nothing), found by scoring the hand without Angel first;
 * branch and bound: at every node :class:`~rumizi.games.fantasy_realms.bounds.Bounds` bounds
   what the open choices could reach (the best-hand search's per-card bounds on the hand as
-  the choices made so far left it, less what Demon and the BLANKS penalties surely take); a
-  node that cannot beat the best found is left;
-* Book of Changes, the widest choice (every other card times every suit), is bounded in two
-  ways before any of its choices is: once per new suit (any target) and once per target
-  (any suit), and a choice is tried only if both bounds can still beat the best found;
+  the choices made so far left it, less what Demon, the BLANKS penalties, the other
+  penalties and the cards' own conditions surely take); a node that cannot beat the best
+  found is left;
+* Book of Changes, the widest choice (every other card times every suit), is chosen last
+  and bounded in two ways before any of its choices is: once per new suit (any target) and
+  once per target (any suit, bounded as the search reaches it), and a choice is tried only
+  if both bounds can still beat the best found;
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
   at a time down the search tree; a branch whose tuple (names nobody looks at written as
   ``*``) was met before at the same depth is the same subtree and is skipped, and equal
-  tuples are scored once; a leaf scored once is scored without computing its bound.
+  tuples are scored once; a leaf scored once (no Angel, one Island choice at most) is
+  scored without computing its bound.
 
 Both search in a fixed order and keep the first best, so the answer is deterministic.
 """
@@ -47,6 +51,7 @@ from rumizi.games.fantasy_realms.cards import (
 )
 from rumizi.games.fantasy_realms.scoring import (
     ACTION_CARDS,
+    BLANKERS,
     NAME_REFS,
     PENALTY_CARDS,
     SUIT_REFS,
@@ -284,13 +289,18 @@ def fixed_bonuses(infos: Sequence[CardInfo], table: Table) -> dict[str, int]:
     }
 
 
-def _score(slots: list[Slot], table: Table) -> tuple[int, list[str]]:
+def _score(slots: list[Slot], table: Table) -> tuple[int, list[str], list[str]]:
+    """The total, the cards blanked, and the cards whose penalty cost points."""
     resolve_blanking(slots, table)
     hand = _Hand(slots)
     total = 0
+    costly = []
     for s in hand.live:
-        total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
-    return total, [s.card for s in slots if s.blanked]
+        cost = penalty_points(s, hand)
+        total += s.strength + bonus_points(s, hand, table) + cost
+        if cost:
+            costly.append(s.card)
+    return total, [s.card for s in slots if s.blanked], costly
 
 
 def best_choices(
@@ -316,7 +326,7 @@ def best_choices(
         if "protection-rune" not in hand:
             islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
     every_angel = table.rulings.blanking_cycles != "blank-all"
-    memo: dict[tuple[object, ...], tuple[int, list[str]]] = {}
+    memo: dict[tuple[object, ...], tuple[int, list[str], list[str]]] = {}
     best: list[Any] = [None, None]
     tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
@@ -326,8 +336,19 @@ def best_choices(
         for island in islands:
             target = None if island is None else island["clears"]
             if target is not None:
-                su = protos[index[target]][2]
-                if not (su & _FLOOD_FLAME or target in ("phoenix", "phoenix-deluxe")):
+                proto = protos[index[target]]
+                if not _clearable(proto):
+                    continue
+                plain = memo.get((key0, None, None))
+                if (
+                    not has_angel
+                    and plain is not None
+                    and proto[4] not in _BLANKING
+                    and target not in plain[1]
+                    and target not in plain[2]
+                ):
+                    # Its penalty blanks nobody, and without Island it stood and cost
+                    # nothing: clearing it changes nothing (but Judge's bonus, down 10).
                     continue
             angels: list[Option | None]
             if has_angel and "angel" in fixed:
@@ -385,7 +406,7 @@ def best_choices(
         def suit_bound(suit: str) -> int:
             b = by_suit.get(suit)
             if b is None:
-                b = by_suit[suit] = bound(protos, rest, bit(suit))
+                b = by_suit[suit] = bound(protos, rest, bit(suit), best[0])
                 tally["suit"][0] += 1
                 tally["suit"][1] += best[0] is not None and b <= best[0]
             return b
@@ -398,19 +419,17 @@ def best_choices(
             ]
 
         suits_first = _rate(tally["suit"]) >= _rate(tally["target"])
-        heads = []
-        for k, (target, group) in enumerate(groups.items()):
+        for target, group in groups.items():
+            if suits_first and not hopeful(group):
+                continue
             if target is None:
-                heads.append((-bound(protos, rest), k, group))
-            elif not suits_first or hopeful(group):
-                b = bound(_open_suit(protos, target), [BOOK, *rest])
+                b = bound(protos, rest, 0, best[0])
+            else:
+                b = bound(_open_suit(protos, target), [BOOK, *rest], 0, best[0])
                 tally["target"][0] += 1
                 tally["target"][1] += best[0] is not None and b <= best[0]
-                heads.append((-b, k, group))
-        heads.sort(key=lambda head: (head[0], head[1]))
-        for negative, _k, group in heads:
-            if best[0] is not None and -negative <= best[0]:
-                break
+            if best[0] is not None and b <= best[0]:
+                continue
             branch(depth, protos, picked, hopeful(group))
 
     def branch(
@@ -429,13 +448,13 @@ def best_choices(
             if key in visited:
                 continue
             visited.add(key)
-            if single and not rest:
+            if not rest and (single or (not has_angel and _one_island(after, islands, index))):
                 # A leaf that is scored once costs about what its bound would: score it.
                 picked.append(option)
                 leaf(after, picked)
                 picked.pop()
                 continue
-            children.append((-bound(after, rest), k, option, after))
+            children.append((-bound(after, rest, 0, best[0]), k, option, after))
         children.sort(key=lambda child: (child[0], child[1]))
         for negative, _k, option, after in children:
             if best[0] is not None and -negative <= best[0]:
@@ -449,7 +468,31 @@ def best_choices(
     return best[0], best[1]
 
 
+def _one_island(protos: list[Proto], islands: list[Option | None], index: dict[str, int]) -> bool:
+    """Whether Island has one valid choice at most in this hand (a Flood, Flame or Phoenix
+    to clear, or none)."""
+    valid = 0
+    for island in islands:
+        target = None if island is None else island["clears"]
+        if target is None:
+            valid += 1
+            continue
+        proto = protos[index[target]]
+        # Clearing a penalty that blanks no other card is left out at the leaf (above) when
+        # it stood and cost nothing without Island: count it as no choice.
+        valid += _clearable(proto) and proto[4] in _BLANKING
+    return valid <= 1
+
+
+def _clearable(proto: Proto) -> bool:
+    """Whether Island may clear this card and it changes anything: a Flood, Flame or Phoenix
+    with a penalty (a Doppelganger that copied none has nothing to clear)."""
+    c, _n, su, _st, p = proto
+    return p is not None and bool(su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
+
+
 _FLOOD_FLAME = bit("flood") | bit("flame")
+_BLANKING = BLANKERS | {"demon"}
 _FLOOD = bit("flood")
 
 
