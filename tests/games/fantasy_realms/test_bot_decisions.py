@@ -213,3 +213,19 @@ def test_strong_values_the_necromancers_eighth_card() -> None:
     assert all(
         strategy.playout_action(s, random.Random(k))["card"] != "necromancer" for k in range(3)
     )
+
+
+def test_strong_ends_the_game_with_a_hand_ahead_rather_than_take_a_few_points() -> None:
+    # Nine cards in the area: a draw ends the game. The Army hand scores 255, far above what
+    # a rival holds this late; Cavern would add 9, but taking it lets every rival play on.
+    # Greedy (and the strong player before it weighed its chance to win) takes the points.
+    hand = [*ARMY, "warhorse"]
+    area = ["cavern", "swamp", "island", "rainstorm", "blizzard", "dragon", "lightning"]
+    area += ["beastmaster", "fountain-of-life"]
+    held = set(hand) | set(area)
+    rest = [c for c in GAME.new(seed=0, players=4).export()["deck"] if c not in held]
+    s = position(4, hands=[hand, rest[:7], rest[7:14], rest[14:21]], area=area)
+    m = strategy.Mind(s, 0)
+    assert m.exact(hand) == 255 and m.exact([*ARMY, "cavern"]) == 264
+    for k in range(4):
+        assert strategy.playout_action(s, random.Random(k)) == {"do": "draw"}, k
