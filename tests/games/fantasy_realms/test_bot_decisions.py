@@ -229,3 +229,19 @@ def test_strong_ends_the_game_with_a_hand_ahead_rather_than_take_a_few_points() 
     assert m.exact(hand) == 255 and m.exact([*ARMY, "cavern"]) == 264
     for k in range(4):
         assert strategy.playout_action(s, random.Random(k)) == {"do": "draw"}, k
+
+
+def test_strong_keeps_the_card_that_an_area_card_would_complete() -> None:
+    # Queen or Hydra goes (88 and 87 kept). King lies in the discard area: with the Queen it
+    # is worth a take next turn (Queen +20, King +5), so strong lets the Hydra go; without
+    # the King in the area it lets the Queen go, the card worth least to the hand now.
+    hand = ["queen", "warlock-lord", "forge", "rangers", "whirlwind", "protection-rune"]
+    hand += ["earth-elemental", "hydra"]
+    for king, drop in (("king", "hydra"), ("candle", "queen")):
+        area = [king, "fountain-of-life", "water-elemental", "unicorn"]
+        held = set(hand) | set(area)
+        rest = [c for c in GAME.new(seed=0, players=3).export()["deck"] if c not in held]
+        s = position(3, hands=[hand, rest[:7], rest[7:14]], area=area)
+        s.phase = "discard"
+        for k in range(4):
+            assert strategy.playout_action(s, random.Random(k)) == {"do": "discard", "card": drop}
