@@ -8,16 +8,18 @@ after the turn*, this one values it by what that hand is likely to be worth at t
 * **its potential**: the game goes on for about ``(end − discards) × TURN_SHARE / players``
   more turns of this player (none once the discard area is full: the end is exact), and in
   each it may draw. Each card it could draw (a sample of the cards it has not seen) is tried
-  in place of the hand's weakest card; the expected best of that many draws, weighted by
-  ``POTENTIAL``, is added. A hand with open combinations (Smoke waiting for Mountain) is
-  worth more than one that is finished at the same score, and a card that fits many others
-  (a flexible card) is kept;
-* **denial**: a discard lands in the area where the next players may take it. Their hands
-  are dealt from the cards this player has not seen (what a Spyglass or a Crystal Ball showed
-  is used instead), and what taking the card would gain them is subtracted, weighted by
-  ``DENIAL`` (``GUESSED`` of that for a guessed hand: a random hand gains more from a card
-  than a built one, and the player may not take it); a card taken from the area is,
-  likewise, one they can no longer take, and a discard that ends the game costs nothing;
+  in place of the best of the hand's ``POT_DROPS`` weakest cards; the expected best of that
+  many draws, weighted by ``POTENTIAL``, is added. The cards lying in the discard area count
+  too: on a later turn the player may take one instead of drawing, if it is still there
+  (``AREA_STAYS``). A hand with open combinations (Smoke waiting for Mountain; a Queen while
+  the King lies in the area) is worth more than one that is finished at the same score, and
+  a card that fits many others (a flexible card) is kept;
+* **denial**: a discard lands in the area where the next players may take it. Where this
+  player saw a next player's hand (a Spyglass, a Crystal Ball), what taking the card would
+  gain them is subtracted, weighted by ``DENIAL``; a card taken from the area is, likewise,
+  one they can no longer take, and a discard that ends the game costs nothing. A hand it did
+  not see counts ``GUESSED`` (0): dealt from the unseen cards, it said little of what a built
+  hand wants, and the term cost the bot's own score without lowering the rivals';
 * **the end-of-game extra cards**: the scorer scores a hand as it is, but a Necromancer
   brings back an Army, Leader, Wizard or Beast (an Undead too, with the suits) from the
   discard area, a Genie any card of the deck and a Leprechaun the top one. What that card
@@ -28,7 +30,15 @@ Taking from the area does not advance the end (the area keeps its size); drawing
 one card, and a draw onto a full area ends the game at once. A draw's potential is valued on
 the same clock as a take's (the end comes nearer for everybody alike; otherwise the bot would
 take only to make the game last), and a card taken only to be put back (a pass) is never
-played.
+played. Every card of the area is valued in full as a take (``TAKE_CANDIDATES``; a screen
+that tried each only in place of the weakest card missed the ones that replace another).
+
+**The last card** (the area lacks one; three or more players, no Cursed Items): a draw ends
+the game, so it is scored exactly, every card the player may draw with its best discard,
+and a take lets every rival play again. Each move is valued by its chance to win
+(:func:`win_chance`): each rival's hand is taken as normal around what a greedy player's
+hand scores at that point (``RIVAL_SCORE``, measured; ``LATE_GAIN`` more if the game goes
+on). A hand well ahead draws and ends the game rather than take a card worth a few points.
 
 Measured (``bench/fantasy_realms_strength.py``): the earlier strong player, greedy's values
 as if the game ended after the turn plus a small denial term, won no more than greedy (25 %
@@ -83,12 +93,13 @@ GUESSED = 0.0  # the same for a hand guessed from the unseen cards: a random han
 # from a card than the hand a player has built, and the player may not take it (0.3 measured:
 # it cost the bot's own score and left the rivals' as they were)
 NEXT_WEIGHT = (1.0, 0.5)  # the next player, and the one after (if the first lets it lie)
-TURN_SHARE = 1.6  # turns per card the area still needs (takes do not advance the end)
+TURN_SHARE = 2.5  # turns per card the area still needs (takes do not advance the end;
+# measured: a four-player game of greedy players lasts about 25 turns for 10 cards)
 AREA_STAYS = 0.5  # the chance that a card of the discard area is still there next turn
 POT_DROPS = 3  # the weakest cards a potential draw may replace (the best of them)
 POOL_SAMPLES = 14  # cards tried for the potential
 DRAW_SAMPLES = 6  # draws sampled to value drawing
-TAKE_CANDIDATES = 3  # area cards valued in full after a quick screen
+TAKE_CANDIDATES = 9  # area cards valued in full after a quick screen (all of a base area)
 DISCARD_CANDIDATES = 3  # discards valued with potential and denial
 SAFE_ITEMS = 5  # Sarcophagus and Blindfold's points
 TYPICAL_WIN = 150  # about what a winning hand scores

@@ -232,13 +232,13 @@ def test_strong_ends_the_game_with_a_hand_ahead_rather_than_take_a_few_points() 
 
 
 def test_strong_keeps_the_card_that_an_area_card_would_complete() -> None:
-    # Queen or Hydra goes (88 and 87 kept). King lies in the discard area: with the Queen it
-    # is worth a take next turn (Queen +20, King +5), so strong lets the Hydra go; without
-    # the King in the area it lets the Queen go, the card worth least to the hand now.
-    hand = ["queen", "warlock-lord", "forge", "rangers", "whirlwind", "protection-rune"]
-    hand += ["earth-elemental", "hydra"]
-    for king, drop in (("king", "hydra"), ("candle", "queen")):
-        area = [king, "fountain-of-life", "water-elemental", "unicorn"]
+    # King lies in the discard area: with the Queen it is worth a take on a later turn, so
+    # strong lets the Beastmaster go and keeps the Queen; with Candle in the King's place it
+    # lets the Queen go. (Valuing only the cards it may draw, it let the Queen go both ways.)
+    hand = ["queen", "protection-rune", "warhorse", "great-flood", "beastmaster"]
+    hand += ["light-cavalry", "cavern", "mirage"]
+    for king, drop in (("king", "beastmaster"), ("candle", "queen")):
+        area = [king, "warlord", "rainstorm", "rangers"]
         held = set(hand) | set(area)
         rest = [c for c in GAME.new(seed=0, players=3).export()["deck"] if c not in held]
         s = position(3, hands=[hand, rest[:7], rest[7:14]], area=area)
