@@ -43,6 +43,20 @@ on). A hand well ahead draws and ends the game rather than take a card worth a f
 Measured (``bench/fantasy_realms_strength.py``): the earlier strong player, greedy's values
 as if the game ended after the turn plus a small denial term, won no more than greedy (25 %
 of 40 games at a table with three greedy players): both valued a hand by its score now.
+This one against the one before it (draws only in the potential, the weakest card replaced,
+guessed hands denied, three area cards screened, ``TURN_SHARE`` 1.6), the same deals,
+``--seed 0``, one strong and the rest greedy, base game (win share, 95 % CI, mean score):
+four players, 512 games: 27.5 % [23.8, 31.6], 201.7 — before 27.3 % [23.7, 31.4], 202.3;
+three players, 192 games: 39.1 % [32.4, 46.1], 204.6 — before 39.1 %, 203.6; six players,
+192 games: 24.5 % [18.9, 31.0], 216.2 — before 17.7 % [13.0, 23.7], 207.7 (fair 16.7 %).
+``--seed 1``, four players, 512 games: 33.2 % [29.3, 37.4], 211.4 — before 30.3 % [26.5,
+34.4], 206.1; the two seeds pooled, 311/1024 = 30.4 % [27.6, 33.3] against 295/1024 = 28.8 %
+[26.1, 31.7]. At four players the gain (about +2 points of win share, +2 of mean score) is
+inside the noise, as on the tuning seeds 100 and 101 (+2 to +3); at six, where more cards
+pass through the area, it is larger (+6.8 ± 6.0 points on the same deals) and the interval
+clears the fair share. With the Cursed Items and the suits (four players, 96 games) both
+lose to greedy on points: 20.8 % [13.9, 30.0], 228.3 against greedy's 241.2 — before
+22.9 % [15.6, 32.3], 233.7 against 240.4.
 
 Cursed Items: Sarcophagus and Blindfold (+5 each) replace a turn when the turn would gain
 less; Portal keeps a ninth card when it is worth its −20; Treasure Chest once three others
