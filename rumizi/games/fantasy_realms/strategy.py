@@ -117,8 +117,9 @@ TAKE_CANDIDATES = 9  # area cards valued in full after a quick screen (all of a 
 DISCARD_CANDIDATES = 3  # discards valued with potential and denial
 SAFE_ITEMS = 5  # Sarcophagus and Blindfold's points
 TYPICAL_WIN = 150  # about what a winning hand scores
-# The last card: a rival's hand when the area lacks one card (greedy players, measured), by
-# table; the spread of such hands, and what a rival still gains when the game goes on.
+# The last card: a rival's hand when the area lacks one card, by table (measured for greedy
+# players at four: 196, spread 38, 11 more to the end; the other tables set from greedy's
+# mean final scores), the spread of such hands, and what a rival still gains if play goes on.
 RIVAL_SCORE = {(False, 3): 205.0, (False, 4): 196.0, (False, 5): 195.0, (False, 6): 195.0}
 RIVAL_SCORE_SUITS = 220.0  # with the suits (hands of 8), any number of players
 RIVAL_SPREAD = 38.0
