@@ -34,6 +34,20 @@ the weights as they are, 128 games: 29.7 % [22.5, 38.1], 204.4; ``DENIAL=1.0``: 
 44.3]; ``POOL_SAMPLES=24 DRAW_SAMPLES=10``: 32.3 % [23.8, 42.2] (0.70 CPU s a game against
 0.61). Every one lies inside the others' intervals: none is shown better, so the weights
 stay. A game costs about 0.6 CPU s (all four bots).
+
+The strong player with the discard area's cards in its potential, every area card valued as
+a take and the last card played for the win (``fr-bot``), ``--seed 0``, against the one above
+on the same deals (``nice -n 10``; win share, 95 % CI, strong's / greedy's mean score):
+``--players 4 --modules base --games 512``: 141.0/512 = 27.5 % [23.8, 31.6], 201.7 / 195.7
+(before: 140.0/512 = 27.3 % [23.7, 31.4], 202.3 / 197.8); ``--seed 1`` the same: 170.0/512
+= 33.2 % [29.3, 37.4], 211.4 / 199.8 (before 155.0/512 = 30.3 % [26.5, 34.4], 206.1 /
+198.7), the two seeds pooled 30.4 % [27.6, 33.3] against 28.8 % [26.1, 31.7];
+``--players 3 --games 192``:
+39.1 % [32.4, 46.1], 204.6 / 197.5 (before 39.1 %, 203.6 / 197.0); ``--players 6 --games
+192``: 24.5 % [18.9, 31.0], 216.2 / 203.4 (before 17.7 % [13.0, 23.7], 207.7 / 204.8; fair
+16.7 %); ``--players 4 --modules full --games 96``: 20.8 % [13.9, 30.0], 228.3 / 241.2
+(before 22.9 % [15.6, 32.3], 233.7 / 240.4). About 0.35 CPU s a game at four players, base
+(the strong bot's own share 0.25–0.30 s against 0.23 s before).
 """
 
 from __future__ import annotations

@@ -213,3 +213,35 @@ def test_strong_values_the_necromancers_eighth_card() -> None:
     assert all(
         strategy.playout_action(s, random.Random(k))["card"] != "necromancer" for k in range(3)
     )
+
+
+def test_strong_ends_the_game_with_a_hand_ahead_rather_than_take_a_few_points() -> None:
+    # Nine cards in the area: a draw ends the game. The Army hand scores 255, far above what
+    # a rival holds this late; Cavern would add 9, but taking it lets every rival play on.
+    # Greedy (and the strong player before it weighed its chance to win) takes the points.
+    hand = [*ARMY, "warhorse"]
+    area = ["cavern", "swamp", "island", "rainstorm", "blizzard", "dragon", "lightning"]
+    area += ["beastmaster", "fountain-of-life"]
+    held = set(hand) | set(area)
+    rest = [c for c in GAME.new(seed=0, players=4).export()["deck"] if c not in held]
+    s = position(4, hands=[hand, rest[:7], rest[7:14], rest[14:21]], area=area)
+    m = strategy.Mind(s, 0)
+    assert m.exact(hand) == 255 and m.exact([*ARMY, "cavern"]) == 264
+    for k in range(4):
+        assert strategy.playout_action(s, random.Random(k)) == {"do": "draw"}, k
+
+
+def test_strong_keeps_the_card_that_an_area_card_would_complete() -> None:
+    # King lies in the discard area: with the Queen it is worth a take on a later turn, so
+    # strong lets the Beastmaster go and keeps the Queen; with Candle in the King's place it
+    # lets the Queen go. (Valuing only the cards it may draw, it let the Queen go both ways.)
+    hand = ["queen", "protection-rune", "warhorse", "great-flood", "beastmaster"]
+    hand += ["light-cavalry", "cavern", "mirage"]
+    for king, drop in (("king", "beastmaster"), ("candle", "queen")):
+        area = [king, "warlord", "rainstorm", "rangers"]
+        held = set(hand) | set(area)
+        rest = [c for c in GAME.new(seed=0, players=3).export()["deck"] if c not in held]
+        s = position(3, hands=[hand, rest[:7], rest[7:14]], area=area)
+        s.phase = "discard"
+        for k in range(4):
+            assert strategy.playout_action(s, random.Random(k)) == {"do": "discard", "card": drop}
