@@ -212,13 +212,17 @@ def score(
 
 def _branch(
     args: tuple[tuple[int, ...], int, int, bool],
-) -> tuple[tuple[int, ...], list[tuple[int, tuple[str, ...]]], int]:
-    """One piece of the search, a branch or part of one (run in a worker process)."""
+) -> tuple[tuple[int, ...], list[tuple[int, tuple[str, ...]]], int, float]:
+    """One piece of the search, a branch or part of one (run in a worker process), with the
+    CPU seconds it took (the worker's own time, whatever else the machine runs)."""
+    import time
+
     from rumizi.games.fantasy_realms.besthand import search
 
     unit, floor, top, expansion = args
+    started = time.process_time()
     result = search(first=[unit], floor=floor, top=top, expansion=expansion)
-    return unit, result.best, result.nodes
+    return unit, result.best, result.nodes, time.process_time() - started
 
 
 def _unit_key(unit: tuple[int, ...]) -> str:
@@ -312,9 +316,10 @@ def best_hand(
                     "branches", total=len(units), completed=len(units) - len(todo)
                 )
                 work = [(u, bar, top, expansion) for u in todo]
-                for unit, best, nodes in pool.imap_unordered(_branch, work):
+                for unit, best, nodes, seconds in pool.imap_unordered(_branch, work):
                     finished[_unit_key(unit)] = [[s, list(h)] for s, h in best]
                     done["nodes"] += nodes
+                    done["cpu_seconds"] = round(done.get("cpu_seconds", 0.0) + seconds, 1)
                     path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
                     progress.advance(task)
             found = sorted(
@@ -323,7 +328,8 @@ def best_hand(
             )[:top]
             console.print(
                 Text(
-                    f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} nodes)"
+                    f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} "
+                    f"nodes, {done.get('cpu_seconds', 0.0):.0f} CPU s)"
                 )
             )
             if len(found) >= top:

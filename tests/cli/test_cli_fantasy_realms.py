@@ -92,7 +92,7 @@ def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
         cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert "bar 390: 1 hand(s) scoring 390 or more (5 nodes)" in result.output
+    assert "bar 390: 1 hand(s) scoring 390 or more (5 nodes, 0 CPU s)" in result.output
     assert f"total: {total}" in result.output
     saved = json.loads(out.read_text())
     assert saved["result"]["top"] == [[total, BEST_KNOWN]]
