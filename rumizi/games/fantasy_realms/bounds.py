@@ -623,18 +623,10 @@ class Bounds:
         card could spare (its own penalty and what the others' penalties count it for)."""
         owners = [
             k
-            for k, (c, _n, su, _st, p) in enumerate(protos)
-            if p in _PENALTY_RATES
-            and p != "knights"
-            and p != "dragon"
-            and su
-            and c not in state.wilds
-            and not su & self.clears
-            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+            for k in self._penalty_owners(protos, state)
+            if protos[k][4] not in ("knights", "dragon")
         ]
-        negative = [
-            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
-        ]
+        negative = self._negative(protos)
         if not owners and not negative:
             return 0
         stands = self._stands(protos, state, moved=True)
@@ -661,14 +653,10 @@ class Bounds:
                     spared[k] += rate * n
         return out - max(spared)
 
-    def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
-        """At least what the penalties take whatever the open choices (a number >= 0): a
-        penalty counts surely when its card stands surely (:meth:`_stands`) and nothing can
-        clear it (Island only a Flood, Flame or Phoenix); it costs at least its rate for
-        each other card that stands surely. Knights and Dragon cost surely when no card of
-        the hand is or may become a Leader or Wizard. While the open Book may still move any
-        card this is not used."""
-        owners = [
+    def _penalty_owners(self, protos: list[Proto], state: _Open) -> list[int]:
+        """The cards whose penalty nothing in the hand can clear (Island only a Flood, Flame or
+        Phoenix), of a known suit and not a wild still open."""
+        return [
             k
             for k, (c, _n, su, _st, p) in enumerate(protos)
             if p in _PENALTY_RATES
@@ -677,11 +665,24 @@ class Bounds:
             and not su & self.clears
             and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
         ]
+
+    def _negative(self, protos: list[Proto]) -> list[int]:
+        """The cards of negative strength (Genie and copies of it) where Genie is held."""
+        if "genie" not in self.held:
+            return []
+        return [k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0]
+
+    def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
+        """At least what the penalties take whatever the open choices (a number >= 0): a
+        penalty counts surely when its card stands surely (:meth:`_stands`) and nothing can
+        clear it (Island only a Flood, Flame or Phoenix); it costs at least its rate for
+        each other card that stands surely. Knights and Dragon cost surely when no card of
+        the hand is or may become a Leader or Wizard. While the open Book may still move any
+        card this is not used."""
+        owners = self._penalty_owners(protos, state)
         # Genie's strength (-50) is more than its bonus: its bound counts it as 0 (it may be
         # blanked), but where it surely stands it costs the difference; so does a copy of it.
-        negative = [
-            k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0 and "genie" in self.held
-        ]
+        negative = self._negative(protos)
         if not owners and not negative:
             return 0
         out = 0
