@@ -62,6 +62,18 @@ class Bounded(Protocol):
     def strength(self) -> int: ...
 
 
+def _suit_counts(cards: Iterable[Bounded]) -> list[int]:
+    """How many of ``cards`` are of each suit (a card of several suits counts in each)."""
+    count = [0] * len(SUITS)
+    for c in cards:
+        m = c.suits
+        while m:
+            low = m & -m
+            count[low.bit_length() - 1] += 1
+            m ^= low
+    return count
+
+
 class Universe:
     """What the cards of ``U`` offer a hand of at most ``size`` cards, for the bounds.
 
@@ -94,13 +106,7 @@ class Universe:
         self.cards = list(cards)
         self.size = size
         self.ids = set(names) if names is not None else {c.id for c in self.cards}
-        self.count = count = [0] * len(SUITS)
-        for c in self.cards:
-            m = c.suits
-            while m:
-                low = m & -m
-                count[low.bit_length() - 1] += 1
-                m ^= low
+        self.count = _suit_counts(self.cards)
         actions = set(open_actions) if open_actions is not None else self.ids
         wilds = actions & WILD_IDS
         # Cards that can be of any suit for somebody's count: the wilds and Book's target.
@@ -127,15 +133,10 @@ class Universe:
         self.held = held
         self.sure_ids = {c.id for c in sure}
         self.places = places
-        self.count = [0] * len(SUITS)
-        self.rest = [0] * len(SUITS)
-        for group, count in ((sure, self.count), (rest, self.rest)):
-            for c in group:
-                m = c.suits
-                while m:
-                    low = m & -m
-                    count[low.bit_length() - 1] += 1
-                    m ^= low
+        # ``count`` held every card: the sure ones are counted, the others are the rest.
+        every = self.count
+        self.count = _suit_counts(sure)
+        self.rest = [a - b for a, b in zip(every, self.count, strict=True)]
         # Jokers by side (a limited universe never holds a Book target of no suit). A wild
         # that joins takes a place as the card it becomes; Book of Changes takes its place as
         # an Artifact and changes another card, perhaps a sure one: that +1 is outside the cap.
@@ -468,6 +469,12 @@ def search_order(pool: Sequence[str] | None = None, expansion: bool = False) -> 
     return sorted((c.id for c in cards), key=key.__getitem__)
 
 
+def node_size(picked: Iterable[str], rest: Sequence[str], expansion: bool) -> int:
+    """The most cards a hand below a search node can hold: one extra card for each card that
+    brings one, picked or among the next three to pick (those come first in the order)."""
+    return hand_size(expansion) + givers(picked, expansion) + givers(rest[:3], expansion)
+
+
 def work_units(pool: Sequence[str] | None = None, expansion: bool = False) -> list[tuple[int, ...]]:
     """The pieces :func:`search` can be split into for worker processes, heaviest first: a
     card that brings an extra card (Necromancer; with the Cursed Hoard also Genie and
@@ -475,9 +482,8 @@ def work_units(pool: Sequence[str] | None = None, expansion: bool = False) -> li
     branch is one piece. Each piece is a prefix of positions in the search order, and together
     they cover every hand once."""
     order = search_order(pool, expansion)
-    deck = pool or base_deck(expansion=expansion)
     base = hand_size(expansion)
-    split = [k for k, c in enumerate(order) if givers([c], expansion) and c in deck]
+    split = {k for k, c in enumerate(order) if givers([c], expansion)}
     units: list[tuple[int, ...]] = []
     for k in range(len(order) - base + 1):
         if k in split:
@@ -542,7 +548,7 @@ def search(
                     keep(score, ids)
         rest = order[start:]
         # At most one extra card for each card that brings one, picked or still to pick.
-        size = base + givers(ids, expansion) + givers((c.id for c in rest[:3]), expansion)
+        size = node_size(ids, [c.id for c in rest[:3]], expansion)
         if n >= size:
             return
         u = Universe(picked + rest, size, expansion=expansion, held=n, places=size - n)
@@ -639,15 +645,14 @@ def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
     order = search_order(expansion=expansion)
     position = {c: i for i, c in enumerate(order)}
     ranked = sorted(hand, key=position.__getitem__)
-    base = hand_size(expansion)
+    wanted = set(ranked)
     out = []
     for d in range(1, len(ranked)):
         picked = ranked[:d]
         rest = order[position[picked[-1]] + 1 :]
-        size = base + givers(picked, expansion) + givers(rest[:3], expansion)
+        size = node_size(picked, rest, expansion)
         cards = [card_info(c, expansion=expansion) for c in (*picked, *rest)]
         u = Universe(cards, size, expansion=expansion, held=d, places=size - d)
-        wanted = set(ranked)
         out.append(sum(upper_bound(c, u) for c in cards if c.id in wanted))
     return out
 

@@ -594,9 +594,7 @@ class Bounds:
         for k, (c, _n, su, _st, p) in enumerate(protos):
             if p is None or not (p in SELF_UNLESS or p in SELF_WITH) or not su or c in wilds:
                 continue
-            if su & (self.clears | self.safe) or (
-                self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
-            ):
+            if su & (self.clears | self.safe) or self._island_may_clear(c, su):
                 continue
             need = _FLAME if p == "smoke" else _FLOOD if p == "warship" else 0
             if p == "war-dirigible" and not (self.rangers or (self.warship and su & _FLOOD)):
@@ -633,9 +631,8 @@ class Bounds:
         spared = [0] * len(protos)  # what moving each card could spare
         out = 0
         for k in negative:
-            c, _n, _su, st, _p = protos[k]
             if stands[k]:
-                loss = max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+                loss = self._strength_loss(protos[k])
                 out += loss
                 spared[k] += loss
         for k in owners:
@@ -663,14 +660,24 @@ class Bounds:
             and su
             and c not in state.wilds
             and not su & self.clears
-            and not (self.island and (su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe")))
+            and not self._island_may_clear(c, su)
         ]
+
+    def _island_may_clear(self, c: str, su: int) -> bool:
+        """Whether Island, held, may clear this card's penalty (a Flood, Flame or Phoenix)."""
+        return self.island and bool(su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
 
     def _negative(self, protos: list[Proto]) -> list[int]:
         """The cards of negative strength (Genie and copies of it) where Genie is held."""
         if "genie" not in self.held:
             return []
         return [k for k, (_c, _n, _su, st, _p) in enumerate(protos) if st < 0]
+
+    def _strength_loss(self, proto: Proto) -> int:
+        """What a card of negative strength costs beyond its bonus where it stands (Genie's
+        -50 less its bonus; a copy of Genie has no bonus)."""
+        c, _n, _su, st, _p = proto
+        return max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
 
     def _sure_penalties(self, protos: list[Proto], state: _Open, stands: list[bool]) -> int:
         """At least what the penalties take whatever the open choices (a number >= 0): a
@@ -687,9 +694,8 @@ class Bounds:
             return 0
         out = 0
         for k in negative:
-            c, _n, _su, st, _p = protos[k]
             if stands[k]:
-                out += max(0, -(st + (self.fixed_bonus.get(c, 0) if c == "genie" else 0)))
+                out += self._strength_loss(protos[k])
         unknown = any(not su or c in state.wilds for c, _n, su, _st, _p in protos)
         held = 0
         for _c, _n, su, _st, _p in protos:
@@ -697,7 +703,7 @@ class Bounds:
         for k in owners:
             if not stands[k]:
                 continue
-            c, _n, su, _st, pen = protos[k]
+            _c, _n, su, _st, pen = protos[k]
             assert pen is not None
             if pen == "knights" or pen == "dragon":
                 need = _LEADER if pen == "knights" else _WIZARD
