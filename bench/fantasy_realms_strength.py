@@ -49,6 +49,23 @@ on the same deals (``nice -n 10``; win share, 95 % CI, strong's / greedy's mean 
 16.7 %); ``--players 4 --modules full --games 96``: 20.8 % [13.9, 30.0], 228.3 / 241.2
 (before 22.9 % [15.6, 32.3], 233.7 / 240.4). About 0.35 CPU s a game at four players, base
 (the strong bot's own share 0.25–0.30 s against 0.23 s before).
+
+The same player on fresh deals, ``--seed 21``, base game (``nice -n 10``, the other core
+busy): four players, 512 games: 159.0/512 = 31.1 % [27.2, 35.2], 204.6 / 196.5; three
+players, 384 games: 144.0/384 = 37.5 % [32.8, 42.4] (fair 33.3 %), 201.4 / 194.5; six
+players, 384 games: 90.0/384 = 23.4 % [19.5, 27.9] (fair 16.7 %), 214.6 / 203.9. Twice the
+samples (``--set POOL_SAMPLES=28 DRAW_SAMPLES=12``, four players, the same deals): 32.6 %
+[28.7, 36.8], 204.3 / 196.3, no better beyond the noise. With the modules, four players:
+``--modules items --seed 5 --games 96``: 31.2 % [22.9, 41.1], 219.8 / 207.2 (greedy uses no
+item but the Treasure Chest); ``--modules suits --seed 11 --games 384``: 27.9 % [23.6,
+32.6], 235.6 / 232.3 (``POTENTIAL=0``: 26.8 %, 236.6 / 233.5: in the suits' game of eight
+cards the potential adds nothing measurable); ``--modules full``: ``--seed 7 --games 192``
+21.4 % [16.1, 27.7], 228.9 / 236.7, ``--seed 9 --games 96`` 25.0 % [17.4, 34.5], 231.5 /
+233.1: with both modules the strong player is no better than greedy. Tried apart from the
+bench, on 300–400 deals each with the strong seat rotating and the same deals for both: the
+cards each rival took from the discard area (public) counted as known in its guessed hand,
+so that denial weighs them (32.8 % against 35.2 % without: not kept), and the extra cards of
+Necromancer, Genie and Leprechaun left out with the suits (25.7 % against 28.3 %: kept).
 """
 
 from __future__ import annotations
