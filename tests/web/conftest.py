@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -148,6 +148,20 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+def box_of(element: Locator, timeout: float = 5.0) -> FloatRect:
+    """The element's box once it is on the page. A board redraws as states arrive (a bot's
+    move, the scorer's answer), and an element caught between its old and new self has no
+    box for a moment, so the box is asked for again until one comes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        box = element.bounding_box(timeout=timeout * 1000)
+        if box is not None:
+            return box
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{element} has no box on the page")
+        time.sleep(0.05)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rumizi.core.addons import Audience
 from rumizi.games.fantasy_realms import web
 from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, box_of, new_context, screenshot
 from tests.web.test_fantasy_realms_table_e2e import new_table, wait_turn, watch_errors
 
 BOARD = "[data-testid=table]:not(.is-busy) [data-testid=frt-board]"
@@ -170,8 +170,7 @@ def fits(page: Page, width: int, height: int) -> None:
     for testid in ("frt-my-hand", "frt-area", "frt-others"):
         part = page.locator(f"{BOARD} [data-testid={testid}]")
         expect(part).to_be_visible()
-        box = part.bounding_box()
-        assert box is not None, testid
+        box = box_of(part)
         assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, (testid, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (testid, box)
     assert page.evaluate("document.documentElement.scrollWidth") <= width

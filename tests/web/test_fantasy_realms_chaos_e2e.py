@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, box_of, new_context, screenshot
 from tests.web.test_fantasy_realms_table_e2e import no_ascii_digits, watch_errors
 
 GAME = "fantasy-realms"
@@ -107,8 +107,8 @@ def test_two_people_swap_a_card_at_a_chaos_table(browser: Browser, server: Serve
         mine.get_by_test_id("frt-answer").click()
         gives = guest.locator(f"{TABLE} [data-testid=frt-give]")
         expect(gives).to_have_count(len(before_guest))
-        box = guest.get_by_test_id("frt-my-hand").bounding_box()
-        assert box is not None and box["y"] < 844, box
+        box = box_of(guest.get_by_test_id("frt-my-hand"))
+        assert box["y"] < 844, box
         given = before_guest[-1]
         guest.locator(f"{TABLE} [data-testid=frt-give][data-card='{given}']").click()
 
@@ -133,8 +133,8 @@ def test_two_people_swap_a_card_at_a_chaos_table(browser: Browser, server: Serve
             page.get_by_test_id("frt-trade").wait_for()
             scroll = page.evaluate("document.documentElement.scrollWidth")
             assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
-            box = page.get_by_test_id("frt-my-hand").bounding_box()
-            assert box is not None and box["y"] < (844 if width == 400 else 768), box
+            box = box_of(page.get_by_test_id("frt-my-hand"))
+            assert box["y"] < (844 if width == 400 else 768), box
         screenshot(host, "fantasy-realms-chaos-fa-phone-swap")
         screenshot(guest, "fantasy-realms-chaos-en-desktop-swap")
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from rumizi.games.fantasy_realms import web
 from rumizi.games.fantasy_realms.rules import rules
-from tests.web.conftest import Server, from_move_list, new_context, screenshot
+from tests.web.conftest import Server, box_of, from_move_list, new_context, screenshot
 
 GAME = "fantasy-realms"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -120,8 +120,8 @@ def test_four_players_play_to_the_score_screen_by_touching_cards(
             items = page.locator("[data-testid=frt-my-down]").count()
             assert items or total == sum(values), (total, values)
             # the hand is on screen without scrolling, at 1366×768
-            box = page.get_by_test_id("frt-my-hand").bounding_box()
-            assert box is not None and box["y"] + 120 < 768, box
+            box = box_of(page.get_by_test_id("frt-my-hand"))
+            assert box["y"] + 120 < 768, box
             checked = True
         if not shot and len(kinds) >= 6:
             screenshot(page, "fantasy-realms-fa-desktop")
@@ -178,8 +178,8 @@ def test_two_players_draft_then_play_on_a_phone_in_english(
             live_total(page)
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 400, f"the page scrolls sideways ({width}px)"
-            box = page.get_by_test_id("frt-my-hand").bounding_box()
-            assert box is not None and box["y"] < 844, box
+            box = box_of(page.get_by_test_id("frt-my-hand"))
+            assert box["y"] < 844, box
             screenshot(page, "fantasy-realms-en-phone")
             shot = True
         play_by_board(page, moves)
@@ -223,8 +223,8 @@ def test_persian_phone_and_english_desktop_layouts(browser: Browser, server: Ser
             name = f"fantasy-realms-{lang}-{'phone' if phone else 'desktop'}-items"
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= (400 if phone else 1366), f"{name}: scrolls sideways ({width}px)"
-            box = page.get_by_test_id("frt-my-hand").bounding_box()
-            assert box is not None and box["y"] < (844 if phone else 768), box
+            box = box_of(page.get_by_test_id("frt-my-hand"))
+            assert box["y"] < (844 if phone else 768), box
             expect(page.get_by_test_id("frt-my-item")).to_have_count(1)
             screenshot(page, name)
             assert not errors, errors

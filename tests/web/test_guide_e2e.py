@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import SCREENSHOT_DIR, Server, from_move_list, new_context
+from tests.web.conftest import SCREENSHOT_DIR, Server, box_of, from_move_list, new_context
 
 TABLE = "[data-testid=table]:not(.is-busy)"
 MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
@@ -79,8 +79,7 @@ def pick(page: Page) -> None:
 
 def apart(page: Page, a: str, b: str) -> bool:
     """Whether the boxes of the first elements matching ``a`` and ``b`` do not overlap."""
-    one, two = page.locator(a).first.bounding_box(), page.locator(b).first.bounding_box()
-    assert one and two
+    one, two = box_of(page.locator(a).first), box_of(page.locator(b).first)
     return (
         one["x"] + one["width"] <= two["x"]
         or two["x"] + two["width"] <= one["x"]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import Server, box_of, screenshot
 
 GAME = "splendor-duel"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -133,8 +133,7 @@ def boxes_inside(page: Page, size: dict[str, int]) -> None:
     scrolls sideways."""
     page.evaluate("window.scrollTo(0, 0)")
     for part in PARTS:
-        box = page.locator(f"{BOARD} [data-testid={part}]").bounding_box()
-        assert box is not None, part
+        box = box_of(page.locator(f"{BOARD} [data-testid={part}]"))
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
     width = page.evaluate("document.documentElement.scrollWidth")

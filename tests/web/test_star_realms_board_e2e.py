@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rumizi.games.star_realms import GAME
 from rumizi.games.star_realms.engine import FORMATS
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import Server, box_of, screenshot
 
 TABLE = "[data-testid=table]:not(.is-busy)"
 BOARD = f"{TABLE} [data-testid=sr-board]"
@@ -120,8 +120,7 @@ def play_by_board(page: Page, press: Any = None) -> str:
 def in_view(page: Page, testid: str, height: int) -> None:
     """The element is on the screen at the page's top: nothing to scroll to see it."""
     page.evaluate("window.scrollTo(0, 0)")
-    box = page.get_by_test_id(testid).first.bounding_box()
-    assert box is not None, testid
+    box = box_of(page.get_by_test_id(testid).first)
     if not (box["y"] >= 0 and box["y"] + box["height"] <= height):
         screenshot(page, "sr-off-the-screen")  # to see what pushed it
         raise AssertionError(f"{testid} off the screen: {box}")

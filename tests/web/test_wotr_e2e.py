@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, box_of, new_context, screenshot
 
 GAME = "war-of-the-ring"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -120,8 +120,7 @@ def fits_the_screen(page: Page, size: dict[str, int], name: str) -> None:
     parts = [f"{BOARD} [data-testid={p}]" for p in ("wr-prompt", "wr-field", "wr-hand")]
     parts += [f"{BOARD} section[data-player='{seat}']" for seat in (0, 1)]
     for part in parts:
-        box = page.locator(part).bounding_box()
-        assert box is not None, part
+        box = box_of(page.locator(part))
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
     screenshot(page, name)
