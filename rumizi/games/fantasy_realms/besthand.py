@@ -617,6 +617,8 @@ def seed_hands(
                     if c in hand:
                         continue
                     trial = [*hand[:k], c, *hand[k + 1 :]]
+                    if not valid(trial, expansion):
+                        continue  # a card that brought an extra one swapped for one that does not
                     t = exact(trial, table)
                     if t > score:
                         hand, score, improved = trial, t, True

@@ -371,3 +371,18 @@ def test_the_work_units_cover_every_hand_once(expansion: bool) -> None:
     assert len({h for _, h in merged}) == len(merged)  # no hand found twice
     expected = besthand.brute_best(pool, top=10**6, expansion=expansion)
     assert [s for s, _ in merged[:50]] == [s for s, _ in expected[:50]]
+
+
+def test_the_local_search_keeps_its_hands_valid_when_a_giver_is_swapped_away() -> None:
+    # Once Necromancer, Genie or Leprechaun has brought a ninth or tenth card, a swap that
+    # drops one of them would leave a hand too large for what is left to bring.
+    pool = [
+        "necromancer", "genie", "leprechaun", "book-of-changes", "collector", "empress",
+        "forge", "gem-of-order", "magic-wand", "shield-of-keth", "sword-of-keth", "warhorse",
+        "world-tree", "queen", "king", "knights", "rangers",
+    ]  # fmt: skip
+    found = besthand.seed_hands(pool, restarts=1, seed=10, expansion=True)
+    assert found
+    for score, hand in found:
+        assert besthand.valid(hand, expansion=True), hand
+        assert score == besthand.exact(hand, besthand.Table(expansion=True))
