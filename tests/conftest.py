@@ -1,9 +1,14 @@
-"""What the whole suite shares: the compiled build starts in the background at once.
+"""What the whole suite shares: the compiled build starts in the background at once, and
+the property tests' examples are fixed in CI.
 
 The mypyc build that the games' ``test_compiled.py`` compare against takes minutes of one
 core; started when the session begins (only when the session holds those tests and the cache
 lacks the current build), it runs beside the other tests instead of before the first compiled
 test. ``tests/games/compiled_build.py`` waits for it.
+
+Under ``CI`` (set by the CI runner) Hypothesis derandomizes: every run of a commit tries the
+same examples, so a verdict on a commit is the same each time it is asked for. Everywhere
+else each run tries new examples, which is where a new counterexample shows up first.
 """
 
 from __future__ import annotations
@@ -15,10 +20,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.games.compiled_build import start_background_build
 
 TESTS = Path(__file__).resolve().parent
+
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 _build: subprocess.Popen[bytes] | None = None
 
 
