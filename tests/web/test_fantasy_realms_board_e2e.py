@@ -54,7 +54,7 @@ CHOOSE = """([sel, rnd, wantUse]) => {
     t = all("[data-testid=frt-confirm]")[0] || all("[data-testid=frt-pick][aria-pressed=false]")[0]
       || all("[data-testid=frt-cancel]")[0];
   } else {
-    const steps = all("button[data-action], [data-testid=frt-use-pick],"
+    const steps = all("button[data-action], [data-testid=frt-use-pick], [data-testid=frt-use-more],"
       + " [data-testid=frt-offer-card], [data-testid=frt-answer]")
       .filter((e) => e.dataset.testid !== "frt-drop");
     const uses = steps.filter((e) => e.dataset.testid.startsWith("frt-use"));
@@ -65,7 +65,10 @@ CHOOSE = """([sel, rnd, wantUse]) => {
 }"""
 
 # An item's use on the board, as CHOOSE finds it (outside a pick in progress).
-USES = ":is(button[data-action], [data-testid=frt-use-pick])[data-testid^=frt-use]:not([disabled])"
+USES = (
+    ":is(button[data-action], [data-testid=frt-use-pick], [data-testid=frt-use-more])"
+    "[data-testid^=frt-use]:not([disabled])"
+)
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "items": True},
@@ -221,7 +224,7 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
         ):
             screenshot(page, "fantasy-realms-board-fa-desktop-pick")  # cards picked for an item
             picked = True
-        used = any(t.startswith("frt-use") for t in touched)
+        used = any(t in ("frt-use", "frt-use-pick") for t in touched)
         offered = offered or (
             page.locator(f"{BOARD} {USES}").count() > 0
             and page.locator(f"{BOARD} [data-testid=frt-pickbar]").count() == 0
@@ -234,7 +237,7 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
     expect(page.get_by_test_id("frt-results")).to_be_visible()
     expect(page.get_by_test_id("frt-result")).to_have_count(3)
     # The first use the board offered was made (a random deal may bring no usable item).
-    assert not offered or any(t.startswith("frt-use") for t in touched), touched
+    assert not offered or any(t in ("frt-use", "frt-use-pick") for t in touched), touched
     screenshot(page, "fantasy-realms-board-fa-desktop-result")
     assert not errors, errors
     context.close()
@@ -259,3 +262,40 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
     screenshot(page, "fantasy-realms-board-en-desktop")
     assert not errors, errors
     phone.close()
+
+
+def lantern_position() -> FantasyRealmsState:
+    """Seat 0's second turn with Lantern face up: ten ways to use it, one per suit it names."""
+    doc = GAME.new(seed=3, players=3, items=True, first=0).export()
+    items = doc["items"]
+    items["deck"][items["deck"].index("lantern")] = items["up"][0]
+    items["up"][0] = "lantern"
+    s = GAME.load(doc)
+    while s.to_act != 0 or not any(a["do"] == "use" for a in s.legal_actions()):
+        s.apply(next(a for a in s.legal_actions() if a["do"] in ("draw", "discard")))
+    return s
+
+
+def test_an_item_with_many_ways_shows_them_once_touched(browser: Browser, server: Server) -> None:
+    s = lantern_position()
+    ways = [a for a in s.legal_actions() if a["do"] == "use"]
+    assert len(ways) > 4
+    for lang in ("fa", "en"):
+        context = new_context(browser, lang, phone=True)
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("main")
+        assert page.evaluate(DRAW, {"msg": message(s, 0, lang)}) == "0"  # every move mapped
+        more = page.locator(f"{PROBE} [data-testid=frt-use-more]")
+        expect(more).to_have_count(1)
+        assert page.locator(f"{PROBE} [data-testid=frt-use]").count() == 0
+        screenshot(page, f"fantasy-realms-lantern-{lang}-phone")
+        more.click()
+        buttons = page.locator(f"{PROBE} [data-testid=frt-use]")
+        expect(buttons).to_have_count(len(ways))
+        page.locator(f"{PROBE} [data-testid=frt-use-less]").click()  # and folded again
+        expect(buttons).to_have_count(0)
+        more.click()
+        buttons.nth(3).click()
+        assert page.evaluate("window.__acted") in ways
+        context.close()

@@ -368,7 +368,8 @@ const pick = { card: null, offer: null };
 // Outside the trading: the moves the board is building (`key` the position they belong to):
 // `use` the item whose cards are being picked, `cards` those picked, `armed` the target a
 // first touch showed (its action, as JSON).
-const sel = { key: null, use: null, cards: [], armed: null };
+const sel = { key: null, use: null, cards: [], armed: null, ways: null };
+const MANY_WAYS = 4; // an item with more ways of use than this shows them behind one "Use…"
 let lastPointer = "mouse";
 const watched = new WeakSet();
 
@@ -490,7 +491,7 @@ export function render(root, msg, ctx) {
   const m = mapLegal(legal);
   watchBoard(root);
   const posKey = JSON.stringify([view.turn, view.phase, msg.to_act, legal.length, legal[0] && legal[0].action]);
-  if (sel.key !== posKey) Object.assign(sel, { key: posKey, use: null, cards: [], armed: null });
+  if (sel.key !== posKey) Object.assign(sel, { key: posKey, use: null, cards: [], armed: null, ways: null });
   const used = new Set();
   const mark = (item) => item && used.add(item.index);
   const me = typeof view.you === "number" ? view.you : typeof msg.seat === "number" ? msg.seat : null;
@@ -781,12 +782,21 @@ export function render(root, msg, ctx) {
       buttons.append(el("button", { type: "button", class: ["btn", "btn-small", on ? "btn-primary" : null], "aria-pressed": on ? "true" : "false", title: w("choose"), dataset: { testid: "frt-use-pick", preview: w("choose"), focusKey: `pick:${id}` }, onclick: () => { Object.assign(sel, { use: on ? null : id, cards: [], armed: null }); redraw(); } }, `${w("use")}: ${w("choose")}`));
       return buttons;
     }
-    // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …
+    // one button per way of using it: "Use", or "Use: Player 2" / "Use: Flame" …; an item with
+    // many ways (Lantern names any of a dozen suits) shows them once "Use…" is touched, so
+    // that they do not push the table below the screen
+    const many = mine.length > MANY_WAYS;
+    if (many && sel.ways !== id) {
+      for (const u of mine) mark(u);
+      buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", "aria-expanded": "false", title: w("use"), dataset: { testid: "frt-use-more", preview: `${w("use")}…`, focusKey: `more:${id}` }, onclick: () => { sel.ways = id; redraw(); } }, `${w("use")}…`));
+      return buttons;
+    }
     for (const u of mine) {
       mark(u);
       const what = useChoice(u.action);
       buttons.append(el("button", { type: "button", class: "btn btn-small btn-primary", title: u.label, dataset: { testid: "frt-use", action: JSON.stringify(u.action), focusKey: `use:${what}` }, onclick: () => act(u) }, what ? `${w("use")}: ${what}` : w("use")));
     }
+    if (many) buttons.append(el("button", { type: "button", class: "btn btn-small", "aria-expanded": "true", dataset: { testid: "frt-use-less", focusKey: `less:${id}` }, onclick: () => { sel.ways = null; redraw(); } }, w("cancel")));
     return buttons;
   }
 
