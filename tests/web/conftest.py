@@ -156,7 +156,8 @@ def box_of(element: Locator, timeout: float = 5.0) -> FloatRect:
     box for a moment, so the box is asked for again until one comes."""
     deadline = time.monotonic() + timeout
     while True:
-        box = element.bounding_box(timeout=timeout * 1000)
+        left = max(0.1, deadline - time.monotonic())
+        box = element.bounding_box(timeout=left * 1000)  # within the same 5 s in all
         if box is not None:
             return box
         if time.monotonic() > deadline:

@@ -43,13 +43,15 @@ DRAW = """async ({msg}) => {
 }"""
 
 # One touch of the board: the move being built first (confirm, else a card to pick), else a
-# target at random (an item's use more often, so that they happen). Its testid and focus key
-# come back (the key finds it again should the board be drawn anew before the click).
+# target at random (an item's use more often, so that they happen; always, with ``wantUse``).
+# Its testid and focus key come back (the key finds it again should the board be drawn anew
+# before the click), and whether an item's use was among the targets.
 CHOOSE = """([sel, rnd, wantUse]) => {
   const b = document.querySelector(sel);
   if (!b) return null;
   const all = (s) => [...b.querySelectorAll(s)].filter((e) => !e.disabled);
   let t = null;
+  let offered = false;
   if (b.querySelector("[data-testid=frt-pickbar]")) {
     t = all("[data-testid=frt-confirm]")[0] || all("[data-testid=frt-pick][aria-pressed=false]")[0]
       || all("[data-testid=frt-cancel]")[0];
@@ -58,17 +60,12 @@ CHOOSE = """([sel, rnd, wantUse]) => {
       + " [data-testid=frt-offer-card], [data-testid=frt-answer]")
       .filter((e) => e.dataset.testid !== "frt-drop");
     const uses = steps.filter((e) => e.dataset.testid.startsWith("frt-use"));
+    offered = uses.length > 0;
     const pool = uses.length && (wantUse || rnd < 0.6) ? uses : steps;
     t = pool[Math.floor(rnd * 7919) % pool.length];
   }
-  return t ? [t.dataset.testid, t.dataset.focusKey] : null;
+  return t ? [t.dataset.testid, t.dataset.focusKey, offered] : null;
 }"""
-
-# An item's use on the board, as CHOOSE finds it (outside a pick in progress).
-USES = (
-    ":is(button[data-action], [data-testid=frt-use-pick], [data-testid=frt-use-more])"
-    "[data-testid^=frt-use]:not([disabled])"
-)
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "items": True},
@@ -133,19 +130,20 @@ def message(s: FantasyRealmsState, seat: int, lang: str) -> dict[str, Any]:
 
 def touch(
     page: Page, sel: str, r: random.Random, quick: bool = False, want_use: bool = False
-) -> str | None:
-    """One touch of the board (``quick``: the element's own click, for the many positions;
-    ``want_use``: an item's use whenever the board offers one)."""
-    found: list[str] | None = page.evaluate(CHOOSE, [sel, r.random(), want_use])
+) -> tuple[str, bool] | None:
+    """One touch of the board, and whether an item's use was offered (``quick``: the
+    element's own click, for the many positions; ``want_use``: an item's use whenever the
+    board offers one)."""
+    found: tuple[str, str, bool] | None = page.evaluate(CHOOSE, [sel, r.random(), want_use])
     if found is None:
         return None
-    testid, key = found
+    testid, key, offered = found
     target = page.locator(f'{sel} [data-testid="{testid}"][data-focus-key="{key}"]')
     if quick:
         target.evaluate("e => e.click()")
     else:
         target.click()
-    return testid
+    return testid, offered
 
 
 def check_positions(page: Page, server: Server) -> int:
@@ -208,7 +206,7 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
     turns = 0
     touched: list[str] = []
     picked = False
-    offered = False  # an item's use was on the board (the deal decides which items come)
+    offered = used = False  # an item's use was on the board (the deal decides), and made
     while wait_turn(page):
         expect(page.locator(BOARD)).to_have_attribute("data-unmapped", "0")
         if turns == 2:
@@ -224,20 +222,18 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
         ):
             screenshot(page, "fantasy-realms-board-fa-desktop-pick")  # cards picked for an item
             picked = True
-        used = any(t in ("frt-use", "frt-use-pick") for t in touched)
-        offered = offered or (
-            page.locator(f"{BOARD} {USES}").count() > 0
-            and page.locator(f"{BOARD} [data-testid=frt-pickbar]").count() == 0
-        )
-        testid = touch(page, BOARD, r, want_use=not used)
-        assert testid, "no target on the board"
+        found = touch(page, BOARD, r, want_use=not used)
+        assert found, "no target on the board"
+        testid, offers = found
+        offered = offered or offers
+        used = used or testid in ("frt-use", "frt-use-pick")  # "Use…" only unfolds the ways
         touched.append(testid)
         turns += 1
         assert turns < 600, "the game did not end"
     expect(page.get_by_test_id("frt-results")).to_be_visible()
     expect(page.get_by_test_id("frt-result")).to_have_count(3)
     # The first use the board offered was made (a random deal may bring no usable item).
-    assert not offered or any(t in ("frt-use", "frt-use-pick") for t in touched), touched
+    assert used or not offered, touched
     screenshot(page, "fantasy-realms-board-fa-desktop-result")
     assert not errors, errors
     context.close()
