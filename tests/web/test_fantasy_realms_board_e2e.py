@@ -278,12 +278,14 @@ def test_an_item_with_many_ways_shows_them_once_touched(browser: Browser, server
     assert len(ways) > 4
     for lang in ("fa", "en"):
         context = new_context(browser, lang, phone=True)
+        context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
         page = context.new_page()
         page.goto(f"{server.url}/")
         page.wait_for_selector("main")
         assert page.evaluate(DRAW, {"msg": message(s, 0, lang)}) == "0"  # every move mapped
         more = page.locator(f"{PROBE} [data-testid=frt-use-more]")
         expect(more).to_have_count(1)
+        expect(more).to_have_text("Use…" if lang == "en" else "استفاده…")
         assert page.locator(f"{PROBE} [data-testid=frt-use]").count() == 0
         screenshot(page, f"fantasy-realms-lantern-{lang}-phone")
         more.click()
