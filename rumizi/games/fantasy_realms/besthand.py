@@ -35,10 +35,8 @@ import heapq
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, card_info
-from rumizi.games.fantasy_realms.optimize import best_choices
+from rumizi.games.fantasy_realms.cards import SUITS, base_deck, bit, card_info
 from rumizi.games.fantasy_realms.scoring import Table, gem_runs
 
 # Each suit's mask bit (a dict lookup: the bounds ask for them very often).
@@ -51,18 +49,27 @@ SHAPESHIFTER_POOL = (
 )
 
 
-class Bounded(Protocol):
-    """A card as the bounds see it: whose text it carries, its suits and its strength."""
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card as the bounds see it: whose text it carries, its suits and its strength. One
+    concrete class (not a protocol over the cards file's records), so that the compiled
+    bounds read its fields directly: they read them millions of times in a search."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def suits(self) -> int: ...
-    @property
-    def strength(self) -> int: ...
+    id: str
+    suits: int
+    strength: int
 
 
-def _suit_counts(cards: Iterable[Bounded]) -> list[int]:
+def bounded(ids: Iterable[str], expansion: bool = False) -> list[Card]:
+    """The cards of these ids as the bounds see them."""
+    out = []
+    for c in ids:
+        info = card_info(c, expansion=expansion)
+        out.append(Card(info.id, info.suits, info.strength))
+    return out
+
+
+def _suit_counts(cards: Iterable[Card]) -> list[int]:
     """How many of ``cards`` are of each suit (a card of several suits counts in each)."""
     count = [0] * len(SUITS)
     for c in cards:
@@ -90,7 +97,7 @@ class Universe:
 
     def __init__(
         self,
-        cards: Iterable[Bounded],
+        cards: Iterable[Card],
         size: int,
         *,
         expansion: bool = False,
@@ -113,16 +120,28 @@ class Universe:
         book = "book-of-changes" in actions
         self.jokers = len(wilds) + (1 if book else 0)
         # The Book's target already chosen (its suit open), or any card still (``book``).
-        self.target = book and any(c.suits == 0 for c in self.cards)
+        # One pass (the optimiser's bounds build a universe at every node): the strengths
+        # of the cards but the wilds, the cards of several suits (the Phoenixes, which one
+        # text can count twice), and whether a card has no suit yet.
+        strengths = []
+        multi = 0
+        suitless = False
+        for c in self.cards:
+            su = c.suits
+            if c.id not in WILD_IDS:
+                strengths.append(c.strength)
+            if su & (su - 1):
+                multi += 1
+            if su == 0:
+                suitless = True
+        strengths.sort(reverse=True)
+        self.target = book and suitless
         self.book = book and not self.target
         self.doppel = "doppelganger" in actions
         self.mirage = "mirage" in actions
         self.shapeshifter = "shapeshifter" in actions
-        self.strengths = sorted(
-            (c.strength for c in self.cards if c.id not in WILD_IDS), reverse=True
-        )
-        # Cards of several suits (the Phoenixes) can be counted twice by one text.
-        self.multi = sum(1 for c in self.cards if c.suits & (c.suits - 1))
+        self.strengths = strengths
+        self.multi = multi
         # The limited counts of a search node: ``count`` then holds the sure cards only.
         self.limited = held is not None
         if held is not None:
@@ -146,7 +165,7 @@ class Universe:
         self.sure_jokers = self.jokers - self.rest_wilds
         self.rest_multi = sum(1 for c in rest if c.suits & (c.suits - 1))
 
-    def _split(self, me: Bounded, i: int, k: int) -> tuple[int, int, int]:
+    def _split(self, me: Card, i: int, k: int) -> tuple[int, int, int]:
         """Cards of suit index ``i`` (bit ``k``) other than ``me``: the sure ones, those that
         may join, and how many may join at most (``me`` itself takes a place if it joins)."""
         mine = 1 if me.suits & k else 0
@@ -154,7 +173,7 @@ class Universe:
             return self.count[i] - mine, self.rest[i], self.places
         return self.count[i], self.rest[i] - mine, self.places - 1
 
-    def _n(self, me: Bounded, k: int) -> int:
+    def _n(self, me: Card, k: int) -> int:
         """Other cards that can be of suit bit ``k`` in a hand with ``me``, jokers counted."""
         if not self.limited:
             return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0) + self._jokers(me)
@@ -171,11 +190,11 @@ class Universe:
         rest = sorted((x.strength for x in self.cards[self.held :] if x.suits & k), reverse=True)
         return sure + rest[: self.places]
 
-    def _jokers(self, me: Bounded) -> int:
+    def _jokers(self, me: Card) -> int:
         """The jokers other than ``me`` (the Book's chosen target is its own joker)."""
         return self.jokers - (1 if self.target and me.suits == 0 else 0)
 
-    def _with_me(self, me: Bounded, n: int, cap: int, k: int) -> int:
+    def _with_me(self, me: Card, n: int, cap: int, k: int) -> int:
         """``me`` and the ``n`` other cards of the suits ``k`` it can count (jokers
         included), at most ``cap`` of them. Book of Changes moves one card: it makes ``me``
         one of them or adds another, never both."""
@@ -185,11 +204,11 @@ class Universe:
             return min(n, cap + 1)
         return min(n, cap)
 
-    def others(self, me: Bounded, suit: str) -> int:
+    def others(self, me: Card, suit: str) -> int:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
         return max(0, min(self._n(me, _BIT[suit]), self.size - 1))
 
-    def every(self, me: Bounded, suit: str) -> int:
+    def every(self, me: Card, suit: str) -> int:
         """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
         Changes may have made ``me`` one of them)."""
         k = _BIT[suit]
@@ -202,7 +221,7 @@ class Universe:
         out = [top] * ((1 if self.book else 0) + (1 if self.doppel else 0))
         return out + [c.strength for c in self.cards if self.target and c.suits == 0]
 
-    def fixed(self, me: Bounded, suit: str) -> int:
+    def fixed(self, me: Card, suit: str) -> int:
         """Cards of ``suit`` other than ``me``, not counting any joker."""
         k = _BIT[suit]
         if not self.limited:
@@ -210,7 +229,7 @@ class Universe:
         sure, rest, room = self._split(me, k.bit_length() - 1, k)
         return sure + min(rest, max(room, 0))
 
-    def many(self, me: Bounded, suits: Sequence[str], other: Sequence[str] = ()) -> int:
+    def many(self, me: Card, suits: Sequence[str], other: Sequence[str] = ()) -> int:
         """How many cards a "for each X, Y and other Z" text could count at most: the jokers
         count once in all, not once per suit (a card of two suits counts twice)."""
         k = sum(_BIT[s] for s in suits)
@@ -229,7 +248,7 @@ class Universe:
         n = sure + self.sure_jokers + rest
         return max(0, self._with_me(me, max(0, n), self.size - 1 + self.multi, k))
 
-    def some(self, me: Bounded, *suits: str) -> bool:
+    def some(self, me: Card, *suits: str) -> bool:
         return any(self.every(me, s) > 0 for s in suits)
 
     def named(self, name: str) -> bool:
@@ -248,7 +267,7 @@ def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
 
-def _collector_bound(me: Bounded, u: Universe) -> int:
+def _collector_bound(me: Card, u: Universe) -> int:
     # Names per suit: the cards of U of that suit (Collector's own suits included), and the
     # jokers shared out among at most three suits (a hand of 9 has room for three sets).
     fixed = sorted(
@@ -288,7 +307,7 @@ def _gem_bound(u: Universe) -> int:
     return max(best)
 
 
-def upper_bound(me: Bounded, u: Universe) -> int:
+def upper_bound(me: Card, u: Universe) -> int:
     """At most what card ``me`` adds to any hand drawn from ``u`` (0 or more)."""
     c = me.id
     o = u.others
@@ -419,6 +438,9 @@ class Result:
 
 def exact(hand: Sequence[str], table: Table) -> int:
     """The exact best total of one hand."""
+    # Imported here: the optimiser's bounds are built on this module's.
+    from rumizi.games.fantasy_realms.optimize import best_choices
+
     infos = [card_info(c, expansion=table.expansion) for c in hand]
     return best_choices(infos, table)[0]
 
@@ -461,7 +483,7 @@ def search_order(pool: Sequence[str] | None = None, expansion: bool = False) -> 
     """The order in which :func:`search` picks cards (its branches are positions in it): the
     cards that bring an extra card first, then the highest bounds."""
     deck = pool or base_deck(expansion=expansion)
-    cards = [card_info(c, expansion=expansion) for c in deck]
+    cards = bounded(deck, expansion)
     size = hand_size(expansion) + givers(deck, expansion)
     root = Universe(cards, size, expansion=expansion)
     first = GIVERS if expansion else ("necromancer",)
@@ -514,7 +536,7 @@ def search(
     """
     table = Table(expansion=expansion)
     deck = pool or base_deck(expansion=expansion)
-    cards = [card_info(c, expansion=expansion) for c in deck]
+    cards = bounded(deck, expansion)
     # The cards that bring an extra card first: the branches without them then bound hands
     # of 7 cards (8 with the Cursed Hoard), not more.
     by_id = {c.id: c for c in cards}
@@ -534,7 +556,7 @@ def search(
         elif (score, key) > heap[0]:
             heapq.heapreplace(heap, (score, key))
 
-    def walk(picked: list[CardInfo], start: int) -> None:
+    def walk(picked: list[Card], start: int) -> None:
         result.nodes += 1
         n = len(picked)
         ids = tuple(c.id for c in picked)
@@ -634,9 +656,9 @@ def seed_hands(
 
 def check_bound(hand: Sequence[str], expansion: bool = False) -> tuple[int, int]:
     """``(bound, exact)`` for one hand: the bound summed over its own cards and its score."""
-    infos = [card_info(c, expansion=expansion) for c in hand]
-    u = Universe(infos, len(infos), expansion=expansion)
-    return sum(upper_bound(c, u) for c in infos), exact(hand, Table(expansion=expansion))
+    cards = bounded(hand, expansion)
+    u = Universe(cards, len(cards), expansion=expansion)
+    return sum(upper_bound(c, u) for c in cards), exact(hand, Table(expansion=expansion))
 
 
 def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
@@ -653,7 +675,7 @@ def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
         picked = ranked[:d]
         rest = order[position[picked[-1]] + 1 :]
         size = node_size(picked, rest, expansion)
-        cards = [card_info(c, expansion=expansion) for c in (*picked, *rest)]
+        cards = bounded((*picked, *rest), expansion)
         u = Universe(cards, size, expansion=expansion, held=d, places=size - d)
         out.append(sum(upper_bound(c, u) for c in cards if c.id in wanted))
     return out

@@ -38,9 +38,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
+from rumizi.games.fantasy_realms.besthand import Card, Universe, collector_tiers, upper_bound
 from rumizi.games.fantasy_realms.cards import bit
 from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
@@ -92,24 +91,17 @@ _FALLERS = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
 _TEXTS = BONUS_CARDS | {"doppelganger"}
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card as the bounds see it (``besthand.Bounded``)."""
-
-    id: str
-    suits: int
-    strength: int
-
-
 class _Probe(Slot):
     """A card of the hand as :func:`scoring._blanks` looks at it (only the fields it reads
     are set; a subclass of :class:`Slot` so that the compiled scorer accepts it)."""
 
-    __slots__ = ()
+    __slots__ = ("hits",)
 
     def __init__(self, proto: Proto, army_cleared: bool) -> None:
         self.card, self.name, self.suits, _st, self.pen = proto
         self.army_cleared = army_cleared
+        # Whether this card's penalty blanks each probe it was asked about.
+        self.hits: dict[_Probe, bool] = {}
 
 
 class _Open:
@@ -140,11 +132,6 @@ class Bounds:
     held, what clears, the table) is worked out once."""
 
     def __init__(self, held: Iterable[str], table: Table, fixed_bonus: dict[str, int]) -> None:
-        from rumizi.games.fantasy_realms.besthand import Universe, collector_tiers, upper_bound
-
-        self._universe = Universe
-        self._upper = upper_bound
-        self._collector_tiers = collector_tiers
         self.table = table
         self.fixed_bonus = fixed_bonus
         held = set(held)
@@ -176,9 +163,12 @@ class Bounds:
         self._cards: dict[tuple[str, int, int], Card] = {}
         self._collector: dict[tuple[int, ...], int] = {}
         self._gems: dict[tuple[int, ...], int] = {}
-        self._probes: dict[tuple[Proto, bool], _Probe] = {}
+        # The probes by proto, without and with their Army penalties cleared.
+        self._probes: tuple[dict[Proto, _Probe], dict[Proto, _Probe]] = ({}, {})
         self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
-        self._hits: dict[tuple[str | None, bool, str, str, int, bool], bool] = {}
+        self._counted: dict[
+            tuple[tuple[Proto, ...], bool, bool], dict[tuple[str, str, int], bool]
+        ] = {}
 
     def __call__(
         self,
@@ -233,20 +223,32 @@ class Bounds:
 
     def _probe(self, proto: Proto, army_cleared: bool) -> _Probe:
         """The probe of one card (kept: probes are never changed, and a card is one proto)."""
-        key = (proto, army_cleared)
-        probe = self._probes.get(key)
+        kept = self._probes[army_cleared]
+        probe = kept.get(proto)
         if probe is None:
-            probe = self._probes[key] = _Probe(proto, army_cleared)
+            probe = kept[proto] = _Probe(proto, army_cleared)
         return probe
 
     def _hit(self, b: _Probe, v: _Probe) -> bool:
         """Whether the penalty of ``b`` would blank ``v`` (:func:`scoring._blanks`, kept for
-        what it reads)."""
-        key = (b.pen, b.army_cleared, v.card, v.name, v.suits, b is v)
-        hit = self._hits.get(key)
+        what it reads; probes are kept, so a pair of them is always the same question)."""
+        hit = b.hits.get(v)
         if hit is None:
-            hit = self._hits[key] = _blanks(b, v, self.table)
+            hit = b.hits[v] = _blanks(b, v, self.table)
         return hit
+
+    def _any_hit(self, threats: list[_Probe], v: _Probe, self_ok: bool) -> bool:
+        """Whether one of ``threats`` would blank ``v`` (itself only if ``self_ok``). A loop,
+        not ``any()``: compiled, a generator costs an object per call, and this is hot."""
+        for q in threats:
+            if q is v and not self_ok:
+                continue
+            hit = q.hits.get(v)
+            if hit is None:
+                hit = q.hits[v] = _blanks(q, v, self.table)
+            if hit:
+                return True
+        return False
 
     def _card(self, c: str, su: int, st: int) -> Card:
         key = (c, su, st)
@@ -267,7 +269,7 @@ class Bounds:
         if state.book_suit:
             top = max((st for c, _n, _su, st, _p in protos if c not in WILDS), default=0)
             pool = [*cards, self._card("book-target", state.book_suit, top)]
-        u = self._universe(
+        u = Universe(
             pool,
             len(cards),
             expansion=self.table.expansion,
@@ -286,13 +288,13 @@ class Bounds:
             elif c == "dungeon":
                 b = self._dungeon_term(card, u)
             else:
-                b = self._upper(card, u)
+                b = upper_bound(card, u)
             if c in _TIGHTER:
                 b = min(b, self._tighter(card, protos, state))
             terms.append(b)
         return terms
 
-    def _collector_term(self, protos: list[Proto], state: _Open, u: Any) -> int:
+    def _collector_term(self, protos: list[Proto], state: _Open, u: Universe) -> int:
         """Collector's bonus bound: per suit, the different names of the cards of known
         suit (a Doppelganger's copy has its target's name), and the jokers (open wilds,
         Book's target or an open Book) shared among three suits; a suit Book gives a card
@@ -313,11 +315,11 @@ class Bounds:
         key = (*top, -1, u.jokers, u.size)
         term = self._collector.get(key)
         if term is None:
-            term = self._collector[key] = self._collector_tiers(top, u.jokers, u.size)
+            term = self._collector[key] = collector_tiers(top, u.jokers, u.size)
         return term
 
     @staticmethod
-    def _dungeon_term(card: Card, u: Any) -> int:
+    def _dungeon_term(card: Card, u: Universe) -> int:
         """Dungeon's bound: +10 for the first card of each of its suits and +5 for each
         more, +5 for each name it lists that can be present. A joker (an open wild, Book's
         target) adds at most +10 (a first card); Book moves a card, it adds none."""
@@ -461,7 +463,7 @@ class Bounds:
                 b = probes[k]
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
-                    or any((q is not b or self_ok) and self._hit(q, b) for q in threats)
+                    or self._any_hit(threats, b, self_ok)
                 ):
                     free.append(k)  # it may fall
                 else:
@@ -476,7 +478,7 @@ class Bounds:
                 b = probes[k]
                 if fallible[k] and (
                     (self.demon and not b.suits & (_OUTSIDER | twice))
-                    or any((q is not b or self_ok) and self._hit(q, b) for q in outside)
+                    or self._any_hit(outside, b, self_ok)
                 ):
                     loose |= 1 << k
             for pick in range(1 << len(free)):
@@ -568,7 +570,7 @@ class Bounds:
             elif self.demon and not v.suits & (_OUTSIDER | twice):
                 out.append(False)
             else:
-                out.append(not any((q is not v or self_ok) and self._hit(q, v) for q in threats))
+                out.append(not self._any_hit(threats, v, self_ok))
         return out
 
     def _self_falls(
@@ -823,31 +825,47 @@ class Bounds:
         wilds = state.wilds
         rangers = self.rangers
         warship = self.warship and not wilds and not state.book
-        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
-        blankers = [b for b in probes if b.pen in BLANKERS]
-        if "doppelganger" in wilds:
-            blankers += [
-                self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers) for b in blankers
-            ]
-        demon = any(b.pen == "demon" for b in probes)
+        dop = "doppelganger" in wilds
+        threats = tuple(p for p in protos if p[4] in BLANKERS)
+        # Whether a card is hit depends only on it and on the blankers: kept per blankers.
+        key = (threats, dop, warship)
+        hits = self._counted.get(key)
+        if hits is None:
+            hits = self._counted[key] = {}
+        blankers: list[_Probe] | None = None
+        demon = any(p[4] == "demon" for p in protos)
         safe = self.safe
         out = []
-        for v in probes:
-            if v.card in wilds or not v.suits:
+        for p in protos:
+            c, n, su, _st, pen = p
+            if c in wilds or not su:
                 continue
-            if v.card == "phoenix":
-                out.append(v.suits)
+            if c == "phoenix":
+                out.append(su)
                 continue
-            if v.pen in SELF_UNLESS or v.pen in SELF_WITH:
+            if pen in SELF_UNLESS or pen in SELF_WITH:
                 continue
-            if v.card == "angel" or v.suits & safe:
-                out.append(v.suits)
+            if c == "angel" or su & safe:
+                out.append(su)
                 continue
-            if demon and not v.suits & _OUTSIDER:
+            if demon and not su & _OUTSIDER:
                 continue
-            if any(self._hit(b, v) for b in blankers):
-                continue
-            out.append(v.suits)
+            hit = hits.get((c, n, su))
+            if hit is None:
+                if blankers is None:
+                    blankers = [
+                        self._probe(b, rangers or (warship and bool(b[2] & _FLOOD)))
+                        for b in threats
+                    ]
+                    if dop:
+                        blankers += [
+                            self._probe(("doppelganger", b.name, 0, 0, b.pen), rangers)
+                            for b in blankers
+                        ]
+                v = self._probe(p, rangers or (warship and bool(su & _FLOOD)))
+                hit = hits[(c, n, su)] = self._any_hit(blankers, v, True)
+            if not hit:
+                out.append(su)
         return out
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rumizi.games.fantasy_realms import besthand
-from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit, card_info
+from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit
 
 DECK = list(base_deck(expansion=False))
 
@@ -323,7 +323,7 @@ def test_a_node_never_counts_fewer_cards_than_a_hand_below_it_holds(data: st.Dat
     picked, rest = list(cards[:held]), list(cards[held : held + allowed])
     joined = data.draw(st.integers(0, min(places, len(rest))))
     hand = picked + rest[:joined]
-    infos = [card_info(c, expansion=False) for c in picked + rest]
+    infos = besthand.bounded(picked + rest)
     u = besthand.Universe(infos, held + places, held=held, places=places)
     by_id = {c.id: c for c in infos}
     for me in hand:
