@@ -118,6 +118,21 @@ class _Open:
         self.book_suit = book_suit
 
 
+def _distinct_but_one(suits: list[int], drop_one: bool) -> bool:
+    """Whether no two of ``suits`` share a suit, once one of them is left out if
+    ``drop_one``: no suit held three times, and one card holds every suit held twice."""
+    once = twice = thrice = 0
+    for x in suits:
+        thrice |= twice & x
+        twice |= once & x
+        once |= x
+    if not twice:
+        return True
+    if not drop_one or thrice:
+        return False
+    return any(x & twice == twice for x in suits)
+
+
 def _clash(suits: list[int]) -> bool:
     seen = 0
     for x in suits:
@@ -746,9 +761,7 @@ class Bounds:
                 suits = self._surely_counted(protos, state)
             else:
                 suits = [su for _c, su, _st in fixed]
-            ok = not _clash(suits) or (
-                any_card and any(not _clash(suits[:k] + suits[k + 1 :]) for k in range(len(suits)))
-            )
+            ok = _distinct_but_one(suits, any_card)
             return card.strength + ((70 if table.expansion else 50) if ok else 0)
         if card.id == "chapel":
             if can_fall:
