@@ -226,7 +226,7 @@ def _branch(
 
 
 def _unit_key(unit: tuple[int, ...]) -> str:
-    """A piece's name in the checkpoint: "12" for a branch, "0.5" for part of one."""
+    """A piece's name in the checkpoint: "12" for a branch, "0.5" or "0.1.7" for part of one."""
     return ".".join(str(k) for k in unit)
 
 
@@ -301,9 +301,14 @@ def best_hand(
     with open_executor(console, jobs if jobs_given or cluster is None else None, cluster) as pool:
         for bar in bars:
             done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
-            # A piece is done when it, or the whole branch it is part of, was searched.
+            # A piece is done when it, or a larger piece it is part of (a checkpoint written
+            # before the pieces were cut finer), was searched.
             finished = done["branches"]
-            todo = [u for u in units if _unit_key(u) not in finished and str(u[0]) not in finished]
+            todo = [
+                u
+                for u in units
+                if not any(_unit_key(u[:k]) in finished for k in range(1, len(u) + 1))
+            ]
             with Progress(
                 TextColumn(f"bar {bar}"),
                 BarColumn(),

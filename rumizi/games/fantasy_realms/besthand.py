@@ -452,6 +452,11 @@ def exact(hand: Sequence[str], table: Table) -> int:
 GIVERS = ("necromancer", "genie", "leprechaun")
 
 
+# Genie's bonus at the searched table (four players, ``Table()``'s default); its general
+# bound allows seven.
+GENIE_BONUS = {"genie": 10 * (Table().players - 1)}
+
+
 def hand_size(expansion: bool) -> int:
     """The cards of a hand before any extra card: 7, or 8 with the Cursed Hoard suits."""
     return 8 if expansion else 7
@@ -500,18 +505,25 @@ def node_size(picked: Iterable[str], rest: Sequence[str], expansion: bool) -> in
 def work_units(pool: Sequence[str] | None = None, expansion: bool = False) -> list[tuple[int, ...]]:
     """The pieces :func:`search` can be split into for worker processes, heaviest first: a
     card that brings an extra card (Necromancer; with the Cursed Hoard also Genie and
-    Leprechaun) makes the largest hands, so its branch is split by its second card; every other
-    branch is one piece. Each piece is a prefix of positions in the search order, and together
-    they cover every hand once."""
+    Leprechaun) makes the largest hands, so its branch is split by its second card, and by its
+    third where the second brings one too (Leprechaun with Genie); every other branch is one
+    piece. Each piece is a prefix of positions in the search order, and together they cover
+    every hand once."""
     order = search_order(pool, expansion)
     base = hand_size(expansion)
     split = {k for k, c in enumerate(order) if givers([c], expansion)}
     units: list[tuple[int, ...]] = []
+
+    def cut(prefix: tuple[int, ...]) -> None:
+        # A prefix that ends in a card that brings one is cut again by its next card.
+        if prefix[-1] not in split or len(prefix) == 3:
+            units.append(prefix)
+            return
+        for j in range(prefix[-1] + 1, len(order) - base + len(prefix) + 1):
+            cut((*prefix, j))
+
     for k in range(len(order) - base + 1):
-        if k in split:
-            units.extend((k, j) for j in range(k + 1, len(order) - base + 2))
-        else:
-            units.append((k,))
+        cut((k,))
     return units
 
 
@@ -542,6 +554,7 @@ def search(
     by_id = {c.id: c for c in cards}
     order = [by_id[c] for c in search_order(pool, expansion)]
     base = hand_size(expansion)
+    fixed = GENIE_BONUS
     heap: list[tuple[int, tuple[str, ...]]] = []
     result = Result(best=[])
     low = floor if floor is not None else -(10**9)
@@ -562,7 +575,7 @@ def search(
         ids = tuple(c.id for c in picked)
         if n >= base and valid(ids, expansion):
             # The hand's own bound (its cards only) first: exact scoring is the costly part.
-            own = Universe(picked, n, expansion=expansion)
+            own = Universe(picked, n, expansion=expansion, fixed_bonus=fixed)
             if sum(upper_bound(c, own) for c in picked) >= threshold():
                 result.leaves += 1
                 score = exact(ids, table)
@@ -573,7 +586,14 @@ def search(
         size = node_size(ids, [c.id for c in rest[:3]], expansion)
         if n >= size:
             return
-        u = Universe(picked + rest, size, expansion=expansion, held=n, places=size - n)
+        u = Universe(
+            picked + rest,
+            size,
+            expansion=expansion,
+            fixed_bonus=fixed,
+            held=n,
+            places=size - n,
+        )
         mine = sum(upper_bound(c, u) for c in picked)
         bounds = [upper_bound(c, u) for c in rest]
         places = size - n
@@ -676,7 +696,9 @@ def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
         rest = order[position[picked[-1]] + 1 :]
         size = node_size(picked, rest, expansion)
         cards = bounded((*picked, *rest), expansion)
-        u = Universe(cards, size, expansion=expansion, held=d, places=size - d)
+        u = Universe(
+            cards, size, expansion=expansion, fixed_bonus=GENIE_BONUS, held=d, places=size - d
+        )
         out.append(sum(upper_bound(c, u) for c in cards if c.id in wanted))
     return out
 

@@ -366,6 +366,10 @@ def test_the_work_units_cover_every_hand_once(expansion: bool) -> None:
     assert [u for u in units if len(u) == 2] and all(
         order[u[0]] in givers for u in units if len(u) == 2
     )
+    # ... and by their third where the second brings one too (Leprechaun with Genie).
+    thirds = [u for u in units if len(u) == 3]
+    assert bool(thirds) == expansion
+    assert all(order[u[0]] in givers and order[u[1]] in givers for u in thirds)
     pieces = [besthand.search(pool, top=50, first=[u], expansion=expansion).best for u in units]
     merged = sorted((h for piece in pieces for h in piece), key=lambda x: (-x[0], x[1]))
     assert len({h for _, h in merged}) == len(merged)  # no hand found twice
