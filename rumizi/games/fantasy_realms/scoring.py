@@ -651,19 +651,21 @@ def resolve_blanking(slots: list[Slot], table: Table) -> None:
         # A card is undecided while some card that would blank it is undecided; it falls as
         # soon as one of them is known to stand, and stands once all of them have fallen.
         pending = set(undecided)
+        waiting = {id(slots[j]) for j in pending}  # the undecided cards, kept with pending
         changed = True
         while pending and changed:
             changed = False
             for k in sorted(pending):
-                waiting = {id(slots[j]) for j in pending}
                 by = edges[k]
                 hit = next((b for b in by if not b.blanked and id(b) not in waiting), None)
                 if hit is not None:
                     _blank(slots[k], hit.card)
                     pending.discard(k)
+                    waiting.discard(id(slots[k]))
                     changed = True
                 elif all(b.blanked for b in by):
                     pending.discard(k)
+                    waiting.discard(id(slots[k]))
                     changed = True
         if table.rulings.blanking_cycles == "blank-all":
             for k in sorted(pending):
