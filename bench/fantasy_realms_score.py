@@ -72,6 +72,7 @@ SLOWEST: list[Hand] = [
         "collector empress whirlwind warlock-lord",
         "blizzard warhorse war-dirigible basilisk",
         "beastmaster warlord blizzard fountain-of-life",
+        "blizzard warhorse collector basilisk",
     )
 ]
 

@@ -180,6 +180,7 @@ class Bounds:
         self._gems: dict[tuple[int, ...], int] = {}
         # The probes by proto, without and with their Army penalties cleared.
         self._probes: tuple[dict[Proto, _Probe], dict[Proto, _Probe]] = ({}, {})
+        self._last: tuple[list[Proto], bool, list[_Probe]] | None = None
         self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
         self._counted: dict[
             tuple[tuple[Proto, ...], bool, bool], dict[tuple[str, str, int], bool]
@@ -243,6 +244,18 @@ class Bounds:
         if probe is None:
             probe = kept[proto] = _Probe(proto, army_cleared)
         return probe
+
+    def _probes_of(self, protos: list[Proto], warship: bool) -> list[_Probe]:
+        """The probes of a hand, Warship's clearing counted or not. One bound asks for them
+        several times: the last hand's are kept (the lists of protos are never changed, and
+        the one kept cannot be freed and its place taken by another)."""
+        last = self._last
+        if last is not None and last[0] is protos and last[1] == warship:
+            return last[2]
+        rangers = self.rangers
+        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        self._last = (protos, warship, probes)
+        return probes
 
     def _hit(self, b: _Probe, v: _Probe) -> bool:
         """Whether the penalty of ``b`` would blank ``v`` (:func:`scoring._blanks`, kept for
@@ -438,7 +451,7 @@ class Bounds:
         rangers, warship = self.rangers, self.warship
         clears = self.clears
         n = len(protos)
-        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = self._probes_of(protos, warship)
         # Penalties that may blank: not surely cleared (a card of unknown suit may be).
         pens = [q for q in probes if q.pen in BLANKERS and not q.suits & clears]
         if "doppelganger" in wilds:
@@ -555,7 +568,7 @@ class Bounds:
         table = self.table
         wilds = state.wilds
         rangers, warship = self.rangers, self.warship and not moved
-        probes = [self._probe(p, rangers or (warship and bool(p[2] & _FLOOD))) for p in protos]
+        probes = self._probes_of(protos, warship)
         known = [v.suits != 0 and v.card not in wilds for v in probes]
         clears = 0 if moved else self.clears
         threats = [
