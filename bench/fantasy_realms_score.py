@@ -73,6 +73,7 @@ SLOWEST: list[Hand] = [
         "blizzard warhorse war-dirigible basilisk",
         "beastmaster warlord blizzard fountain-of-life",
         "blizzard warhorse collector basilisk",
+        "blizzard warhorse collector warlord",
     )
 ]
 
