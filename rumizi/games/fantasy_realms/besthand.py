@@ -554,7 +554,6 @@ def search(
     by_id = {c.id: c for c in cards}
     order = [by_id[c] for c in search_order(pool, expansion)]
     base = hand_size(expansion)
-    fixed = GENIE_BONUS
     heap: list[tuple[int, tuple[str, ...]]] = []
     result = Result(best=[])
     low = floor if floor is not None else -(10**9)
@@ -575,7 +574,7 @@ def search(
         ids = tuple(c.id for c in picked)
         if n >= base and valid(ids, expansion):
             # The hand's own bound (its cards only) first: exact scoring is the costly part.
-            own = Universe(picked, n, expansion=expansion, fixed_bonus=fixed)
+            own = Universe(picked, n, expansion=expansion, fixed_bonus=GENIE_BONUS)
             if sum(upper_bound(c, own) for c in picked) >= threshold():
                 result.leaves += 1
                 score = exact(ids, table)
@@ -590,7 +589,7 @@ def search(
             picked + rest,
             size,
             expansion=expansion,
-            fixed_bonus=fixed,
+            fixed_bonus=GENIE_BONUS,
             held=n,
             places=size - n,
         )

@@ -133,15 +133,6 @@ def _distinct_but_one(suits: list[int], drop_one: bool) -> bool:
     return any(x & twice == twice for x in suits)
 
 
-def _clash(suits: list[int]) -> bool:
-    seen = 0
-    for x in suits:
-        if seen & x:
-            return True
-        seen |= x
-    return False
-
-
 class Bounds:
     """The bounds of one hand's search; what the choices cannot change (which cards are
     held, what clears, the table) is worked out once."""
@@ -266,17 +257,8 @@ class Bounds:
         return hit
 
     def _any_hit(self, threats: list[_Probe], v: _Probe, self_ok: bool) -> bool:
-        """Whether one of ``threats`` would blank ``v`` (itself only if ``self_ok``). A loop,
-        not ``any()``: compiled, a generator costs an object per call, and this is hot."""
-        for q in threats:
-            if q is v and not self_ok:
-                continue
-            hit = q.hits.get(v)
-            if hit is None:
-                hit = q.hits[v] = _blanks(q, v, self.table)
-            if hit:
-                return True
-        return False
+        """Whether one of ``threats`` would blank ``v`` (itself only if ``self_ok``)."""
+        return any((q is not v or self_ok) and self._hit(q, v) for q in threats)
 
     def _card(self, c: str, su: int, st: int) -> Card:
         key = (c, su, st)

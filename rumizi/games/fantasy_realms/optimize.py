@@ -24,7 +24,8 @@ differently from one it keeps:
 * Book of Changes, the widest choice (every other card times every suit), is chosen last
   and bounded in two ways before any of its choices is: once per new suit (any target) and
   once per target (any suit, bounded as the search reaches it), and a choice is tried only
-  if both bounds can still beat the best found;
+  if both bounds can still beat the best found; when the targets are bounded first and one
+  is left, its suits are not bounded apart (each would spare only the child it costs);
 * Wildfire tells suits apart only as spared or not, so Book and the wilds try one suit of
   each group it cannot tell apart;
 * the hand after the copies and Book of Changes is kept as a tuple per card, built one choice
@@ -453,10 +454,10 @@ def _search(
             return
         # The targets first. A suit's bound costs about what a child's does and spares one
         # child for each target left open: with one target left it spares nothing.
-        bounds = {target: target_bound(target) for target in groups}
-        left = [t for t in groups if best[0] is None or bounds[t] > best[0]]
+        by_target = {target: target_bound(target) for target in groups}
+        left = [t for t in groups if best[0] is None or by_target[t] > best[0]]
         for target in left:
-            if best[0] is not None and bounds[target] <= best[0]:
+            if best[0] is not None and by_target[target] <= best[0]:
                 continue  # the best found since has risen above it
             group = groups[target]
             branch(depth, protos, picked, hopeful(group) if len(left) > 1 else group)
