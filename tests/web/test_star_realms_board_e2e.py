@@ -162,6 +162,8 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
         done: dict[str, int] = {}
         moves = 0
         while wait_turn(page):
+            if page.locator(f"{BOARD} [data-testid=pending-choice]").count():
+                in_view(page, "hand", DESKTOP["height"])  # a choice's banner costs no height
             kind = play_by_board(page)
             done[kind] = done.get(kind, 0) + 1
             moves += 1
@@ -229,6 +231,8 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             if wait_turn(page):
                 for testid in ("hand", "trade-row", "opponents"):
                     in_view(page, testid, PHONE["height"])
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
             screenshot(page, f"sr-board-{lang}-phone")
             if lang == "fa":  # the drawer, opened by its button: a sheet over the bottom
                 page.get_by_test_id("moves-toggle").tap()

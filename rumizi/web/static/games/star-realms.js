@@ -809,6 +809,22 @@ export function render(root, msg, ctx) {
     const target = take(`player:${q}`); // e.g. a Hydra teammate choice never targets oneself, but be safe
     const self = target ? el("button", { type: "button", class: "btn sr-move", dataset: { action: JSON.stringify(target[0].action) } }, moveSummary(target)) : null;
     if (self) bind(self, target);
+    // A pending choice: what to do, in the page's words (the moves themselves are the server's).
+    // A bequest is asked of its giver, who is not the player whose turn it is. It sits in the
+    // head line, beside the turn's buttons, so that it costs the hand no height.
+    const pending = (players[current] || {}).pending || null;
+    let banner = null;
+    if (pending && toAct === me) {
+      const source = pending.card ? cardData(cards, pending.card).name : null;
+      banner = el(
+        "div",
+        { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
+        el("span", {}, source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null, w(`choose.${pending.choice}`)),
+        moveButton("skip", w("skip"), "sr-skip"),
+      );
+    } else if (pending && typeof toAct === "number" && q === current) {
+      banner = el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: nameOf(toAct) }));
+    }
     mine.append(
       el(
         "header",
@@ -824,28 +840,13 @@ export function render(root, msg, ctx) {
           stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
           stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
         ),
+        banner,
         self,
         moveButton("end", w("endTurn"), "sr-end", "btn-primary sr-end"),
       ),
     );
     if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
 
-    // A pending choice: what to do, in the page's words (the moves themselves are the server's).
-    // A bequest is asked of its giver, who is not the player whose turn it is.
-    const pending = (players[current] || {}).pending || null;
-    if (pending && toAct === me) {
-      const source = pending.card ? cardData(cards, pending.card).name : null;
-      mine.append(
-        el(
-          "div",
-          { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
-          el("span", {}, source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null, w(`choose.${pending.choice}`)),
-          moveButton("skip", w("skip"), "sr-skip"),
-        ),
-      );
-    } else if (pending && typeof toAct === "number" && q === current) {
-      mine.append(el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: nameOf(toAct) })));
-    }
 
     const bases = p.bases || [];
     const inPlay = p.in_play || [];
