@@ -35,16 +35,18 @@ import heapq
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from rumizi.games.fantasy_realms.cards import SUITS, base_deck, bit, card_info
 from rumizi.games.fantasy_realms.scoring import Table, gem_runs
 
-# Each suit's mask bit (a dict lookup: the bounds ask for them very often).
-_BIT = {s: bit(s) for s in SUITS}
-WILD_IDS = frozenset({"doppelganger", "mirage", "shapeshifter"})
-EXTRA_SUITS = _BIT["army"] | _BIT["leader"] | _BIT["wizard"] | _BIT["beast"]
-MIRAGE_POOL = _BIT["army"] | _BIT["land"] | _BIT["weather"] | _BIT["flood"] | _BIT["flame"]
-SHAPESHIFTER_POOL = (
+# Each suit's mask bit (a dict lookup: the bounds ask for them very often). Final: compiled,
+# a final name is read from a C static, not looked up in the module.
+_BIT: Final = {s: bit(s) for s in SUITS}
+WILD_IDS: Final = frozenset({"doppelganger", "mirage", "shapeshifter"})
+EXTRA_SUITS: Final = _BIT["army"] | _BIT["leader"] | _BIT["wizard"] | _BIT["beast"]
+MIRAGE_POOL: Final = _BIT["army"] | _BIT["land"] | _BIT["weather"] | _BIT["flood"] | _BIT["flame"]
+SHAPESHIFTER_POOL: Final = (
     _BIT["artifact"] | _BIT["leader"] | _BIT["wizard"] | _BIT["weapon"] | _BIT["beast"]
 )
 
@@ -112,7 +114,11 @@ class Universe:
         self.fixed_bonus = fixed_bonus or {}
         self.cards = list(cards)
         self.size = size
-        self.ids = set(names) if names is not None else {c.id for c in self.cards}
+        self.ids: frozenset[str] = (
+            names
+            if isinstance(names, frozenset)
+            else frozenset(names if names is not None else (c.id for c in self.cards))
+        )
         self.count = _suit_counts(self.cards)
         actions = set(open_actions) if open_actions is not None else self.ids
         wilds = actions & WILD_IDS
@@ -449,12 +455,12 @@ def exact(hand: Sequence[str], table: Table) -> int:
 # area, an Army, Leader, Wizard or Beast, or with the Cursed Hoard suits also an Undead), and
 # with the Cursed Hoard the Genie (any card of the draw deck) and the Leprechaun (the top card
 # of the deck: the best hand assumes it is the card wanted).
-GIVERS = ("necromancer", "genie", "leprechaun")
+GIVERS: Final = ("necromancer", "genie", "leprechaun")
 
 
 # Genie's bonus at the searched table (four players, ``Table()``'s default); its general
 # bound allows seven.
-GENIE_BONUS = {"genie": 10 * (Table().players - 1)}
+GENIE_BONUS: Final = {"genie": 10 * (Table().players - 1)}
 
 
 def hand_size(expansion: bool) -> int:

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from rumizi.games.fantasy_realms.besthand import Card, Universe, collector_tiers, upper_bound
-from rumizi.games.fantasy_realms.cards import bit
+from rumizi.games.fantasy_realms.cards import SUITS, bit
 from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
     BONUS_CARDS,
@@ -59,17 +60,25 @@ from rumizi.games.fantasy_realms.scoring import (
 # (card, name, suits, strength, penalty owner).
 Proto = tuple[str, str, int, int, str | None]
 
-WILDS = ("doppelganger", "mirage", "shapeshifter")
-BOOK = "book-of-changes"
+# Final: compiled, a final name is read from a C static, not looked up in the module.
+WILDS: Final = ("doppelganger", "mirage", "shapeshifter")
+BOOK: Final = "book-of-changes"
 
-_FLOOD, _FLAME, _WEATHER, _BEAST = bit("flood"), bit("flame"), bit("weather"), bit("beast")
-_FLOOD_FLAME = _FLOOD | _FLAME
-_OUTSIDER, _UNDEAD = bit("outsider"), bit("undead")
-_ALL = -1  # every suit
-_ARMY, _LEADER, _WIZARD, _LAND = bit("army"), bit("leader"), bit("wizard"), bit("land")
+_FLOOD: Final = bit("flood")
+_FLAME: Final = bit("flame")
+_WEATHER: Final = bit("weather")
+_BEAST: Final = bit("beast")
+_FLOOD_FLAME: Final = _FLOOD | _FLAME
+_OUTSIDER: Final = bit("outsider")
+_UNDEAD: Final = bit("undead")
+_ALL: Final = -1  # every suit
+_ARMY: Final = bit("army")
+_LEADER: Final = bit("leader")
+_WIZARD: Final = bit("wizard")
+_LAND: Final = bit("land")
 # The penalties that cost per card of some suits: the rate and the suits (a card counts once
 # for each listed suit it has). Knights and Dragon cost a fixed amount without a suit.
-_PENALTY_RATES: dict[str, tuple[int, tuple[int, ...]]] = {
+_PENALTY_RATES: Final[dict[str, tuple[int, tuple[int, ...]]]] = {
     "swamp": (3, (_ARMY, _FLAME)),
     "blizzard": (5, (_ARMY, _LEADER, _BEAST, _FLAME)),
     "light-cavalry": (2, (_LAND,)),
@@ -79,16 +88,16 @@ _PENALTY_RATES: dict[str, tuple[int, tuple[int, ...]]] = {
     "knights": (8, ()),
     "dragon": (40, ()),
 }
-_CHAPEL = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
-_DUNGEON_SUITS = (bit("undead"), bit("beast"), bit("artifact"))
-_DUNGEON_NAMES = ("necromancer", "warlock-lord", "demon")
+_CHAPEL: Final = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
+_DUNGEON_SUITS: Final = (bit("undead"), bit("beast"), bit("artifact"))
+_DUNGEON_NAMES: Final = ("necromancer", "warlock-lord", "demon")
 # Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in
 # the cards present): once most choices are made, the hand itself often rules the bonus out.
-_TIGHTER = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
+_TIGHTER: Final = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
 # Cards whose penalty may blank a card (another or itself).
-_FALLERS = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
+_FALLERS: Final = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
 # Cards whose bound depends on the rest of the hand; any other adds at most its strength.
-_TEXTS = BONUS_CARDS | {"doppelganger"}
+_TEXTS: Final = BONUS_CARDS | {"doppelganger"}
 
 
 class _Probe(Slot):
@@ -133,6 +142,23 @@ def _distinct_but_one(suits: list[int], drop_one: bool) -> bool:
     return any(x & twice == twice for x in suits)
 
 
+class _HandCards:
+    """A hand's cards as the per-card bounds see them (a wild that copied is a plain
+    ``copy``), its names, the bound of each card without a text (its strength, 0 if less)
+    and where the cards with one are, and the strongest strength but the wilds'."""
+
+    __slots__ = ("cards", "names", "protos", "terms", "texts", "top", "wilds")
+
+    def __init__(self, protos: list[Proto], wilds: list[str]) -> None:
+        self.protos = protos
+        self.wilds = wilds
+        self.cards: list[Card] = []
+        self.terms: list[int] = []
+        self.texts: list[int] = []
+        self.top = 0
+        self.names: frozenset[str] = frozenset(n for _c, n, _su, _st, _p in protos)
+
+
 class Bounds:
     """The bounds of one hand's search; what the choices cannot change (which cards are
     held, what clears, the table) is worked out once."""
@@ -172,6 +198,8 @@ class Bounds:
         # The probes by proto, without and with their Army penalties cleared.
         self._probes: tuple[dict[Proto, _Probe], dict[Proto, _Probe]] = ({}, {})
         self._last: tuple[list[Proto], bool, list[_Probe]] | None = None
+        self._last_hand: _HandCards | None = None
+        self._last_moved: tuple[list[Proto], list[str], int] | None = None
         self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
         self._counted: dict[
             tuple[tuple[Proto, ...], bool, bool], dict[tuple[str, str, int], bool]
@@ -211,11 +239,17 @@ class Bounds:
         elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state)
         elif self.sure and not self.rune:
-            # The same for every suit Book may give (kept per hand and open wilds).
-            key = (tuple(protos), tuple(state.wilds))
-            sure = self._moved.get(key)
-            if sure is None:
-                sure = self._moved[key] = self._sure_penalties_moved(protos, state)
+            # The same for every suit Book may give (kept per hand and open wilds; the
+            # suits of one hand are asked one after another, so the last is checked first).
+            last = self._last_moved
+            if last is not None and last[0] is protos and last[1] == state.wilds:
+                sure = last[2]
+            else:
+                key = (tuple(protos), tuple(state.wilds))
+                got = self._moved.get(key)
+                sure = self._sure_penalties_moved(protos, state) if got is None else got
+                self._moved[key] = sure
+                self._last_moved = (protos, state.wilds, sure)
             total -= sure
         if unsure is None:
             return total
@@ -267,32 +301,49 @@ class Bounds:
             card = self._cards[key] = Card(c, su, st)
         return card
 
+    def _hand_of(self, protos: list[Proto], wilds: list[str]) -> _HandCards:
+        """What the per-card bounds need of a hand that does not depend on the open choices'
+        universe. Book's suit bounds ask for one hand once per suit: the last hand's is kept
+        (as :meth:`_probes_of` keeps probes)."""
+        last = self._last_hand
+        if last is not None and last.protos is protos and last.wilds == wilds:
+            return last
+        hand = self._last_hand = _HandCards(protos, wilds)
+        top: int | None = None
+        for k, (c, _n, su, st, _p) in enumerate(protos):
+            if c in WILDS:
+                if c not in wilds:
+                    c = "copy"  # a wild that copied: the copy's strength, never a bonus
+            elif top is None or st > top:
+                top = st
+            hand.cards.append(self._card(c, su, st))
+            hand.terms.append(st if st > 0 else 0)
+            if c in _TEXTS:
+                hand.texts.append(k)
+        hand.top = 0 if top is None else top
+        return hand
+
     def _terms(self, protos: list[Proto], open_actions: Sequence[str], state: _Open) -> list[int]:
         """Each card's bound on the hand as it stands (besthand's, and the tighter ones)."""
-        cards = []
-        wilds = state.wilds
-        for c, _n, su, st, _p in protos:
-            if c in WILDS and c not in wilds:
-                c = "copy"  # a wild that copied: the copy's strength, never a bonus
-            cards.append(self._card(c, su, st))
+        hand = self._hand_of(protos, state.wilds)
+        terms = list(hand.terms)
+        if not hand.texts:
+            return terms
+        cards = hand.cards
         pool = cards
         if state.book_suit:
-            top = max((st for c, _n, _su, st, _p in protos if c not in WILDS), default=0)
-            pool = [*cards, self._card("book-target", state.book_suit, top)]
+            pool = [*cards, self._card("book-target", state.book_suit, hand.top)]
         u = Universe(
             pool,
             len(cards),
             expansion=self.table.expansion,
             fixed_bonus=self.fixed_bonus,
-            names=[n for _c, n, _su, _st, _p in protos],
+            names=hand.names,
             open_actions=open_actions,
         )
-        terms = []
-        for card in cards:
+        for k in hand.texts:
+            card = cards[k]
             c = card.id
-            if c not in _TEXTS:
-                terms.append(card.strength if card.strength > 0 else 0)
-                continue
             if c == "collector":
                 b = max(0, card.strength + self._collector_term(protos, state, u))
             elif c == "dungeon":
@@ -301,7 +352,7 @@ class Bounds:
                 b = upper_bound(card, u)
             if c in _TIGHTER:
                 b = min(b, self._tighter(card, protos, state))
-            terms.append(b)
+            terms[k] = b
         return terms
 
     def _collector_term(self, protos: list[Proto], state: _Open, u: Universe) -> int:
@@ -310,19 +361,24 @@ class Bounds:
         Book's target or an open Book) shared among three suits; a suit Book gives a card
         not chosen yet counts one more name. Kept once computed for the same counts."""
         wilds = state.wilds
-        names: dict[int, set[str]] = {}
+        # Per suit, the names not counted there yet (a name held twice counts once).
+        counts = [0] * len(SUITS)
+        counted: dict[str, int] = {}
         for c, n, su, _st, _p in protos:
             if c in wilds:
                 continue
+            before = counted.get(n, 0)
+            counted[n] = before | su
+            su &= ~before
             while su:
                 low = su & -su
-                names.setdefault(low, set()).add(n)
+                counts[low.bit_length() - 1] += 1
                 su ^= low
-        counts = {k: len(v) for k, v in names.items()}
         if state.book_suit:
-            counts[state.book_suit] = counts.get(state.book_suit, 0) + 1
-        top = sorted(counts.values(), reverse=True)[:3]
-        key = (*top, -1, u.jokers, u.size)
+            counts[state.book_suit.bit_length() - 1] += 1
+        counts.sort(reverse=True)
+        key = (counts[0], counts[1], counts[2], u.jokers, u.size)
+        top = counts[:3]
         term = self._collector.get(key)
         if term is None:
             term = self._collector[key] = collector_tiers(top, u.jokers, u.size)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import gc
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rumizi.games.fantasy_realms.bounds import BOOK, Bounds, Proto
 from rumizi.games.fantasy_realms.cards import (
@@ -89,8 +89,8 @@ def _protects(target: str | None) -> Option:
     return {"protects": target}
 
 
-_SUIT_EQUALITY = ("collector", "world-tree", "demon")
-_WILDS = ("doppelganger", "mirage", "shapeshifter")
+_SUIT_EQUALITY: Final = ("collector", "world-tree", "demon")
+_WILDS: Final = ("doppelganger", "mirage", "shapeshifter")
 
 
 def _full_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Option]]:
@@ -521,9 +521,9 @@ def _clearable(proto: Proto) -> bool:
     return p is not None and bool(su & _FLOOD_FLAME or c in ("phoenix", "phoenix-deluxe"))
 
 
-_FLOOD_FLAME = bit("flood") | bit("flame")
-_BLANKING = BLANKERS | {"demon"}
-_FLOOD = bit("flood")
+_FLOOD_FLAME: Final = bit("flood") | bit("flame")
+_BLANKING: Final = BLANKERS | {"demon"}
+_FLOOD: Final = bit("flood")
 
 
 __all__ = ["best_choices", "brute_force"]
