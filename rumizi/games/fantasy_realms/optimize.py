@@ -343,13 +343,16 @@ def _search(
         if "protection-rune" not in hand:
             islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
     every_angel = table.rulings.blanking_cycles != "blank-all"
-    memo: dict[tuple[object, ...], tuple[int, list[str], list[str]]] = {}
+    hands: dict[tuple[object, ...], int] = {}  # each hand met, by its number
+    memo: dict[tuple[int, str | None, str | None], tuple[int, list[str], list[str]]] = {}
     best: list[Any] = [None, None]
     tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
 
     def leaf(protos: list[Proto], picked: list[Option]) -> None:
-        key0 = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
+        # The hand's tuple is hashed once, for a small number: the memo's keys hash fast.
+        hand_key = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
+        key0 = hands.setdefault(hand_key, len(hands))
         for island in islands:
             target = None if island is None else island["clears"]
             if target is not None:
@@ -475,9 +478,10 @@ def _search(
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
             # changed by Book to one the wild could have taken itself.
             key = (depth, tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in after))
-            if key in visited:
+            met = len(visited)
+            visited.add(key)  # one hash of the key, not two
+            if len(visited) == met:
                 continue
-            visited.add(key)
             if not rest and (single or (not has_angel and _one_island(after, islands, index))):
                 # A leaf that is scored once costs about what its bound would: score it.
                 picked.append(option)
