@@ -313,6 +313,14 @@ def _gem_bound(u: Universe) -> int:
     return max(best)
 
 
+def _strongest_sum(u: Universe, suit: str) -> int:
+    """At most the sum of the strengths of a hand's cards of ``suit`` (Warlord, Crypt): the
+    strongest that fit, those that may join it included, but none below 0 (a card that may
+    join, like Genie as Book's target, need not; one that must only lowers the sum)."""
+    strengths = sorted(u.strongest(suit) + u.extra_strengths(), reverse=True)[: u.size]
+    return sum(x for x in strengths if x > 0)
+
+
 def upper_bound(me: Card, u: Universe) -> int:
     """At most what card ``me`` adds to any hand drawn from ``u`` (0 or more)."""
     c = me.id
@@ -366,8 +374,7 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "princess":
         b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":
-        extra = u.extra_strengths()
-        b = sum(sorted(u.strongest("army") + extra, reverse=True)[: u.size])
+        b = _strongest_sum(u, "army")
     elif c == "empress":
         b = 10 * e(me, "army")
     elif c == "unicorn":
@@ -412,8 +419,7 @@ def upper_bound(me: Card, u: Universe) -> int:
         held = sum(1 for s in ("leader", "army", "land") if u.fixed(me, s) or me.suits & _BIT[s])
         b = 10 * min(3, held + u.jokers) + (10 + 5 * (n - 1) if n else 0)
     elif c == "crypt":
-        extra = u.extra_strengths()
-        b = sum(sorted(u.strongest("undead") + extra, reverse=True)[: u.size])
+        b = _strongest_sum(u, "undead")
     elif c == "chapel":
         b = 40
     elif c == "genie":

@@ -11,7 +11,8 @@ nothing blanked) on that hand, then takes away what the hand as it stands alread
   strengths and penalties present; Gem of Order, while cards may fall, the best runs of
   any of them standing);
 * Demon blanks every lone card of known suit, but for as many as the open choices may still
-  save (an open wild one, an open Book two, Angel one);
+  save (an open wild one, an open Book two, Angel one); which of them are saved is settled
+  with the blankers' losses, counting first the cards that fall to a blanker anyway;
 * a BLANKS penalty that surely acts (nothing could blank or clear it) blanks its victims
   (Island may clear one Flood or Flame; Angel may protect one victim); blankers that only
   blank each other in a cycle fall together (the default ruling);
@@ -98,6 +99,23 @@ _TIGHTER: Final = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "
 _FALLERS: Final = BLANKERS | SELF_UNLESS | SELF_WITH | {"demon"}
 # Cards whose bound depends on the rest of the hand; any other adds at most its strength.
 _TEXTS: Final = BONUS_CARDS | {"doppelganger"}
+
+
+# The lone cards Demon may blank when the open choices may save some of them, and how many
+# of them surely fall (see Bounds._demon_falls).
+_Pending = tuple[list[int], int] | None
+
+
+def _demon_loss(terms: list[int], pending: _Pending, lost: int = 0) -> int:
+    """What Demon surely takes besides the cards already lost (a bit mask over the hand):
+    of its lone cards, as many as surely fall, counting first those already lost and then
+    the ones worth least (the open choices save the others)."""
+    if pending is None:
+        return 0
+    fallen, need = pending
+    left = sorted(terms[k] for k in fallen if not lost >> k & 1)
+    need -= len(fallen) - len(left)
+    return sum(left[:need]) if need > 0 else 0
 
 
 class _Probe(Slot):
@@ -219,9 +237,10 @@ class Bounds:
         state = _Open(protos, open_actions, book_suit)
         terms = self._terms(protos, open_actions, state)
         unsure = None
+        pending: _Pending = None
         if self.demon and not self.rune:
-            terms, unsure = self._demon_falls(protos, terms, state)
-        total = sum(terms)
+            terms, unsure, pending = self._demon_falls(protos, terms, state)
+        total = sum(terms) - _demon_loss(terms, pending)
         # Every step below only lowers the total: a total at or below the bar is final.
         if unsure is None and bar is not None and total <= bar:
             return total
@@ -233,11 +252,11 @@ class Bounds:
             stands = self._stands(protos, state)
             terms, saved = self._self_falls(protos, terms, state, stands)
             less = saved - self._sure_penalties(protos, state, stands)
-            total = sum(terms) + less
+            total = sum(terms) + less - _demon_loss(terms, pending)
             if self.blankers and (unsure is not None or bar is None or total > bar):
-                total = self._blanker_falls(protos, terms, state) + less
+                total = self._blanker_falls(protos, terms, state, pending) + less
         elif self.blankers and tight:
-            total = self._blanker_falls(protos, terms, state)
+            total = self._blanker_falls(protos, terms, state, pending)
         elif self.sure and not self.rune:
             # The same for every suit Book may give (kept per hand and open wilds; the
             # suits of one hand are asked one after another, so the last is checked first).
@@ -400,7 +419,7 @@ class Bounds:
 
     def _demon_falls(
         self, protos: list[Proto], terms: list[int], state: _Open
-    ) -> tuple[list[int], int | None]:
+    ) -> tuple[list[int], int | None, _Pending]:
         """The cards Demon surely blanks add nothing, but for as many as the open choices
         may still save: an open wild or Doppelganger takes one suit (it saves the lone card
         of that suit), an open Book saves two (it moves a lone card to another lone card's
@@ -410,9 +429,12 @@ class Bounds:
 
         Demon acts first, on the whole hand, so which cards of known suit are alone in it
         is known. Its penalty surely counts unless its suit is one that Island (a Flood or
-        Flame) or Mountain, Cavern or Beastmaster may clear. Returns the terms and, when
-        the open Book might give the one sure Demon such a suit, that Demon's place: the
-        terms then hold only if Book chooses another card."""
+        Flame) or Mountain, Cavern or Beastmaster may clear. Returns the terms, when the
+        open Book might give the one sure Demon such a suit that Demon's place (the terms
+        then hold only if Book chooses another card), and, when the open choices may save
+        some of the lone cards but not all, which may fall and how many surely do
+        (:func:`_demon_loss`): which ones are saved is left to the later steps, since a card
+        saved from Demon may still fall to a blanker, and then another is saved instead."""
         may_clear = self.may_clear
         sure = [
             k
@@ -420,7 +442,7 @@ class Bounds:
             if p == "demon" and su and not su & may_clear
         ]
         if not sure:
-            return terms, None
+            return terms, None, None
         book_suit = state.book_suit
         reach = may_clear & book_suit if book_suit else may_clear if state.any_card else 0
         unsure = sure[0] if reach and len(sure) == 1 else None
@@ -463,14 +485,17 @@ class Bounds:
         if book_suit:
             there = sum(1 for c, _n, su, _st, _p in protos if su & book_suit and c not in wilds)
             saved += (1 if there or book_suit & (_OUTSIDER | self.safe) else 0) + (there == 1)
-        if len(fallen) > saved:
+        if saved and len(fallen) > saved:
+            return out, unsure, (fallen, len(fallen) - saved)
+        if not saved and fallen:
             out = list(out)
-            fallen.sort(key=lambda k: out[k], reverse=True)
-            for k in fallen[saved:]:
+            for k in fallen:
                 out[k] = 0
-        return out, unsure
+        return out, unsure, None
 
-    def _blanker_falls(self, protos: list[Proto], terms: list[int], state: _Open) -> int:
+    def _blanker_falls(
+        self, protos: list[Proto], terms: list[int], state: _Open, pending: _Pending = None
+    ) -> int:
         """The total once the BLANKS penalties have done what they surely do. Cards of
         unknown suit (open wilds, the Book's target) are never counted as blanked and may
         always stand; while the Book may still move any card this is not used at all.
@@ -565,6 +590,7 @@ class Bounds:
                     if not kept >> k & 1:
                         lost |= 1 << k  # a blanker that does not stand falls
                 value = total - sum(terms[j] for j in range(n) if lost >> j & 1)
+                value -= _demon_loss(terms, pending, lost)
                 if self.angel and not clash:
                     value += max((terms[j] for j in range(n) if fallen >> j & 1), default=0)
                 best = max(best, value)
@@ -651,9 +677,9 @@ class Bounds:
         may = sure = 0
         names: set[str] = set()
         for k, (c, n, su, _st, _p) in enumerate(protos):
-            # A card of unknown suit may take any; an open Mirage or Shapeshifter only the
-            # suits it may name.
-            may |= su | (self.wild_suits.get(c, _ALL) if not su or c in wilds else 0)
+            # A card of unknown suit (Book's target) may take any, even a wild that copied;
+            # an open Mirage or Shapeshifter only the suits it may name.
+            may |= su | (_ALL if not su else self.wild_suits.get(c, _ALL) if c in wilds else 0)
             if stands[k]:
                 sure |= su
                 names.add(n)

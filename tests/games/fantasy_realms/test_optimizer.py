@@ -262,6 +262,69 @@ def test_a_demon_that_book_may_move_where_island_clears_it_is_not_trusted_to_bla
     assert best_choices(infos, table)[0] == best
 
 
+def test_a_copy_that_book_gives_a_new_suit_may_take_the_suit_a_self_condition_needs() -> None:
+    # The best: Shapeshifter copies Unicorn (Wildfire spares it by name) and Book makes it a
+    # Flood, which Warship needs. With Book's target chosen and its suit open, the copy may
+    # take any suit, not only those Shapeshifter may copy: Warship must not count as fallen.
+    hand = [
+        "smoke", "elven-archers", "warship", "knights", "shapeshifter", "book-of-changes",
+        "wildfire", "earth-elemental", "sword-of-keth",
+    ]  # fmt: skip
+    table = Table()
+    infos = [card_info(c, expansion=False) for c in hand]
+    best, choices = brute_force(infos, table)
+    assert best == 100
+    assert choices[BOOK] == {"target": "shapeshifter", "new_suit": "flood"}
+    copied = _apply(_protos(infos), "shapeshifter", {"copies": "unicorn"}, table)
+    bounds = Bounds(hand, table, fixed_bonuses(infos, table))
+    assert bounds(_open_suit(copied, "shapeshifter"), [BOOK]) >= best
+    assert best_choices(infos, table)[0] == best
+
+
+def test_a_lone_card_an_open_wild_may_save_from_demon_is_chosen_with_the_blankers() -> None:
+    # Demon leaves Ghoul, Smoke and Forest alone in their suits; the open Mirage may save one
+    # of them by taking its suit. Saving Forest (the most points) is no good: the two
+    # Wildfires blank it anyway. The best saves Smoke (Mirage as Air Elemental, a Weather).
+    hand = ["doppelganger", "mirage", "ghoul", "demon", "smoke", "forest", "wildfire"]
+    table = Table(expansion=True)
+    infos = [card_info(c, expansion=True) for c in hand]
+    best, choices = brute_force(infos, table)
+    assert best == 107
+    assert choices["mirage"] == {"copies": "air-elemental"}
+    copied = _apply(_protos(infos), "doppelganger", {"copies": "wildfire"}, table)
+    bounds = Bounds(hand, table, fixed_bonuses(infos, table))
+    assert bounds(copied, ["mirage"]) >= best
+    assert best_choices(infos, table)[0] == best
+
+
+def test_a_negative_strength_book_may_move_does_not_lower_crypt_or_warlord() -> None:
+    # Book's target Genie (-50) might become an Undead, but need not: Crypt's bound adds the
+    # Undead strengths that may be there, never a negative one.
+    hand = ["mirage", "book-of-changes", "doppelganger", "crypt", "demon", "genie", "queen"]
+    table = Table(expansion=True)
+    infos = [card_info(c, expansion=True) for c in hand]
+    best = brute_force(infos, table)[0]
+    assert best == 111
+    protos = _apply(_protos(infos), "doppelganger", {"copies": "demon"}, table)
+    protos = _apply(protos, "mirage", {"copies": "bell-tower"}, table)
+    bounds = Bounds(hand, table, fixed_bonuses(infos, table))
+    assert bounds(_open_suit(protos, "genie"), [BOOK]) >= best
+    assert best_choices(infos, table)[0] == best
+    # Warlord the same: Genie as Book's target may become an Army, or another suit.
+    hand = [
+        "book-of-changes", "warlord", "genie", "knights", "light-cavalry", "dwarvish-infantry",
+        "king",
+    ]  # fmt: skip
+    infos = [card_info(c, expansion=True) for c in hand]
+    best = max(
+        brute_force(infos, table, {BOOK: {"target": "genie", "new_suit": s}})[0]
+        for s in suits_in_play(expansion=True)
+    )
+    assert best == 110
+    bounds = Bounds(hand, table, fixed_bonuses(infos, table))
+    assert bounds(_open_suit(_protos(infos), "genie"), [BOOK]) >= best
+
+
 # Cards whose losses the bounds count on once they are sure: penalties per card of some
 # suits, Knights and Dragon, self conditions, Genie's strength, the blankers that make them
 # unsure, Gem of Order while cards may fall, and what clears or keeps cards.
