@@ -74,6 +74,7 @@ SLOWEST: list[Hand] = [
         "beastmaster warlord blizzard fountain-of-life",
         "blizzard warhorse collector basilisk",
         "blizzard warhorse collector warlord",
+        "wildfire blizzard warlord king",
     )
 ]
 
