@@ -27,6 +27,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -184,15 +185,28 @@ def screenshot(page: Page, name: str) -> Path:
 
 def from_move_list(page: Page, move: Locator) -> None:
     """Play ``move`` (a ``legal-move`` button) from the list of moves: where the board is the
-    interface the list is a drawer, closed at first, so open it, click, and close it again."""
+    interface the list is a drawer, closed at first, so open it, click, and close it again.
+    The move may end this seat's turn (or the game): the list then hides, drawer and close
+    button with it, and the drawer shows again, still open, on the seat's next turn; the
+    player closes it then (:func:`close_drawer`)."""
+    close_drawer(page)
     toggle = page.get_by_test_id("moves-toggle")
     opened = toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
     if opened:
         toggle.click()
     move.click()
-    if opened and toggle.get_attribute("aria-expanded") == "true":
-        # Escape, not the close button: once the move is sent the panel hides until this
-        # seat's next turn (its button with it) while the drawer stays open; the key closes
-        # it either way.
-        page.keyboard.press("Escape")
-        expect(toggle).to_have_attribute("aria-expanded", "false")
+    if opened:
+        close_drawer(page)
+
+
+def close_drawer(page: Page) -> None:
+    """Close the move list's drawer with its button if it is open and on the screen."""
+    toggle = page.get_by_test_id("moves-toggle")
+    close = page.get_by_test_id("moves-close")
+    if not toggle.count() or toggle.get_attribute("aria-expanded") != "true":
+        return
+    try:
+        close.click(timeout=3_000)
+    except PlaywrightTimeout:
+        return  # hidden: not this seat's turn now (Escape would skip a first-game guide)
+    expect(toggle).to_have_attribute("aria-expanded", "false")

@@ -13,7 +13,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from rumizi.games.fantasy_realms import web
 from rumizi.games.fantasy_realms.rules import rules
-from tests.web.conftest import Server, box_of, from_move_list, new_context, screenshot
+from tests.web.conftest import (
+    Server,
+    box_of,
+    close_drawer,
+    from_move_list,
+    new_context,
+    screenshot,
+)
 
 GAME = "fantasy-realms"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -63,6 +70,7 @@ def live_total(page: Page) -> int:
 
 def play_by_board(page: Page, turn: int = 0) -> str:
     """One move by touching the board; the move list only for what the board does not show."""
+    close_drawer(page)  # left open when a move from it ended a turn
     actions = legal(page)
     kinds = {a["do"] for a in actions}
     if "discard" in kinds or "shed" in kinds:
