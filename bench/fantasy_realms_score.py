@@ -75,6 +75,8 @@ SLOWEST: list[Hand] = [
         "blizzard warhorse collector basilisk",
         "blizzard warhorse collector warlord",
         "wildfire blizzard warlord king",
+        "basilisk empress collector princess",
+        "blizzard queen collector smoke",
     )
 ]
 

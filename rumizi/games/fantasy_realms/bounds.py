@@ -281,6 +281,20 @@ class Bounds:
             other = [(c, n, 0 if c == demon else su, st, p) for c, n, su, st, p in protos]
         return max(total, self(other, open_actions, 0, bar))
 
+    def close(self) -> None:
+        """Let go of what the bounds kept for the search. The probes refer to each other
+        (each keeps its answers by the other probe), a cycle only the collector would find."""
+        for kept in self._probes:
+            for probe in kept.values():
+                probe.hits.clear()
+            kept.clear()
+        self._last = self._last_hand = self._last_moved = None
+        self._cards.clear()
+        self._collector.clear()
+        self._gems.clear()
+        self._moved.clear()
+        self._counted.clear()
+
     def _probe(self, proto: Proto, army_cleared: bool) -> _Probe:
         """The probe of one card (kept: probes are never changed, and a card is one proto)."""
         kept = self._probes[army_cleared]

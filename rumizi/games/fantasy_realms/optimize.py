@@ -497,7 +497,16 @@ def _search(
             walk(depth + 1, after, picked)
             picked.pop()
 
-    walk(0, _protos(infos), [])
+    try:
+        walk(0, _protos(infos), [])
+    finally:
+        # The nested functions share one scope that refers back to them, a cycle: left to
+        # the collector (paused here), the memo, the visited set and the bounds' probes would
+        # outlive the search and slow the next one. Emptied, they go at once.
+        memo.clear()
+        hands.clear()
+        visited.clear()
+        bound.close()
     assert best[0] is not None  # using no ability at all is always valid
     return best[0], best[1]
 
