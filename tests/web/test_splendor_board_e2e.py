@@ -78,6 +78,17 @@ def take_tokens(page: Page) -> bool:
     return True
 
 
+def free_privilege(page: Page, turn: int) -> bool:
+    """Whether this seat may use a privilege on a free turn (no choice or claim asked first;
+    from the third turn, once the opening moves are made)."""
+    return (
+        turn >= 2
+        and has(page, "[data-testid=sd-use-privilege]")
+        and not page.locator(f"{BOARD} [data-testid=sd-prompt]").get_attribute("data-choice")
+        and not has(page, "[data-testid=sd-claim], [data-testid=sd-pass]")
+    )
+
+
 def play_from_board(page: Page, turn: int, done: Sequence[str] = ()) -> str:
     """One move by clicks on the board, chosen from what the board offers (``done``: the kinds
     of move made so far; a privilege and a blind reserve are made early, once each)."""
@@ -97,7 +108,7 @@ def play_from_board(page: Page, turn: int, done: Sequence[str] = ()) -> str:
         if has(page, f"[data-testid={testid}]"):
             click(page, f"[data-testid={testid}]")
             return testid
-    if turn >= 2 and "privilege" not in done and has(page, "[data-testid=sd-use-privilege]"):
+    if "privilege" not in done and free_privilege(page, turn):
         click(page, "[data-testid=sd-use-privilege]")
         click(page, "[data-testid=sd-cell].is-target")
         return "privilege"
@@ -153,12 +164,7 @@ def test_a_whole_game_against_the_easy_bot_by_clicks_on_the_board(
             boxes_inside(page, DESKTOP)
             shown = page.locator(BOARD).inner_text()
             assert not re.search(r"[0-9]", shown), "ASCII digits on the Persian board"
-        privileged = privileged or (
-            turn >= 2
-            and has(page, "[data-testid=sd-use-privilege]")
-            and not page.locator(f"{BOARD} [data-testid=sd-prompt]").get_attribute("data-choice")
-            and not has(page, "[data-testid=sd-claim], [data-testid=sd-pass]")
-        )
+        privileged = privileged or free_privilege(page, turn)
         kinds.append(play_from_board(page, turn, kinds))
         turn += 1
         assert turn < 200, "the game did not end"

@@ -126,6 +126,11 @@ def in_view(page: Page, testid: str, height: int) -> None:
         raise AssertionError(f"{testid} off the screen: {box}")
 
 
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+
+
 def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed(
     browser: Browser, server: Server
 ) -> None:
@@ -207,8 +212,7 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             drawer_closed(page)
             for testid in ("hand", "trade-row", "opponents"):
                 in_view(page, testid, PHONE["height"])
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+            no_sideways_scroll(page)
             # First tap: the label, and nothing played; second tap: played.
             card = targets(page, "hand-card").first
             hand = page.locator(f"{BOARD} [data-testid=hand-card]").count()
@@ -231,8 +235,7 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             if wait_turn(page):
                 for testid in ("hand", "trade-row", "opponents"):
                     in_view(page, testid, PHONE["height"])
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+            no_sideways_scroll(page)
             screenshot(page, f"sr-board-{lang}-phone")
             if lang == "fa":  # the drawer, opened by its button: a sheet over the bottom
                 page.get_by_test_id("moves-toggle").tap()

@@ -163,17 +163,30 @@ def _distinct_but_one(suits: list[int], drop_one: bool) -> bool:
 class _HandCards:
     """A hand's cards as the per-card bounds see them (a wild that copied is a plain
     ``copy``), its names, the bound of each card without a text (its strength, 0 if less)
-    and where the cards with one are, and the strongest strength but the wilds'."""
+    and where the cards with one are, and the strongest strength but the wilds'; ``moved``,
+    once worked out, what the penalties surely take while Book may still move a card."""
 
-    __slots__ = ("cards", "names", "protos", "terms", "texts", "top", "wilds")
+    __slots__ = ("cards", "moved", "names", "protos", "terms", "texts", "top", "wilds")
 
-    def __init__(self, protos: list[Proto], wilds: list[str]) -> None:
+    def __init__(self, protos: list[Proto], wilds: list[str], bounds: Bounds) -> None:
         self.protos = protos
         self.wilds = wilds
         self.cards: list[Card] = []
         self.terms: list[int] = []
         self.texts: list[int] = []
-        self.top = 0
+        self.moved: int | None = None
+        top: int | None = None
+        for k, (c, _n, su, st, _p) in enumerate(protos):
+            if c in WILDS:
+                if c not in wilds:
+                    c = "copy"  # a wild that copied: the copy's strength, never a bonus
+            elif top is None or st > top:
+                top = st
+            self.cards.append(bounds._card(c, su, st))
+            self.terms.append(st if st > 0 else 0)
+            if c in _TEXTS:
+                self.texts.append(k)
+        self.top = 0 if top is None else top
         self.names: frozenset[str] = frozenset(n for _c, n, _su, _st, _p in protos)
 
 
@@ -217,7 +230,6 @@ class Bounds:
         self._probes: tuple[dict[Proto, _Probe], dict[Proto, _Probe]] = ({}, {})
         self._last: tuple[list[Proto], bool, list[_Probe]] | None = None
         self._last_hand: _HandCards | None = None
-        self._last_moved: tuple[list[Proto], list[str], int] | None = None
         self._moved: dict[tuple[tuple[Proto, ...], tuple[str, ...]], int] = {}
         self._counted: dict[
             tuple[tuple[Proto, ...], bool, bool], dict[tuple[str, str, int], bool]
@@ -258,18 +270,15 @@ class Bounds:
         elif self.blankers and tight:
             total = self._blanker_falls(protos, terms, state, pending)
         elif self.sure and not self.rune:
-            # The same for every suit Book may give (kept per hand and open wilds; the
-            # suits of one hand are asked one after another, so the last is checked first).
-            last = self._last_moved
-            if last is not None and last[0] is protos and last[1] == state.wilds:
-                sure = last[2]
-            else:
+            # The same for every suit Book may give: kept with the hand (its suits are asked
+            # one after another) and by hand and open wilds.
+            hand = self._hand_of(protos, state.wilds)
+            if hand.moved is None:
                 key = (tuple(protos), tuple(state.wilds))
                 got = self._moved.get(key)
-                sure = self._sure_penalties_moved(protos, state) if got is None else got
-                self._moved[key] = sure
-                self._last_moved = (protos, state.wilds, sure)
-            total -= sure
+                hand.moved = self._sure_penalties_moved(protos, state) if got is None else got
+                self._moved[key] = hand.moved
+            total -= hand.moved
         if unsure is None:
             return total
         # The open Book might choose the Demon itself and give it a suit that clears it:
@@ -288,7 +297,7 @@ class Bounds:
             for probe in kept.values():
                 probe.hits.clear()
             kept.clear()
-        self._last = self._last_hand = self._last_moved = None
+        self._last = self._last_hand = None
         self._cards.clear()
         self._collector.clear()
         self._gems.clear()
@@ -341,19 +350,7 @@ class Bounds:
         last = self._last_hand
         if last is not None and last.protos is protos and last.wilds == wilds:
             return last
-        hand = self._last_hand = _HandCards(protos, wilds)
-        top: int | None = None
-        for k, (c, _n, su, st, _p) in enumerate(protos):
-            if c in WILDS:
-                if c not in wilds:
-                    c = "copy"  # a wild that copied: the copy's strength, never a bonus
-            elif top is None or st > top:
-                top = st
-            hand.cards.append(self._card(c, su, st))
-            hand.terms.append(st if st > 0 else 0)
-            if c in _TEXTS:
-                hand.texts.append(k)
-        hand.top = 0 if top is None else top
+        hand = self._last_hand = _HandCards(protos, wilds, self)
         return hand
 
     def _terms(self, protos: list[Proto], open_actions: Sequence[str], state: _Open) -> list[int]:

@@ -847,7 +847,6 @@ export function render(root, msg, ctx) {
     );
     if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
 
-
     const bases = p.bases || [];
     const inPlay = p.in_play || [];
     const table = el("div", { class: "sr-my-table" });
