@@ -241,39 +241,71 @@ def _pruned_domains(
 
 
 # Equal protos score equally (with the same Island and Angel targets), so the search scores
-# each distinct hand once.
+# each distinct hand once. The search writes a name nobody looks at as "*" (``seen``), so a
+# hand's protos are its key as they are.
 
 
-def _protos(infos: Sequence[CardInfo]) -> list[Proto]:
+def _protos(infos: Sequence[CardInfo], seen: _Observed | None = None) -> list[Proto]:
     return [
-        (i.id, i.id, i.suits, i.strength, i.id if i.id in PENALTY_CARDS else None) for i in infos
+        (
+            i.id,
+            i.id if seen is None else seen.name(i.id),
+            i.suits,
+            i.strength,
+            i.id if i.id in PENALTY_CARDS else None,
+        )
+        for i in infos
     ]
 
 
 def _open_suit(protos: list[Proto], target: str) -> list[Proto]:
     """The hand once Book of Changes has chosen ``target`` but not its new suit: that card
     has no suit yet (the bounds count it as a joker)."""
-    return [(c, n, 0 if c == target else su, st, p) for c, n, su, st, p in protos]
+    k = _index(protos, target)
+    c, n, _su, st, p = protos[k]
+    return _replaced(protos, k, (c, n, 0, st, p))
 
 
-def _apply(protos: list[Proto], card: str, option: Option, table: Table) -> list[Proto]:
-    """The hand after one ACTION card's choice (steps 2–5 of the resolution order)."""
+def _apply(
+    protos: list[Proto], card: str, option: Option, table: Table, seen: _Observed | None = None
+) -> list[Proto]:
+    """The hand after one ACTION card's choice (steps 2–5 of the resolution order); with
+    ``seen``, a name nobody looks at is written "*"."""
     if card == "book-of-changes":
         target, suit = option["target"], option["new_suit"]
         if target is None or suit is None:
             return protos
-        changed = bit(suit)
-        return [(c, n, changed if c == target else su, st, p) for c, n, su, st, p in protos]
+        k = _index(protos, target)
+        c, n, _su, st, p = protos[k]
+        return _replaced(protos, k, (c, n, bit(suit), st, p))
     target = option["copies"]
     if target is None:
         return protos
     t = card_info(target, expansion=table.expansion)
     if card == "doppelganger":
-        new: Proto = (card, t.id, t.suits, t.strength, t.id if t.id in PENALTY_CARDS else None)
+        name = t.id if seen is None else seen.name(t.id)
+        new: Proto = (card, name, t.suits, t.strength, t.id if t.id in PENALTY_CARDS else None)
     else:
         name = "phoenix" if t.id == "phoenix-deluxe" else t.id
+        if seen is not None:
+            name = seen.name(name)
         new = (card, name, bit(t.suit), 0, None)
-    return [new if c == card else (c, n, su, st, p) for c, n, su, st, p in protos]
+    return _replaced(protos, _index(protos, card), new)
+
+
+def _index(protos: list[Proto], card: str) -> int:
+    for k, proto in enumerate(protos):
+        if proto[0] == card:
+            return k
+    raise ValueError(f"{card} is not in the hand")
+
+
+def _replaced(protos: list[Proto], k: int, new: Proto) -> list[Proto]:
+    """The hand with its ``k``-th proto replaced; the others are the same objects (the
+    bounds tell by identity which cards a hand shares with the last one they saw)."""
+    out = list(protos)
+    out[k] = new
+    return out
 
 
 def _rate(tally: list[int]) -> float:
@@ -349,10 +381,12 @@ def _search(
     tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
     index = {c: k for k, c in enumerate(hand)}
 
-    def leaf(protos: list[Proto], picked: list[Option]) -> None:
+    def leaf(protos: list[Proto], picked: list[Option]) -> int | None:
+        """Score the hand these choices make, with each Island and Angel choice worth
+        trying, keep the best found, and answer the best of them (None if none is valid)."""
         # The hand's tuple is hashed once, for a small number: the memo's keys hash fast.
-        hand_key = tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in protos)
-        key0 = hands.setdefault(hand_key, len(hands))
+        key0 = hands.setdefault(tuple(protos), len(hands))
+        top: int | None = None
         for island in islands:
             target = None if island is None else island["clears"]
             if target is not None:
@@ -395,9 +429,12 @@ def _search(
                         result = memo[key] = _score(slots, table)
                     if best[0] is None or result[0] > best[0]:
                         best[0], best[1] = result[0], {n: dict(v) for n, v in choices.items()}
+                if top is None or result[0] > top:
+                    top = result[0]
                 if has_angel and "angel" not in fixed and k == 1:
                     targets = hand if every_angel else result[1]
                     angels += [_protects(c) for c in targets if c != "angel"]
+        return top
 
     bound = Bounds(hand, table, fixed_bonuses(infos, table))
 
@@ -473,11 +510,11 @@ def _search(
         # Children with the highest bound first: good hands early prune the others sooner.
         children = []
         for k, option in enumerate(options):
-            after = _apply(protos, card, option, table)
+            after = _apply(protos, card, option, table, seen)
             # The same hand (names nobody looks at as "*") as an earlier branch at this depth
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
             # changed by Book to one the wild could have taken itself.
-            key = (depth, tuple((c, seen.name(n), su, st, p) for c, n, su, st, p in after))
+            key = (depth, tuple(after))
             met = len(visited)
             visited.add(key)  # one hash of the key, not two
             if len(visited) == met:
@@ -497,8 +534,29 @@ def _search(
             walk(depth + 1, after, picked)
             picked.pop()
 
+    start = _protos(infos, seen)
+
+    def climb() -> None:
+        # The bounds prune only below the best found, and on the slowest hands the branches
+        # with the highest bounds hold the best hand late: a quick climb first, one choice
+        # changed at a time while the total rises, finds it (or a close one) at the start.
+        picked = [domains[n][0] for n in names]
+        value = leaf(_completed(start, names, picked, table, seen), picked)
+        rising = True
+        while rising:
+            rising = False
+            for depth, card in enumerate(names):
+                for option in domains[card]:
+                    if option is picked[depth]:
+                        continue
+                    trial = [*picked[:depth], option, *picked[depth + 1 :]]
+                    got = leaf(_completed(start, names, trial, table, seen), trial)
+                    if got is not None and (value is None or got > value):
+                        value, picked, rising = got, trial, True
+
     try:
-        walk(0, _protos(infos), [])
+        climb()
+        walk(0, start, [])
     finally:
         # The nested functions share one scope that refers back to them, a cycle: left to
         # the collector (paused here), the memo, the visited set and the bounds' probes would
@@ -509,6 +567,15 @@ def _search(
         bound.close()
     assert best[0] is not None  # using no ability at all is always valid
     return best[0], best[1]
+
+
+def _completed(
+    protos: list[Proto], names: list[str], picked: list[Option], table: Table, seen: _Observed
+) -> list[Proto]:
+    """The hand after every choice of ``picked`` (one per card of ``names``)."""
+    for card, option in zip(names, picked, strict=True):
+        protos = _apply(protos, card, option, table, seen)
+    return protos
 
 
 def _one_island(protos: list[Proto], islands: list[Option | None], index: dict[str, int]) -> bool:
