@@ -269,6 +269,11 @@ class Universe:
         return bool(self.shapeshifter and info.suits & pool)
 
 
+# The bounds of the best-hand search ask for the same few values millions of times.
+_GEM_SPLITS: Final[dict[tuple[int, int], int]] = {}
+_COLLECTOR_TIERS: Final[dict[tuple[int, int, int, int, int], int]] = {}
+
+
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
@@ -286,6 +291,10 @@ def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:
     """Collector's bonus at most, given the three largest counts of different names per suit
     (largest first), the jokers that may join any suit and the hand size."""
     fixed = [*fixed, 0, 0, 0][:3]
+    key = (fixed[0], fixed[1], fixed[2], jokers, size)
+    known = _COLLECTOR_TIERS.get(key)
+    if known is not None:
+        return known
     best = 0
     for j1 in range(jokers + 1):
         for j2 in range(jokers - j1 + 1):
@@ -294,6 +303,7 @@ def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:
                 for y in range(min(a[1], size - x) + 1):
                     z = min(a[2], size - x - y)
                     best = max(best, _tier(x) + _tier(y) + _tier(z))
+    _COLLECTOR_TIERS[key] = best
     return best
 
 
@@ -305,12 +315,26 @@ def _gem_bound(u: Universe) -> int:
         longest = max(longest, run)
     if longest < 3:
         return 0
-    # The best split of the hand's places into runs of 3..longest (duplicates allow repeats).
-    best = [0] * (u.size + 1)
-    for n in range(u.size + 1):
-        for part in range(3, min(longest, n) + 1):
-            best[n] = max(best[n], best[n - part] + gem_runs(list(range(part))))
-    return max(best)
+    return gem_splits(longest, u.size)
+
+
+def gem_splits(longest: int, size: int) -> int:
+    """Gem of Order's bonus at most for ``size`` cards whose values hold runs of at most
+    ``longest``: the best split of the places into runs of 3..longest (duplicates allow a
+    run to repeat).
+
+    >>> gem_splits(3, 7), gem_splits(4, 8), gem_splits(7, 7)
+    (20, 60, 150)
+    """
+    key = (longest, size)
+    value = _GEM_SPLITS.get(key)
+    if value is None:
+        best = [0] * (size + 1)
+        for n in range(size + 1):
+            for part in range(3, min(longest, n) + 1):
+                best[n] = max(best[n], best[n - part] + gem_runs(list(range(part))))
+        value = _GEM_SPLITS[key] = max(best)
+    return value
 
 
 def _strongest_sum(u: Universe, suit: str) -> int:
