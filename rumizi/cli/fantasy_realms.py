@@ -15,6 +15,7 @@ Output goes through the rich console of click's context object when a caller pro
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -225,6 +226,22 @@ def _branch(
     return unit, result.best, result.nodes, time.process_time() - started
 
 
+def _checkpoint(path: Path, order: list[str]) -> dict[str, Any]:
+    """The saved state of an earlier run, refused with the reason if it cannot be resumed."""
+    try:
+        state = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise click.UsageError(f"{path} is not a best-hand checkpoint: {error}") from None
+    if not isinstance(state, dict) or not isinstance(state.get("bars"), dict):
+        raise click.UsageError(f"{path} is not a best-hand checkpoint (no 'bars' in it)")
+    if state.get("order", order) != order:
+        raise click.UsageError(
+            f"{path} was written by a search that picks cards in another order; its pieces "
+            "do not match this one's (give another --out to start afresh)"
+        )
+    return state
+
+
 def _unit_key(unit: tuple[int, ...]) -> str:
     """A piece's name in the checkpoint: "12" for a branch, "0.5" or "0.1.7" for part of one."""
     return ".".join(str(k) for k in unit)
@@ -278,21 +295,24 @@ def best_hand(
     With --cluster the branches run on a Ray cluster (on every CPU of it unless --jobs is given).
     """
     import time
-    from pathlib import Path
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from rumizi.games.fantasy_realms.besthand import work_units
+    from rumizi.games.fantasy_realms.besthand import search_order, work_units
 
     console = _console(ctx)
     units = work_units(expansion=expansion)
+    order = search_order(expansion=expansion)
     bars = list(floors) or list(range(400, -100, -10))
     path = Path(
         out or ("fantasy-realms-best-expansion.json" if expansion else "fantasy-realms-best.json")
     )
     state: dict[str, Any] = {"bars": {}}
     if path.exists():
-        state = json.loads(path.read_text("utf-8"))
+        state = _checkpoint(path, order)
+    # The pieces are named by positions in the search order: a later run resumes only where
+    # the order is the same (a file that does not say, from before this check, is trusted).
+    state["order"] = order
     started = time.perf_counter()
     found: list[tuple[int, tuple[str, ...]]] = []
     # One executor for every bar, so a cluster is joined once. --jobs defaults to 1 here, which

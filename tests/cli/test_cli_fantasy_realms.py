@@ -96,6 +96,7 @@ def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
     assert f"total: {total}" in result.output
     saved = json.loads(out.read_text())
     assert saved["result"]["top"] == [[total, BEST_KNOWN]]
+    assert saved["order"] == search_order()  # so that a later run can tell it is the same
 
 
 def test_best_hand_takes_the_arenas_cluster_option(runner: CliRunner) -> None:
@@ -122,3 +123,25 @@ def test_the_table_tells_each_cards_effect(runner: CliRunner) -> None:
     # With the Cursed Hoard suits, a reprinted card tells its new text.
     result = runner.invoke(cli, ["fantasy-realms", "score", "world-tree", "--expansion"])
     assert "+70 if no two" in " ".join(result.output.split())
+
+
+def test_best_hand_refuses_a_checkpoint_it_cannot_resume(runner: CliRunner, tmp_path: Path) -> None:
+    from rumizi.games.fantasy_realms.besthand import search_order
+
+    out = tmp_path / "best.json"
+    out.write_text("{not json")
+    result = runner.invoke(
+        cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
+    )
+    assert result.exit_code == 2
+    assert "is not a best-hand checkpoint" in result.output
+    # Pieces are positions in the search order: another order's pieces would be misread.
+    order = search_order()
+    saved = {"bars": {"390": {"branches": {"0": []}, "nodes": 1}}, "order": order[::-1]}
+    out.write_text(json.dumps(saved))
+    result = runner.invoke(
+        cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
+    )
+    assert result.exit_code == 2
+    assert "picks cards in another order" in result.output
+    assert json.loads(out.read_text()) == saved  # refused, and left as it was
