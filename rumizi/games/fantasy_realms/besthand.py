@@ -16,9 +16,11 @@ penalties as 0, and 0 if that is higher (a blanked card adds 0). The cards picke
 hand for sure, but only as many of the allowed ones as places are left can join them, so a
 count takes at most that many of the allowed cards (with two places left, King counts the
 Armies picked and two more, not six): most of the pruning deep in the tree comes from that.
-Because every term is an upper bound, a node whose bound cannot beat the hands kept so far
-holds no better hand: the result is exact. :func:`check_bound` and :func:`node_bounds` test
-the bounds against exact scores.
+A card that may be blanked adds 0 at least, but a Genie that nothing can blank surely costs
+what it does (:func:`genie_debt`): a completion without Wildfire or Book of Changes pays it
+(:func:`completion_bound`). Because every term is an upper bound, a node whose bound cannot
+beat the hands kept so far holds no better hand: the result is exact. :func:`check_bound`
+and :func:`node_bounds` test the bounds against exact scores.
 
 The leaves are scored exactly with :func:`rumizi.games.fantasy_realms.score_hand`'s optimiser.
 
@@ -493,6 +495,56 @@ GIVERS: Final = ("necromancer", "genie", "leprechaun")
 GENIE_BONUS: Final = {"genie": 10 * (Table().players - 1)}
 
 
+# Genie is an Outsider of strength -50. Only Wildfire blanks an Outsider, and only Book of
+# Changes can give it a suit another card blanks: without either among the cards, a Genie in
+# the hand surely adds its strength and bonus (-20 at the searched table), which the floor of 0
+# in :func:`upper_bound` (for a card that may be blanked) would count as 0.
+GENIE_BLANKERS: Final = frozenset({"wildfire", "book-of-changes"})
+_GENIE_STRENGTH: Final = card_info("genie", expansion=True).strength
+
+
+def genie_debt(hand: Iterable[str], fixed_bonus: dict[str, int]) -> int:
+    """What a Genie surely costs a hand of these cards beyond its bound (0 or less): its
+    strength less its bonus (``fixed_bonus``, else the most, at a table of seven), unless the
+    hand holds a card that could blank it.
+
+    >>> genie_debt(["genie", "king", "queen"], GENIE_BONUS)
+    -20
+    >>> genie_debt(["genie", "king", "wildfire"], GENIE_BONUS), genie_debt(["genie"], {})
+    (0, 0)
+    """
+    held = set(hand)
+    if "genie" not in held or held & GENIE_BLANKERS:
+        return 0
+    return min(0, _GENIE_STRENGTH + fixed_bonus.get("genie", 60))
+
+
+def completion_bound(
+    held: Sequence[str], rest: Sequence[Card], bounds: Sequence[int], places: int, debt: int
+) -> int:
+    """At most what ``places`` more of the cards ``rest`` (whose bounds are ``bounds``) add to
+    a node's cards ``held``, with the Genie's ``debt`` (:func:`genie_debt` of a hand without
+    a card that could blank it) counted: a completion without such a card pays it, one with
+    such a card gives it a place.
+
+    >>> rest = bounded(["king", "queen", "book-of-changes"], expansion=True)
+    >>> completion_bound(["genie"], rest, [30, 30, 3], 2, -20)
+    40
+    >>> completion_bound(["genie"], rest, [30, 30, 3], 2, 0)
+    60
+    """
+    plain = sorted(bounds, reverse=True)
+    if debt == 0 or "genie" not in held or GENIE_BLANKERS & set(held):
+        return sum(plain[:places])
+    blankers = [j for j, c in enumerate(rest) if c.id in GENIE_BLANKERS]
+    others = sorted((b for j, b in enumerate(bounds) if j not in blankers), reverse=True)
+    best = debt + sum(others[:places])
+    for j in blankers:
+        without = sorted((b for k, b in enumerate(bounds) if k != j), reverse=True)
+        best = max(best, bounds[j] + sum(without[: places - 1]))
+    return best
+
+
 def hand_size(expansion: bool) -> int:
     """The cards of a hand before any extra card: 7, or 8 with the Cursed Hoard suits."""
     return 8 if expansion else 7
@@ -593,6 +645,7 @@ def search(
     heap: list[tuple[int, tuple[str, ...]]] = []
     result = Result(best=[])
     low = floor if floor is not None else -(10**9)
+    genie_cost = genie_debt(("genie",), GENIE_BONUS)
 
     def threshold() -> int:
         return heap[0][0] if len(heap) >= top else low
@@ -611,7 +664,8 @@ def search(
         if n >= base and valid(ids, expansion):
             # The hand's own bound (its cards only) first: exact scoring is the costly part.
             own = Universe(picked, n, expansion=expansion, fixed_bonus=GENIE_BONUS)
-            if sum(upper_bound(c, own) for c in picked) >= threshold():
+            debt = genie_debt(ids, GENIE_BONUS)
+            if sum(upper_bound(c, own) for c in picked) + debt >= threshold():
                 result.leaves += 1
                 score = exact(ids, table)
                 if score >= threshold():
@@ -632,7 +686,7 @@ def search(
         mine = sum(upper_bound(c, u) for c in picked)
         bounds = [upper_bound(c, u) for c in rest]
         places = size - n
-        if mine + sum(sorted(bounds, reverse=True)[:places]) < threshold():
+        if mine + completion_bound(ids, rest, bounds, places, genie_cost) < threshold():
             result.pruned += 1
             return
         # A child adds rest[j] and then cards after it; with this node's bounds (a superset's,
@@ -713,7 +767,8 @@ def check_bound(hand: Sequence[str], expansion: bool = False) -> tuple[int, int]
     """``(bound, exact)`` for one hand: the bound summed over its own cards and its score."""
     cards = bounded(hand, expansion)
     u = Universe(cards, len(cards), expansion=expansion)
-    return sum(upper_bound(c, u) for c in cards), exact(hand, Table(expansion=expansion))
+    bound = sum(upper_bound(c, u) for c in cards) + genie_debt(hand, {})
+    return bound, exact(hand, Table(expansion=expansion))
 
 
 def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
@@ -734,7 +789,9 @@ def node_bounds(hand: Sequence[str], expansion: bool = False) -> list[int]:
         u = Universe(
             cards, size, expansion=expansion, fixed_bonus=GENIE_BONUS, held=d, places=size - d
         )
-        out.append(sum(upper_bound(c, u) for c in cards if c.id in wanted))
+        bound = sum(upper_bound(c, u) for c in cards if c.id in wanted)
+        # The search counts a Genie's debt once it is picked, if the hand can't blank it.
+        out.append(bound + (genie_debt(ranked, GENIE_BONUS) if "genie" in picked else 0))
     return out
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rumizi.games.fantasy_realms import besthand
+from rumizi.games.fantasy_realms import besthand, score_hand
 from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit
 
 DECK = list(base_deck(expansion=False))
@@ -111,6 +111,79 @@ def test_the_cursed_hoard_search_matches_brute_force_on_a_small_pool(seed: int) 
     for score, hand in found:
         assert besthand.valid(hand, expansion=True)
         assert besthand.exact(hand, besthand.Table(expansion=True)) == score
+
+
+# --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
+# something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
+
+GENIE_HANDS = [
+    # Nothing can blank the Genie: it costs its 20.
+    ["genie", "king", "queen", "knights", "rangers", "elven-archers", "princess", "warlord"],
+    # Wildfire blanks the Genie (an Outsider is not among the suits it spares).
+    ["genie", "wildfire", "king", "queen", "knights", "smoke", "fire-elemental", "lightning"],
+    # Book of Changes makes the Genie a Land, which the Great Flood then blanks.
+    [
+        "genie",
+        "book-of-changes",
+        "great-flood",
+        "water-elemental",
+        "fountain-of-life",
+        "lightning",
+        "smoke",
+        "air-elemental",
+    ],
+]
+
+
+@pytest.mark.parametrize("hand", GENIE_HANDS)
+def test_a_genie_hand_is_bounded_from_above_at_every_node(hand: list[str]) -> None:
+    table = besthand.Table(expansion=True)
+    score = besthand.exact(hand, table)
+    assert min(besthand.node_bounds(hand, expansion=True)) >= score
+    bound, _ = besthand.check_bound(hand, expansion=True)
+    assert bound >= score
+
+
+def test_a_genie_that_nothing_can_blank_costs_its_twenty() -> None:
+    table = besthand.Table(expansion=True)
+    hand = GENIE_HANDS[0]
+    assert besthand.exact(hand, table) == besthand.exact(hand[1:], table) - 20
+    assert besthand.genie_debt(hand, besthand.GENIE_BONUS) == -20
+    # With a card that could blank it, the search may not count the debt.
+    assert besthand.genie_debt(GENIE_HANDS[1], besthand.GENIE_BONUS) == 0
+    assert besthand.genie_debt(GENIE_HANDS[2], besthand.GENIE_BONUS) == 0
+
+
+def test_a_genie_that_something_blanks_costs_less() -> None:
+    table = besthand.Table(expansion=True)
+    wildfire, book = GENIE_HANDS[1], GENIE_HANDS[2]
+    # Blanked by Wildfire, the Genie adds nothing (and counts for nothing else).
+    assert besthand.exact(wildfire, table) == besthand.exact(wildfire[1:], table)
+    # Book of Changes is worth most here spent on the Genie, which the Great Flood blanks.
+    best = score_hand(book, expansion=True)
+    assert best.choices["book-of-changes"]["target"] == "genie"
+    assert [c.blanked for c in best.cards if c.id == "genie"] == [True]
+    assert best.total > besthand.exact(book[1:], table) - 20
+
+
+@pytest.mark.parametrize("blanker", [None, "wildfire", "book-of-changes"])
+def test_the_search_with_a_genie_matches_brute_force(blanker: str | None) -> None:
+    rng = random.Random(5)
+    plain = [c for c in EXPANSION if c not in besthand.GIVERS and c not in besthand.GENIE_BLANKERS]
+    pool = ["genie", *rng.sample(plain, 9), *([blanker] if blanker else [])]
+    found = besthand.search(pool, top=3, expansion=True).best
+    assert [s for s, _ in found] == [s for s, _ in besthand.brute_best(pool, 3, expansion=True)]
+
+
+def test_the_genie_debt_prunes_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(6)
+    plain = [c for c in EXPANSION if c not in besthand.GIVERS and c not in besthand.GENIE_BLANKERS]
+    pool = ["genie", *rng.sample(plain, 14)]
+    with_debt = besthand.search(pool, top=1, expansion=True)
+    monkeypatch.setattr(besthand, "genie_debt", lambda hand, bonus: 0)
+    without = besthand.search(pool, top=1, expansion=True)
+    assert with_debt.best == without.best
+    assert with_debt.nodes < without.nodes
 
 
 # --- The bounds of the search's nodes: the cards picked, and at most the places left of the rest.
