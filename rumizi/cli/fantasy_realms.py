@@ -234,12 +234,37 @@ def _checkpoint(path: Path, order: list[str]) -> dict[str, Any]:
         raise click.UsageError(f"{path} is not a best-hand checkpoint: {error}") from None
     if not isinstance(state, dict) or not isinstance(state.get("bars"), dict):
         raise click.UsageError(f"{path} is not a best-hand checkpoint (no 'bars' in it)")
+    for bar, entry in state["bars"].items():
+        if not bar.lstrip("-").isdigit() or not isinstance(entry, dict):
+            raise click.UsageError(f"{path}: bar {bar!r} is not a bar of pieces")
+        if not isinstance(entry.get("branches"), dict):
+            raise click.UsageError(f"{path}: bar {bar} has no 'branches'")
     if state.get("order", order) != order:
         raise click.UsageError(
             f"{path} was written by a search that picks cards in another order; its pieces "
             "do not match this one's (give another --out to start afresh)"
         )
     return state
+
+
+def _searched(state: dict[str, Any], bar: int, top: int) -> dict[str, list[Any]]:
+    """The pieces a run at ``bar`` keeping ``top`` hands need not search again, with their
+    hands of ``bar`` or more: those searched at that bar, and those searched at a lower bar (a
+    pass at a lower bar finds every hand a pass at this one would), if they kept enough
+    hands: ``top`` or more, or fewer than they were asked to keep (then every hand they
+    found). A bar that does not say how many its pieces kept (from before this was recorded)
+    kept one."""
+    out: dict[str, list[Any]] = {}
+    for key, entry in sorted(state["bars"].items(), key=lambda kv: -int(kv[0])):
+        lower = int(key)
+        if lower > bar:
+            continue
+        kept = int(entry.get("top", 1))
+        for piece, hands in entry["branches"].items():
+            if piece in out or (top > kept and len(hands) >= kept):
+                continue
+            out[piece] = [h for h in hands if h[0] >= bar]
+    return out
 
 
 def _unit_key(unit: tuple[int, ...]) -> str:
@@ -321,9 +346,13 @@ def best_hand(
     with open_executor(console, jobs if jobs_given or cluster is None else None, cluster) as pool:
         for bar in bars:
             done: dict[str, Any] = state["bars"].setdefault(str(bar), {"branches": {}, "nodes": 0})
+            # How many hands each piece of this bar kept: the fewest while some are as an
+            # earlier run left them, this run's once every piece is searched.
+            done["top"] = min(int(done.get("top", 1)), top) if done["branches"] else top
             # A piece is done when it, or a larger piece it is part of (a checkpoint written
-            # before the pieces were cut finer), was searched.
-            finished = done["branches"]
+            # before the pieces were cut finer), was searched, at this bar or a lower one.
+            finished = _searched(state, bar, top)
+            lower = sum(1 for piece in finished if piece not in done["branches"])
             todo = [
                 u
                 for u in units
@@ -343,18 +372,21 @@ def best_hand(
                 work = [(u, bar, top, expansion) for u in todo]
                 for unit, best, nodes, seconds in pool.imap_unordered(_branch, work):
                     finished[_unit_key(unit)] = [[s, list(h)] for s, h in best]
+                    done["branches"][_unit_key(unit)] = finished[_unit_key(unit)]
                     done["nodes"] += nodes
                     done["cpu_seconds"] = round(done.get("cpu_seconds", 0.0) + seconds, 1)
                     path.write_text(json.dumps(state, ensure_ascii=False), "utf-8")
                     progress.advance(task)
+            done["top"] = top
             found = sorted(
-                {(s, tuple(h)) for hands in done["branches"].values() for s, h in hands},
+                {(s, tuple(h)) for hands in finished.values() for s, h in hands},
                 key=lambda x: (-x[0], x[1]),
             )[:top]
+            earlier = f"; {lower} piece(s) searched at a lower bar" if lower > 0 else ""
             console.print(
                 Text(
                     f"bar {bar}: {len(found)} hand(s) scoring {bar} or more ({done['nodes']} "
-                    f"nodes, {done.get('cpu_seconds', 0.0):.0f} CPU s)"
+                    f"nodes, {done.get('cpu_seconds', 0.0):.0f} CPU s{earlier})"
                 )
             )
             if len(found) >= top:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -73,7 +74,17 @@ def test_bad_input_is_refused(runner: CliRunner) -> None:
     assert result.exit_code == 2
 
 
-BEST_KNOWN = ["book-of-changes", "candle", "dragon", "king", "queen", "unicorn", "great-flood"]
+# The base game's best hand (397).
+BEST_BASE = [
+    "bell-tower",
+    "book-of-changes",
+    "candle",
+    "gem-of-order",
+    "necromancer",
+    "shield-of-keth",
+    "sword-of-keth",
+    "warhorse",
+]
 
 
 def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
@@ -83,9 +94,9 @@ def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
     from rumizi.games.fantasy_realms.besthand import search_order
 
     # Every branch of bar 390 already searched: the run only reads the checkpoint.
-    total = score_hand(BEST_KNOWN).total
+    total = score_hand(BEST_BASE).total
     branches = {str(k): [] for k in range(len(search_order()) - 6)}
-    branches["0"] = [[total, BEST_KNOWN]]
+    branches["0"] = [[total, BEST_BASE]]
     out = tmp_path / "best.json"
     out.write_text(json.dumps({"bars": {"390": {"branches": branches, "nodes": 5}}}))
     result = runner.invoke(
@@ -95,8 +106,58 @@ def test_best_hand_resumes_from_its_checkpoint_and_prints_the_hands(
     assert "bar 390: 1 hand(s) scoring 390 or more (5 nodes, 0 CPU s)" in result.output
     assert f"total: {total}" in result.output
     saved = json.loads(out.read_text())
-    assert saved["result"]["top"] == [[total, BEST_KNOWN]]
+    assert saved["result"]["top"] == [[total, BEST_BASE]]
     assert saved["order"] == search_order()  # so that a later run can tell it is the same
+
+
+def test_best_hand_counts_pieces_searched_at_a_lower_bar(runner: CliRunner, tmp_path: Path) -> None:
+    from rumizi.games.fantasy_realms import score_hand
+    from rumizi.games.fantasy_realms.besthand import search_order
+
+    # Every piece searched at bar 380 (one hand kept each): a pass at 390 finds nothing more.
+    total = score_hand(BEST_BASE).total
+    branches: dict[str, list[Any]] = {str(k): [] for k in range(len(search_order()) - 6)}
+    branches["0"] = [[total, BEST_BASE]]
+    branches["1"] = [[385, ["a", "b"]]]  # below 390: not one of bar 390's hands
+    out = tmp_path / "best.json"
+    out.write_text(json.dumps({"bars": {"380": {"branches": branches, "nodes": 5}}}))
+    result = runner.invoke(
+        cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    pieces = len(branches)
+    assert (
+        f"bar 390: 1 hand(s) scoring 390 or more (0 nodes, 0 CPU s; {pieces} piece(s) "
+        "searched at a lower bar)" in " ".join(result.output.split())
+    )
+    assert f"total: {total}" in result.output
+    saved = json.loads(out.read_text())
+    assert saved["result"]["top"] == [[total, BEST_BASE]]
+    assert saved["bars"]["390"] == {"branches": {}, "nodes": 0, "top": 1}
+
+
+def test_a_lower_bars_piece_counts_only_if_it_kept_enough_hands() -> None:
+    from rumizi.cli.fantasy_realms import _searched
+
+    hands = [[400, ["x"]], [395, ["y"]]]
+    state: dict[str, Any] = {
+        "bars": {
+            # Two hands kept of at most two: maybe not all it found.
+            "380": {"branches": {"0": hands, "1": [[381, ["z"]]]}, "top": 2},
+            # Above the bar asked for: it did not look at hands between the two bars.
+            "420": {"branches": {"2": []}, "top": 5},
+        }
+    }
+    assert _searched(state, 390, 2) == {"0": hands, "1": []}
+    # Piece 0 may hold a third hand of 390 or more; piece 1 kept all it found (one of two).
+    assert _searched(state, 390, 3) == {"1": []}
+    assert _searched(state, 398, 1) == {"0": [[400, ["x"]]], "1": []}
+    # A bar that does not say how many hands its pieces kept kept one.
+    del state["bars"]["380"]["top"]
+    assert _searched(state, 390, 2) == {}
+    assert _searched(state, 390, 1) == {"0": hands, "1": []}
+    # At a bar above both, both count, with none of their hands.
+    assert _searched(state, 430, 1) == {"2": [], "0": [], "1": []}
 
 
 def test_best_hand_takes_the_arenas_cluster_option(runner: CliRunner) -> None:
@@ -145,3 +206,10 @@ def test_best_hand_refuses_a_checkpoint_it_cannot_resume(runner: CliRunner, tmp_
     assert result.exit_code == 2
     assert "picks cards in another order" in result.output
     assert json.loads(out.read_text()) == saved  # refused, and left as it was
+    for bars in ({"high": {"branches": {}}}, {"390": {"nodes": 1}}, {"390": []}):
+        out.write_text(json.dumps({"bars": bars}))
+        result = runner.invoke(
+            cli, ["fantasy-realms", "best-hand", "--floor", "390", "--out", str(out)]
+        )
+        assert result.exit_code == 2, bars
+        assert json.loads(out.read_text()) == {"bars": bars}
