@@ -534,15 +534,16 @@ def completion_bound(
     60
     """
     plain = sorted(bounds, reverse=True)
-    if debt == 0 or "genie" not in held or GENIE_BLANKERS & set(held):
-        return sum(plain[:places])
-    blankers = [j for j, c in enumerate(rest) if c.id in GENIE_BLANKERS]
-    others = sorted((b for j, b in enumerate(bounds) if j not in blankers), reverse=True)
-    best = debt + sum(others[:places])
-    for j in blankers:
-        without = sorted((b for k, b in enumerate(bounds) if k != j), reverse=True)
-        best = max(best, bounds[j] + sum(without[: places - 1]))
-    return best
+    top = sum(plain[:places])
+    if debt == 0 or "genie" not in held or not GENIE_BLANKERS.isdisjoint(held):
+        return top
+    strongest = max((b for b, c in zip(bounds, rest) if c.id in GENIE_BLANKERS), default=None)
+    if strongest is None:
+        return top + debt
+    if len(plain) <= places:
+        return top  # every card fits, a blanker too
+    # A completion with a blanker gives it a place, at best the weakest of the top ones.
+    return top - min(-debt, max(0, plain[places - 1] - strongest))
 
 
 def hand_size(expansion: bool) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -164,6 +165,34 @@ def test_a_genie_that_something_blanks_costs_less() -> None:
     assert best.choices["book-of-changes"]["target"] == "genie"
     assert [c.blanked for c in best.cards if c.id == "genie"] == [True]
     assert best.total > besthand.exact(book[1:], table) - 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["king", "queen", "wildfire", "book-of-changes"]), st.integers(0, 60)
+        ),
+        max_size=6,
+    ),
+    st.integers(1, 5),
+)
+def test_the_completion_bound_is_the_best_completion(
+    rest: list[tuple[str, int]], places: int
+) -> None:
+    # Every completion of at most ``places`` cards, paying the debt unless it holds a blanker.
+    cards = besthand.bounded([c for c, _ in rest], expansion=True)
+    bounds = [b for _, b in rest]
+    best = max(
+        sum(bounds[j] for j in pick)
+        + (0 if any(rest[j][0] in besthand.GENIE_BLANKERS for j in pick) else -20)
+        for size in range(places + 1)
+        for pick in itertools.combinations(range(len(rest)), min(size, len(rest)))
+    )
+    assert besthand.completion_bound(["genie"], cards, bounds, places, -20) == best
+    assert besthand.completion_bound(["genie", "wildfire"], cards, bounds, places, -20) == sum(
+        sorted(bounds, reverse=True)[:places]
+    )
 
 
 @pytest.mark.parametrize("blanker", [None, "wildfire", "book-of-changes"])
