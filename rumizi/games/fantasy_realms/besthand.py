@@ -309,15 +309,45 @@ def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:
     return best
 
 
-def _gem_bound(u: Universe) -> int:
-    values = sorted(set(u.strengths) | ({0} if u.ids & WILD_IDS else set()))
-    longest = run = 0
-    for k, v in enumerate(values):
-        run = run + 1 if k and v == values[k - 1] + 1 else 1
-        longest = max(longest, run)
+def _gem_bound(me: Card, u: Universe) -> int:
+    if u.limited:
+        longest = _longest_run(me, u)
+    else:
+        values = sorted(set(u.strengths) | ({0} if u.ids & WILD_IDS else set()))
+        longest = run = 0
+        for k, v in enumerate(values):
+            run = run + 1 if k and v == values[k - 1] + 1 else 1
+            longest = max(longest, run)
     if longest < 3:
         return 0
     return gem_splits(longest, u.size)
+
+
+def _longest_run(me: Card, u: Universe) -> int:
+    """The longest run of consecutive base strengths a hand below a search node can hold
+    with ``me``: the values of the sure cards (and of ``me``) come free, each other value
+    takes one of the places left (a wild card's value is 0; a Doppelganger's copy only
+    repeats a value)."""
+    sure = {me.strength}
+    other = set()
+    for k, c in enumerate(u.cards):
+        v = 0 if c.id in WILD_IDS else c.strength
+        if k < u.held:
+            sure.add(v)
+        else:
+            other.add(v)
+    room = u.places if me.id in u.sure_ids else u.places - 1
+    values = sorted(sure | other)
+    longest = start = cost = 0
+    for k, v in enumerate(values):
+        if k and v != values[k - 1] + 1:
+            start, cost = k, 0
+        cost += v not in sure
+        while cost > room:
+            cost -= values[start] not in sure
+            start += 1
+        longest = max(longest, k - start + 1)
+    return longest
 
 
 def gem_splits(longest: int, size: int) -> int:
@@ -422,7 +452,7 @@ def upper_bound(me: Card, u: Universe) -> int:
         ok = u.named("elven-archers") or u.named("warlord") or u.named("beastmaster")
         b = 30 if ok else 0
     elif c == "gem-of-order":
-        b = _gem_bound(u)
+        b = _gem_bound(me, u)
     elif c == "world-tree":
         b = 50
     elif c == "doppelganger":
@@ -537,7 +567,8 @@ def completion_bound(
     top = sum(plain[:places])
     if debt == 0 or "genie" not in held or not GENIE_BLANKERS.isdisjoint(held):
         return top
-    strongest = max((b for b, c in zip(bounds, rest) if c.id in GENIE_BLANKERS), default=None)
+    pairs = zip(bounds, rest, strict=True)
+    strongest = max((b for b, c in pairs if c.id in GENIE_BLANKERS), default=None)
     if strongest is None:
         return top + debt
     if len(plain) <= places:

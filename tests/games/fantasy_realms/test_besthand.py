@@ -114,6 +114,23 @@ def test_the_cursed_hoard_search_matches_brute_force_on_a_small_pool(seed: int) 
         assert besthand.exact(hand, besthand.Table(expansion=True)) == score
 
 
+def test_gem_of_order_counts_only_the_runs_the_places_left_can_make() -> None:
+    # Picked: Gem of Order (5) and King (8); may join: 4, 6, 7 and 9.
+    picked = besthand.bounded(["gem-of-order", "king"])
+    rest = besthand.bounded(["fire-elemental", "queen", "collector", "beastmaster"])
+    gem = picked[0]
+
+    def bonus(places: int) -> int:
+        u = besthand.Universe(picked + rest, 2 + places, held=2, places=places)
+        return besthand.upper_bound(gem, u) - gem.strength
+
+    # One more card joins 5 or 8 to a neighbour at most: no run of three (every value in
+    # play would make the run 4-9).
+    assert bonus(1) == 0
+    assert bonus(2) == 30  # 5, 6, 7, 8
+    assert bonus(4) == 100  # 4 to 9
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
