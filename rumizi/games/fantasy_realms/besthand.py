@@ -286,7 +286,40 @@ def _collector_bound(me: Card, u: Universe) -> int:
     fixed = sorted(
         (u.fixed(me, s) + (1 if me.suits & _BIT[s] else 0) for s in SUITS), reverse=True
     )[:3]
-    return collector_tiers(fixed, u.jokers, u.size)
+    bound = collector_tiers(fixed, u.jokers, u.size)
+    if not u.limited or u.rest_multi:
+        return bound
+    return min(bound, _collector_places(me, u))
+
+
+def _collector_places(me: Card, u: Universe) -> int:
+    """Collector's bonus at most below a search node: the places left are shared by every
+    suit (a count per suit would give each suit all of them). Each suit starts from its sure
+    cards, Collector included; a card that joins, of the suit or a wild one, takes a place; a
+    sure wild card or Book of Changes (anywhere: its move is free) adds one without."""
+    sure = me.id in u.sure_ids
+    room = max(0, u.places if sure else u.places - 1)
+    free = u.sure_jokers
+    flexible = u.rest_wilds + free
+    # best[b]: the most the suits so far pay with at most b more cards.
+    best = [0] * (room + free + 1)
+    for i in range(len(SUITS)):
+        mine = 0 if sure or not me.suits >> i & 1 else 1
+        have = u.count[i] + mine
+        can = u.rest[i] - mine + flexible
+        if have + can < 3:
+            continue
+        paid = _tier(have)
+        grown = [v + paid for v in best]
+        for target in (3, 4, 5):
+            cost = target - have
+            if cost <= 0 or cost > can:
+                continue
+            gain = _tier(target)
+            for b in range(cost, len(best)):
+                grown[b] = max(grown[b], best[b - cost] + gain)
+        best = grown
+    return best[-1]
 
 
 def collector_tiers(fixed: Sequence[int], jokers: int, size: int) -> int:

@@ -131,6 +131,18 @@ def test_gem_of_order_counts_only_the_runs_the_places_left_can_make() -> None:
     assert bonus(4) == 100  # 4 to 9
 
 
+def test_collectors_sets_share_the_places_left() -> None:
+    # Picked: Collector, two Leaders and two Armies; may join: two more of each.
+    picked = besthand.bounded(["collector", "king", "queen", "knights", "elven-archers"])
+    rest = besthand.bounded(["rangers", "light-cavalry", "warlord", "empress"])
+    collector = picked[0]
+    u = besthand.Universe(picked + rest, 7, held=5, places=2)
+    # Two places make four Armies (+40) or three of each (+20), not four of each.
+    assert besthand.upper_bound(collector, u) - collector.strength == 40
+    hand = ["collector", "king", "queen", "knights", "elven-archers", "rangers", "light-cavalry"]
+    assert score_hand(hand).cards[0].bonus == 40
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
