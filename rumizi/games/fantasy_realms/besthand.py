@@ -276,6 +276,30 @@ _GEM_SPLITS: Final[dict[tuple[int, int], int]] = {}
 _COLLECTOR_TIERS: Final[dict[tuple[int, int, int, int, int], int]] = {}
 
 
+_DUNGEON_SUITS: Final = tuple(SUITS.index(s) for s in ("undead", "beast", "artifact"))
+
+
+def _dungeon_places(me: Card, u: Universe) -> int:
+    """Dungeon's bonus for its three suits at most below a search node, the places left
+    shared by them: each card that joins adds 5, or 10 as the first of its suit; a sure
+    joker adds 10 without a place."""
+    sure = me.id in u.sure_ids
+    room = max(0, u.places if sure else u.places - 1)
+    total = 10 * u.sure_jokers
+    gains = [10] * u.rest_wilds
+    for i in _DUNGEON_SUITS:
+        mine = 0 if sure or not me.suits >> i & 1 else 1
+        have = u.count[i] + mine
+        can = max(0, u.rest[i] - mine)
+        if have:
+            total += 10 + 5 * (have - 1)
+            gains += [5] * can
+        elif can:
+            gains += [10] + [5] * (can - 1)
+    gains.sort(reverse=True)
+    return total + sum(gains[:room])
+
+
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
@@ -501,6 +525,8 @@ def upper_bound(me: Card, u: Universe) -> int:
             n = min(u.fixed(me, suit) + (1 if me.suits & _BIT[suit] else 0), u.size)
             b += 10 + 5 * (n - 1) if n else 0
         b += 10 * u.jokers  # a joker (a wild, Book's target) is at best a first card
+        if u.limited:
+            b = min(b, _dungeon_places(me, u))
         b += 5 * sum(1 for x in ("necromancer", "warlock-lord", "demon") if u.named(x))
     elif c == "castle":
         n = o(me, "building")

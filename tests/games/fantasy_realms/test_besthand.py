@@ -143,6 +143,18 @@ def test_collectors_sets_share_the_places_left() -> None:
     assert score_hand(hand).cards[0].bonus == 40
 
 
+def test_dungeons_suits_share_the_places_left() -> None:
+    # Picked: Dungeon and an Undead; may join: two more Undead and two Beasts.
+    picked = besthand.bounded(["dungeon", "ghoul"], expansion=True)
+    rest = besthand.bounded(["specter", "death-knight", "basilisk", "dragon"], expansion=True)
+    dungeon = picked[0]
+    u = besthand.Universe(picked + rest, 3, expansion=True, held=2, places=1)
+    # One place: a first Beast (+10) beside the Undead's +10, not a second Undead too.
+    assert besthand.upper_bound(dungeon, u) - dungeon.strength == 20
+    hand = ["dungeon", "ghoul", "basilisk"]
+    assert score_hand(hand, expansion=True).cards[0].bonus == 20
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
