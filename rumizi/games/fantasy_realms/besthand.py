@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rumizi.games.fantasy_realms.cards import SUITS, base_deck, bit, card_info
-from rumizi.games.fantasy_realms.scoring import Table, gem_runs
+from rumizi.games.fantasy_realms.scoring import PENALTY_CARDS, Table, gem_runs
 
 # Each suit's mask bit (a dict lookup: the bounds ask for them very often). Final: compiled,
 # a final name is read from a C static, not looked up in the module.
@@ -300,6 +300,21 @@ def _dungeon_places(me: Card, u: Universe) -> int:
     return total + sum(gains[:room])
 
 
+def _penalties(me: Card, u: Universe) -> int:
+    """How many other cards with a penalty a hand below a search node can hold (Judge): the
+    sure ones and as many others as places are left (a Doppelganger may copy one)."""
+    carries = PENALTY_CARDS | {"doppelganger"}
+    sure = rest = 0
+    for k, c in enumerate(u.cards):
+        if c.id != me.id and c.id in carries:
+            if k < u.held:
+                sure += 1
+            else:
+                rest += 1
+    room = u.places if me.id in u.sure_ids else u.places - 1
+    return sure + min(rest, max(0, room))
+
+
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
@@ -540,7 +555,7 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "genie":
         b = 60  # +10 for each other player, at most six
     elif c == "judge":
-        b = 10 * m
+        b = 10 * (_penalties(me, u) if u.limited else m)
     elif c == "lich":
         b = (10 if u.named("necromancer") else 0) + 10 * o(me, "undead")
     if c == "bell-tower" and u.expansion:

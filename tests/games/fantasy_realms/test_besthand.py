@@ -155,6 +155,17 @@ def test_dungeons_suits_share_the_places_left() -> None:
     assert score_hand(hand, expansion=True).cards[0].bonus == 20
 
 
+def test_judge_counts_the_penalties_the_places_left_can_bring() -> None:
+    # Picked: Judge, King and Queen (no penalty); may join: two cards with one, and Rangers.
+    picked = besthand.bounded(["judge", "king", "queen"], expansion=True)
+    rest = besthand.bounded(["knights", "light-cavalry", "rangers"], expansion=True)
+    judge = picked[0]
+    u = besthand.Universe(picked + rest, 5, expansion=True, held=3, places=2)
+    assert besthand.upper_bound(judge, u) - judge.strength == 20  # not 10 for each other card
+    hand = ["judge", "king", "queen", "knights", "light-cavalry"]
+    assert score_hand(hand, expansion=True).cards[0].bonus == 20
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
