@@ -315,6 +315,42 @@ def _penalties(me: Card, u: Universe) -> int:
     return sure + min(rest, max(0, room))
 
 
+_CASTLE_SUITS: Final = tuple(SUITS.index(s) for s in ("leader", "army", "land"))
+_BUILDING: Final = SUITS.index("building")
+
+
+def _castle_places(me: Card, u: Universe) -> int:
+    """Castle's bonus at most below a search node, the places left shared: +10 for each of
+    Leader, Army and Land present (a joined card or a wild one fills a missing suit), and the
+    other Buildings' +10 for the first and +5 for each further one; a sure joker adds 10
+    without a place."""
+    sure = me.id in u.sure_ids
+    room = max(0, u.places if sure else u.places - 1)
+    total = 0
+    gains = [10] * u.rest_wilds
+    jokers = u.sure_jokers
+    for i in _CASTLE_SUITS:
+        mine = 0 if sure or not me.suits >> i & 1 else 1
+        if u.count[i] + mine:
+            total += 10
+        elif jokers:
+            jokers -= 1
+            total += 10
+        elif u.rest[i] - mine > 0:
+            gains.append(10)
+    mine = 0 if sure or not me.suits >> _BUILDING & 1 else 1
+    have = u.count[_BUILDING] - (1 if sure and me.suits >> _BUILDING & 1 else 0)
+    can = max(0, u.rest[_BUILDING] - mine)
+    if have > 0:
+        total += 10 + 5 * (have - 1)
+        gains += [5] * can
+    elif can:
+        gains += [10] + [5] * (can - 1)
+    total += 10 * jokers  # the sure jokers left: at best a first Building each
+    gains.sort(reverse=True)
+    return total + sum(gains[:room])
+
+
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
@@ -408,7 +444,7 @@ def _longest_run(me: Card, u: Universe) -> int:
             sure.add(v)
         else:
             other.add(v)
-    room = u.places if me.id in u.sure_ids else u.places - 1
+    room = max(0, u.places if me.id in u.sure_ids else u.places - 1)
     values = sorted(sure | other)
     longest = start = cost = 0
     for k, v in enumerate(values):
@@ -548,6 +584,8 @@ def upper_bound(me: Card, u: Universe) -> int:
         # +10 for each of Leader, Army and Land present: a joker supplies one missing suit.
         held = sum(1 for s in ("leader", "army", "land") if u.fixed(me, s) or me.suits & _BIT[s])
         b = 10 * min(3, held + u.jokers) + (10 + 5 * (n - 1) if n else 0)
+        if u.limited:
+            b = min(b, _castle_places(me, u))
     elif c == "crypt":
         b = _strongest_sum(u, "undead")
     elif c == "chapel":

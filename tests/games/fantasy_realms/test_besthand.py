@@ -166,6 +166,96 @@ def test_judge_counts_the_penalties_the_places_left_can_bring() -> None:
     assert score_hand(hand, expansion=True).cards[0].bonus == 20
 
 
+def test_castles_suits_and_buildings_share_the_places_left() -> None:
+    # Picked: Castle and a Leader; may join: an Army, a Land and two Buildings.
+    picked = besthand.bounded(["castle", "king"], expansion=True)
+    rest = besthand.bounded(["knights", "mountain", "chapel", "dungeon"], expansion=True)
+    castle = picked[0]
+    u = besthand.Universe(picked + rest, 3, expansion=True, held=2, places=1)
+    # One place brings one of the Army, the Land or a first Building (+10), not all three.
+    assert besthand.upper_bound(castle, u) - castle.strength == 20
+    assert score_hand(["castle", "king", "knights"], expansion=True).cards[0].bonus == 20
+
+
+CURSED_HOARD_HANDS = [
+    # The best hands found, and hands built on the bounds that share the places left.
+    [
+        "collector",
+        "doppelganger",
+        "gem-of-order",
+        "king",
+        "knights",
+        "leprechaun",
+        "necromancer",
+        "princess",
+        "queen",
+        "warlord",
+    ],
+    [
+        "bell-tower",
+        "book-of-changes",
+        "candle",
+        "collector",
+        "gem-of-order",
+        "queen",
+        "shield-of-keth",
+        "sword-of-keth",
+    ],
+    ["castle", "chapel", "dungeon", "crypt", "king", "knights", "mountain", "garden"],
+    [
+        "dungeon",
+        "ghoul",
+        "specter",
+        "death-knight",
+        "lich",
+        "basilisk",
+        "dragon",
+        "necromancer",
+        "magic-wand",
+    ],
+    [
+        "judge",
+        "knights",
+        "light-cavalry",
+        "dwarvish-infantry",
+        "swamp",
+        "empress",
+        "warship",
+        "doppelganger",
+        "genie",
+    ],
+    [
+        "gem-of-order",
+        "fountain-of-life",
+        "candle",
+        "book-of-changes",
+        "air-elemental",
+        "enchantress",
+        "queen",
+        "collector",
+        "mirage",
+    ],
+]
+
+
+@pytest.mark.parametrize("hand", CURSED_HOARD_HANDS)
+def test_each_node_bounds_a_cursed_hoard_hand_from_above(hand: list[str]) -> None:
+    score = besthand.exact(hand, besthand.Table(expansion=True))
+    assert min(besthand.node_bounds(hand, expansion=True)) >= score, score
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.sampled_from([8, 9, 10]))
+def test_each_node_bounds_random_cursed_hoard_hands(rng: random.Random, size: int) -> None:
+    # Eight cards, or more with the cards that bring one (their extras among the others).
+    hand = rng.sample(besthand.GIVERS[: size - 8], size - 8)
+    hand += rng.sample([c for c in EXPANSION if c not in hand], 8)
+    if not besthand.valid(hand, expansion=True):
+        hand.remove(next(c for c in besthand.GIVERS if c in hand))
+    score = besthand.exact(hand, besthand.Table(expansion=True))
+    assert min(besthand.node_bounds(hand, expansion=True)) >= score, (hand, score)
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
