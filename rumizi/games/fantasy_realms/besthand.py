@@ -259,6 +259,19 @@ class Universe:
     def some(self, me: Card, *suits: str) -> bool:
         return any(self.every(me, s) > 0 for s in suits)
 
+    def joins(self, me: Card, *names: str) -> bool:
+        """Whether a hand with ``me`` can hold a card of each of these names (the card, or
+        a wild naming it): below a search node each one not picked takes a place, as does
+        ``me`` (a picked wild may stand for one)."""
+        if not all(self.named(n) for n in names):
+            return False
+        if not self.limited:
+            return True
+        need = sum(1 for n in names if n not in self.sure_ids)
+        need += 0 if me.id in self.sure_ids else 1
+        need -= sum(1 for w in WILD_IDS if w in self.sure_ids)
+        return need <= self.places
+
     def named(self, name: str) -> bool:
         """Whether a card of that name can be in the hand (itself, or a wild naming it)."""
         if name in self.ids:
@@ -493,9 +506,9 @@ def upper_bound(me: Card, u: Universe) -> int:
     m = u.size - 1
     b = 0
     if c == "mountain":
-        b = 50 if u.named("smoke") and u.named("wildfire") else 0
+        b = 50 if u.joins(me, "smoke", "wildfire") else 0
     elif c == "cavern":
-        b = 25 if u.named("dwarvish-infantry") or u.named("dragon") else 0
+        b = 25 if u.joins(me, "dwarvish-infantry") or u.joins(me, "dragon") else 0
     elif c == "bell-tower":
         b = 15 if u.some(me, "wizard") else 0
     elif c == "forest":
@@ -509,17 +522,17 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "rainstorm":
         b = 10 * e(me, "flood")
     elif c == "whirlwind":
-        ok = u.named("rainstorm") and (u.named("blizzard") or u.named("great-flood"))
+        ok = u.joins(me, "rainstorm", "blizzard") or u.joins(me, "rainstorm", "great-flood")
         b = 40 if ok else 0
     elif c == "air-elemental":
         b = 15 * o(me, "weather")
     elif c == "candle":
-        ok = u.named("book-of-changes") and u.named("bell-tower") and u.some(me, "wizard")
+        ok = u.joins(me, "book-of-changes", "bell-tower") and u.some(me, "wizard")
         b = 100 if ok else 0
     elif c == "forge":
         b = 9 * u.many(me, ("weapon", "artifact"))
     elif c == "lightning":
-        b = 30 if u.named("rainstorm") else 0
+        b = 30 if u.joins(me, "rainstorm") else 0
     elif c == "fire-elemental":
         b = 15 * o(me, "flame")
     elif c == "elven-archers":
@@ -542,22 +555,22 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "empress":
         b = 10 * e(me, "army")
     elif c == "unicorn":
-        if u.named("princess"):
+        if u.joins(me, "princess"):
             b = 30
-        elif u.named("empress") or u.named("queen") or u.named("enchantress"):
+        elif any(u.joins(me, x) for x in ("empress", "queen", "enchantress")):
             b = 15
     elif c == "warhorse":
         b = 14 if u.some(me, "leader", "wizard") else 0
     elif c == "hydra":
-        b = 28 if u.named("swamp") else 0
+        b = 28 if u.joins(me, "swamp") else 0
     elif c == "magic-wand":
         b = 25 if u.some(me, "wizard") else 0
     elif c in ("sword-of-keth", "shield-of-keth"):
         pair = "shield-of-keth" if c == "sword-of-keth" else "sword-of-keth"
         if u.some(me, "leader"):
-            b = 40 if u.named(pair) else (10 if c == "sword-of-keth" else 15)
+            b = 40 if u.joins(me, pair) else (10 if c == "sword-of-keth" else 15)
     elif c == "elven-longbow":
-        ok = u.named("elven-archers") or u.named("warlord") or u.named("beastmaster")
+        ok = any(u.joins(me, x) for x in ("elven-archers", "warlord", "beastmaster"))
         b = 30 if ok else 0
     elif c == "gem-of-order":
         b = _gem_bound(me, u)

@@ -231,7 +231,6 @@ CURSED_HOARD_HANDS = [
         "book-of-changes",
         "air-elemental",
         "enchantress",
-        "queen",
         "collector",
         "mirage",
     ],
@@ -240,6 +239,7 @@ CURSED_HOARD_HANDS = [
 
 @pytest.mark.parametrize("hand", CURSED_HOARD_HANDS)
 def test_each_node_bounds_a_cursed_hoard_hand_from_above(hand: list[str]) -> None:
+    assert besthand.valid(hand, expansion=True)
     score = besthand.exact(hand, besthand.Table(expansion=True))
     assert min(besthand.node_bounds(hand, expansion=True)) >= score, score
 
@@ -254,6 +254,24 @@ def test_each_node_bounds_random_cursed_hoard_hands(rng: random.Random, size: in
         hand.remove(next(c for c in besthand.GIVERS if c in hand))
     score = besthand.exact(hand, besthand.Table(expansion=True))
     assert min(besthand.node_bounds(hand, expansion=True)) >= score, (hand, score)
+
+
+def test_a_bonus_that_needs_other_cards_needs_places_for_them() -> None:
+    # Picked: Candle and a Wizard; Book of Changes and Bell Tower may join.
+    picked = besthand.bounded(["candle", "enchantress"])
+    rest = besthand.bounded(["book-of-changes", "bell-tower"])
+    candle = picked[0]
+
+    def bonus(places: int) -> int:
+        u = besthand.Universe(picked + rest, 2 + places, held=2, places=places)
+        return besthand.upper_bound(candle, u) - candle.strength
+
+    assert bonus(1) == 0  # one place holds one of the two
+    assert bonus(2) == 100
+    # A picked Mirage may be the Bell Tower.
+    picked = besthand.bounded(["candle", "enchantress", "mirage"], expansion=True)
+    u = besthand.Universe(picked + rest, 4, expansion=True, held=3, places=1)
+    assert besthand.upper_bound(picked[0], u) - candle.strength == 100
 
 
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
