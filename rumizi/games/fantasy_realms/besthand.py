@@ -181,12 +181,13 @@ class Universe:
             return self.count[i] - mine, self.rest[i], self.places
         return self.count[i], self.rest[i] - mine, self.places - 1
 
-    def _n(self, me: Card, k: int) -> int:
-        """Other cards that can be of suit bit ``k`` in a hand with ``me``, jokers counted."""
+    def _n(self, me: Card, k: int, taken: int = 0) -> int:
+        """Other cards that can be of suit bit ``k`` in a hand with ``me``, jokers counted
+        (below a search node, with ``taken`` of the places left kept for other cards)."""
         if not self.limited:
             return self.count[k.bit_length() - 1] - (1 if me.suits & k else 0) + self._jokers(me)
         sure, rest, room = self._split(me, k.bit_length() - 1, k)
-        return sure + self.sure_jokers + min(rest + self.rest_wilds, max(room, 0))
+        return sure + self.sure_jokers + min(rest + self.rest_wilds, max(room - taken, 0))
 
     def strongest(self, suit: str) -> list[int]:
         """The strengths of the cards of ``suit`` a hand could hold (all of them, or with
@@ -216,11 +217,11 @@ class Universe:
         """How many other cards of ``suit`` a hand with ``me`` could hold at most."""
         return max(0, min(self._n(me, _BIT[suit]), self.size - 1))
 
-    def every(self, me: Card, suit: str) -> int:
+    def every(self, me: Card, suit: str, taken: int = 0) -> int:
         """How many cards of ``suit`` a hand with ``me`` could hold, ``me`` included (Book of
-        Changes may have made ``me`` one of them)."""
+        Changes may have made ``me`` one of them); ``taken`` places are kept for others."""
         k = _BIT[suit]
-        return max(0, self._with_me(me, self._n(me, k), self.size - 1, k))
+        return max(0, self._with_me(me, self._n(me, k, taken), self.size - 1, k))
 
     def extra_strengths(self) -> list[int]:
         """Strengths that may join a suit they are not printed in (Warlord, Crypt): an open
@@ -547,7 +548,12 @@ def upper_bound(me: Card, u: Universe) -> int:
         b = 5 * u.many(me, ("land", "weather", "flood", "flame"))
     elif c in ("king", "queen"):
         partner = "queen" if c == "king" else "king"
-        b = (20 if u.named(partner) else 5) * e(me, "army")
+        b = 5 * e(me, "army")
+        if u.joins(me, partner):
+            # Below a search node a partner not picked yet takes a place an Army could have.
+            wild = u.limited and not u.sure_ids.isdisjoint(WILD_IDS)
+            away = 1 if u.limited and partner not in u.sure_ids and not wild else 0
+            b = max(b, 20 * u.every(me, "army", away))
     elif c == "princess":
         b = 8 * u.many(me, ("army", "wizard"), ("leader",))
     elif c == "warlord":

@@ -274,6 +274,16 @@ def test_a_bonus_that_needs_other_cards_needs_places_for_them() -> None:
     assert besthand.upper_bound(picked[0], u) - candle.strength == 100
 
 
+def test_kings_queen_takes_a_place_an_army_could_have() -> None:
+    picked = besthand.bounded(["king", "knights"])
+    rest = besthand.bounded(["queen", "light-cavalry", "dwarvish-infantry"])
+    king = picked[0]
+    u = besthand.Universe(picked + rest, 3, held=2, places=1)
+    # One place: the Queen (+20 for the Knights) or a second Army (+5 each), not both.
+    assert besthand.upper_bound(king, u) - king.strength == 20
+    assert score_hand(["king", "knights", "queen"]).cards[0].bonus == 20
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
