@@ -365,6 +365,18 @@ def _castle_places(me: Card, u: Universe) -> int:
     return total + sum(gains[:room])
 
 
+def _strongest_other(me: Card, u: Universe, *, wilds: bool) -> int:
+    """The strongest other card a hand below a search node can hold with ``me`` (the one a
+    Doppelganger copies, a Fountain of Life adds): a picked one, or one that joins if a place
+    is left beside ``me``."""
+    room = u.places if me.id in u.sure_ids else u.places - 1
+    pool = u.cards if room > 0 else u.cards[: u.held]
+    return max(
+        (x.strength for x in pool if x.id != me.id and (wilds or x.id not in WILD_IDS)),
+        default=0,
+    )
+
+
 def _tier(n: int) -> int:
     return 10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0
 
@@ -517,7 +529,10 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "earth-elemental":
         b = 15 * o(me, "land")
     elif c == "fountain-of-life":
-        b = max(u.strengths[0] if u.strengths else 0, me.strength)
+        if u.limited:
+            b = max(_strongest_other(me, u, wilds=False), me.strength)
+        else:
+            b = max(u.strengths[0] if u.strengths else 0, me.strength)
     elif c == "water-elemental":
         b = 15 * o(me, "flood")
     elif c == "rainstorm":
@@ -583,6 +598,8 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "world-tree":
         b = 50
     elif c == "doppelganger":
+        if u.limited:
+            return max(0, _strongest_other(me, u, wilds=True))
         return max(0, max((x.strength for x in u.cards if x.id != c), default=0))
     elif c == "jester":
         b = max(3 * m, 50)

@@ -284,6 +284,19 @@ def test_kings_queen_takes_a_place_an_army_could_have() -> None:
     assert score_hand(["king", "knights", "queen"]).cards[0].bonus == 20
 
 
+def test_a_copy_below_a_search_node_is_of_a_card_that_fits_beside_it() -> None:
+    # Picked: King (8). May join: Doppelganger, Fountain of Life and Wildfire (40).
+    picked = besthand.bounded(["king"])
+    rest = besthand.bounded(["doppelganger", "fountain-of-life", "wildfire"])
+    doppel, fountain = rest[0], rest[1]
+    # With one place, the card that takes it copies (or adds) the King, not the Wildfire.
+    u = besthand.Universe(picked + rest, 2, held=1, places=1)
+    assert besthand.upper_bound(doppel, u) == 8
+    assert besthand.upper_bound(fountain, u) == fountain.strength + 8
+    u = besthand.Universe(picked + rest, 3, held=1, places=2)
+    assert besthand.upper_bound(doppel, u) == 40
+
+
 # --- Genie: -50 and +10 for each other player, so -20 at the searched table of four, unless
 # something blanks it (Wildfire, or Book of Changes giving it a suit another card blanks).
 
