@@ -252,8 +252,8 @@ def _searched(state: dict[str, Any], bar: int, top: int) -> dict[str, list[Any]]
     hands of ``bar`` or more: those searched at that bar, and those searched at a lower bar (a
     pass at a lower bar finds every hand a pass at this one would), if they kept enough
     hands: ``top`` or more, or fewer than they were asked to keep (then every hand they
-    found). A bar that does not say how many its pieces kept (from before this was recorded)
-    kept one."""
+    found), or one below ``bar`` (then every hand of ``bar`` or more). A bar that does not
+    say how many its pieces kept (from before this was recorded) kept one."""
     out: dict[str, list[Any]] = {}
     for key, entry in sorted(state["bars"].items(), key=lambda kv: -int(kv[0])):
         lower = int(key)
@@ -261,7 +261,10 @@ def _searched(state: dict[str, Any], bar: int, top: int) -> dict[str, list[Any]]
             continue
         kept = int(entry.get("top", 1))
         for piece, hands in entry["branches"].items():
-            if piece in out or (top > kept and len(hands) >= kept):
+            # Its kept hands are its best: all of those of ``bar`` or more if it kept fewer
+            # than it could, or if one of them is below ``bar``.
+            whole = len(hands) < kept or any(h[0] < bar for h in hands)
+            if piece in out or (top > kept and not whole):
                 continue
             out[piece] = [h for h in hands if h[0] >= bar]
     return out

@@ -154,7 +154,9 @@ def test_a_lower_bars_piece_counts_only_if_it_kept_enough_hands() -> None:
     assert _searched(state, 398, 1) == {"0": [[400, ["x"]]], "1": []}
     # A bar that does not say how many hands its pieces kept kept one.
     del state["bars"]["380"]["top"]
-    assert _searched(state, 390, 2) == {}
+    # Piece 0 kept one hand of 390 or more: maybe not all. Piece 1's is below 390, so none
+    # of its hands reach 390.
+    assert _searched(state, 390, 2) == {"1": []}
     assert _searched(state, 390, 1) == {"0": hands, "1": []}
     # At a bar above both, both count, with none of their hands.
     assert _searched(state, 430, 1) == {"2": [], "0": [], "1": []}
