@@ -181,6 +181,17 @@ class Universe:
             return self.count[i] - mine, self.rest[i], self.places
         return self.count[i], self.rest[i] - mine, self.places - 1
 
+    def room(self, me: Card) -> int:
+        """The places left below a search node beside ``me`` (which takes one if not picked)."""
+        return max(0, self.places if me.id in self.sure_ids else self.places - 1)
+
+    def sides(self, me: Card, i: int) -> tuple[int, int]:
+        """Cards of suit index ``i`` in a hand with ``me`` below a search node: the sure ones
+        (``me`` included if of that suit) and those that may join."""
+        k = 1 << i
+        sure, rest, _ = self._split(me, i, k)
+        return sure + (1 if me.suits & k else 0), max(0, rest)
+
     def _n(self, me: Card, k: int, taken: int = 0) -> int:
         """Other cards that can be of suit bit ``k`` in a hand with ``me``, jokers counted
         (below a search node, with ``taken`` of the places left kept for other cards)."""
@@ -297,36 +308,33 @@ def _dungeon_places(me: Card, u: Universe) -> int:
     """Dungeon's bonus for its three suits at most below a search node, the places left
     shared by them: each card that joins adds 5, or 10 as the first of its suit; a sure
     joker adds 10 without a place."""
-    sure = me.id in u.sure_ids
-    room = max(0, u.places if sure else u.places - 1)
     total = 10 * u.sure_jokers
     gains = [10] * u.rest_wilds
     for i in _DUNGEON_SUITS:
-        mine = 0 if sure or not me.suits >> i & 1 else 1
-        have = u.count[i] + mine
-        can = max(0, u.rest[i] - mine)
+        have, can = u.sides(me, i)
         if have:
             total += 10 + 5 * (have - 1)
             gains += [5] * can
         elif can:
             gains += [10] + [5] * (can - 1)
     gains.sort(reverse=True)
-    return total + sum(gains[:room])
+    return total + sum(gains[: u.room(me)])
+
+
+_CARRIES_PENALTY: Final = PENALTY_CARDS | {"doppelganger"}
 
 
 def _penalties(me: Card, u: Universe) -> int:
     """How many other cards with a penalty a hand below a search node can hold (Judge): the
     sure ones and as many others as places are left (a Doppelganger may copy one)."""
-    carries = PENALTY_CARDS | {"doppelganger"}
     sure = rest = 0
     for k, c in enumerate(u.cards):
-        if c.id != me.id and c.id in carries:
+        if c.id != me.id and c.id in _CARRIES_PENALTY:
             if k < u.held:
                 sure += 1
             else:
                 rest += 1
-    room = u.places if me.id in u.sure_ids else u.places - 1
-    return sure + min(rest, max(0, room))
+    return sure + min(rest, u.room(me))
 
 
 _CASTLE_SUITS: Final = tuple(SUITS.index(s) for s in ("leader", "army", "land"))
@@ -338,23 +346,21 @@ def _castle_places(me: Card, u: Universe) -> int:
     Leader, Army and Land present (a joined card or a wild one fills a missing suit), and the
     other Buildings' +10 for the first and +5 for each further one; a sure joker adds 10
     without a place."""
-    sure = me.id in u.sure_ids
-    room = max(0, u.places if sure else u.places - 1)
     total = 0
     gains = [10] * u.rest_wilds
     jokers = u.sure_jokers
     for i in _CASTLE_SUITS:
-        mine = 0 if sure or not me.suits >> i & 1 else 1
-        if u.count[i] + mine:
+        have, can = u.sides(me, i)
+        if have:
             total += 10
         elif jokers:
             jokers -= 1
             total += 10
-        elif u.rest[i] - mine > 0:
+        elif can:
             gains.append(10)
-    mine = 0 if sure or not me.suits >> _BUILDING & 1 else 1
-    have = u.count[_BUILDING] - (1 if sure and me.suits >> _BUILDING & 1 else 0)
-    can = max(0, u.rest[_BUILDING] - mine)
+    # The other Buildings (Castle is one).
+    have, can, _ = u._split(me, _BUILDING, 1 << _BUILDING)
+    can = max(0, can)
     if have > 0:
         total += 10 + 5 * (have - 1)
         gains += [5] * can
@@ -362,15 +368,14 @@ def _castle_places(me: Card, u: Universe) -> int:
         gains += [10] + [5] * (can - 1)
     total += 10 * jokers  # the sure jokers left: at best a first Building each
     gains.sort(reverse=True)
-    return total + sum(gains[:room])
+    return total + sum(gains[: u.room(me)])
 
 
 def _strongest_other(me: Card, u: Universe, *, wilds: bool) -> int:
-    """The strongest other card a hand below a search node can hold with ``me`` (the one a
-    Doppelganger copies, a Fountain of Life adds): a picked one, or one that joins if a place
-    is left beside ``me``."""
-    room = u.places if me.id in u.sure_ids else u.places - 1
-    pool = u.cards if room > 0 else u.cards[: u.held]
+    """The strongest other card a hand can hold with ``me`` (the one a Doppelganger copies, a
+    Fountain of Life adds): below a search node a picked one, or one that joins if a place is
+    left beside ``me``."""
+    pool = u.cards if not u.limited or u.room(me) > 0 else u.cards[: u.held]
     return max(
         (x.strength for x in pool if x.id != me.id and (wilds or x.id not in WILD_IDS)),
         default=0,
@@ -398,16 +403,13 @@ def _collector_places(me: Card, u: Universe) -> int:
     suit (a count per suit would give each suit all of them). Each suit starts from its sure
     cards, Collector included; a card that joins, of the suit or a wild one, takes a place; a
     sure wild card or Book of Changes (anywhere: its move is free) adds one without."""
-    sure = me.id in u.sure_ids
-    room = max(0, u.places if sure else u.places - 1)
     free = u.sure_jokers
     flexible = u.rest_wilds + free
     # best[b]: the most the suits so far pay with at most b more cards.
-    best = [0] * (room + free + 1)
+    best = [0] * (u.room(me) + free + 1)
     for i in range(len(SUITS)):
-        mine = 0 if sure or not me.suits >> i & 1 else 1
-        have = u.count[i] + mine
-        can = u.rest[i] - mine + flexible
+        have, can = u.sides(me, i)
+        can += flexible
         if have + can < 3:
             continue
         paid = _tier(have)
@@ -470,7 +472,7 @@ def _longest_run(me: Card, u: Universe) -> int:
             sure.add(v)
         else:
             other.add(v)
-    room = max(0, u.places if me.id in u.sure_ids else u.places - 1)
+    room = u.room(me)
     values = sorted(sure | other)
     longest = start = cost = 0
     for k, v in enumerate(values):
@@ -529,10 +531,7 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "earth-elemental":
         b = 15 * o(me, "land")
     elif c == "fountain-of-life":
-        if u.limited:
-            b = max(_strongest_other(me, u, wilds=False), me.strength)
-        else:
-            b = max(u.strengths[0] if u.strengths else 0, me.strength)
+        b = max(_strongest_other(me, u, wilds=False), me.strength)
     elif c == "water-elemental":
         b = 15 * o(me, "flood")
     elif c == "rainstorm":
@@ -598,9 +597,7 @@ def upper_bound(me: Card, u: Universe) -> int:
     elif c == "world-tree":
         b = 50
     elif c == "doppelganger":
-        if u.limited:
-            return max(0, _strongest_other(me, u, wilds=True))
-        return max(0, max((x.strength for x in u.cards if x.id != c), default=0))
+        return max(0, _strongest_other(me, u, wilds=True))
     elif c == "jester":
         b = max(3 * m, 50)
     elif c in u.fixed_bonus:
