@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tests.web.conftest import Server, screenshot
 
@@ -58,4 +58,33 @@ def test_each_line_tells_the_cards_effect_and_a_refused_choice_says_why_in_persi
     screenshot(page, "fantasy-realms-scorer-refused-fa-phone")
     page.get_by_test_id("fr-best").click()
     expect(page.get_by_test_id("fr-total")).to_be_visible(timeout=10_000)
+    context.close()
+
+
+def test_an_answer_overtaken_by_a_newer_pick_is_not_drawn(browser: Browser, server: Server) -> None:
+    # Two quick picks ask the scorer twice; the first answer is held back until the second has
+    # been drawn, as a slow network would. Only the newer hand's result may stay on the page.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/fantasy-realms/score", hold_the_first)
+    page.goto(f"{server.url}/games/fantasy-realms/score")
+    for card in ["island", "king"]:
+        page.get_by_test_id("fr-search").fill(card)
+        page.locator(f"[data-testid=fr-pick][data-card={card}]").click()
+    expect(page.locator("[data-testid=fr-line]")).to_have_count(2, timeout=10_000)
+    with page.expect_response("**/api/fantasy-realms/score"):
+        held[0].continue_()
+    # Let the page read the late answer: an old page drew it under the newer one by now.
+    page.wait_for_timeout(500)
+    expect(page.get_by_test_id("fr-total")).to_have_count(1)
+    expect(page.get_by_test_id("fr-choice-island-clears")).to_have_count(1)
+    expect(page.locator("[data-testid=fr-line]")).to_have_count(2)
     context.close()

@@ -116,7 +116,12 @@ export async function mount(main, ctx) {
     return box;
   }
 
+  // Each change asks the scorer again; an answer that comes back after a newer question was
+  // asked is dropped, or two quick picks would draw two results one under the other.
+  let asked = 0;
+
   async function update() {
+    const question = ++asked;
     clear(handBox);
     handBox.append(h("h2", {}, w("hand")));
     if (!state.hand.length) handBox.append(h("p", { class: "muted" }, w("empty")));
@@ -127,8 +132,10 @@ export async function mount(main, ctx) {
       }, `${name(id)} ×`));
     }
     drawGallery();
-    clear(resultBox);
-    if (!state.hand.length) return;
+    if (!state.hand.length) {
+      clear(resultBox);
+      return;
+    }
     const fixed = Object.fromEntries(Object.entries(state.fixed).filter(([c]) => state.hand.includes(c)));
     let score;
     try {
@@ -136,6 +143,8 @@ export async function mount(main, ctx) {
         body: { hand: state.hand, expansion: state.expansion, choices: Object.keys(fixed).length ? fixed : null },
       });
     } catch (err) {
+      if (question !== asked || !ctx.alive()) return;
+      clear(resultBox);
       // The scorer's own reason in the page's language where it gave one, else the code's.
       const reason = err.texts && err.texts[lang() === "fa" ? "fa" : "en"];
       resultBox.append(h("p", { class: "error", dataset: { testid: "fr-error" } }, String(reason || err.message || err)));
@@ -147,7 +156,8 @@ export async function mount(main, ctx) {
       }
       return;
     }
-    if (!ctx.alive()) return;
+    if (question !== asked || !ctx.alive()) return;
+    clear(resultBox);
     resultBox.append(h("p", { class: "fr-total", dataset: { testid: "fr-total" } }, `${w("total")}: ${num(score.total)}`));
     if (Object.keys(score.choices).length) resultBox.append(drawChoices(score));
     const rows = score.cards.flatMap((c) => [
