@@ -25,33 +25,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from math import comb
-from pathlib import Path
+
+from compiled_build import rerun_compiled
 
 from rumizi.games.fantasy_realms import besthand
 from rumizi.games.fantasy_realms.cards import base_deck
 
-ROOT = Path(__file__).resolve().parent.parent
 BEST_BASE = 397  # the best base-game hand's score, which the proof must find again
-
-
-def rerun_compiled() -> None:
-    """Run this benchmark again (without ``--compiled``) on the compiled build."""
-    found = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
-    )
-    folder = found.stdout.strip()
-    if not folder:
-        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
-    argv = [a for a in sys.argv[1:] if a != "--compiled"]
-    env = dict(os.environ, PYTHONPATH=folder)
-    raise SystemExit(subprocess.run([sys.executable, __file__, *argv], env=env).returncode)
 
 
 def random_pool(rng: random.Random, size: int) -> list[str]:
@@ -89,7 +73,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.compiled:
-        rerun_compiled()
+        rerun_compiled(__file__)
     build = "pure Python" if besthand.__file__.endswith(".py") else "compiled"
     print(f"Measuring the {build} search ({besthand.__file__})")
     rng = random.Random(args.seed)

@@ -48,6 +48,8 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+from compiled_build import rerun_compiled
+
 from rumizi.games.fantasy_realms import best_choices, brute_force, scoring
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
 from rumizi.games.fantasy_realms.optimize import _full_domains
@@ -154,19 +156,6 @@ def worker() -> None:
         print(json.dumps(solve(hand, expansion)), flush=True)
 
 
-def rerun_compiled() -> None:
-    """Run this benchmark again (without ``--compiled``) on the compiled build."""
-    found = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
-    )
-    folder = found.stdout.strip()
-    if not folder:
-        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
-    argv = [a for a in sys.argv[1:] if a != "--compiled"]
-    env = dict(os.environ, PYTHONPATH=folder)
-    raise SystemExit(subprocess.run([sys.executable, __file__, *argv], env=env).returncode)
-
-
 def _compare(
     label: str, hands: list[Hand], now: list[tuple[int, float]], before: Before | None
 ) -> None:
@@ -237,7 +226,7 @@ def main() -> None:
         worker()
         return
     if args.compiled:
-        rerun_compiled()
+        rerun_compiled(__file__)
     build = "pure Python" if scoring.__file__.endswith(".py") else "compiled"
     print(f"Measuring the {build} scorer ({scoring.__file__})")
     rng = random.Random(args.seed)
