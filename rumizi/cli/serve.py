@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from rumizi.core.extras import MissingExtra, require_server
+
 
 def default_data_dir() -> Path:
     from platformdirs import user_data_dir
@@ -81,6 +83,10 @@ def serve(
     job_lease: float | None,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
+    try:
+        require_server(db_url=db_url, redis_url=redis_url, limiter_storage=limiter_storage)
+    except MissingExtra as err:
+        raise click.ClickException(str(err)) from None
     import uvicorn
 
     from rumizi.server.app import Settings, create_app

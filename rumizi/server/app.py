@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from rumizi.core.extras import require_server
 from rumizi.server import ws
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.bots import BotPool
@@ -119,6 +120,13 @@ def _api_only() -> FastAPI:
 
 
 def create_app(settings: Settings) -> FastAPI:
+    # The optional clients these settings need, named in one line if missing (not a traceback
+    # from deep inside a connection).
+    require_server(
+        db_url=settings.db_url,
+        redis_url=settings.redis_url,
+        limiter_storage=settings.limiter_storage,
+    )
     engine = make_engine(settings.db_url)
     migrate(engine)
     store = Store(engine)

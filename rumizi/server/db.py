@@ -22,13 +22,14 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    TypeDecorator,
     UniqueConstraint,
     create_engine,
     event,
     false,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -37,25 +38,35 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class UtcDateTime(DateTime):
-    """A timestamp stored as UTC; SQLite gives naive values back, so they are re-tagged."""
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timestamp that is always read back as an aware UTC ``datetime``, on every backend.
 
+    PostgreSQL keeps the zone (``timestamp with time zone``); SQLite keeps text without one,
+    so values are written there as naive UTC and tagged UTC again when read. Doing both here,
+    in the decorator's own hooks, holds whatever the dialect does with the type underneath
+    (a dialect that adapts ``DateTime`` to its own type bypasses a subclass's processors:
+    SQLAlchemy 2.1 does, and the lobby then compared naive times with aware ones). A naive
+    value is refused rather than guessed at.
+    """
+
+    impl = DateTime(timezone=True)
     cache_ok = True
 
-    def __init__(self) -> None:
-        super().__init__(timezone=True)
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"a naive datetime cannot be stored as UTC: {value!r}")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
-    def result_processor(self, dialect: Any, coltype: Any) -> Any:
-        parent = super().result_processor(dialect, coltype)
-
-        def process(value: Any) -> Any:
-            if parent is not None:
-                value = parent(value)
-            if isinstance(value, datetime) and value.tzinfo is None:
-                value = value.replace(tzinfo=UTC)
-            return value
-
-        return process
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        read = datetime.fromisoformat(value) if isinstance(value, str) else value
+        if not isinstance(read, datetime):
+            raise TypeError(f"not a timestamp: {value!r}")
+        return read.replace(tzinfo=UTC) if read.tzinfo is None else read.astimezone(UTC)
 
 
 class Base(DeclarativeBase):

@@ -18,10 +18,12 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+from rumizi.core.extras import require
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
 
 log = logging.getLogger("rumizi.server.fanout")
 
@@ -43,6 +45,12 @@ class Fanout:
         self.channel = channel
         self._on_note = on_note
         self._on_reconnect = on_reconnect
+        # Redis's client is the redis extra's: imported here, where --redis asked for it.
+        require("redis", "redis", needed_for="several instances (--redis)")
+        import redis.asyncio as aioredis
+        from redis.exceptions import RedisError
+
+        self._errors: tuple[type[Exception], ...] = (RedisError, OSError)
         self._redis = aioredis.from_url(
             url, socket_connect_timeout=1.0, socket_timeout=5.0, health_check_interval=5
         )
@@ -63,7 +71,7 @@ class Fanout:
     async def _publish(self, data: str) -> None:
         try:
             await self._redis.publish(self.channel, data)
-        except (RedisError, OSError) as err:
+        except self._errors as err:
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
                 log.warning("Redis refused a note (%d so far): %s", self.lost, err)
@@ -95,7 +103,7 @@ class Fanout:
                 with contextlib.suppress(Exception):
                     await _closed(pubsub)
                 raise
-            except (RedisError, OSError) as err:
+            except self._errors as err:
                 if self.connected.is_set():
                     log.warning("lost Redis (%s); reconnecting", err)
                 self.connected.clear()

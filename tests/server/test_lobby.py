@@ -103,6 +103,60 @@ def test_joining_from_the_lobby_is_refused_for_private_full_and_unknown_tables(
     refused(no_token, 403, "csrf")
 
 
+CLOCKS = [
+    {"kind": "none"},
+    {"kind": "realtime", "initial": 600, "increment": 5},
+    {"kind": "turn", "per_move": 86400},
+]
+
+
+def test_listed_tables_of_every_clock_kind_are_in_the_lobby_waiting_and_playing(
+    server: Server,
+) -> None:
+    host, guest, passer = server.guest(), server.guest(), server.browser()
+    waiting = [host.create_table(seats=HUMANS, listed=True, clock=c) for c in CLOCKS]
+    with_bot = [
+        host.create_table(seats=[HUMANS[0], {"kind": "bot", "level": "easy"}], listed=True, clock=c)
+        for c in CLOCKS
+    ]
+    seen = corner(lobby(passer))  # the new-table form's default is a live table: no 500 here
+    assert sorted(t["id"] for t in seen["open"]) == sorted(t["id"] for t in waiting)
+    assert sorted(t["clock"]["kind"] for t in seen["open"]) == ["none", "realtime", "turn"]
+    assert sorted(t["id"] for t in seen["playing"]) == sorted(t["id"] for t in with_bot)
+    for table in seen["open"] + seen["playing"]:
+        assert table["created"].endswith("+00:00")  # an aware UTC time, as ISO 8601
+    # The socket says the same, and each waiting table is joined from there.
+    with lobby_socket(passer) as socket:
+        pushed = corner(next_lobby(socket))
+        assert sorted(t["id"] for t in pushed["open"]) == sorted(t["id"] for t in waiting)
+    for table in waiting:
+        assert guest.post(f"/api/lobby/tables/{table['id']}/join").status_code == 200
+    after = corner(lobby(passer))
+    assert after["open"] == []
+    assert len(after["playing"]) == 2 * len(CLOCKS)
+
+
+def test_a_lobby_socket_that_fails_while_connecting_is_not_counted_online(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watcher = server.browser()
+    assert lobby(watcher)["online"] == 0
+    real = Lobby.message
+    failures = {"left": 1}
+
+    async def first_one_fails(self: Lobby, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise ConnectionError("the socket went away before its first message")
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Lobby, "message", first_one_fails)
+    with contextlib.suppress(Exception), lobby_socket(server.guest()) as failing:
+        failing.recv(timeout=2)
+    assert failures["left"] == 0
+    assert lobby(watcher)["online"] == 0  # the failed socket left no ghost behind
+
+
 def test_your_games_are_listed_your_turn_first(server: Server) -> None:
     first, second = server.guest(), server.guest()
     older = first.create_table(seats=HUMANS, clock=DAY)

@@ -119,8 +119,10 @@ async def lobby_socket(
         return
     await websocket.accept()
     client = LobbyClient(websocket.send_json, None if user is None else user.id, lang)
-    await lobby.connect(client)
     try:
+        # Inside the try: a socket that fails while connecting (closed before its first
+        # message) is counted out again, or the online count would only ever grow.
+        await lobby.connect(client)
         while True:  # the page says only {"type": "refresh"}; anything else is ignored
             try:
                 text = await websocket.receive_text()

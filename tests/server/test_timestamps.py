@@ -1,0 +1,104 @@
+"""Every stored timestamp comes back aware and in UTC, on SQLite and on PostgreSQL.
+
+SQLAlchemy 2.1 adapts ``DateTime`` to a dialect's own type and no longer calls a subclass's
+result processor, so a column type that re-tagged SQLite's naive values that way gave naive
+times back, and the lobby's comparison with an aware "now" answered 500. These tests read
+back every timestamp column of every table after a game has been played, chatted over,
+finished and analysed through the API.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import DateTime, select
+
+from rumizi.server import analyses
+from rumizi.server.db import Base, UtcDateTime
+from tests.server.kit import Server, ServerFactory, duel, play_random
+from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
+
+
+def timestamp_columns() -> list[tuple[str, str]]:
+    """(table, column) of every timestamp in the schema."""
+    return [
+        (table.name, column.name)
+        for table in Base.metadata.sorted_tables
+        for column in table.columns
+        if isinstance(column.type, DateTime | UtcDateTime)
+    ]
+
+
+def test_every_timestamp_column_is_stored_through_the_utc_type() -> None:
+    columns = timestamp_columns()
+    assert len(columns) >= 9  # users, sessions, tables (3), actions, chat, analyses (2)
+    for table in Base.metadata.sorted_tables:
+        for column in table.columns:
+            if isinstance(column.type, DateTime):
+                pytest.fail(f"{table.name}.{column.name} is a plain DateTime, not UtcDateTime")
+
+
+def test_a_naive_time_is_refused_rather_than_guessed() -> None:
+    from sqlalchemy.dialects import sqlite
+
+    with pytest.raises(ValueError, match="naive"):
+        UtcDateTime().process_bind_param(datetime(2026, 1, 1), sqlite.dialect())
+
+
+def a_played_finished_analysed_game(server: Server) -> None:
+    first, second, table_id = duel(server)
+    first.signup("timekeeper")  # a session row, beside the guests' users
+    with first.socket(table_id) as s0, second.socket(table_id) as s1:
+        state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
+        s1.wait_version(state["version"])
+        s0.send({"type": "chat", "client_id": "hello", "text": "hi"})
+        while s0.recv()["type"] != "chat":  # the line, once stored, comes back to its sender
+            pass
+        (seat,) = state["to_act"]
+        sock = s0 if seat == 0 else s1
+        sock.send({"type": "concede", "client_id": "resign"})
+        assert sock.answer("resign")["type"] == "ack"
+    url = f"/api/tables/{table_id}/analysis"
+    assert second.post(url).status_code == 200
+    deadline = time.monotonic() + 60
+    while second.get(url).json()["status"] not in ("done", "failed"):
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.05)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_backend(request: pytest.FixtureRequest, db_url: str) -> str:
+    if request.param == "sqlite":
+        return db_url
+    found: str = request.getfixturevalue("postgres_url")
+    return found
+
+
+def test_every_timestamp_reads_back_aware_in_utc(
+    any_backend: str, make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analyses, "WORLDS", 2)
+    monkeypatch.setattr(analyses, "SECONDS", 0.01)
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    server = make_server(any_backend)
+    a_played_finished_analysed_game(server)
+    after = datetime.now(UTC) + timedelta(seconds=1)
+    seen: dict[tuple[str, str], int] = {}
+    with server.store.engine.connect() as connection:
+        for table_name, column_name in timestamp_columns():
+            table = Base.metadata.tables[table_name]
+            values: list[Any] = list(connection.scalars(select(table.c[column_name])))
+            for value in values:
+                if value is None:
+                    continue
+                where = f"{table_name}.{column_name}"
+                assert isinstance(value, datetime), where
+                assert value.utcoffset() == timedelta(0), f"{where} is not UTC: {value!r}"
+                assert before <= value <= after, f"{where} is not the time it was: {value!r}"
+                seen[table_name, column_name] = seen.get((table_name, column_name), 0) + 1
+    # The game touched every timestamp column: each was read back at least once.
+    assert sorted(seen) == sorted(timestamp_columns())
