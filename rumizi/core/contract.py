@@ -5,8 +5,15 @@ objects. States are mutable for speed — :meth:`GameState.apply` changes the st
 and :meth:`GameState.clone` is cheap, so search can copy freely. Everything that crosses a
 boundary (documents, actions, views) is plain JSON-ready data.
 
-Actions are small dicts such as ``{"do": "play", "card": "gnat"}``. The dicts returned by
-:meth:`GameState.legal_actions` may be shared between calls for speed: treat them as read-only.
+Actions are small dicts such as ``{"do": "play", "card": "gnat"}``. For speed an engine may
+hand out the same action object in every list that holds it, so those are read-only
+(:func:`frozen`): changing one raises :class:`TypeError`, and a caller's change can never reach
+the engine or a later list. They are still dicts (equal to the plain dict of the same fields,
+written by :mod:`json` as one); ``dict(action)`` is a copy of one's own. Actions an engine
+builds afresh for each list may be plain dicts: they are the caller's already.
+
+A seat is an ``int`` from 0 to ``num_players - 1``; :meth:`GameState.view` takes one (or
+``None`` for a spectator) and refuses anything else (:func:`check_viewer`).
 
 Simultaneous phases
 -------------------
@@ -34,15 +41,106 @@ rebuild that honour it are :mod:`rumizi.core.undo`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, TypeAlias, cast
+from typing import Any, ClassVar, NoReturn, TypeAlias, cast
 
 Action: TypeAlias = dict[str, Any]
 Document: TypeAlias = dict[str, Any]
 View: TypeAlias = dict[str, Any]
 Event: TypeAlias = dict[str, Any]
 
+_READ_ONLY = "read-only: an engine shares this action between its lists; change a copy, dict(a)"
+
+
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses every change: what an engine hands out to every caller alike.
+
+    A subclass of :class:`dict` rather than a mapping of its own, so that it stays what the
+    contract promises (equal to the plain dict of the same fields, written by :mod:`json` and
+    read by every ``dict`` annotation, compiled ones included) and reading it costs what
+    reading a dict does. A copy (``dict(a)``, ``a.copy()``, ``{**a}``) is a plain dict.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(_READ_ONLY)
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
+        # Pickle and copy rebuild it through the constructor (not item by item, refused).
+        return FrozenDict, (dict(self),)
+
+
+class FrozenList(list[Any]):
+    """A list that refuses every change: a field of a shared action (Splendor Duel's spaces).
+
+    Equal to the plain list of the same items and written by :mod:`json` as one; ``list(x)``
+    is a copy of one's own.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(_READ_ONLY)
+
+    __setitem__ = __delitem__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __iadd__ = __imul__ = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
+        return FrozenList, (list(self),)
+
+
+def frozen(action: Action) -> Action:
+    """A read-only copy of ``action``, its lists and objects too, for sharing between lists.
+
+    >>> import json
+    >>> a = frozen({"do": "take", "spaces": [[3, 3]]})
+    >>> a == {"do": "take", "spaces": [[3, 3]]}, json.dumps(a)
+    (True, '{"do": "take", "spaces": [[3, 3]]}')
+    >>> a["spaces"][0].append(4)
+    Traceback (most recent call last):
+    ...
+    TypeError: read-only: an engine shares this action between its lists; change a copy, dict(a)
+    """
+    return FrozenDict({key: _frozen_value(value) for key, value in action.items()})
+
+
+def _frozen_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return frozen(value)
+    if isinstance(value, list | tuple):
+        return FrozenList(_frozen_value(item) for item in value)
+    return value
+
+
+def check_viewer(player: object, players: int) -> None:
+    """Refuse a viewer that is neither a seat of a table of ``players`` nor ``None``.
+
+    The one rule of :meth:`GameState.view`: a seat is an ``int`` (not ``True``) in
+    ``range(players)``; ``None`` is a spectator. A wrong one raises :class:`ValueError` rather
+    than showing some other seat's cards or a spectator's view by accident.
+
+    >>> check_viewer(2, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: view: no seat 2 at this table; seats are 0 to 1, or None for a spectator
+    """
+    if player is None or (
+        isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players
+    ):
+        return
+    raise ValueError(
+        f"view: no seat {player!r} at this table; seats are 0 to {players - 1}, "
+        "or None for a spectator"
+    )
+
+
 #: The action the server plays when a phase's :meth:`GameState.timer` runs out.
-RING: Action = {"do": "ring"}
+RING: Action = frozen({"do": "ring"})
 
 
 class GameState(ABC):
@@ -126,7 +224,10 @@ class GameState(ABC):
 
     @abstractmethod
     def view(self, player: int | None) -> View:
-        """What ``player`` may see (``None``: a spectator). Never contains hidden cards."""
+        """What ``player`` may see (``None``: a spectator). Never contains hidden cards.
+
+        A seat that is not at the table raises :class:`ValueError` (:func:`check_viewer`).
+        """
 
     @abstractmethod
     def clone(self) -> GameState:

@@ -22,6 +22,26 @@ MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+def check_seed(seed: object, what: str = "seed") -> int:
+    """``seed`` if it is an ``int``; otherwise a :class:`ValueError` naming ``what`` it was for.
+
+    The one rule for every seed a caller gives (a game's, a sample's, a bot's, a record's):
+    any Python ``int``, negative or beyond 64 bits included (:func:`normalize_seed` maps it).
+    Nothing else is quietly turned into one: ``True``, ``1.5``, ``"7"`` and ``None`` are
+    mistakes, and two different mistakes must not play the same game.
+
+    >>> check_seed(7), check_seed(-1)
+    (7, -1)
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed: expected an int, not '7' (str)
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return int(seed)
+    raise ValueError(f"{what}: expected an int, not {seed!r} ({type(seed).__name__})")
+
+
 def normalize_seed(seed: int) -> int:
     """Map any Python integer onto the generator's 64-bit state space."""
     return int(seed) & MASK64

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rumizi.core import rng
+from rumizi.core import reader, rng
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     COLOR,
@@ -69,32 +69,43 @@ from rumizi.games.splendor_duel.engine import (
 
 _QUEUE_CODES: Final = {name: code for code, name in _QUEUE_NAMES.items()}
 
+# The fields of each object of a document, for rumizi.core.reader (the shape is read there;
+# the ids and the checks across fields are read here). ``privileges`` at the top, and a
+# player's ``points`` and ``crowns``, follow from the rest: checked when present.
+_TOP_REQUIRED: Final = (
+    "game",
+    "turn",
+    "current",
+    "board",
+    "bag",
+    "pyramid",
+    "decks",
+    "royals",
+    "players",
+    "seed",
+)
+_TOP_OPTIONAL: Final = (
+    "phase",
+    "pending",
+    "queue",
+    "again",
+    "bought",
+    "held",
+    "privileges",
+    "winner",
+    "end",
+)
+_PLAYER_REQUIRED: Final = ("tokens", "privileges", "cards", "reserved", "royals", "stall")
+_PLAYER_OPTIONAL: Final = ("jokers", "points", "crowns")
+_RESERVED_REQUIRED: Final = ("card",)
+_RESERVED_OPTIONAL: Final = ("blind",)
+# ``count`` (a discard's) is written for the reader of an export: the tokens tell it.
+_PENDING_REQUIRED: Final = ("choice",)
+_PENDING_OPTIONAL: Final = ("color", "count")
+
 
 class _Reader:
-    """Helpers that read a document and raise ``ValueError`` naming the bad field."""
-
-    @staticmethod
-    def obj(value: Any, where: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise ValueError(f"{where}: expected an object, got {value!r}")
-        return value
-
-    @staticmethod
-    def int_(obj: dict[str, Any], key: str, where: str, lo: int = 0, hi: int | None = None) -> int:
-        if key not in obj:
-            raise ValueError(f"{where}: missing {key!r}")
-        value = obj[key]
-        if type(value) is not int or value < lo or (hi is not None and value > hi):
-            bound = f" from {lo}" + (f" to {hi}" if hi is not None else "")
-            raise ValueError(f"{where}.{key}: expected an integer{bound}, got {value!r}")
-        return value
-
-    @staticmethod
-    def bool_(obj: dict[str, Any], key: str, where: str) -> bool:
-        value = obj.get(key, False)
-        if type(value) is not bool:
-            raise ValueError(f"{where}.{key}: expected true or false, got {value!r}")
-        return value
+    """Reading card, royal and token ids, what :mod:`rumizi.core.reader` does not know."""
 
     @staticmethod
     def card(value: Any, where: str) -> int:
@@ -141,17 +152,15 @@ class _Reader:
 def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: "Bad input")
     """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes)."""
     r = _Reader
-    doc = r.obj(doc, "document")
+    doc = reader.obj(doc, "document")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
+    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
     s = SplendorDuelState.__new__(SplendorDuelState)
     s.events = None
-    s.turn = r.int_(doc, "turn", "document", 1)
-    s.current = r.int_(doc, "current", "document", 0, 1)
-    seed = doc.get("seed")
-    if type(seed) is not int:
-        raise ValueError(f"document.seed: expected an integer, got {seed!r}")
-    s.seed = rng.normalize_seed(seed)
+    s.turn = reader.integer(doc, "turn", "document", low=1)
+    s.current = reader.integer(doc, "current", "document", low=0, high=1)
+    s.seed = rng.normalize_seed(reader.integer(doc, "seed", "document"))
     # The board.
     rows = doc.get("board")
     if (
@@ -206,11 +215,11 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     s.players = []
     for i, pd in enumerate(docs):
         where = f"document.players[{i}]"
-        pd = r.obj(pd, where)
+        pd = reader.fields(pd, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
         p = Player()
         p.tokens = r.tokens(pd.get("tokens"), f"{where}.tokens")
-        p.privileges = r.int_(pd, "privileges", where, 0, PRIVILEGES)
-        p.stall = r.int_(pd, "stall", where, 0)
+        p.privileges = reader.integer(pd, "privileges", where, low=0, high=PRIVILEGES)
+        p.stall = reader.integer(pd, "stall", where, low=0)
         jokers = pd.get("jokers", {})
         if not isinstance(jokers, dict):
             raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
@@ -236,9 +245,11 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
         if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
             raise ValueError(f"{where}.reserved: expected a list of at most 3 reserved cards")
         for entry in reserved:
-            entry = r.obj(entry, f"{where}.reserved")
+            entry = reader.fields(
+                entry, f"{where}.reserved", _RESERVED_REQUIRED, _RESERVED_OPTIONAL
+            )
             p.reserved.append(r.card(entry.get("card"), f"{where}.reserved"))
-            p.blind.append(r.bool_(entry, "blind", f"{where}.reserved"))
+            p.blind.append(reader.boolean(entry, "blind", f"{where}.reserved", default=False))
         p.royals = r.royals(pd, "royals", where)
         for royal in p.royals:
             p.points += ROYAL_POINTS[royal]
@@ -282,9 +293,9 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     if phase not in PHASE_NAMES:
         raise ValueError(f"document.phase: expected one of {', '.join(PHASE_NAMES)}, got {phase!r}")
     s.phase = PHASE_NAMES.index(phase)
-    s.again = r.bool_(doc, "again", "document")
-    s.bought = r.bool_(doc, "bought", "document")
-    s.held = r.bool_(doc, "held", "document")
+    s.again = reader.boolean(doc, "again", "document", default=False)
+    s.bought = reader.boolean(doc, "bought", "document", default=False)
+    s.held = reader.boolean(doc, "held", "document", default=False)
     queue = doc.get("queue", [])
     if not isinstance(queue, list) or any(q not in _QUEUE_CODES for q in queue):
         raise ValueError(
@@ -295,7 +306,7 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     s.bonus_color = 0
     pending = doc.get("pending")
     if pending is not None:
-        pending = r.obj(pending, "document.pending")
+        pending = reader.fields(pending, "document.pending", _PENDING_REQUIRED, _PENDING_OPTIONAL)
         choice = pending.get("choice")
         if choice not in PENDING_NAMES[1:]:
             raise ValueError(f"document.pending.choice: unknown choice {choice!r}")

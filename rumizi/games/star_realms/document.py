@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rumizi.core import rng
+from rumizi.core import reader, rng
 from rumizi.games.star_realms.cards import (
     ALLIES,
     BY_ID,
@@ -61,35 +61,46 @@ from rumizi.games.star_realms.engine import (
 
 _CHOICE_CODES = {name: code for code, name in _CHOICE_NAMES.items()}
 
+# The fields of each object of a document (spec §4), for rumizi.core.reader: the top level...
+_TOP_REQUIRED = ("game", "current", "players", "trade_row", "trade_deck", "seed")
+_TOP_OPTIONAL = ("format", "turn", "scrap_heap", "bequests")
+# ... a player (the turn's fields for the player to act and a hydra member's teammates) ...
+_TURN_FIELDS = ("in_play", "played", "allied", "trade", "combat", "pending", "queue")
+_PLAYER_REQUIRED = ("hand", "deck", "discard")
+_PLAYER_OPTIONAL = (
+    "authority",
+    "bases",
+    "pending_discards",
+    "known_hand",
+    "eliminated",
+    "damage",
+    *_TURN_FIELDS,
+    "main_phase",
+    "handed_play",
+)
+# ... and an open choice (``optional``, ``player`` and ``to`` are written for the reader of
+# an export: the choice and the bequests tell the engine the same).
+_PENDING_REQUIRED = ("choice",)
+_PENDING_OPTIONAL = ("card", "optional", "player", "to")
+
 
 class _Doc:
-    """Helpers that read a document and raise ``ValueError`` naming the bad field."""
-
-    @staticmethod
-    def int_(obj: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
-        if key not in obj:
-            if default is None:
-                raise ValueError(f"{where}: missing {key!r}")
-            return default
-        value = obj[key]
-        if type(value) is not int:
-            raise ValueError(f"{where}.{key}: expected an integer, got {value!r}")
-        return value
+    """Reading card ids, the one thing here that :mod:`rumizi.core.reader` does not know."""
 
     @staticmethod
     def cards(obj: dict[str, Any], key: str, where: str, required: bool = True) -> list[int]:
         if key not in obj:
             if required:
-                raise ValueError(f"{where}: missing {key!r}")
+                raise reader.DocumentError(where, f"missing {key!r}")
             return []
         value = obj[key]
         if not isinstance(value, list):
-            raise ValueError(f"{where}.{key}: expected a list of card ids")
+            raise reader.DocumentError(f"{where}.{key}", "expected a list of card ids")
         out = []
         for item in value:
             index = BY_ID.get(item) if isinstance(item, str) else None
             if index is None:
-                raise ValueError(f"{where}.{key}: unknown card {item!r}")
+                raise reader.DocumentError(f"{where}.{key}", f"unknown card {item!r}")
             out.append(index)
         return out
 
@@ -134,6 +145,7 @@ def load_document(doc: Any) -> StarRealmsState:
         raise ValueError("a Star Realms document is a JSON object")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
+    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
     fmt = doc.get("format", "duel")
     if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
@@ -148,13 +160,13 @@ def load_document(doc: Any) -> StarRealmsState:
             "exactly 2" if fmt == "duel" else "4 or 6" if fmt == "hydra" else f"{fewest} to {most}"
         )
         raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
-    current = _Doc.int_(doc, "current", "document")
+    current = reader.integer(doc, "current", "document")
     if not 0 <= current < len(raw_players):
         raise ValueError(f"document 'current': no player {current}")
-    turn = _Doc.int_(doc, "turn", "document", default=1)
+    turn = reader.integer(doc, "turn", "document", default=1)
     if turn < 1:
         raise ValueError("document 'turn' must be 1 or more")
-    seed = _Doc.int_(doc, "seed", "document", default=0)
+    seed = reader.integer(doc, "seed", "document")
     s = StarRealmsState.__new__(StarRealmsState)
     s.format = fmt
     s.current = current
@@ -188,11 +200,10 @@ def load_document(doc: Any) -> StarRealmsState:
     mid_turn = False
     s.players = []
     for i, raw in enumerate(raw_players):
-        where = f"players[{i}]"
-        if not isinstance(raw, dict):
-            raise ValueError(f"{where}: expected an object")
+        where = f"document.players[{i}]"
+        reader.fields(raw, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
         p = Player(team=seat_team(fmt, len(raw_players), i))
-        p.authority = _Doc.int_(
+        p.authority = reader.integer(
             raw, "authority", where, default=starting_authority(fmt, len(raw_players), i)
         )
         p.hand = _Doc.cards(raw, "hand", where)
@@ -201,7 +212,7 @@ def load_document(doc: Any) -> StarRealmsState:
         bases = _Doc.cards(raw, "bases", where, required=False)
         if not all(IS_BASE[c] for c in bases):
             raise ValueError(f"{where}.bases: only bases and outposts can be in 'bases'")
-        p.pending_discards = _Doc.int_(raw, "pending_discards", where, default=0)
+        p.pending_discards = reader.integer(raw, "pending_discards", where, default=0)
         if p.pending_discards < 0:
             raise ValueError(f"{where}.pending_discards must not be negative")
         p.known = _Doc.cards(raw, "known_hand", where, required=False)
@@ -230,7 +241,7 @@ def load_document(doc: Any) -> StarRealmsState:
             s.damage = list(damage)
         elif fmt == "raid" and i == RAID_BOSS_SEAT:
             s.damage = [0] * len(bases)
-        turn_keys = {"in_play", "played", "allied", "trade", "combat", "pending", "queue"}
+        turn_keys = set(_TURN_FIELDS)
         stage = _hydra_stage(fmt, len(raw_players), current, i, raw, where)
         stages.append(stage)
         if "handed_play" in raw and (
@@ -348,13 +359,15 @@ def _load_turn(
                 break
         else:
             raise ValueError(f"{where}.allied: {NAMES[c]!r} is not in play")
-    p.trade = _Doc.int_(raw, "trade", where, default=0)
-    p.combat = _Doc.int_(raw, "combat", where, default=0)
+    p.trade = reader.integer(raw, "trade", where, default=0)
+    p.combat = reader.integer(raw, "combat", where, default=0)
     if p.trade < 0 or p.combat < 0:
         raise ValueError(f"{where}: trade and combat must not be negative")
     pending = raw.get("pending")
     if pending is not None:
         choice = pending.get("choice") if isinstance(pending, dict) else None
+        if isinstance(choice, str) and choice in _CHOICE_CODES:
+            reader.fields(pending, f"{where}.pending", _PENDING_REQUIRED, _PENDING_OPTIONAL)
         if not isinstance(choice, str) or choice not in _CHOICE_CODES:
             raise ValueError(
                 f"{where}.pending: expected {{'choice': one of {sorted(_CHOICE_CODES)}, "

@@ -129,7 +129,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, ClassVar, Final, TypeAlias
 
-from rumizi.core import rng
+from rumizi.core import reader, rng
 from rumizi.core.contract import Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.games.war_of_the_ring.cards import (
@@ -1208,7 +1208,7 @@ def _load_battles(value: Any) -> list[Fought | None]:
         if raw is None:
             out.append(None)
             continue
-        b = _obj(raw, where)
+        b = reader.fields(raw, where, _BATTLE_REQUIRED, _BATTLE_OPTIONAL)
         cards = b.get("cards")
         if not isinstance(cards, list) or len(cards) != 2:
             raise ValueError(f"{where}.cards: expected two lists of card ids")
@@ -1310,27 +1310,34 @@ def _parse(action: Any) -> tuple[int, int, int]:
 # ---------------------------------------------------------------------- reading documents
 
 
-def _obj(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected an object, got {value!r}")
-    return value
-
-
-def _int(obj: dict[str, Any], key: str, where: str, lo: int = 0, hi: int | None = None) -> int:
-    if key not in obj:
-        raise ValueError(f"{where}: missing {key!r}")
-    value = obj[key]
-    if type(value) is not int or value < lo or (hi is not None and value > hi):
-        bound = f" from {lo}" + (f" to {hi}" if hi is not None else "")
-        raise ValueError(f"{where}.{key}: expected an integer{bound}, got {value!r}")
-    return value
-
-
-def _bool(obj: dict[str, Any], key: str, where: str) -> bool:
-    value = obj.get(key, False)
-    if type(value) is not bool:
-        raise ValueError(f"{where}.{key}: expected true or false, got {value!r}")
-    return value
+# The fields of each object of a document, for rumizi.core.reader (which reads the shape;
+# the ids and the checks across fields are read here).
+_TOP_REQUIRED: Final = (
+    "game",
+    "round",
+    "phase",
+    "starter",
+    "current",
+    "zone",
+    "zones",
+    "players",
+    "seed",
+)
+_TOP_OPTIONAL: Final = ("pending", "playing", "effects", "battles", "winner", "end")
+_PLAYER_REQUIRED: Final = (
+    "faction",
+    "hand",
+    "deck",
+    "graveyard",
+    "shadow_row",
+    "activated",
+    "took",
+)
+_PLAYER_OPTIONAL: Final = ("known", "passed")
+_ZONE_REQUIRED: Final = ("cards", "seen", "boost")
+_ZONE_OPTIONAL: Final = ("result",)
+_BATTLE_REQUIRED: Final = ("cards", "totals", "result")
+_BATTLE_OPTIONAL: Final = ("slain",)
 
 
 def _cards(value: Any, where: str) -> list[int]:
@@ -1359,20 +1366,18 @@ def _result(value: Any, where: str) -> int:
 
 def load_document(doc: Document) -> WarOfTheRingState:
     """Build a state from a canonical document (what :meth:`~WarOfTheRingState.export` writes)."""
-    doc = _obj(doc, "document")
+    doc = reader.obj(doc, "document")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
+    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
     s = WarOfTheRingState.__new__(WarOfTheRingState)
     s.events = None
-    s.round = _int(doc, "round", "document", 1)
-    s.starter = _int(doc, "starter", "document", 0, 1)
-    s.current = _int(doc, "current", "document", 0, 1)
-    s.zone_next = _int(doc, "zone", "document", 0, 3)
+    s.round = reader.integer(doc, "round", "document", low=1)
+    s.starter = reader.integer(doc, "starter", "document", low=0, high=1)
+    s.current = reader.integer(doc, "current", "document", low=0, high=1)
+    s.zone_next = reader.integer(doc, "zone", "document", low=0, high=3)
     s.battles = _load_battles(doc.get("battles"))
-    seed = doc.get("seed")
-    if type(seed) is not int:
-        raise ValueError(f"document.seed: expected an integer, got {seed!r}")
-    s.seed = rng.normalize_seed(seed)
+    s.seed = rng.normalize_seed(reader.integer(doc, "seed", "document"))
     phase = doc.get("phase")
     if phase not in PHASE_NAMES:
         raise ValueError(f"document.phase: expected one of {', '.join(PHASE_NAMES)}, got {phase!r}")
@@ -1384,7 +1389,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.players = []
     for i, raw in enumerate(pdocs):
         where = f"document.players[{i}]"
-        pd = _obj(raw, where)
+        pd = reader.fields(raw, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
         faction = pd.get("faction")
         if faction not in FACTION_NAMES:
             raise ValueError(f"{where}.faction: expected 'free' or 'shadow', got {faction!r}")
@@ -1394,9 +1399,9 @@ def load_document(doc: Document) -> WarOfTheRingState:
         p.deck = _cards(pd.get("deck"), f"{where}.deck")[::-1]
         p.grave = _cards(pd.get("graveyard"), f"{where}.graveyard")
         p.row = _cards(pd.get("shadow_row"), f"{where}.shadow_row")
-        p.activated = _int(pd, "activated", where, 0)
-        p.passed = _bool(pd, "passed", where)
-        p.took = _int(pd, "took", where, 0)
+        p.activated = reader.integer(pd, "activated", where, low=0)
+        p.passed = reader.boolean(pd, "passed", where, default=False)
+        p.took = reader.integer(pd, "took", where, low=0)
         rest = p.hand[:]
         for k in p.known:
             if k not in rest:
@@ -1412,7 +1417,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.zones, s.seen, s.boost, s.result = [], [], [], []
     for z, raw in enumerate(zdocs):
         where = f"document.zones[{z}]"
-        zd = _obj(raw, where)
+        zd = reader.fields(raw, where, _ZONE_REQUIRED, _ZONE_OPTIONAL)
         cards = zd.get("cards")
         seen = zd.get("seen")
         boost = zd.get("boost")
@@ -1455,18 +1460,18 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.owed = 0
     pending = doc.get("pending")
     if pending is not None:
-        pd = _obj(pending, "document.pending")
+        pd = reader.fields(pending, "document.pending", ("choice",), ("owed",))
         choice = pd.get("choice")
         if choice not in PENDING_NAMES[1:]:
             raise ValueError(f"document.pending.choice: unknown choice {choice!r}")
         s.pending = PENDING_NAMES.index(choice)
         if s.pending == P_PAY:
-            s.owed = _int(pd, "owed", "document.pending", 1, 3)
+            s.owed = reader.integer(pd, "owed", "document.pending", low=1, high=3)
     playing = doc.get("playing")
     s.playing = -1
     s.how = HOW_PAID
     if playing is not None:
-        pl = _obj(playing, "document.playing")
+        pl = reader.fields(playing, "document.playing", ("card", "how"))
         name = pl.get("card")
         found = BY_ID.get(name) if isinstance(name, str) else None
         if found is None:

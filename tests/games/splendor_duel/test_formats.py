@@ -91,6 +91,10 @@ def _broken(mutate: Callable[[Doc], None]) -> Doc:
         (lambda d: d.update(winner=3, end="points"), "winner"),
         (lambda d: d.update(queue=["dance"]), "queue"),
         (lambda d: d.update(current=2), "current"),
+        (lambda d: d.update(sed=1), r"document: unknown field 'sed' \(did you mean 'seed'\?\)"),
+        (lambda d: d["players"][1].update(stal=0), r"document.players\[1\]: unknown field 'stal'"),
+        (lambda d: d["players"][0].pop("stall"), r"document.players\[0\]: missing 'stall'"),
+        (lambda d: d.update(pending={"choice": "royal", "card": "x"}), "unknown field 'card'"),
     ],
 )
 def test_a_broken_document_is_a_clear_value_error(
