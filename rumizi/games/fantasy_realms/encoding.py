@@ -23,13 +23,15 @@ wagon-swap                      every seat × every card                        
 ring                            every card                                     yes
 use                             each item's own fields: a seat, a suit, a      yes
                                 card, two or three cards, an item
+end-turn                        one (the turn left open after its discard)     yes
 ==============================  =============================================  ==============
 
 Sets of cards (``offer``, Sealed Vault, Gold Mirror, Staff of Transmutation) are ordered by
 size, then by the combinatorial number system over the cards' positions, so an index is
 computed, never looked up, and the table (``actions``) is a lazy sequence: 181 actions
-for four players with the base deck's 53 cards, 156,121 for six with the Cursed Items and
-the suits (the 3-card sets of its 68 cards are most of it).
+for four players with the base deck's 53 cards, 156,122 for six with the Cursed Items and
+the suits (the 3-card sets of its 68 cards are most of it). ``end-turn`` came last (issue
+31), so the indices of the blocks before it are those of the tables made before it.
 
 *The one deliberate cut:* Staff of Transmutation may send 3 to 8 cards, but only its 3-card
 uses have an index (the 8-card sets of 70 cards alone would be ten billion entries).
@@ -59,7 +61,7 @@ names each block.
 (True, 'float32')
 >>> big = make_encoding(6, suits=True, items=True)
 >>> len(big.actions)
-156121
+156122
 >>> staff = {"do": "use", "item": "staff-of-transmutation", "cards": ["king", "queen", "unicorn"]}
 >>> big.actions[big.index(staff)] == staff
 True
@@ -353,6 +355,7 @@ def _blocks(opts: Options) -> list[_Block]:
             out.append(_Field(use, "copy", copies))
         else:  # pragma: no cover - a new item needs its block here
             raise AssertionError(f"no action block for the item {item!r}")
+    out.append(_One({"do": "end-turn"}))  # last, so that the earlier indices stay as they were
     return out
 
 

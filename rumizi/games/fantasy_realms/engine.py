@@ -22,7 +22,9 @@ first: the last card of ``deck`` is its top.
 Actions
 -------
 A normal turn: ``{"do": "draw"}`` (the top card) or ``{"do": "take", "card": id}`` (any card
-of the discard area; never on the game's first turn), then ``{"do": "discard", "card": id}``.
+of the discard area; never on the game's first turn), then ``{"do": "discard", "card": id}``;
+while an any-time Cursed Item can still be used after that discard, the turn stays open until
+``{"do": "end-turn"}`` (phase ``after``).
 The two-player draft: ``{"do": "draw-two"}`` then ``discard`` one of the two drawn, or
 ``take``. With Cursed Items: ``{"do": "drop-item"}`` (discard the face-up item at the end of
 the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the item needs
@@ -47,20 +49,34 @@ rumizi.core.errors.IllegalAction: not a legal action now: {'do': 'discard', 'car
 
 Decisions where the rules leave room
 ------------------------------------
-* **The end** is checked when a turn ends: an item that fills the discard area mid-turn
-  (Winged Boots) lets the turn finish.
+* **The end** comes the moment the discard area holds 10 (12; with two players, once both
+  hands are full too), whatever put the card there: Winged Boots before the draw, the first
+  of Fishhook's or Rake's two discards, Blindfold's discard before its draw. The turn stops
+  there and the hands are scored as they are (the hand limit below still applies).
 * **An empty deck** (items can move cards out of it) ends the game when the next turn would
   start without a card to draw (two in the draft): otherwise takes and discards could go on
   for ever. Without Cursed Items the end always comes first.
-* **Any-time items** are used during the turn, before the discard; **instead-of-turn** items
-  only before drawing, and not on the game's first turn (which must draw).
+* **Any-time items** are used at any moment of the turn: before drawing or taking, between
+  the draw and the discard, or after the discard (the seed: «قبل از کشیدنِ کارت از دک یا
+  برداشتنِ کارت از مکس یا بعد از این که یه کارت سوزوندین»). A discard that leaves such an
+  item usable keeps the turn open (phase ``after``: the item's uses, ``drop-item`` and
+  ``end-turn``); when nothing is usable the discard ends the turn as before, with no extra
+  step, and so does the last thing done in the open turn. Portal needs the discard it skips,
+  so it is used between the draw and the discard only. **Instead-of-turn** items only before
+  drawing, and not on the game's first turn (which must draw).
+* **Nine cards at most** (the seed: «شما به هیچ وجه نمی‌تونین بیش از 9 تا کارت در دستتون
+  داشته باشین! این، شاملِ کارت دروازه … هم میشه»): a hand of more than nine discards at once,
+  so a draw or a take to ten leaves the discard as the only move (no item first: Portal, or a
+  Repair Kit repeating it, could otherwise keep ten). An item's own steps (Rake's two takes,
+  Fishhook's and the Cauldron's draws) run to their discards as one move.
 * **End-of-game extras** resolve in the seed's order, Leprechaun (automatic: the top card),
   Genie (a card of the deck, chosen, or none), Necromancer (an Army, Leader, Wizard or Beast —
   with the suits also an Undead — of the discard area, or none). A hand over the limit (9 with
   the suits, else 8) sheds at once into the discard area, never the cards that added cards.
 * **Scoring** runs the scorer with the best choices for every hand; the final view shows each
   total, its choices and per-card lines. Highest total wins; a tie goes to the lower sum of
-  printed strengths; a remaining tie is shared (``returns`` splits the win).
+  base strengths the scorer found (a blanked card has none, the seed's «نه قدرت پایه‌ای»; a
+  Doppelganger has the one it copies); a remaining tie is shared (``returns`` splits the win).
 * **Backpack**'s three items are taken in the order they were drawn.
 
 The chaos variant
@@ -112,9 +128,11 @@ INSTEAD: Final = frozenset(
 )
 NOT_REPAIRED: Final = frozenset({"backpack", "sarcophagus", "blindfold", "treasure-chest"})
 NECRO_SUITS: Final = frozenset({"army", "leader", "wizard", "beast"})
+HAND_CAP: Final = 9  # the seed: never more than nine cards in a hand, Portal included
 PHASES: Final = (
     "take",
     "discard",
+    "after",  # the discard is made; an any-time item may still be used, or the turn ended
     "draft-discard",
     "rake",
     "cauldron",
@@ -444,10 +462,14 @@ class FantasyRealmsState(GameState):
                 acts.append({"do": "draw"})
             if self.turn > 1:
                 acts += [{"do": "take", "card": c} for c in self._takeable(p)]
-            self._item_actions(p, acts, before_draw=True)
+            self._item_actions(p, acts, when="take")
         elif ph == "discard":
             acts += [{"do": "discard", "card": c} for c in self._discardable(p)]
-            self._item_actions(p, acts, before_draw=False)
+            if len(self.hands[p]) <= HAND_CAP:  # over the cap the discard comes at once
+                self._item_actions(p, acts, when="discard")
+        elif ph == "after":
+            acts.append({"do": "end-turn"})
+            self._item_actions(p, acts, when="after")
         elif ph == "draft-discard":
             acts += [{"do": "discard", "card": c} for c in sorted(self.pending["drawn"])]
         elif ph == "rake":
@@ -468,7 +490,7 @@ class FantasyRealmsState(GameState):
         elif ph == "ring":
             acts += [{"do": "ring", "card": c} for c in sorted(set(self.deck))]
         elif ph == "borrowed":
-            acts += self._uses(p, self.pending["item"], self.pending["back"] == "take")
+            acts += self._uses(p, self.pending["item"], str(self.pending["back"]))
             acts.append({"do": "forgo"})  # the item is turned face down unused
         elif ph == "genie":
             acts.append({"do": "genie", "card": None})
@@ -491,7 +513,10 @@ class FantasyRealmsState(GameState):
             c for c in self._takeable(p) if card_info(c, expansion=self.opts.suits).suit in allowed
         ]
 
-    def _item_actions(self, p: int, acts: list[Action], *, before_draw: bool) -> None:
+    def _item_actions(self, p: int, acts: list[Action], *, when: str) -> None:
+        """``drop-item`` and the face-up item's uses at the moment ``when`` of the turn:
+        ``"take"`` (before drawing or taking), ``"discard"`` (before the discard) or
+        ``"after"`` (after it)."""
         if not self.opts.items or self.used or self.pending.get("locked"):
             return
         item = self.up[p]
@@ -499,14 +524,15 @@ class FantasyRealmsState(GameState):
             return
         if not self.dropped:
             acts.append({"do": "drop-item"})
-            acts += self._uses(p, item, before_draw)
+            acts += self._uses(p, item, when)
 
-    def _uses(self, p: int, item: str, before_draw: bool) -> list[Action]:
-        """The ``use`` actions of ``item`` for seat ``p`` now (none when it cannot be used)."""
+    def _uses(self, p: int, item: str, when: str) -> list[Action]:
+        """The ``use`` actions of ``item`` for seat ``p`` at the moment ``when`` of the turn
+        (see :meth:`_item_actions`; none when it cannot be used)."""
         base: Action = {"do": "use", "item": item}
         n = self.opts.players
         if item in INSTEAD:
-            if not before_draw or self.turn == 1 or self.drafting(p):
+            if when != "take" or self.turn == 1 or self.drafting(p):
                 return []
             if item == "sarcophagus":
                 return [base] if self.deck else []
@@ -547,8 +573,8 @@ class FantasyRealmsState(GameState):
             if len(self.deck) < 3:
                 return []
             return [{**base, "cards": list(x)} for x in itertools.combinations(free, 3)]
-        if item == "portal":
-            return [] if before_draw else [base]
+        if item == "portal":  # it skips the discard: after the draw, before the discard
+            return [base] if when == "discard" else []
         if item == "wishing-ring":
             return [base] if self.deck else []
         if item in ("treasure-chest", "backpack", "hourglass"):
@@ -561,22 +587,20 @@ class FantasyRealmsState(GameState):
             out = []
             for q in range(n):
                 other = self.up[q]
-                if q != p and other is not None and self._uses(p, other, before_draw):
+                if q != p and other is not None and self._uses(p, other, when):
                     out.append({**base, "player": q})
             return out
         if item == "junkyard-map":
             seen_top: list[str] = []
             for x in reversed(self.item_pile[-3:]):
-                if x not in seen_top and self._uses(p, x, before_draw):
+                if x not in seen_top and self._uses(p, x, when):
                     seen_top.append(x)
             return [{**base, "take": x} for x in sorted(seen_top)]
         if item == "repair-kit":
             copies = [x for x in self.down[p] if x not in NOT_REPAIRED and x != "repair-kit"]
             if not copies:
                 return [{**base, "copy": None}] if self.item_deck or self.item_pile else []
-            return [
-                {**base, "copy": x} for x in sorted(set(copies)) if self._uses(p, x, before_draw)
-            ]
+            return [{**base, "copy": x} for x in sorted(set(copies)) if self._uses(p, x, when)]
         return []
 
     def apply(self, action: Action) -> None:
@@ -592,6 +616,8 @@ class FantasyRealmsState(GameState):
             raise IllegalAction(f"not a legal action now: {action!r}")
         # the listed copy, so that a caller's dict is never kept or changed
         self._do(legal[legal.index(action)])
+        if self.phase == "after" and not self._open_after(self.current):
+            self._end_turn()  # nothing is left to use after the discard: no extra step
 
     def _after_trade(self) -> None:
         """The trading is over: the Necromancer's draw, if its holder can, else the end."""
@@ -645,8 +671,8 @@ class FantasyRealmsState(GameState):
             self.hands[p].remove(card)
             self.area.append(card)
             self._log({"event": "discard", "player": p, "card": card})
-            if ph == "draft-discard":
-                self._end_turn()
+            if ph == "draft-discard" or self._area_full():
+                self._end_turn()  # the end comes the moment the area fills, mid-turn too
                 return
             left = int(self.pending.get("discards", 1)) - 1
             if left > 0:
@@ -658,6 +684,8 @@ class FantasyRealmsState(GameState):
                 if self.deck:
                     self.hands[p].append(self.deck.pop())
                     self._log({"event": "draw", "player": p})
+            self._close_turn(p)
+        elif kind == "end-turn":
             self._end_turn()
         elif kind == "drop-item":
             self.dropped = True
@@ -790,6 +818,8 @@ class FantasyRealmsState(GameState):
             self._end_turn()
         elif item == "winged-boots":
             self.area.append(self.deck.pop())
+            if self._area_full():
+                self._end_turn()  # the game ends here, before the draw if it came first
         elif item == "blindfold":
             self.phase = "discard"
             self.pending = {"then": "draw", "locked": True}
@@ -897,6 +927,27 @@ class FantasyRealmsState(GameState):
 
     # -- turns and the end --------------------------------------------------------------
 
+    def _open_after(self, p: int) -> bool:
+        """Whether seat ``p``'s item can still be used now that its discard is made."""
+        acts: list[Action] = []
+        self._item_actions(p, acts, when="after")
+        return any(a["do"] == "use" for a in acts)
+
+    def _close_turn(self, p: int) -> None:
+        """The turn's discard is made: the turn stays open while an any-time item can still be
+        used (phase ``after``), else it ends here."""
+        if self._open_after(p):
+            self.phase = "after"
+            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
+        else:
+            self._end_turn()
+
+    def _area_full(self) -> bool:
+        """Whether the discard area holds enough to end the game (with two players, once
+        both hands are full)."""
+        full = all(len(h) >= self.opts.hand_size for h in self.hands)
+        return len(self.area) >= self.opts.end_at and (self.opts.players > 2 or full)
+
     def _end_turn(self) -> None:
         p = self.current
         if self.pending.get("shuffle"):
@@ -912,8 +963,7 @@ class FantasyRealmsState(GameState):
                 self.up[p] = self._draw_item(p)
         self.used = self.dropped = False
         self._log({"event": "end-turn", "player": p})
-        full = all(len(h) >= self.opts.hand_size for h in self.hands)
-        if len(self.area) >= self.opts.end_at and (self.opts.players > 2 or full):
+        if self._area_full():
             self._start_end()
             return
         if again:
@@ -1063,13 +1113,14 @@ def final_scores(s: FantasyRealmsState) -> list[dict[str, Any]]:
             items=s.down[q],
             players=s.opts.players,
         )
-        strength = sum(card_info(c, expansion=s.opts.suits).strength for c in hand)
+        # the tie-break's base strengths: a blanked card has none (the seed's «نه قدرت پایه‌ای»)
+        strength = sum(line.base for line in score.cards if not line.blanked)
         out.append({"player": q, "strength": strength, **score.as_dict()})
     return out
 
 
 def winners_of(results: Sequence[dict[str, Any]]) -> list[int]:
-    """Highest total; then the lower sum of printed strengths; a remaining tie is shared."""
+    """Highest total; then the lower sum of base strengths; a remaining tie is shared."""
     best = max(r["total"] for r in results)
     tied = [r for r in results if r["total"] == best]
     low = min(r["strength"] for r in tied)

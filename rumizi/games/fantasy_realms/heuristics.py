@@ -10,7 +10,8 @@ as if the game ended after the turn:
 * the end-of-game choices (Genie, Necromancer, shedding) and the item phases the same way.
 
 Cursed Items are left alone (most cost points) unless an item phase leaves nothing else;
-Treasure Chest is used once three other items lie face down.
+Treasure Chest is used once three other items lie face down. After the discard, while an
+item could still be used, ending the turn is worth the hand as it is, so the turn is ended.
 
 Speed: scores are cached per hand. The scorer's search for the best choices of ACTION cards
 (Mirage, Book of Changes …) costs some forty times a plain score, so a hand one card away
@@ -246,6 +247,8 @@ def action_value(
     if kind == "wagon-swap":
         shown = view["pending"]["card"]
         return t.value([c for c in hand if c != shown] + [a["card"]])
+    if kind == "end-turn":  # the discard is made: the hand stays as it is
+        return float(t.value(hand))
     if kind == "drop-item":
         return -1e6
     if kind == "use":

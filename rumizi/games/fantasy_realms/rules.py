@@ -72,13 +72,15 @@ RULES: dict[str, tuple[Section, ...]] = {
         Section(
             "The end",
             (
-                "The game ends as soon as the discard area holds 10 cards (12 with the "
-                "Cursed Hoard suits). Cards that add cards at the end come first: the "
+                "The game ends the moment the discard area holds 10 cards (12 with the "
+                "Cursed Hoard suits), even in the middle of a turn (a Winged Boots before "
+                "the draw). Cards that add cards at the end come first: the "
                 "Leprechaun takes the top card, the Genie picks a card of the deck, the "
                 "Necromancer may take an Army, Leader, Wizard or Beast (or Undead) from the "
                 "discard area.",
                 "Everyone then scores their hand. The highest total wins; a tie goes to the "
-                "lower sum of base strengths; a tie that remains is shared.",
+                "lower sum of base strengths (a blanked card has none); a tie that remains "
+                "is shared.",
             ),
         ),
         Section(
@@ -101,7 +103,9 @@ RULES: dict[str, tuple[Section, ...]] = {
                 "A separate deck. Everyone starts with one item face up. On your turn you may "
                 "leave it, discard it at the end of the turn to the item discard and draw "
                 "another, or use it. Some items replace your whole turn; the others may be "
-                "used at any moment of your turn.",
+                "used at any moment of your turn: before you draw or take, or after your "
+                "discard. While your item can still be used after the discard, the turn "
+                "waits for you to use it or to end the turn.",
                 "A used item is turned face down in front of you and you draw a new one at "
                 "the end of the turn. You may look at your own face-down items, never at "
                 "anyone else's. Every used item scores at the end, most of them negatively. "
@@ -115,9 +119,9 @@ RULES: dict[str, tuple[Section, ...]] = {
                 "game's Bell Tower is left in the box (the expansion has its own). Hands are "
                 "8 cards and the game ends at 12 discards.",
                 "When the Leprechaun, the Genie or the Necromancer adds cards, a hand may "
-                "never hold more than 9: extra cards are discarded at once, never the cards "
-                "that brought them. With Cursed Items but without these suits, a hand that "
-                "ends with 9 cards discards one.",
+                "never hold more than 9, the Portal's card included: extra cards are "
+                "discarded at once, never the cards that brought them. With Cursed Items but "
+                "without these suits, a hand that ends with 9 cards discards one.",
             ),
         ),
         Section(
@@ -186,12 +190,14 @@ RULES: dict[str, tuple[Section, ...]] = {
         Section(
             "پایان بازی",
             (
-                "بازی همین که کارت‌های سوخته به ۱۰ برسند تمام می‌شود (با گونه‌های افزوده "
-                "۱۲). اول کارت‌هایی که در پایان کارت اضافه می‌کنند: لپرکان کارت روی دسته را "
+                "بازی همان لحظه که کارت‌های سوخته به ۱۰ برسند تمام می‌شود (با گونه‌های "
+                "افزوده ۱۲)، حتی وسط یک نوبت (چکمه‌های بالدار پیش از کشیدن کارت). اول "
+                "کارت‌هایی که در پایان کارت اضافه می‌کنند: لپرکان کارت روی دسته را "
                 "برمی‌دارد، غول چراغ کارتی از دسته انتخاب می‌کند و مرگ‌ساحر می‌تواند یک "
                 "ارتش، فرمانده، جادوگر یا جانور (یا نامیرا) را از کارت‌های سوخته بردارد.",
                 "بعد همه دستشان را می‌شمارند. بیشترین جمع برنده است؛ در تساوی، کسی که جمع "
-                "قدرت‌های پایه‌اش کمتر است؛ اگر باز هم برابر باشند، پیروزی مشترک است.",
+                "قدرت‌های پایه‌اش کمتر است (کارت پوچ قدرت پایه ندارد)؛ اگر باز هم برابر باشند، "
+                "پیروزی مشترک است.",
             ),
         ),
         Section(
@@ -213,7 +219,9 @@ RULES: dict[str, tuple[Section, ...]] = {
                 "دسته‌ای جدا. هر بازیکن با یک آیتم رو به بالا شروع می‌کند. در نوبتتان "
                 "می‌توانید آن را نگه دارید، در پایان نوبت کنارش بگذارید و آیتم تازه‌ای "
                 "بکشید، یا از آن استفاده کنید. بعضی آیتم‌ها جای کل نوبت را می‌گیرند و بقیه "
-                "را در هر لحظه از نوبتتان می‌شود به کار برد.",
+                "را در هر لحظه از نوبتتان می‌شود به کار برد: پیش از کشیدن یا برداشتن "
+                "کارت، یا بعد از سوزاندن کارت. تا وقتی آیتمتان بعد از سوزاندن هنوز به کار می‌آید، "
+                "نوبت منتظر می‌ماند تا از آن استفاده کنید یا نوبت را تمام کنید.",
                 "آیتم استفاده‌شده پیش رویتان به پشت برمی‌گردد و در پایان نوبت آیتم تازه‌ای "
                 "می‌کشید. آیتم‌های به‌پشت خودتان را هر وقت بخواهید می‌بینید، ولی هرگز "
                 "آیتم‌های دیگران را. همهٔ آیتم‌های استفاده‌شده در پایان امتیاز دارند که "
@@ -228,8 +236,9 @@ RULES: dict[str, tuple[Section, ...]] = {
                 "ناقوسِ بازی اصلی در جعبه می‌ماند (افزونه برج ناقوس خودش را دارد). دست‌ها "
                 "۸ کارتی‌اند و بازی با ۱۲ کارت سوخته تمام می‌شود.",
                 "وقتی لپرکان، غول چراغ یا مرگ‌ساحر کارت اضافه کنند، هیچ دستی نمی‌تواند "
-                "بیش از ۹ کارت داشته باشد: کارت‌های اضافه همان لحظه سوزانده می‌شوند، ولی "
-                "نه کارت‌هایی که آن‌ها را آورده‌اند. با آیتم‌های نفرین‌شده و بدون گونه‌های "
+                "بیش از ۹ کارت داشته باشد، کارت دروازه هم حساب است: کارت‌های اضافه همان "
+                "لحظه سوزانده می‌شوند، ولی نه کارت‌هایی که آن‌ها را آورده‌اند. با "
+                "آیتم‌های نفرین‌شده و بدون گونه‌های "
                 "افزوده، دستی که با ۹ کارت تمام شود یک کارت می‌سوزاند.",
             ),
         ),

@@ -236,6 +236,8 @@ def action_text(
             if fa
             else f"Discard {what} at the end of the turn and draw a new item"
         )
+    if kind == "end-turn":  # after the discard, the item left unused for a later turn
+        return "نوبتتان را تمام کنید" if fa else "End your turn"
     if kind == "use":
         return _use_text(action, lang, names, you)
     if kind == "forgo":

@@ -23,7 +23,8 @@ after each move) unless everybody is done first.
 Moves are numbered; you may also type short commands, in English or Persian, naming cards
 and items by any part of their English or Persian names (:func:`parse_command`):
 ``draw``/``بکش``, ``take NAME``/``بردار NAME``, ``discard NAME``/``بریز NAME``,
-``use ITEM [CARDS, SEAT or SUIT]``/``استفاده ITEM …``, ``drop``, ``forgo``, ``return NAME top``,
+``use ITEM [CARDS, SEAT or SUIT]``/``استفاده ITEM …``, ``drop``, ``forgo``, ``end``/``پایان``
+(end the turn left open after its discard), ``return NAME top``,
 ``offer NAMES``, ``keep``, ``swap SEAT NAME``, ``ring NAME``, ``pick NAME``/``none``.
 
 >>> from io import StringIO
@@ -113,6 +114,7 @@ _W: dict[str, tuple[str, str]] = {
 _PHASE: dict[str, tuple[str, str]] = {
     "take": ("draw the top card or take one from the discard area", "بکشید یا کارتی رو بردارید"),
     "discard": ("discard one card face up", "یک کارت رو بیندازید"),
+    "after": ("use your item now, or end the turn", "از شیء استفاده کنید یا نوبت را تمام کنید"),
     "draft-discard": ("discard one of the two drawn cards", "یکی از دو کارت کشیده را بیندازید"),
     "rake": ("Rake: take a card of the discard area", "شن‌کش: کارتی رو بردارید"),
     "cauldron": ("Cauldron: return a drawn card", "دیگ: کارتی کشیده را برگردانید"),
@@ -148,6 +150,8 @@ VERBS: Final[dict[str, tuple[str, ...]]] = {
     "forgo": ("forgo",),
     "skip": ("forgo",),
     "صرف‌نظر": ("forgo",),
+    "end": ("end-turn",),
+    "پایان": ("end-turn",),
     "return": ("return",),
     "برگردان": ("return",),
     "offer": ("offer", "propose"),
@@ -179,6 +183,7 @@ _VERB_WORDS: dict[str, tuple[str, str]] = {
     "use": ("Use", "استفاده از"),
     "drop-item": ("Discard your item at the end of the turn", "کنار گذاشتن شیء در پایان نوبت"),
     "forgo": ("Forgo the item", "صرف‌نظر از شیء"),
+    "end-turn": ("End the turn", "پایان نوبت"),
     "return": ("Return", "برگرداندن"),
     "offer": ("Offer", "پیشنهاد"),
     "wagon-keep": ("Keep the card", "نگه داشتن کارت"),
@@ -798,23 +803,25 @@ class FantasyRealmsTerminal:
             extra: tuple[tuple[str, str], ...] = (
                 ("بکش / بردار نام / بریز نام", "کشیدن، برداشتن یا انداختن کارت"),
                 ("استفاده شیء …", "استفاده از شیء نفرین‌شده"),
+                ("پایان", "پایان نوبت (شیئی که پس از انداختن کارت هنوز به کار می‌آید)"),
             )
         else:
             extra = (
                 ("draw / take NAME / discard NAME", "draw, take or discard a card"),
                 ("use ITEM …, drop, forgo", "use your Cursed Item, or let it go"),
+                ("end", "end the turn (an item still usable after the discard)"),
             )
         rules = (
             [
                 "در نوبت خود بکشید یا کارتی رو بردارید، سپس کارتی رو بیندازید.",
-                "بازی با پر شدن کارت‌های رو تمام می‌شود؛ بیشترین امتیاز دست می‌برد.",
+                "بازی همان لحظه که کارت‌های رو پر شود تمام می‌شود؛ بیشترین امتیاز دست می‌برد.",
             ]
             if lang == "fa"
             else [
                 "On your turn draw the top card or take one from the discard area, then "
                 "discard one face up.",
-                "The game ends when the discard area is full; the best hand wins (a tie: the "
-                "lower sum of strengths).",
+                "The game ends the moment the discard area is full; the best hand wins (a tie: "
+                "the lower sum of base strengths; blanked cards have none).",
             ]
         )
         return keys_panel(lang, replay, rules=rules, extra=() if replay else extra)
