@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rumizi.core import reader
 from rumizi.core.contract import Document
 from rumizi.games.fantasy_realms import trading
 from rumizi.games.fantasy_realms.cards import ITEMS
@@ -81,41 +82,42 @@ def conserved(doc: Document) -> Counter[str]:
     return found
 
 
+# Every field of a document, and of its ``items``, is needed (rumizi.core.reader checks them).
+_NEEDED = (
+    "game",
+    "options",
+    "players",
+    "turn",
+    "current",
+    "phase",
+    "pending",
+    "queue",
+    "deck",
+    "area",
+    "sealed",
+    "hands",
+    "bonus",
+    "items",
+    "seen",
+    "revealed",
+    "results",
+    "winners",
+    "seed",
+)
+_OPTIONS = ("suits", "items", "jester", "phoenix")  # and a chaos table's variant and timer
+_ITEMS = ("deck", "pile", "up", "down", "aside", "used", "dropped", "extra_turn")
+
+
 def load_document(doc: Any) -> FantasyRealmsState:
     """The state ``doc`` describes; ``ValueError`` if it is not a valid document."""
     if not isinstance(doc, dict):
         raise ValueError(f"a Fantasy Realms document is a JSON object, not {type(doc).__name__}")
     if doc.get("game") != "fantasy-realms":
         raise ValueError(f"game: 'fantasy-realms', not {doc.get('game')!r}")
-    needed = [
-        "options",
-        "players",
-        "turn",
-        "current",
-        "phase",
-        "pending",
-        "queue",
-        "deck",
-        "area",
-        "sealed",
-        "hands",
-        "bonus",
-        "items",
-        "seen",
-        "revealed",
-        "results",
-        "winners",
-        "seed",
-    ]
-    missing = [k for k in needed if k not in doc]
-    if missing:
-        raise ValueError(f"document is missing: {', '.join(missing)}")
-    raw = doc["options"]
-    base = {"suits", "items", "jester", "phoenix"}
-    if not isinstance(raw, dict) or set(raw) not in (base, base | {"variant", "timer"}):
-        raise ValueError(
-            f"options: suits, items, jester and phoenix (chaos: variant, timer too), not {raw!r}"
-        )
+    reader.fields(doc, "document", _NEEDED)
+    raw = reader.fields(doc["options"], "document.options", _OPTIONS, ("variant", "timer"))
+    if ("variant" in raw) != ("timer" in raw):
+        raise ValueError("document.options: a chaos table writes both 'variant' and 'timer'")
     if "variant" in raw and raw["variant"] != "chaos":
         raise ValueError(f"options.variant: only a chaos table writes it, not {raw['variant']!r}")
     opts = Options(doc["players"], **raw)
@@ -166,9 +168,7 @@ def load_document(doc: Any) -> FantasyRealmsState:
             raise ValueError(f"sealed: [card in the discard area, owner], not {x!r}")
     # Portal, and a Repair Kit repeating it: at most two more cards
     s.bonus = [_int(b, "bonus", 0, 2) for b in _list(doc["bonus"], "bonus", n)]
-    it = doc["items"]
-    if not isinstance(it, dict):
-        raise ValueError("items: a JSON object")
+    it = reader.fields(doc["items"], "document.items", _ITEMS)
     s.item_deck = _strs(it.get("deck"), "items.deck")
     s.item_pile = _strs(it.get("pile"), "items.pile")
     up = _list(it.get("up"), "items.up", n)

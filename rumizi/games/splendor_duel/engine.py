@@ -77,14 +77,17 @@ Decisions where the spec leaves room
 * **Crowns**: one card adds at most 3 crowns, so one purchase crosses at most one threshold;
   the royal is taken only if one is left.
 
-Bad input: ``apply``, ``load``, ``new`` and ``sample`` check what they are given themselves
-and explain what is wrong (:class:`~rumizi.IllegalAction` or :class:`ValueError`), so they take
-it typed ``Any``: in the build compiled with mypyc (``setup.py``) a narrower annotation would
-turn a wrong type into a bare ``TypeError`` before the check could run.
+Bad input: ``apply``, ``load``, ``new``, ``view`` and ``sample`` check what they are given
+themselves and explain what is wrong (:class:`~rumizi.IllegalAction`, its kind
+:class:`~rumizi.core.errors.MalformedAction` for an action no position takes, or
+:class:`ValueError`), so they take it typed ``Any``: in the build compiled with mypyc
+(``setup.py``) a narrower annotation would turn a wrong type into a bare ``TypeError`` before
+the check could run.
 
 The state is built for speed: cards and tokens are small integers (:mod:`.cards`), piles are
 plain lists, ``clone`` copies a few short lists, and the legal actions are pre-built dicts
-shared between calls (treat them as read-only).
+shared between calls, read-only (:func:`rumizi.core.contract.frozen`) so that no caller's
+change reaches the engine.
 
 >>> from rumizi.games.splendor_duel import GAME
 >>> state = GAME.new(seed=7)
@@ -114,8 +117,8 @@ import itertools
 from typing import Any, ClassVar, Final
 
 from rumizi.core import rng
-from rumizi.core.contract import Action, Document, Game, GameState, View
-from rumizi.core.errors import IllegalAction
+from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
+from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.splendor_duel.cards import (
     ABILITY,
     AGAIN,
@@ -220,23 +223,29 @@ PENDING_NAMES: Final = (None, "take-bonus", "steal", "royal", "discard")
 # Steps still to resolve after the mandatory action (the queue), in order.
 Q_STEAL, Q_ROYAL, Q_TOKEN = 1, 2, 10  # Q_TOKEN + colour: the Token ability of that colour
 
-# Pre-built canonical actions, shared by every legal_actions() call (read-only by contract).
-PRIVILEGE_ACTIONS: Final = tuple({"do": "privilege", "space": space_of(i)} for i in range(CELLS))
-TAKE_BONUS_ACTIONS: Final = tuple({"do": "take-bonus", "space": space_of(i)} for i in range(CELLS))
+# Pre-built canonical actions, shared by every legal_actions() call: read-only (frozen, their
+# spaces too), so that a caller's change cannot reach the engine or a later list.
+PRIVILEGE_ACTIONS: Final = tuple(
+    frozen({"do": "privilege", "space": space_of(i)}) for i in range(CELLS)
+)
+TAKE_BONUS_ACTIONS: Final = tuple(
+    frozen({"do": "take-bonus", "space": space_of(i)}) for i in range(CELLS)
+)
 TAKE_ACTIONS: Final = tuple(
-    {"do": "take", "spaces": [space_of(cell) for cell in line]} for line in LINES
+    frozen({"do": "take", "spaces": [space_of(cell) for cell in line]}) for line in LINES
 )
 RESERVE_ACTIONS: Final = tuple(
-    tuple({"do": "reserve", "gold": space_of(g), "card": IDS[c]} for c in range(N_CARDS))
+    tuple(frozen({"do": "reserve", "gold": space_of(g), "card": IDS[c]}) for c in range(N_CARDS))
     for g in range(CELLS)
 )
 RESERVE_DECK_ACTIONS: Final = tuple(
-    tuple({"do": "reserve", "gold": space_of(g), "deck": lv} for lv in (1, 2, 3))
+    tuple(frozen({"do": "reserve", "gold": space_of(g), "deck": lv}) for lv in (1, 2, 3))
     for g in range(CELLS)
 )
-BUY_ACTIONS: Final = tuple({"do": "buy", "card": IDS[c]} for c in range(N_CARDS))
+BUY_ACTIONS: Final = tuple(frozen({"do": "buy", "card": IDS[c]}) for c in range(N_CARDS))
 BUY_AS_ACTIONS: Final = tuple(
-    tuple({"do": "buy", "card": IDS[c], "color": col} for col in COLORS) for c in range(N_CARDS)
+    tuple(frozen({"do": "buy", "card": IDS[c], "color": col}) for col in COLORS)
+    for c in range(N_CARDS)
 )
 
 
@@ -283,13 +292,13 @@ for _c in range(N_CARDS):
             if _col >= 0:
                 _act["color"] = COLORS[_col]
             _act["pay"] = _pay_doc(_vector)
-            PAY_ACTIONS[_c, _col, _vector] = _act
-DISCARD_ACTIONS: Final = tuple({"do": "discard", "token": t} for t in TOKEN_NAMES)
-STEAL_ACTIONS: Final = tuple({"do": "steal", "token": t} for t in TOKEN_NAMES[:6])
-ROYAL_ACTIONS: Final = tuple({"do": "royal", "card": r} for r in ROYAL_IDS)
-REPLENISH: Final[Action] = {"do": "replenish"}
-PASS: Final[Action] = {"do": "pass"}
-CLAIM: Final[Action] = {"do": "claim-stall"}
+            PAY_ACTIONS[_c, _col, _vector] = frozen(_act)
+DISCARD_ACTIONS: Final = tuple(frozen({"do": "discard", "token": t}) for t in TOKEN_NAMES)
+STEAL_ACTIONS: Final = tuple(frozen({"do": "steal", "token": t}) for t in TOKEN_NAMES[:6])
+ROYAL_ACTIONS: Final = tuple(frozen({"do": "royal", "card": r}) for r in ROYAL_IDS)
+REPLENISH: Final[Action] = frozen({"do": "replenish"})
+PASS: Final[Action] = frozen({"do": "pass"})
+CLAIM: Final[Action] = frozen({"do": "claim-stall"})
 
 
 def _buy_code(color: int, pay: int) -> int:
@@ -1289,8 +1298,8 @@ class SplendorDuelState(GameState):
             "seed": self.seed,
         }
 
-    def view(self, player: int | None) -> View:
-        """What ``player`` may see; ``None`` for a spectator.
+    def view(self, player: Any) -> View:  # Any: see "Bad input" in the module docstring
+        """What ``player`` may see; ``None`` for a spectator (another seat: ``ValueError``).
 
         Hidden: the cards the *other* player reserved blind from the top of a deck (shown with
         their level; a spectator sees none of them), the order of the decks (only their
@@ -1302,6 +1311,7 @@ class SplendorDuelState(GameState):
         Besides the exported fields each player shows the totals a table would show: bonuses
         and points per colour, and the number of tokens held.
         """
+        check_viewer(player, 2)
         players = []
         for i, p in enumerate(self.players):
             doc = self._player_doc(p)
@@ -1366,7 +1376,7 @@ def _space(value: Any, what: str) -> int:
         and all(type(x) is int and 1 <= x <= SIZE for x in value)
     ):
         return int((value[0] - 1) * SIZE + value[1] - 1)
-    raise IllegalAction(
+    raise MalformedAction(
         f"{what}: expected a space [row, col] with rows and columns 1-5, got {value!r}"
     )
 
@@ -1374,43 +1384,43 @@ def _space(value: Any, what: str) -> int:
 def _token(value: Any, what: str) -> int:
     kind = TOKEN_BY_NAME.get(value) if isinstance(value, str) else None
     if kind is None:
-        raise IllegalAction(f"{what}: unknown token {value!r}; tokens: {', '.join(TOKEN_NAMES)}")
+        raise MalformedAction(f"{what}: unknown token {value!r}; tokens: {', '.join(TOKEN_NAMES)}")
     return kind
 
 
 def _card_id(value: Any, what: str) -> int:
     card = BY_ID.get(value) if isinstance(value, str) else None
     if card is None:
-        raise IllegalAction(f"{what}: unknown card {value!r}")
+        raise MalformedAction(f"{what}: unknown card {value!r}")
     return card
 
 
 def _parse(action: Any) -> tuple[int, int, int]:
     """An action object as ``(kind, a, b)``; :class:`IllegalAction` if it is malformed."""
     if not isinstance(action, dict) or "do" not in action:
-        raise IllegalAction(
+        raise MalformedAction(
             f"malformed action {action!r}: expected an object such as "
             '{"do": "take", "spaces": [[3, 3]]}'
         )
     do = action["do"]
     shapes = _FIELDS.get(do) if isinstance(do, str) else None
     if shapes is None:
-        raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
+        raise MalformedAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
     if action.keys() not in shapes:
-        raise IllegalAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
+        raise MalformedAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
     if do == "take":
         spaces = action["spaces"]
         if not isinstance(spaces, list) or not 1 <= len(spaces) <= 3:
-            raise IllegalAction(f"take: expected a list of 1 to 3 spaces, got {spaces!r}")
+            raise MalformedAction(f"take: expected a list of 1 to 3 spaces, got {spaces!r}")
         cells = tuple(_space(s, "take") for s in spaces)
         line = LINE_BY_CELLS.get(cells)
         if line is None:
             if tuple(sorted(cells)) in LINE_BY_CELLS and len(set(cells)) == len(cells):
-                raise IllegalAction(
+                raise MalformedAction(
                     f"take: list the spaces top to bottom, then left to right: "
                     f"{[space_of(c) for c in sorted(cells)]}"
                 )
-            raise IllegalAction(
+            raise MalformedAction(
                 f"take: {spaces!r} is not an unbroken straight line of adjacent spaces"
             )
         return A_TAKE, line, 0
@@ -1420,7 +1430,9 @@ def _parse(action: Any) -> tuple[int, int, int]:
         if "color" in action:
             value = action["color"]
             if value not in COLORS:
-                raise IllegalAction(f"buy: unknown colour {value!r}; colours: {', '.join(COLORS)}")
+                raise MalformedAction(
+                    f"buy: unknown colour {value!r}; colours: {', '.join(COLORS)}"
+                )
             color = COLORS.index(value)
         pay = 0
         if "pay" in action:
@@ -1433,7 +1445,7 @@ def _parse(action: Any) -> tuple[int, int, int]:
         if "deck" in action:
             level = action["deck"]
             if type(level) is not int or not 1 <= level <= 3:
-                raise IllegalAction(f"reserve: deck must be 1, 2 or 3, not {level!r}")
+                raise MalformedAction(f"reserve: deck must be 1, 2 or 3, not {level!r}")
             return A_RESERVE_DECK, gold, level - 1
         return A_RESERVE, gold, _card_id(action["card"], "reserve")
     if do == "take-bonus":
@@ -1446,14 +1458,14 @@ def _parse(action: Any) -> tuple[int, int, int]:
         value = action["card"]
         r = ROYAL_BY_ID.get(value) if isinstance(value, str) else None
         if r is None:
-            raise IllegalAction(f"royal: unknown royal {value!r}; royals: {', '.join(ROYAL_IDS)}")
+            raise MalformedAction(f"royal: unknown royal {value!r}; royals: {', '.join(ROYAL_IDS)}")
         return A_ROYAL, r, 0
     if do == "concede":
         who = action.get("player")
         if who is None:
             return A_CONCEDE, -2, 0  # the player to act: filled in below
         if type(who) is not int:
-            raise IllegalAction(f"concede: player must be 0 or 1, not {who!r}")
+            raise MalformedAction(f"concede: player must be 0 or 1, not {who!r}")
         return A_CONCEDE, who, 0
     return {"replenish": A_REPLENISH, "pass": A_PASS, "claim-stall": A_CLAIM}[do], 0, 0
 
@@ -1462,18 +1474,18 @@ def _pay_id(value: Any, card: int) -> int:
     """The pay id of a ``pay`` field; :class:`IllegalAction` unless some position could allow it."""
     example = '{"do": "buy", "card": "' + IDS[card] + '", "pay": {"red": 2, "gold": 1}}'
     if not isinstance(value, dict) or not value:
-        raise IllegalAction(
+        raise MalformedAction(
             f"buy: 'pay' names the tokens handed back, e.g. {example}; got {value!r}"
         )
     vector = [0] * 7
     for name, n in value.items():
         kind = TOKEN_BY_NAME.get(name) if isinstance(name, str) else None
         if kind is None:
-            raise IllegalAction(
+            raise MalformedAction(
                 f"buy: unknown token {name!r} in 'pay'; tokens: {', '.join(TOKEN_NAMES)}"
             )
         if type(n) is not int or n < 1:
-            raise IllegalAction(
+            raise MalformedAction(
                 f"buy: 'pay' counts are whole numbers from 1 (leave out what you do not pay), "
                 f"not {name}: {n!r}"
             )
@@ -1481,8 +1493,10 @@ def _pay_id(value: Any, card: int) -> int:
     pay = PAY_IDS.get(tuple(vector))
     if pay is None:
         if not vector[GOLD]:
-            raise IllegalAction("buy: a payment without gold is the automatic one: leave out 'pay'")
-        raise IllegalAction(f"buy: {_pay_doc(tuple(vector))} can never pay for a card")
+            raise MalformedAction(
+                "buy: a payment without gold is the automatic one: leave out 'pay'"
+            )
+        raise MalformedAction(f"buy: {_pay_doc(tuple(vector))} can never pay for a card")
     return pay
 
 
@@ -1591,8 +1605,7 @@ class SplendorDuel(Game):
         (1, 0)
         """
         first = options.pop("first", "random")
-        if type(seed) is not int:
-            raise ValueError(f"seed: expected an integer, not {seed!r}")
+        rng.check_seed(seed)
         if options:
             raise ValueError(f"unknown options for Splendor Duel: {', '.join(sorted(options))}")
         if type(players) is not int or players != 2:
@@ -1612,7 +1625,7 @@ class SplendorDuel(Game):
     def sample(self, view: Any, seed: Any) -> SplendorDuelState:
         from rumizi.games.splendor_duel.sampling import sample_from_view
 
-        return sample_from_view(view, seed)
+        return sample_from_view(view, rng.check_seed(seed))
 
 
 GAME = SplendorDuel()

@@ -2,7 +2,8 @@
 
 The state is built for speed: cards are small integers (see :mod:`.cards`), piles are plain
 lists, ``clone`` copies a handful of short lists, and the legal actions are pre-built dicts
-shared between calls. Rules follow the spec's resolution order to the letter:
+shared between calls, read-only (:func:`rumizi.core.contract.frozen`) so that no caller's change
+reaches the engine. Rules follow the spec's resolution order to the letter:
 
 * a card's effects resolve in printed order; a choice an effect opens is answered at once;
 * after each play, and after the start-of-turn base effects, every ally effect that now holds
@@ -12,10 +13,12 @@ shared between calls. Rules follow the spec's resolution order to the letter:
 All of this runs through one resolution queue (a stack of ``(effect, amount, source)``), so a
 choice can pause resolution anywhere and the rest resumes after it is answered.
 
-Bad input: ``apply``, ``load`` and ``new`` check what they are given themselves and explain
-what is wrong (:class:`~rumizi.IllegalAction` or :class:`ValueError`), so they take it typed
-``Any``: in a build compiled with mypyc (``setup.py``) a narrower annotation would turn a
-wrong type into a bare ``TypeError`` before the check could run.
+Bad input: ``apply``, ``load``, ``new``, ``view`` and ``sample`` check what they are given
+themselves and explain what is wrong (:class:`~rumizi.IllegalAction`, its kind
+:class:`~rumizi.core.errors.MalformedAction` for an action no position takes, or
+:class:`ValueError`), so they take it typed ``Any``: in a build compiled with mypyc
+(``setup.py``) a narrower annotation would turn a wrong type into a bare ``TypeError`` before
+the check could run.
 
 >>> from rumizi.games.star_realms import GAME
 >>> state = GAME.new(seed=1)
@@ -34,8 +37,8 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from rumizi.core import rng
-from rumizi.core.contract import Action, Document, Game, GameState, View
-from rumizi.core.errors import IllegalAction
+from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
+from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.star_realms.cards import (
     ALLIES,
     ALLY,
@@ -88,30 +91,33 @@ EMPEROR_OPPOSITE = {0: 5, 5: 0, 2: 3, 3: 2}
 START_AUTHORITY = 50
 HAND_SIZE = 5
 
-# Pre-built canonical actions, shared by every legal_actions() call (read-only by contract).
-PLAY: tuple[Action, ...] = tuple({"do": "play", "card": n} for n in NAMES)
-BUY: tuple[Action, ...] = tuple({"do": "buy", "card": n} for n in NAMES)
-SCRAP_ACTION: tuple[Action, ...] = tuple({"do": "scrap", "card": n} for n in NAMES)
-CHOOSE_HAND: tuple[Action, ...] = tuple({"do": "choose", "card": n, "from": "hand"} for n in NAMES)
+# Pre-built canonical actions, shared by every legal_actions() call: read-only (frozen), so
+# that a caller's change cannot reach the engine or a later list.
+PLAY: tuple[Action, ...] = tuple(frozen({"do": "play", "card": n}) for n in NAMES)
+BUY: tuple[Action, ...] = tuple(frozen({"do": "buy", "card": n}) for n in NAMES)
+SCRAP_ACTION: tuple[Action, ...] = tuple(frozen({"do": "scrap", "card": n}) for n in NAMES)
+CHOOSE_HAND: tuple[Action, ...] = tuple(
+    frozen({"do": "choose", "card": n, "from": "hand"}) for n in NAMES
+)
 CHOOSE_DISCARD: tuple[Action, ...] = tuple(
-    {"do": "choose", "card": n, "from": "discard"} for n in NAMES
+    frozen({"do": "choose", "card": n, "from": "discard"}) for n in NAMES
 )
 CHOOSE_ROW: tuple[Action, ...] = tuple(
-    {"do": "choose", "card": n, "from": "trade_row"} for n in NAMES
+    frozen({"do": "choose", "card": n, "from": "trade_row"}) for n in NAMES
 )
-ATTACK_PLAYER: tuple[Action, ...] = tuple({"do": "attack", "player": q} for q in range(6))
+ATTACK_PLAYER: tuple[Action, ...] = tuple(frozen({"do": "attack", "player": q}) for q in range(6))
 # Hydra: a buy names the member who takes the card; a member hands play to a teammate.
 BUY_FOR: tuple[tuple[Action, ...], ...] = tuple(
-    tuple({"do": "buy", "card": n, "member": m} for n in NAMES) for m in range(6)
+    tuple(frozen({"do": "buy", "card": n, "member": m}) for n in NAMES) for m in range(6)
 )
-PASS: tuple[Action, ...] = tuple({"do": "pass", "player": q} for q in range(6))
+PASS: tuple[Action, ...] = tuple(frozen({"do": "pass", "player": q}) for q in range(6))
 # Hydra: where each member stands in the team's turn (``StarRealmsState.stages``).
 WAITING, PLAYING, DONE = 0, 1, 2
 ATTACK_BASE: tuple[tuple[Action, ...], ...] = tuple(
-    tuple({"do": "attack", "player": q, "base": n} for n in NAMES) for q in range(6)
+    tuple(frozen({"do": "attack", "player": q, "base": n}) for n in NAMES) for q in range(6)
 )
-END: Action = {"do": "end"}
-SKIP: Action = {"do": "skip"}
+END: Action = frozen({"do": "end"})
+SKIP: Action = frozen({"do": "skip"})
 # id() of each pre-built play/buy action -> its card, so apply() can skip parsing for them.
 # Safe: the pre-built dicts live as long as the module, so no other object shares their ids.
 _PLAY_BY_ID: dict[int, int] = {id(a): c for c, a in enumerate(PLAY)}
@@ -694,7 +700,7 @@ class StarRealmsState(GameState):
             do = action["do"]
         else:
             if not isinstance(action, dict) or "do" not in action:
-                raise IllegalAction(
+                raise MalformedAction(
                     f"malformed action {action!r}: expected an object such as "
                     '{"do": "play", "card": "gnat"}'
                 )
@@ -702,9 +708,9 @@ class StarRealmsState(GameState):
             shapes = _FIELDS.get(do) if isinstance(do, str) else None
             if shapes is None or (do == "pass" and self.format != "hydra"):
                 kinds = [k for k in _FIELDS if k != "pass" or self.format == "hydra"]
-                raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(kinds)}")
+                raise MalformedAction(f"unknown action {do!r}; expected one of: {', '.join(kinds)}")
             if action.keys() not in shapes:
-                raise IllegalAction(
+                raise MalformedAction(
                     f"malformed {do!r} action {action!r}: unexpected or missing fields"
                 )
         if do == "concede":
@@ -885,7 +891,9 @@ class StarRealmsState(GameState):
 
     def _attack(self, p: Player, action: Action) -> None:
         target = action["player"]
-        if type(target) is not int or not 0 <= target < len(self.players):
+        if type(target) is not int:
+            raise MalformedAction(f"attack: 'player' is a seat number, not {target!r}")
+        if not 0 <= target < len(self.players):
             raise IllegalAction(f"attack: no player {target!r}")
         if target not in self._base_targets[self.current]:
             raise IllegalAction(f"attack: player {target} is not an opponent you may attack")
@@ -934,7 +942,9 @@ class StarRealmsState(GameState):
             if "amount" not in action:
                 raise IllegalAction("attack: say how much combat to deal ('amount')")
             amount = action["amount"]
-            if type(amount) is not int or not 1 <= amount <= p.combat:
+            if type(amount) is not int:
+                raise MalformedAction(f"attack: 'amount' is a whole number, not {amount!r}")
+            if not 1 <= amount <= p.combat:
                 raise IllegalAction(f"attack: amount must be 1 to {p.combat}, not {amount!r}")
         else:
             if "amount" in action:
@@ -1534,8 +1544,8 @@ class StarRealmsState(GameState):
             ],
         }
 
-    def view(self, player: int | None) -> View:
-        """What ``player`` may see; ``None`` for a spectator.
+    def view(self, player: Any) -> View:  # Any: see "Bad input" in the module docstring
+        """What ``player`` may see; ``None`` for a spectator (another seat: ``ValueError``).
 
         Hidden: every hand but the viewer's own, the order of every deck and of the trade
         deck, and the seed. For each player the view gives the cards that viewer cannot place
@@ -1558,6 +1568,7 @@ class StarRealmsState(GameState):
         >>> [(p["team"], p["role"]) for p in seats["players"]][:3]
         [(0, 'admiral'), (0, 'emperor'), (0, 'admiral')]
         """
+        check_viewer(player, len(self.players))
         players = []
         for i, p in enumerate(self.players):
             known = p.known
@@ -1612,7 +1623,7 @@ class StarRealmsState(GameState):
 def _card(name: Any) -> int:
     index = BY_ID.get(name) if isinstance(name, str) else None
     if index is None:
-        raise IllegalAction(f"unknown card {name!r}")
+        raise MalformedAction(f"unknown card {name!r}")
     return index
 
 
@@ -1679,7 +1690,7 @@ def opening_hand(fmt: str, players: int, first: int, seat: int) -> int:
     return 3 if after_first == 0 else 4 if after_first == 1 and players > 2 else HAND_SIZE
 
 
-def new_state(seed: int = 0, players: Any = 2, format: Any = "duel") -> StarRealmsState:
+def new_state(seed: Any = 0, players: Any = 2, format: Any = "duel") -> StarRealmsState:
     """A new game: seats, shuffled decks and trade deck, the first hands.
 
     The first player (drawn from the seed) opens with 3 cards; in the duel the other with 5;
@@ -1702,7 +1713,7 @@ def new_state(seed: int = 0, players: Any = 2, format: Any = "duel") -> StarReal
             f"{'the duel' if format == 'duel' else format} is for {count} players, "
             f"not {players!r}" + (hint if format == "duel" else "")
         )
-    state = rng.normalize_seed(seed)
+    state = rng.normalize_seed(rng.check_seed(seed))
     s = StarRealmsState.__new__(StarRealmsState)
     s.format = format
     s.turn = 1
@@ -1754,7 +1765,8 @@ class StarRealms(Game):
     max_players: ClassVar[int] = 6
     formats: ClassVar[tuple[str, ...]] = tuple(FORMATS)
 
-    def new(self, seed: int = 0, players: Any = 2, **options: Any) -> StarRealmsState:
+    def new(self, seed: Any = 0, players: Any = 2, **options: Any) -> StarRealmsState:
+        rng.check_seed(seed)
         fmt = options.pop("format", "duel")
         if options:
             raise ValueError(f"unknown options for Star Realms: {', '.join(sorted(options))}")
@@ -1766,10 +1778,10 @@ class StarRealms(Game):
 
         return load_document(doc)
 
-    def sample(self, view: View, seed: int) -> StarRealmsState:
+    def sample(self, view: View, seed: Any) -> StarRealmsState:
         from rumizi.games.star_realms.sampling import sample_from_view
 
-        return sample_from_view(view, seed)
+        return sample_from_view(view, rng.check_seed(seed))
 
 
 GAME = StarRealms()

@@ -106,8 +106,11 @@ Decisions where the spec leaves room
 * **Hands are sorted** (by card kind), so documents are canonical.
 
 The state is built for speed: cards are small integers, piles are plain lists, the legal
-actions are pre-built dicts shared between calls (treat them as read-only), and a battle is
-resolved inside the ``apply`` that ends planning.
+actions are pre-built dicts shared between calls (read-only, :func:`rumizi.core.contract.frozen`,
+so that no caller's change reaches the engine), and a battle is resolved inside the ``apply``
+that ends planning. An action no position takes (an unknown card or zone, a field missing)
+raises :class:`~rumizi.core.errors.MalformedAction`, one the position does not allow
+:class:`~rumizi.IllegalAction` (of which the first is a kind).
 
 >>> from rumizi.games.war_of_the_ring import GAME
 >>> state = GAME.new(seed=3, first=0)
@@ -121,7 +124,7 @@ resolved inside the ``apply`` that ends planning.
 >>> state.apply({"do": "place", "card": "fp-aragorn", "zone": "middle"})
 Traceback (most recent call last):
 ...
-rumizi.core.errors.IllegalAction: place: unknown zone 'middle'; zones: left, centre, right
+rumizi.core.errors.MalformedAction: place: unknown zone 'middle'; zones: left, centre, right
 """
 
 from __future__ import annotations
@@ -130,8 +133,8 @@ import bisect
 from typing import Any, ClassVar, Final, TypeAlias
 
 from rumizi.core import reader, rng
-from rumizi.core.contract import Action, Document, Game, GameState, View
-from rumizi.core.errors import IllegalAction
+from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
+from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.war_of_the_ring.cards import (
     AURA,
     BOOST,
@@ -203,9 +206,10 @@ HOW_PAID, HOW_FREE, HOW_SHADOW = range(3)
     A_CONCEDE,
 ) = range(11)
 
-# Pre-built canonical actions, shared by every legal_actions() call (read-only by contract).
+# Pre-built canonical actions, shared by every legal_actions() call: read-only (frozen), so
+# that a caller's change cannot reach the engine or a later list.
 PLACE_ACTIONS: Final = tuple(
-    tuple({"do": "place", "card": IDS[k], "zone": ZONES[z]} for z in range(3))
+    tuple(frozen({"do": "place", "card": IDS[k], "zone": ZONES[z]}) for z in range(3))
     for k in range(N_KINDS)
 )
 # Per kind and per mask of zones with room (bit z set: zone z), its place actions, in zone order.
@@ -213,17 +217,18 @@ PLACE_BY_ROOM: Final = tuple(
     tuple(tuple(row[z] for z in range(3) if mask >> z & 1) for mask in range(8))
     for row in PLACE_ACTIONS
 )
-EVENT_ACTIONS: Final = tuple({"do": "event", "card": IDS[k]} for k in range(N_KINDS))
-PAY_ACTIONS: Final = tuple({"do": "pay", "card": IDS[k]} for k in range(N_KINDS))
-RECOVER_ACTIONS: Final = tuple({"do": "recover", "card": IDS[k]} for k in range(N_KINDS))
-BOOST_ACTIONS: Final = tuple({"do": "boost", "zone": ZONES[z]} for z in range(3))
-PEEK_ACTIONS: Final = tuple({"do": "peek", "zone": ZONES[z]} for z in range(3))
+EVENT_ACTIONS: Final = tuple(frozen({"do": "event", "card": IDS[k]}) for k in range(N_KINDS))
+PAY_ACTIONS: Final = tuple(frozen({"do": "pay", "card": IDS[k]}) for k in range(N_KINDS))
+RECOVER_ACTIONS: Final = tuple(frozen({"do": "recover", "card": IDS[k]}) for k in range(N_KINDS))
+BOOST_ACTIONS: Final = tuple(frozen({"do": "boost", "zone": ZONES[z]}) for z in range(3))
+PEEK_ACTIONS: Final = tuple(frozen({"do": "peek", "zone": ZONES[z]}) for z in range(3))
 MOVE_ACTIONS: Final = tuple(
-    tuple({"do": "move", "from": ZONES[a], "to": ZONES[b]} for b in range(3)) for a in range(3)
+    tuple(frozen({"do": "move", "from": ZONES[a], "to": ZONES[b]}) for b in range(3))
+    for a in range(3)
 )
-PASS: Final[Action] = {"do": "pass"}
-ACTIVATE: Final[Action] = {"do": "activate"}
-DECLINE: Final[Action] = {"do": "decline"}
+PASS: Final[Action] = frozen({"do": "pass"})
+ACTIVATE: Final[Action] = frozen({"do": "activate"})
+DECLINE: Final[Action] = frozen({"do": "decline"})
 
 _FAST: dict[int, tuple[int, int, int]] = {}
 for _k in range(N_KINDS):
@@ -1144,7 +1149,9 @@ class WarOfTheRingState(GameState):
         shows them to the viewer, and the random state. A spectator sees only what battles
         revealed. Graveyards and played events are public, and so is which zone cards were
         peeked at (``seen``: the other seat knows that card), as every peek is announced.
+        Another seat than 0, 1 or ``None`` raises ``ValueError``.
         """
+        check_viewer(player, 2)
         players = []
         for i, p in enumerate(self.players):
             doc = self._player_doc(p)
@@ -1264,30 +1271,30 @@ def _distinct(sorted_cards: list[int], table: tuple[Action, ...]) -> list[Action
 def _card_arg(value: Any, what: str) -> int:
     k = BY_ID.get(value) if isinstance(value, str) else None
     if k is None:
-        raise IllegalAction(f"{what}: unknown card {value!r}")
+        raise MalformedAction(f"{what}: unknown card {value!r}")
     return k
 
 
 def _zone_arg(value: Any, what: str) -> int:
     z = ZONE_BY_NAME.get(value) if isinstance(value, str) else None
     if z is None:
-        raise IllegalAction(f"{what}: unknown zone {value!r}; zones: {', '.join(ZONES)}")
+        raise MalformedAction(f"{what}: unknown zone {value!r}; zones: {', '.join(ZONES)}")
     return z
 
 
 def _parse(action: Any) -> tuple[int, int, int]:
     """An action object as ``(kind, a, b)``; :class:`IllegalAction` if it is malformed."""
     if not isinstance(action, dict) or "do" not in action:
-        raise IllegalAction(
+        raise MalformedAction(
             f"malformed action {action!r}: expected an object such as "
             '{"do": "place", "card": "fp-aragorn", "zone": "left"}'
         )
     do = action["do"]
     shapes = _FIELDS.get(do) if isinstance(do, str) else None
     if shapes is None:
-        raise IllegalAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
+        raise MalformedAction(f"unknown action {do!r}; expected one of: {', '.join(_FIELDS)}")
     if action.keys() not in shapes:
-        raise IllegalAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
+        raise MalformedAction(f"malformed {do!r} action {action!r}: unexpected or missing fields")
     if do == "place":
         return A_PLACE, _card_arg(action["card"], do), _zone_arg(action["zone"], do)
     if do in ("event", "pay", "recover"):
@@ -1302,7 +1309,7 @@ def _parse(action: Any) -> tuple[int, int, int]:
         if who is None:
             return A_CONCEDE, -2, 0
         if type(who) is not int:
-            raise IllegalAction(f"concede: player must be 0 or 1, not {who!r}")
+            raise MalformedAction(f"concede: player must be 0 or 1, not {who!r}")
         return A_CONCEDE, who, 0
     return _SIMPLE[do], 0, 0
 
@@ -1595,7 +1602,7 @@ def new_state(seed: int = 0, first: int | None = None, shadow: int = 1) -> WarOf
     ``first`` (0 or 1) is the coin toss agreed in advance; left out, it is drawn from the seed
     (drawn anyway, so the deal is the same either way). ``shadow`` is the Shadow's seat.
     """
-    state = rng.normalize_seed(seed)
+    state = rng.normalize_seed(rng.check_seed(seed))
     state, coin = rng.below(state, 2)
     s = WarOfTheRingState.__new__(WarOfTheRingState)
     s.events = None
@@ -1659,7 +1666,7 @@ class WarOfTheRing(Game):
     def sample(self, view: View, seed: int) -> WarOfTheRingState:
         from rumizi.games.war_of_the_ring.sampling import sample_from_view
 
-        return sample_from_view(view, seed)
+        return sample_from_view(view, rng.check_seed(seed))
 
 
 GAME = WarOfTheRing()

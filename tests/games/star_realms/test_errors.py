@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import rumizi
+from rumizi.core.errors import MalformedAction
 from rumizi.games.star_realms import GAME, StarRealmsState
 
 Doc = dict[str, Any]
@@ -107,8 +108,8 @@ BAD_ACTIONS: list[tuple[str, Any, str]] = [
     ("turn", {"do": "attack", "player": 1, "base": "dragon"}, "unknown card 'dragon'"),
     ("turn", {"do": "attack", "player": 0}, "player 0 is not an opponent"),
     ("turn", {"do": "attack", "player": 7}, "no player 7"),
-    ("turn", {"do": "attack", "player": "1"}, "no player '1'"),
-    ("turn", {"do": "attack", "player": True}, "no player True"),
+    ("turn", {"do": "attack", "player": "1"}, "'player' is a seat number, not '1'"),
+    ("turn", {"do": "attack", "player": True}, "'player' is a seat number, not True"),
     ("open", {"do": "attack", "player": 1}, "you have no combat"),
     (
         "open",
@@ -184,6 +185,29 @@ def test_illegal_action_is_refused_and_changes_nothing(
     assert action == original
     # Never listed either.
     assert action not in listed
+
+
+@pytest.mark.parametrize(
+    ("action", "malformed"),
+    [
+        ("end", True),
+        ({"do": "dance"}, True),
+        ({"do": "play", "card": "viper", "extra": 1}, True),
+        ({"do": "play", "card": "dragon"}, True),
+        ({"do": "attack", "player": "1"}, True),
+        ({"do": "play", "card": "gnat"}, False),
+        ({"do": "buy", "card": "flagship"}, False),
+        ({"do": "attack", "player": 7}, False),
+    ],
+)
+def test_a_malformed_action_is_told_apart_from_an_illegal_one(
+    action: Any, malformed: bool, position: Callable[..., StarRealmsState]
+) -> None:
+    """Like python-chess's two errors: a move no position takes, or one this position refuses."""
+    state = build("turn", position)
+    with pytest.raises(rumizi.IllegalAction) as info:
+        state.apply(action)
+    assert isinstance(info.value, MalformedAction) == malformed
 
 
 def test_illegal_action_is_a_value_error() -> None:
