@@ -575,6 +575,7 @@ class Bounds:
             # A blanker of the graph that could fall otherwise than by the graph's
             # blankers: Demon, or a penalty of unknown suit (not in the graph).
             outside = [q for q in threats if not any(q is probes[k] for k in blankers)]
+            graph_victims = {k: victims[k] for k in blankers}  # Island's choice blanks none
             loose = 0
             for k in blankers:
                 b = probes[k]
@@ -594,7 +595,11 @@ class Bounds:
                 clash = fallen & kept
                 if clash and (not self.angel or clash & (clash - 1)):
                     continue  # two standing blankers blank each other's: not a hand
-                if free and not self.angel and not self._justified(standing, free, victims, loose):
+                if (
+                    free
+                    and not self.angel
+                    and not self._justified(standing, free, graph_victims, loose)
+                ):
                     continue
                 lost = fallen & ~kept
                 for k in free:
@@ -612,20 +617,40 @@ class Bounds:
         standing: list[int], free: list[int], victims: dict[int, int], loose: int
     ) -> bool:
         """Whether these blankers can all stand at once. A blanker that might fall stands
-        only once every blanker that would blank it has fallen, and each of those fell to
-        a blanker that stood before it, not to it: a cycle of blankers that only blank
-        each other is undecided and falls whole (the default ruling). So each blanker of
-        the graph that would blank a standing one must fall to another standing blanker,
-        or to something outside the graph (``loose``). Not used when Angel may protect."""
+        only once every blanker that would blank it has fallen, and not to it: to another
+        standing blanker, to something outside the graph (``loose``: Demon, a penalty of
+        unknown suit), or in a cycle of blankers that fell together (the default ruling: a
+        cycle nothing else decides falls whole, :func:`scoring.settle_blanking`). A cycle's
+        members are blankers that do not stand, each blanked by another of them (or, round
+        a card outside the graph, by a loose one): so the blankers that do not stand and may
+        have fallen so are those left once the ones with no blanker among them, and not
+        loose, are taken away, again and again. Not used when Angel may protect."""
+        kept = 0
+        for k in standing:
+            kept |= 1 << k
+        cyclic = 0
+        for q in victims:
+            if not kept >> q & 1:
+                cyclic |= 1 << q
+        shrunk = True
+        while shrunk:
+            shrunk = False
+            for q in victims:
+                if not cyclic >> q & 1 or loose >> q & 1:
+                    continue
+                if not any(cyclic >> p & 1 and hits >> q & 1 for p, hits in victims.items()):
+                    cyclic &= ~(1 << q)
+                    shrunk = True
+        fell = loose | cyclic
         for k in standing:
             if k not in free:
                 continue
-            others = 0
+            others = fell
             for j in standing:
                 if j != k:
                     others |= victims[j]
             for q, hits in victims.items():
-                if q != k and hits >> k & 1 and not (loose >> q & 1 or others >> q & 1):
+                if q != k and hits >> k & 1 and not others >> q & 1:
                     return False
         return True
 

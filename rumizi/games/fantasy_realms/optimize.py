@@ -56,6 +56,7 @@ from rumizi.games.fantasy_realms.scoring import (
     BLANKERS,
     NAME_REFS,
     PENALTY_CARDS,
+    PHOENIX_ALSO,
     SUIT_REFS,
     WILDFIRE_SPARES,
     Choices,
@@ -277,14 +278,16 @@ def _apply(
             return protos
         k = _index(protos, target)
         c, n, _su, st, p = protos[k]
-        return _replaced(protos, k, (c, n, bit(suit), st, p))
+        also = PHOENIX_ALSO if c == "phoenix" else 0  # its bonus text: still Flame and Weather
+        return _replaced(protos, k, (c, n, bit(suit) | also, st, p))
     target = option["copies"]
     if target is None:
         return protos
     t = card_info(target, expansion=table.expansion)
     if card == "doppelganger":
         name = t.id if seen is None else seen.name(t.id)
-        new: Proto = (card, name, t.suits, t.strength, t.id if t.id in PENALTY_CARDS else None)
+        pen = t.id if t.id in PENALTY_CARDS else None
+        new: Proto = (card, name, bit(t.suit), t.strength, pen)  # a Phoenix's: a Beast only
     else:
         name = "phoenix" if t.id == "phoenix-deluxe" else t.id
         if seen is not None:

@@ -11,17 +11,24 @@ scored in these steps (the numbers are §6.1's):
 6. Island and Angel fix their targets;
 7. every CLEARS effect is applied, before anything is blanked (so it survives blanking);
 8. Demon blanks every lone non-Outsider card;
-9. cards that BLANK others act in passes, starting with the cards nothing blanks; what is left
-   undecided (a cycle) is blanked;
+9. cards that BLANK others act in passes, starting with the cards nothing blanks: a card
+   falls once a card that would blank it stands, and stands once all of those have fallen;
+   a cycle of cards that blank each other, once nothing outside it is left to decide it,
+   falls whole, and a card outside the cycle falls only to a blanker that stands
+   (:func:`settle_blanking`);
 10. self conditions (Smoke, Warship, War Dirigible, Garden, Phoenix) are checked against the
-    cards still standing until nothing changes: "unless" conditions first, then "with";
+    cards still standing until nothing changes: "unless" conditions first, then "with" (the
+    Deluxe Phoenix, which may blank no card, is no Weather to War Dirigible's fear);
 11. Angel, its ward, the Undead under Lich or the Cursed Hoard Necromancer, and the Deluxe
     Phoenix (except by its own Flood condition) are never blanked;
 12. every card that stands scores strength + bonus + penalty, looking only at cards that stand.
 
 A blanked card has no name, suit, strength, bonus or penalty for anybody (§6.2.1); the one
-exception, the promo Phoenix, keeps its three suits. Where the sources disagree (§6.3) the
-choice is a field of :class:`Rulings`, whose defaults are the file's recommendations.
+exception, the promo Phoenix, keeps its three suits. That a Phoenix "also counts as a Flame
+and a Weather" is its bonus text: a Doppelgänger, Mirage or Shapeshifter copying it is a
+Beast only, and Book of Changes, which leaves the bonus alone, replaces only its Beast.
+Where the sources disagree (§6.3) the choice is a field of :class:`Rulings`, whose defaults
+are the file's recommendations.
 
 The choices of the ACTION cards (§5) are a dict, one entry per card. :func:`score_choices`
 scores one explicit set; :mod:`rumizi.games.fantasy_realms.optimize` finds the best.
@@ -196,6 +203,9 @@ SUIT_REFS: Final = {
 MIRAGE_SUITS: Final = ARMY | LAND | WEATHER | FLOOD | FLAME
 SHAPESHIFTER_SUITS: Final = ARTIFACT | LEADER | WIZARD | WEAPON | BEAST
 WILDFIRE_SPARES: Final = FLAME | WIZARD | WEATHER | WEAPON | ARTIFACT
+# The suits a Phoenix's bonus text adds to its printed one (Beast): not copied, not changed
+# by Book of Changes.
+PHOENIX_ALSO: Final = FLAME | WEATHER
 WILDFIRE_SPARED_NAMES: Final = frozenset({"mountain", "great-flood", "island", "unicorn", "dragon"})
 
 
@@ -203,8 +213,10 @@ WILDFIRE_SPARED_NAMES: Final = frozenset({"mountain", "great-flood", "island", "
 class Rulings:
     """The disputed points of the cards file §6.3, each with the file's recommendation.
 
-    * ``blanking_cycles`` — cards that blank each other round a cycle: ``"blank-all"`` (the JS
-      scorer) or ``"blank-none"``.
+    * ``blanking_cycles`` — cards that blank each other round a cycle, once nothing outside
+      the cycle is left to decide it: ``"blank-all"`` blanks every member of the cycle (§6.1
+      step 9, the JS scorer), ``"blank-none"`` leaves them all standing. Either way only
+      the members: a card the cycle's members threaten falls if one of them stands.
     * ``self_blanking`` — a card that falls under its own BLANKS after a suit change (Blizzard
       turned into a Flood) is blanked by itself (JS scorer).
     * ``jester_counts_blanked`` — Jester's "+50 if every card is odd" looks at blanked cards too
@@ -302,6 +314,7 @@ class Slot:
         "cleared",
         "copies",
         "ghost",
+        "in_cycle",
         "name",
         "pen",
         "protected",
@@ -322,6 +335,7 @@ class Slot:
         self.army_cleared = False
         self.blanked = False
         self.blanked_by: str | None = None
+        self.in_cycle = False  # blanked as a member of a blanking cycle (blanked_by: a member)
         self.protected = False
         self.unblankable = False
         self.ghost = False  # a blanked promo Phoenix still counts in its three suits
@@ -521,7 +535,8 @@ def build_slots(infos: Sequence[CardInfo], choices: Choices, table: Table) -> li
         target = choices.get("doppelganger", {}).get("copies")
         if target is not None:
             t = card_info(target, expansion=expansion)
-            dop.name, dop.suits, dop.strength = t.id, t.suits, t.strength
+            # The printed suit: a Phoenix's Flame and Weather are bonus text, never copied.
+            dop.name, dop.suits, dop.strength = t.id, bit(t.suit), t.strength
             dop.pen = t.id if t.id in PENALTY_CARDS else None
             dop.bonus = None
             dop.copies = target
@@ -540,7 +555,9 @@ def build_slots(infos: Sequence[CardInfo], choices: Choices, table: Table) -> li
     book = choices.get("book-of-changes", {})
     if "book-of-changes" in by_id and book.get("target") is not None:
         target_slot = by_id[str(book["target"])]
-        target_slot.suits = bit(str(book["new_suit"]))
+        # The promo Phoenix's bonus text still makes it a Flame and a Weather besides.
+        also = PHOENIX_ALSO if target_slot.card == "phoenix" else 0
+        target_slot.suits = bit(str(book["new_suit"])) | also
     # 6. Island's target must be a Flood or Flame now, or a Phoenix; Angel protects one card.
     island = choices.get("island", {}).get("clears") if "island" in by_id else None
     if island is not None:
@@ -616,6 +633,113 @@ def _blanks(b: Slot, v: Slot, table: Table) -> bool:
     return False
 
 
+_UNDECIDED: Final = -2
+STANDS: Final = -1
+
+
+def settle_blanking(
+    attackers: Sequence[Sequence[int]], cycles_fall: bool = True
+) -> tuple[list[int], int]:
+    """Which cards the BLANKS penalties leave standing (§6.1 step 9). ``attackers[k]`` are
+    the cards (by index) whose penalty would blank card ``k`` (``k`` itself for a card under
+    its own blanking). Answers, for each card, :data:`STANDS` or the index of a card that
+    blanks it, and a bit mask of the cards blanked as members of a cycle.
+
+    §6.1's rule is "a card is blanked when at least one card that would blank it is itself
+    not blanked", and a blanked card blanks nothing (§6.2.1). Applied in passes from the
+    cards nothing blanks, a card falls as soon as one card that would blank it is known to
+    stand, and stands as soon as all of them are known to have fallen. The passes stop
+    short only at cards that blank each other round a cycle, where the rule answers nothing
+    (each stands only if the other falls): the two Basilisks a Doppelgänger makes, or
+    Wildfire, Great Flood and a Blizzard turned into a Beast. §6.1 blanks both of two such
+    cards and §6.3 treats a longer cycle the same way, so with ``cycles_fall`` a cycle falls
+    whole (otherwise it stands whole). Only its members do: a card the cycle threatens is
+    decided by the rule, once the cycle is, like any other (it stands if nothing else that
+    stands would blank it).
+
+    A cycle is settled so only once nothing outside it that is still undecided would blank
+    one of its members (a first cycle of the passes' order): a card that stands outside it
+    may yet blank a member, and a member blanked by a standing card is an ordinary blanked
+    card, which frees the others. This keeps the answer a function of the blanking graph
+    alone (not of the order the cards are listed in), and a card that stands keeps everything
+    as it was when it is made unblankable (Angel), which the optimiser's Angel search relies on.
+
+    >>> settle_blanking([[1], [0], [0]])  # two Basilisks, and a King only they threaten
+    ([1, 0, -1], 3)
+    """
+    n = len(attackers)
+    by = [_UNDECIDED] * n
+    cycle = 0
+    left = n
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for k in range(n):
+                if by[k] != _UNDECIDED:
+                    continue
+                verdict = STANDS
+                for j in attackers[k]:
+                    state = by[j]
+                    if state == STANDS:
+                        verdict = j
+                        break
+                    if state == _UNDECIDED:
+                        verdict = _UNDECIDED
+                if verdict != _UNDECIDED:
+                    by[k] = verdict
+                    left -= 1
+                    moved = True
+        if not left:
+            return by, cycle
+        # Stuck: every undecided card has an undecided card that would blank it. Above each,
+        # the undecided cards it descends from through the blanking (its ancestors).
+        undecided = 0
+        for k in range(n):
+            if by[k] == _UNDECIDED:
+                undecided |= 1 << k
+        above = [0] * n
+        grew = True
+        while grew:
+            grew = False
+            for k in range(n):
+                if not undecided >> k & 1:
+                    continue
+                mask = above[k]
+                for j in attackers[k]:
+                    if undecided >> j & 1:
+                        mask |= 1 << j | above[j]
+                if mask != above[k]:
+                    above[k] = mask
+                    grew = True
+        # The members of the first cycles: on a cycle (above themselves), and everything
+        # above them is in their cycle (below them too).
+        first = []
+        for k in range(n):
+            mask = above[k]
+            if not mask >> k & 1:
+                continue
+            rest = mask
+            while rest:
+                low = rest & -rest
+                if not above[low.bit_length() - 1] >> k & 1:
+                    break
+                rest ^= low
+            if not rest:
+                first.append(k)
+        assert first, "a stuck pass always has a first cycle"
+        for k in first:
+            if cycles_fall:
+                for j in attackers[k]:
+                    if undecided >> j & 1 and above[j] >> k & 1:
+                        by[k] = j  # a member of its cycle
+                        break
+                cycle |= 1 << k
+            else:
+                by[k] = STANDS
+            left -= 1
+
+
 def _blank(v: Slot, by: str) -> None:
     v.blanked = True
     v.blanked_by = by
@@ -636,40 +760,28 @@ def resolve_blanking(slots: list[Slot], table: Table) -> None:
         for s in lone:
             _blank(s, demons[0].card)
     # 9. Blanking in passes from the cards nothing blanks.
-    blankers = [s for s in slots if s.pen in BLANKERS and not s.cleared and not s.blanked]
+    blankers = [
+        k for k, s in enumerate(slots) if s.pen in BLANKERS and not s.cleared and not s.blanked
+    ]
     if blankers:
         self_ok = table.rulings.self_blanking
-        edges: dict[int, list[Slot]] = {}
-        undecided = []
-        for k, v in enumerate(slots):
-            if v.blanked or v.unblankable:
-                continue
-            by = [b for b in blankers if (b is not v or self_ok) and _blanks(b, v, table)]
-            if by:
-                edges[k] = by
-                undecided.append(k)
-        # A card is undecided while some card that would blank it is undecided; it falls as
-        # soon as one of them is known to stand, and stands once all of them have fallen.
-        pending = set(undecided)
-        waiting = {id(slots[j]) for j in pending}  # the undecided cards, kept with pending
-        changed = True
-        while pending and changed:
-            changed = False
-            for k in sorted(pending):
-                by = edges[k]
-                hit = next((b for b in by if not b.blanked and id(b) not in waiting), None)
-                if hit is not None:
-                    _blank(slots[k], hit.card)
-                    pending.discard(k)
-                    waiting.discard(id(slots[k]))
-                    changed = True
-                elif all(b.blanked for b in by):
-                    pending.discard(k)
-                    waiting.discard(id(slots[k]))
-                    changed = True
-        if table.rulings.blanking_cycles == "blank-all":
-            for k in sorted(pending):
-                _blank(slots[k], edges[k][0].card)
+        attackers: list[list[int]] = []
+        threatened = False
+        for v in slots:
+            hits: list[int] = []
+            if not v.blanked and not v.unblankable:
+                for j in blankers:
+                    b = slots[j]
+                    if (b is not v or self_ok) and _blanks(b, v, table):
+                        hits.append(j)
+                threatened = threatened or bool(hits)
+            attackers.append(hits)
+        if threatened:
+            by, cycle = settle_blanking(attackers, table.rulings.blanking_cycles == "blank-all")
+            for k, j in enumerate(by):
+                if j >= 0:
+                    _blank(slots[k], slots[j].card)
+                    slots[k].in_cycle = bool(cycle >> k & 1)
     # 10. Self conditions against the cards still standing: "unless" first, then "with".
     _self_conditions(slots)
 
@@ -720,7 +832,9 @@ def _self_conditions(slots: list[Slot]) -> None:
             for s in fall:
                 _blank(s, s.card)
             changed = True
-        suits = _standing_suits(slots)
+        # The Deluxe Phoenix may blank no card: a "with" condition (War Dirigible's "with
+        # any Weather") does not count it, though every bonus and penalty does.
+        feared = _standing_suits(slots, blanking=True)
         names = {s.name for s in slots if not s.blanked}
         fall = [
             s
@@ -728,7 +842,7 @@ def _self_conditions(slots: list[Slot]) -> None:
             if not s.blanked
             and (not s.unblankable or s.card == "phoenix-deluxe")
             and not (s.protected or s.card == "angel")
-            and _fails_with(s, suits, names)
+            and _fails_with(s, feared, names)
         ]
         for s in fall:
             _blank(s, s.card)
@@ -738,10 +852,12 @@ def _self_conditions(slots: list[Slot]) -> None:
             return
 
 
-def _standing_suits(slots: list[Slot]) -> int:
+def _standing_suits(slots: list[Slot], blanking: bool = False) -> int:
+    """The suits of the cards that stand (and of a blanked promo Phoenix); ``blanking``:
+    only of the cards that may blank another (not the Deluxe Phoenix)."""
     mask = 0
     for s in slots:
-        if not s.blanked or s.ghost:
+        if (not s.blanked or s.ghost) and not (blanking and s.card == "phoenix-deluxe"):
             mask |= s.suits
     return mask
 
@@ -999,6 +1115,8 @@ def _reason(s: Slot) -> tuple[str, str]:
         if by == s.card:
             return ("پوچ با شرط خودش", "blanked by its own condition")
         info = CARDS[by]
+        if s.in_cycle:
+            return (f"پوچ در چرخه با {info.fa}", f"blanked in a cycle with {info.en}")
         return (f"پوچ با {info.fa}", f"blanked by {info.en}")
     if s.unblankable and s.card != "phoenix-deluxe" and s.card != "angel" and s.protected:
         return ("محافظت‌شده با فرشته", "protected by Angel")

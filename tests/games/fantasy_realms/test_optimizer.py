@@ -452,7 +452,8 @@ FIVE = ["doppelganger", "mirage", "shapeshifter", "book-of-changes", "island"]
         (["angel", "elven-archers", "blizzard", "fountain-of-life"], True, 125),
         (["angel", "empress", "basilisk", "genie"], True, 99),
         (["shield-of-keth", "war-dirigible", "blizzard", "basilisk"], False, 117),
-        (["fire-elemental", "blizzard", "phoenix-deluxe", "gem-of-order"], False, 119),
+        # 119 before a Doppelgänger copying a Phoenix became a Beast only (no more Flame).
+        (["fire-elemental", "blizzard", "phoenix-deluxe", "gem-of-order"], False, 116),
         (["blizzard", "warlock-lord", "unicorn", "warlord"], False, 109),
         (["beastmaster", "warlord", "blizzard", "fountain-of-life"], False, 114),
         (["shield-of-keth", "war-dirigible", "forge", "basilisk"], False, 186),
