@@ -273,7 +273,7 @@ def lantern_position() -> FantasyRealmsState:
     items["up"][0] = "lantern"
     s = GAME.load(doc)
     while s.to_act != 0 or not any(a["do"] == "use" for a in s.legal_actions()):
-        s.apply(next(a for a in s.legal_actions() if a["do"] in ("draw", "discard")))
+        s.apply(next(a for a in s.legal_actions() if a["do"] in ("draw", "discard", "end-turn")))
     return s
 
 
@@ -301,4 +301,42 @@ def test_an_item_with_many_ways_shows_them_once_touched(browser: Browser, server
         more.click()
         buttons.nth(3).click()
         assert page.evaluate("window.__acted") in ways
+        context.close()
+
+
+def after_discard_position() -> FantasyRealmsState:
+    """Seat 0's first discard made with the Shovel face up: the Shovel may still send that card
+    under the deck (the seed: an any-time item, after the discard too), or the turn ends."""
+    doc = GAME.new(seed=3, players=3, items=True, first=0).export()
+    items = doc["items"]
+    items["deck"][items["deck"].index("shovel")] = items["up"][0]
+    items["up"][0] = "shovel"
+    s = GAME.load(doc)
+    s.apply({"do": "draw"})
+    s.apply({"do": "discard", "card": s.hands[0][0]})
+    assert s.phase == "after"
+    return s
+
+
+def test_after_the_discard_the_item_waits_beside_end_turn(browser: Browser, server: Server) -> None:
+    s = after_discard_position()
+    prompts = {
+        "fa": "کارت سوخت؛ هنوز می‌توانید از آیتمتان استفاده کنید، یا نوبت را تمام کنید.",
+        "en": "Your discard is made; you may still use your item, or end your turn.",
+    }
+    for lang in ("fa", "en"):
+        context = new_context(browser, lang)
+        context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("main")
+        assert page.evaluate(DRAW, {"msg": message(s, 0, lang)}) == "0"  # every move mapped
+        expect(page.locator(f"{PROBE} [data-testid=frt-prompt]")).to_have_text(prompts[lang])
+        expect(page.locator(f"{PROBE} [data-testid=frt-use-pick]")).to_have_count(1)
+        expect(page.locator(f"{PROBE} [data-testid=frt-drop]")).to_have_count(1)
+        end = page.locator(f"{PROBE} [data-testid=frt-end-turn]")
+        expect(end).to_have_text("End turn" if lang == "en" else "پایان نوبت")
+        screenshot(page, f"fantasy-realms-after-discard-{lang}-desktop")
+        end.click()
+        assert page.evaluate("window.__acted") == {"do": "end-turn"}
         context.close()

@@ -73,6 +73,9 @@ def play_by_board(page: Page, turn: int = 0) -> str:
     close_drawer(page)  # left open when a move from it ended a turn
     actions = legal(page)
     kinds = {a["do"] for a in actions}
+    if "end-turn" in kinds:  # the discard is made: the item still usable is left for later
+        page.locator(f"{TABLE} [data-testid=frt-end-turn]").click()
+        return "end-turn"
     if "discard" in kinds or "shed" in kinds:
         # the card whose line adds least to the hand (its live line), else the first
         lines = page.eval_on_selector_all(

@@ -129,6 +129,7 @@ def test_no_extra_step_when_nothing_can_be_used_after_the_discard(case: str) -> 
 def test_the_after_discard_position_round_trips_and_samples() -> None:
     s = table("sealed-vault", area=["hydra"])
     draw_and_discard(s)
+    assert s.phase == "after"
     assert GAME.load(json.loads(json.dumps(s.export()))).export() == s.export()
     for seat in range(3):
         assert GAME.sample(s.view(seat), seed=7).view(seat) == s.view(seat)

@@ -2,10 +2,11 @@
 // discard area as a face-up spread, the deck, the items face up and face down, the other
 // players, and at the end every hand's breakdown with the choices the scorer made.
 // The player acts by touching cards: the deck draws, a card of the discard area is taken, a
-// hand card is discarded, the face-up item is used or dropped. The server's legal actions are
-// the source of truth: only what a legal action does is a button here, and every legal action
-// has a place on the board (the board's data-unmapped counts those that have none: it should be
-// 0). Moves that take several cards (the Staff of Transmutation, the Sealed Vault, the Gold
+// hand card is discarded, the face-up item is used or dropped; after the discard, while that
+// item could still be used, "end turn" in the top line ends the turn. The server's legal
+// actions are the source of truth: only what a legal action does is a button here, and every
+// legal action has a place on the board (the board's data-unmapped counts those that have
+// none: it should be 0). Moves that take several cards (the Staff of Transmutation, the Sealed Vault, the Gold
 // Mirror, an offer to a Market Wagon) are built by touching the cards, then "confirm"; the
 // Cauldron's cards, the Wagon's offers, a borrowed item and the searches ask on the board.
 // What a target would do shows in the prompt line on hover or focus; on a touch screen the
@@ -18,7 +19,8 @@
 //
 // What it reads of the engine's view (FantasyRealmsState.view): `you` (the seat, null for a
 // spectator), `players`, `options` {suits, items, jester, phoenix}, `turn`, `phase`
-// ("take", "discard", "draft-discard", "rake", "genie", "necromancer", "shed", "over" …),
+// ("take", "discard", "after" — the discard made, the item still usable, "end turn" —,
+// "draft-discard", "rake", "genie", "necromancer", "shed", "over" …),
 // `pending` (`drawn`: the cards just drawn — a count for the others; `discards`), `deck` (a
 // count), `area` (the discard area, oldest first), `sealed` ([card, owner]), `hands` (a list
 // for the seat and, once over, for all; a count otherwise), `items` {up, down (a list for the
@@ -161,6 +163,8 @@ export const WORDS = {
     noOffer: "پیشنهادی نداد",
     "prompt.borrowed": "از این آیتم استفاده کنید یا آن را به پشت بگذارید.",
     forgo: "استفاده نمی‌کنم",
+    "prompt.after": "کارت سوخت؛ هنوز می‌توانید از آیتمتان استفاده کنید، یا نوبت را تمام کنید.",
+    endTurn: "پایان نوبت",
     none: "هیچ",
   },
   en: {
@@ -272,6 +276,8 @@ export const WORDS = {
     noOffer: "offered nothing",
     "prompt.borrowed": "Use this item, or turn it face down unused.",
     forgo: "Don't use it",
+    "prompt.after": "Your discard is made; you may still use your item, or end your turn.",
+    endTurn: "End turn",
     none: "None",
   },
 };
@@ -444,7 +450,7 @@ export function renderCard(card, ctx) {
 function mapLegal(legal) {
   const m = { deck: null, take: new Map(), discard: new Map(), shed: new Map(), drop: null, uses: [], necro: new Map(), search: new Map(), other: 0 };
   Object.assign(m, { propose: new Map(), accept: new Map(), refuse: new Map(), withdraw: new Map(), done: null, summon: null, pass: null, keep: new Map() });
-  Object.assign(m, { none: null, cauldron: new Map(), offers: [], wagonKeep: null, wagonDiscard: null, wagonSwap: new Map(), forgo: null });
+  Object.assign(m, { none: null, cauldron: new Map(), offers: [], wagonKeep: null, wagonDiscard: null, wagonSwap: new Map(), forgo: null, endTurn: null });
   const deeper = (map, key) => map.get(key) || map.set(key, new Map()).get(key);
   legal.forEach((move, index) => {
     const a = move.action || {};
@@ -472,6 +478,7 @@ function mapLegal(legal) {
     else if (a.do === "wagon-discard") m.wagonDiscard = item;
     else if (a.do === "wagon-swap") deeper(m.wagonSwap, a.player).set(a.card, item);
     else if (a.do === "forgo") m.forgo = item;
+    else if (a.do === "end-turn") m.endTurn = item;
     else m.other += 1;
   });
   return m;
@@ -619,6 +626,7 @@ export function render(root, msg, ctx) {
       return left > 1 ? w("prompt.discards", { n: left }) : w("prompt.discard");
     }
     if (ph === "draft-discard") return w("prompt.draftDiscard");
+    if (ph === "after") return w("prompt.after");
     if (ph === "rake") return w("prompt.rake");
     if (ph === "shed") return w("prompt.shed");
     if (ph === "necromancer" || ph === "genie" || ph === "ring") return w(`prompt.${ph}`);
@@ -627,6 +635,8 @@ export function render(root, msg, ctx) {
   }
 
   function topLine() {
+    // while cards are picked for the item, "end turn" waits (it is back on "cancel")
+    if (myMove) mark(m.endTurn);
     let status = over ? w("over") : myMove ? w("yourTurn") : toAct !== undefined && toAct !== null ? w("playing", { name: nameOf(toAct) }) : "";
     if (trading) status = w("trading");
     return el(
@@ -642,6 +652,16 @@ export function render(root, msg, ctx) {
         el("p", { class: "frt-prompt frt-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "frt-preview" } }),
       ),
       picking ? pickBar() : null,
+      myMove && m.endTurn && !picking ? endBar() : null,
+    );
+  }
+
+  /** After the discard, while the item can still be used: "end turn" leaves it for later. */
+  function endBar() {
+    return el(
+      "div",
+      { class: "frt-pickbar", dataset: { testid: "frt-endbar" } },
+      el("button", { type: "button", class: "btn btn-small btn-primary", title: m.endTurn.label, dataset: { testid: "frt-end-turn", action: JSON.stringify(m.endTurn.action), focusKey: "end-turn" }, onclick: () => act(m.endTurn) }, w("endTurn")),
     );
   }
 
