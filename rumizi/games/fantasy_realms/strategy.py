@@ -61,7 +61,8 @@ lose to greedy on points: 20.8 % [13.9, 30.0], 228.3 against greedy's 241.2 — 
 Cursed Items: Sarcophagus and Blindfold (+5 each) replace a turn when the turn would gain
 less; Portal keeps a ninth card when it is worth its −20; Treasure Chest once three others
 lie face down; the rest are left alone, as the greedy player does. Other phases (the end's
-extras, the draft, an item in progress) are played as the greedy player plays them.
+extras, the draft, an item in progress, the turn left open after a discard, which it ends)
+are played as the greedy player plays them.
 
 Estimates inside one decision use one sample of draws for every candidate (common random
 numbers), and hands with ACTION cards that differ from an exactly scored hand by a card or
