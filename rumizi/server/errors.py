@@ -75,6 +75,8 @@ class ErrorCode(StrEnum):
     NOT_OVER = "not-over"
     # The lobby's (rumizi.server.lobby).
     NOT_LISTED = "not-listed"
+    NOT_CREATOR = "not-creator"
+    STARTED = "started"
     NO_QUICK_MATCH = "no-quick-match"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
@@ -346,6 +348,20 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the game is still being played: only a finished game can be analysed",
         "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد.",
         "The game is still being played; only a finished game can be analysed.",
+    ),
+    ErrorCode.NOT_CREATOR: ErrorInfo(
+        403,
+        False,
+        "only the person who made a table may cancel it",
+        "تنها کسی که میز را ساخته می\u200cتواند آن را لغو کند.",
+        "Only the person who made the table can cancel it.",
+    ),
+    ErrorCode.STARTED: ErrorInfo(
+        409,
+        False,
+        "the game has started: a table is cancelled only while it waits for players",
+        "بازی شروع شده است؛ میز را تنها پیش از آغاز بازی می\u200cشود لغو کرد.",
+        "The game has started; a table can be cancelled only before it starts.",
     ),
     ErrorCode.NOT_LISTED: ErrorInfo(
         403,

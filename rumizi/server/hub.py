@@ -315,7 +315,8 @@ class Hub:
         if table is None:
             return
         row = await self.db(self.store.load_table, table_id, False)
-        if row is None:
+        if row is None:  # cancelled by its creator while it waited
+            await self._gone(table)
             return
         async with table.lock:
             was_waiting = table.row.status == "waiting"
@@ -336,6 +337,22 @@ class Hub:
                 client.log_sent = 0
         await self.broadcast(table)
         self._schedule(table)
+
+    async def _gone(self, table: LiveTable) -> None:
+        """The table no longer exists: forget it, and tell its pages (``{"type": "gone"}``)."""
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        table.row.status = "over"  # a move still on its way is refused, not stored
+        if table.timer is not None:
+            table.timer.cancel()
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        message = {"type": "gone", "table": table.id, "reason": "cancelled"}
+        for client in list(table.clients):
+            with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+                await client.send(message)
+        self._tell(table.id)
 
     # ------------------------------------------------------------------ connections
 

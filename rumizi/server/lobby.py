@@ -8,8 +8,10 @@ Where each fact comes from:
 
 - The tables are read from the database: the ``listed`` ones (their creator chose the lobby;
   a quick match's tables are listed), waiting ones made in the last :data:`OPEN_FOR` seconds
-  (a week for a day-per-move table). The reads run in a thread of their own, never in the
-  hub's writer thread, so a move's commit does not wait for the lobby.
+  (a week for a day-per-move table), and games being played that moved lately
+  (:func:`idle_for`: a day without a move hides one). A waiting table's creator may cancel
+  it. The reads run in a thread of their own, never in the hub's writer thread, so a move's
+  commit does not wait for the lobby.
 - "Your turn" is read from the live table in the hub, as the table's own page reads it.
 - "Online" counts the people connected to this instance: a table's sockets and the lobby's
   (a person with three tabs is one; a socket without a session is one each).
@@ -43,12 +45,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.orm import aliased
 
 from rumizi.core.registry import game
 from rumizi.server import phases, schemas
 from rumizi.server.bots import seat_names
-from rumizi.server.db import GameTable, Seat, User, now
+from rumizi.server.db import GameTable, PlayedAction, Seat, User, now
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
 from rumizi.server.store import SeatRow, Store, TableRow
@@ -63,6 +66,7 @@ EXPIRED_KEPT = 600.0  # seconds an unanswered bot offer is kept
 GONE_AFTER = 10.0  # seconds a waiting ticket outlives its holder's last lobby socket (a reload)
 OPEN_FOR = 24 * 3600  # a waiting table is listed this long (a turn-clock table: a week)
 OPEN_FOR_TURN = 7 * 24 * 3600
+IDLE_FOR = 24 * 3600  # a game with no move for this long leaves "being played" (see idle_for)
 OPEN_PER_GAME = 12
 PLAYING_PER_GAME = 8
 MINE = 30
@@ -91,6 +95,18 @@ class Ticket:
     table: str | None = None
     seat: int = 0  # the seat at the matched table (the one who waited first sits first)
     matched_at: float = 0.0
+
+
+def idle_for(clock: dict[str, Any]) -> timedelta:
+    """How long a game of ``clock`` may go without a move and still show as being played.
+
+    A day (:data:`IDLE_FOR`), or a day-per-move game's time for a move when that is longer. A
+    game without a clock never ends by itself: one whose players left would otherwise stay
+    listed for ever. It stays in its players' own list ("your games"), and shows again in
+    the lobby as soon as someone moves.
+    """
+    per_move = clock.get("per_move", 0) if clock.get("kind") == "turn" else 0
+    return timedelta(seconds=max(IDLE_FOR, int(per_move)))
 
 
 def match_key(game_id: str, options: dict[str, Any], clock: dict[str, Any]) -> str:
@@ -311,12 +327,20 @@ class Lobby:
             ).all()
             # A day-per-move table may wait days for its players; a live one, a day at most.
             waiting = [t for t in recent if t.clock.get("kind") == "turn" or t.created > day]
-            playing = s.scalars(
-                select(GameTable)
-                .where(GameTable.listed, GameTable.status == "playing")
+            # A game being played shows while it moves: its last move (the action at its
+            # version), or its start, within IDLE_FOR (a day-per-move game: its move's time).
+            last = aliased(PlayedAction)
+            active = func.coalesce(last.at, GameTable.started, GameTable.created)
+            rows = s.execute(
+                select(GameTable, active)
+                .outerjoin(
+                    last, and_(last.table_id == GameTable.id, last.version == GameTable.version)
+                )
+                .where(GameTable.listed, GameTable.status == "playing", active > week)
                 .order_by(GameTable.created.desc())
                 .limit(100)
             ).all()
+            playing = [t for t, moved in rows if moved > at - idle_for(t.clock)]
             return self._with_seats(s, [*waiting, *playing])
 
     def _my_rows(self, user_id: int) -> list[TableRow]:

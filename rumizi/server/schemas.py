@@ -226,6 +226,9 @@ class Table(BaseModel):
     result: Result | None
     seats: list[TableSeat]
     you: int | None = Field(description="the caller's seat; null: not seated")
+    creator: bool = Field(
+        default=False, description="the caller made the table (and may cancel it while it waits)"
+    )
     invite: str | None = Field(default=None, description="the invite code; only for the seated")
 
 

@@ -12,18 +12,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from rumizi.server import jobs, ratings
 from rumizi.server.auth import hash_password, new_token, token_hash, username_key
 from rumizi.server.db import (
+    ChatMessage,
     GameTable,
     LoginSession,
     PlayedAction,
     Rating,
     Seat,
+    TableJob,
     User,
     now,
     session_factory,
@@ -58,6 +60,7 @@ class TableRow:
     seats: list[SeatRow]
     actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
     listed: bool = False  # shown in the lobby (rumizi.server.lobby)
+    created_by: int | None = None  # the user who made it (who may cancel it while it waits)
 
 
 @dataclass(frozen=True)
@@ -259,6 +262,7 @@ class Store:
                 table.result,
                 seats,
                 listed=table.listed,
+                created_by=table.created_by,
             )
             if actions:
                 # Only up to the version read above: another instance may store a move between
@@ -271,6 +275,26 @@ class Store:
                 ).all()
                 found.actions = [(a.seat, a.action, a.client_id, a.at) for a in played]
             return found
+
+    def cancel_table(self, table_id: str, user_id: int) -> str | None:
+        """Delete a table that still waits for players, at its creator's request.
+
+        The answer: ``None`` once it is gone, else why not (``unknown``, ``not-creator`` or
+        ``started``); a table whose last seat was taken at the same moment has started, and
+        stays. A waiting table has no move to keep; its seats and chat go with it.
+        """
+        with self.sessions.begin() as s:
+            table = s.get(GameTable, table_id, with_for_update=True)
+            if table is None:
+                return "unknown"
+            if table.created_by != user_id:
+                return "not-creator"
+            if table.status != "waiting":
+                return "started"
+            for kind in (Seat, ChatMessage, TableJob, PlayedAction):
+                s.execute(delete(kind).where(kind.table_id == table_id))
+            s.delete(table)
+            return None
 
     def playing_table_ids(self) -> list[str]:
         with self.sessions() as s:

@@ -6,14 +6,17 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import anyio
 import pytest
+from sqlalchemy import select
 
 from rumizi.server import lobby as lobby_module
+from rumizi.server.db import GameTable, PlayedAction
 from rumizi.server.lobby import Lobby
-from tests.server.kit import Browser, Server, Socket
+from tests.server.kit import Browser, Server, Socket, duel
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 DAY = {"kind": "turn", "per_move": 86400}
@@ -296,3 +299,76 @@ def test_leaving_the_lobby_while_waiting_leaves_the_queue(
     assert first.get("/api/lobby/quick").json()["status"] == "none"
     # So the next person waits instead of being seated with someone who went away.
     assert second.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+
+
+def test_the_creator_cancels_a_waiting_table_and_its_pages_are_told_it_is_gone(
+    server: Server,
+) -> None:
+    host, other, passer = server.guest(), server.guest(), server.browser()
+    made = host.create_table(
+        seats=[*HUMANS, {"kind": "human"}], options={"format": "free-for-all"}, listed=True
+    )
+    assert other.join(made) == 1  # one of two free seats taken: still waiting
+    url = f"/api/tables/{made['id']}/cancel"
+    assert host.get(f"/api/tables/{made['id']}").json()["creator"] is True
+    assert other.get(f"/api/tables/{made['id']}").json()["creator"] is False
+    with host.socket(made["id"]) as mine, other.socket(made["id"]) as theirs:
+        mine.next_state()
+        theirs.next_state()
+        refused(other.post(url), 403, "not-creator")
+        refused(passer.post(url), 401, "signed-out")
+        refused(host.client.post(url), 403, "csrf")
+        assert corner(lobby(passer))["open"][0]["id"] == made["id"]  # nothing changed
+        answered = host.post(url)
+        assert answered.status_code == 204, answered.text
+        for socket in (mine, theirs):
+            gone = socket.recv()
+            while gone["type"] != "gone":
+                gone = socket.recv()
+            assert gone == {"type": "gone", "table": made["id"], "reason": "cancelled"}
+    refused(host.get(f"/api/tables/{made['id']}"), 404, "unknown-table")
+    assert corner(lobby(passer))["open"] == []
+    assert made["id"] not in [m["id"] for m in lobby(other)["mine"]]
+    assert server.count("seats", made["id"]) == 0
+    refused(host.post(url), 404, "unknown-table")
+
+
+def test_a_table_whose_game_has_started_cannot_be_cancelled(server: Server) -> None:
+    host = server.guest()
+    made = host.create_table(seats=[HUMANS[0], {"kind": "bot", "level": "easy"}], listed=True)
+    refused(host.post(f"/api/tables/{made['id']}/cancel"), 409, "started")
+    assert host.get(f"/api/tables/{made['id']}").json()["status"] == "playing"
+
+
+def days_ago(server: Server, table_id: str, days: float) -> None:
+    """Move the table's times (made, started, every move) ``days`` into the past."""
+    back = timedelta(days=days)
+    with server.store.sessions.begin() as s:
+        table = s.get(GameTable, table_id)
+        assert table is not None and table.started is not None
+        table.created -= back
+        table.started -= back
+        for action in s.scalars(select(PlayedAction).where(PlayedAction.table_id == table_id)):
+            action.at -= back
+
+
+def test_a_game_without_moves_for_a_day_leaves_being_played_until_someone_moves(
+    server: Server,
+) -> None:
+    passer = server.browser()
+    first, second, idle = duel(server, listed=True)
+    _, _, slow = duel(server, listed=True, clock={"kind": "turn", "per_move": 3 * 86400})
+    starter = first if server.live(idle).state.to_act == 0 else second
+    with starter.socket(idle) as socket:
+        socket.play(socket.my_turn()["legal"][0]["action"])
+    watched = {t["id"] for t in corner(lobby(passer))["playing"]}
+    assert watched == {idle, slow}
+    days_ago(server, idle, 1.5)
+    days_ago(server, slow, 1.5)  # its players have three days a move: still being played
+    assert [t["id"] for t in corner(lobby(passer))["playing"]] == [slow]
+    # Its players still find it among their own games, and a move brings it back.
+    assert idle in [m["id"] for m in lobby(first)["mine"]]
+    mover = first if server.live(idle).state.to_act == 0 else second
+    with mover.socket(idle) as socket:
+        socket.play(socket.my_turn()["legal"][0]["action"])
+    assert {t["id"] for t in corner(lobby(passer))["playing"]} == {idle, slow}

@@ -121,3 +121,34 @@ def test_join_from_the_lobby_turn_alerts_and_a_quick_match(
     finally:
         host_context.close()
         guest_context.close()
+
+
+def test_the_creator_cancels_a_waiting_table_and_a_visitor_on_it_is_sent_home(
+    browser: Browser, server: Server
+) -> None:
+    host_context, guest_context = new_context(browser), new_context(browser, phone=True)
+    try:
+        host, guest = host_context.new_page(), guest_context.new_page()
+        host.goto(f"{server.url}/new/star-realms")
+        host.get_by_test_id("seat-kind").nth(1).select_option("human")
+        host.get_by_test_id("create-table").click()
+        host.get_by_test_id("go-table").click()
+        made = table_id(host)
+        guest.goto(f"{server.url}/t/{made}")  # watching the table it may join
+        expect(guest.get_by_test_id("seat")).to_have_count(2, timeout=WAIT)
+        expect(guest.get_by_test_id("cancel-table")).to_have_count(0)  # not its table
+        host.get_by_test_id("cancel-table").click()
+        screenshot(host, "table-fa-cancel-confirm")
+        host.get_by_test_id("cancel-yes").click()
+        for page in (host, guest):
+            page.wait_for_url(f"{server.url}/", timeout=WAIT)
+        expect(guest.get_by_text("سازندهٔ میز آن را لغو کرد.")).to_be_visible(timeout=WAIT)
+        screenshot(guest, "lobby-fa-phone-table-cancelled")
+        expect(guest.locator(f"[data-table='{made}']")).to_have_count(0, timeout=WAIT)
+    except Exception:
+        for name, p in (("host", host), ("guest", guest)):
+            screenshot(p, f"debug-cancel-{name}")
+        raise
+    finally:
+        host_context.close()
+        guest_context.close()

@@ -121,6 +121,7 @@ def table_model(row: TableRow, user: UserRow | None, lang: str) -> Table:
             for s in row.seats
         ],
         "you": you,
+        "creator": user is not None and row.created_by == user.id,
     }
     if you is not None:
         found["invite"] = row.invite
@@ -165,6 +166,32 @@ async def join_table(
     await hub.get(table_id)  # loaded, so its bots and clock start when the game does
     await hub.reload_seats(table_id)
     return Joined(seat=taken[0])
+
+
+@router.post(
+    "/tables/{table_id}/cancel",
+    status_code=204,
+    responses=refusals(
+        *POSTED,
+        *SIGNED_IN,
+        ErrorCode.UNKNOWN_TABLE,
+        ErrorCode.NOT_CREATOR,
+        ErrorCode.STARTED,
+    ),
+)
+async def cancel_table(
+    table_id: str, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+) -> None:
+    """Cancel a table that still waits for players (its creator only): it is deleted, leaves
+    the lobby, and the pages open on it are told it is gone."""
+    refused = await hub.db(store.cancel_table, table_id, user.id)
+    if refused == "unknown":
+        raise ApiError(ErrorCode.UNKNOWN_TABLE, "no table with this id")
+    if refused == "not-creator":
+        raise ApiError(ErrorCode.NOT_CREATOR, "only the person who made the table can cancel it")
+    if refused == "started":
+        raise ApiError(ErrorCode.STARTED, "the game has started: it can no longer be cancelled")
+    await hub.reload_seats(table_id)  # here and on every other instance: the table is gone
 
 
 @router.get("/my/games", responses=refusals(*SIGNED_IN), response_model_exclude_unset=True)

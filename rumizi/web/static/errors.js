@@ -41,6 +41,8 @@ export const ERROR_TEXTS = {
     "method-not-allowed": "این نشانی چنین درخواستی را نمی\u200cپذیرد.",
     "http-error": "درخواست پذیرفته نشد.",
     "not-over": "بازی هنوز تمام نشده است؛ تنها بازی\u200cهای تمام\u200cشده را می\u200cتوان تحلیل کرد.",
+    "not-creator": "تنها کسی که میز را ساخته می\u200cتواند آن را لغو کند.",
+    "started": "بازی شروع شده است؛ میز را تنها پیش از آغاز بازی می\u200cشود لغو کرد.",
     "not-listed": "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
     "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید."
   },
@@ -83,6 +85,8 @@ export const ERROR_TEXTS = {
     "method-not-allowed": "This address does not take that kind of request.",
     "http-error": "The request was refused.",
     "not-over": "The game is still being played; only a finished game can be analysed.",
+    "not-creator": "Only the person who made the table can cancel it.",
+    "started": "The game has started; a table can be cancelled only before it starts.",
     "not-listed": "This table is not open in the lobby; ask for its invite link to sit at it.",
     "no-quick-match": "You are not waiting for a quick match; press “Quick match” again."
   }

@@ -44,7 +44,9 @@ export function joinLog(known, msg) {
  *                  first state of a connection), "own" (the state of this page's own action),
  *                  "other" (someone else's move) or "presence" (only the seats' dots changed);
  *   on.error(msg)  an error the server sent ({code, message}) — for the page to show;
- *   on.change()    the connection or `busy` changed (redraw the connection banner, controls).
+ *   on.change()    the connection or `busy` changed (redraw the connection banner, controls);
+ *   on.gone(msg)   the table no longer exists (its creator cancelled it while it waited): the
+ *                  line closes itself.
  * Returns the table's line: `act(action)` and `concede()` (false when they could not be sent),
  * `ready` (open, and this connection's first state is in: what the page shows is current),
  * `busy` (an action is on its way), `connection` ("connecting", "open" or "reconnecting") and
@@ -147,6 +149,10 @@ export function connectTable(id, on) {
         setPending(null);
         on.change();
       }
+    } else if (msg.type === "gone") {
+      closed = true;
+      if (socket) socket.close(1000);
+      if (on.gone) on.gone(msg);
     } else if (msg.type === "chat" || msg.type === "chat-history") {
       if (on.chat) on.chat(msg);
     } else if (msg.type === "error" && on.chat && String(msg.client_id || "").startsWith("chat-")) {

@@ -258,7 +258,26 @@ export async function mount(main, ctx) {
     const freeSeat = last.status === "waiting" || (last.seats || []).some((s) => s.kind === "human" && (s.empty === true || !s.name));
     if (!freeSeat) return;
     const url = `${location.origin}/t/${encodeURIComponent(id)}?invite=${encodeURIComponent(info.invite)}`;
-    inviteSlot.append(h("section", { class: "panel invite-panel" }, h("h2", { class: "panel-title" }, t("table.invite")), inviteBox(url, { help: t("table.inviteHelp") })));
+    // Its creator may call a table off while nobody else has come (or not everyone).
+    const cancel = info.creator && last.status === "waiting" ? cancelButton() : null;
+    inviteSlot.append(h("section", { class: "panel invite-panel" }, h("h2", { class: "panel-title" }, t("table.invite")), inviteBox(url, { help: t("table.inviteHelp") }), cancel));
+  }
+
+  function cancelButton() {
+    const button = h("button", { type: "button", class: "btn btn-small cancel-table", dataset: { testid: "cancel-table" } }, t("table.cancel"));
+    button.addEventListener("click", async () => {
+      const yes = await confirmDialog(t("table.cancelConfirm"), t("table.cancelYes"), { testid: "cancel" });
+      if (!yes || closed) return;
+      button.disabled = true;
+      try {
+        await api(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST" });
+      } catch (err) {
+        button.disabled = false;
+        showError(err);
+      }
+      // The server tells this page, as every page open on the table, that it is gone.
+    });
+    return button;
   }
 
   function renderLog() {
@@ -422,6 +441,12 @@ export async function mount(main, ctx) {
     toast(errorText(msg), "error");
   }
 
+  function onGone() {
+    if (closed) return;
+    toast(t("table.cancelled"), "info");
+    ctx.navigate("/");
+  }
+
   function onChange() {
     if (closed) return;
     renderConnection();
@@ -432,7 +457,7 @@ export async function mount(main, ctx) {
   const removeKeys = installMoveKeys(() => (canAct() ? movesBox : null));
 
   renderConnection();
-  line = connectTable(id, { state: onState, error: onError, change: onChange, chat: chat.receive });
+  line = connectTable(id, { state: onState, error: onError, change: onChange, chat: chat.receive, gone: onGone });
 
   return () => {
     closed = true;
