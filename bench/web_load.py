@@ -75,6 +75,11 @@ async def open_table(base: str) -> tuple[str, list[httpx.AsyncClient]]:
     return table["id"], [host, other]
 
 
+def table_address(index: int) -> str:
+    """The loopback address the players of table ``index`` connect from (127.0.0.2 onwards)."""
+    return f"127.0.{index // 250}.{2 + index % 250}"
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -87,14 +92,20 @@ async def player(
     ws_base: str,
     table: str,
     client: httpx.AsyncClient,
+    address: str,
     stats: Stats,
     stop: float,
     rng: random.Random,
     think: float,
 ) -> None:
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    # Each table's players connect from a loopback address of their own (127.0.0.2, …): the
+    # server allows a few dozen sockets per address, as it would for people behind one NAT.
     async with websockets.connect(
-        f"{ws_base}/ws/tables/{table}", additional_headers={"Cookie": cookie}, max_size=None
+        f"{ws_base}/ws/tables/{table}",
+        additional_headers={"Cookie": cookie},
+        local_addr=(address, 0),
+        max_size=None,
     ) as ws:
         sent: dict[str, float] = {}
         counter = 0
@@ -115,6 +126,8 @@ async def player(
             if kind == "error":
                 stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
                 sent.clear()
+                continue
+            if kind != "state":  # someone arrived or left ("presence"), a chat line, …
                 continue
             if message["result"] is not None:
                 stats.games_done += 1
@@ -147,8 +160,17 @@ async def run(games: int, seconds: float, port: int, seed: int, think: float) ->
     stop = started + seconds
     await asyncio.gather(
         *(
-            player(ws_base, table, client, stats, stop, random.Random(rng.getrandbits(64)), think)
-            for table, clients in tables
+            player(
+                ws_base,
+                table,
+                client,
+                table_address(i),
+                stats,
+                stop,
+                random.Random(rng.getrandbits(64)),
+                think,
+            )
+            for i, (table, clients) in enumerate(tables)
             for client in clients
         )
     )
