@@ -623,10 +623,9 @@ def _blanks(b: Slot, v: Slot, table: Table) -> bool:
         spares = WILDFIRE_SPARES | (OUTSIDER if rulings.wildfire_spares_outsiders else 0)
         return not (suits & spares or v.name in WILDFIRE_SPARED_NAMES)
     if pen == "basilisk":
-        return bool(
-            (suits & ARMY and not b.army_cleared)
-            or suits & LEADER
-            or (suits & BEAST and v is not b)
+        # Its text spares itself whatever its suit (a Basilisk the Book made a Leader too).
+        return v is not b and bool(
+            (suits & ARMY and not b.army_cleared) or suits & (LEADER | BEAST)
         )
     if pen == "crypt":
         return bool(suits & LEADER)

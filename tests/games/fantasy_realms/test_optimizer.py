@@ -451,7 +451,8 @@ FIVE = ["doppelganger", "mirage", "shapeshifter", "book-of-changes", "island"]
     [
         (["angel", "elven-archers", "blizzard", "fountain-of-life"], True, 125),
         (["angel", "empress", "basilisk", "genie"], True, 99),
-        (["shield-of-keth", "war-dirigible", "blizzard", "basilisk"], False, 117),
+        # 117 before a Basilisk made a Leader stopped blanking itself (it is Shield's Leader).
+        (["shield-of-keth", "war-dirigible", "blizzard", "basilisk"], False, 132),
         # 119 before a Doppelgänger copying a Phoenix became a Beast only (no more Flame).
         (["fire-elemental", "blizzard", "phoenix-deluxe", "gem-of-order"], False, 116),
         (["blizzard", "warlock-lord", "unicorn", "warlord"], False, 109),

@@ -439,6 +439,17 @@ def test_6_3_a_card_under_its_own_blanking_falls_and_then_blanks_nothing() -> No
     )
 
 
+def test_6_3_a_basilisk_never_blanks_itself_whatever_its_suit() -> None:
+    # "Basilisk's text explicitly excludes itself": made a Leader, it still stands and
+    # blanks Knights.
+    leader = {"book-of-changes": {"target": "basilisk", "new_suit": "leader"}}
+    check(
+        scored(["basilisk", "book-of-changes", "knights"], leader),
+        35 + 3,
+        {"basilisk": 35, "book-of-changes": 3, "knights": "blanked"},
+    )
+
+
 def test_6_3_jester_counts_blanked_cards_as_part_of_the_hand() -> None:
     # Smoke (27) is blanked, no Flame: the hand is not all odd, Jester gets +3 for Mountain.
     check(
