@@ -32,7 +32,11 @@ the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the 
 ``{"do": "necromancer", "card": id | None}`` and ``{"do": "shed", "card": id}`` (down to the
 hand limit). An item taken to be used at once (Larcenous Gloves, Junkyard Map, Repair Kit)
 may also be left unused: ``{"do": "forgo"}`` (it still turns face down). The legal list is
-exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing.
+exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing, saying what is
+wrong: the move that does not fit the moment (with the moves that do), the card that is not
+where the move needs it, the item that is not the one in front of you. An action no position
+takes (an unknown kind or card, a field too many) raises its kind
+:class:`~rumizi.core.errors.MalformedAction`.
 
 >>> from rumizi.games.fantasy_realms.engine import GAME
 >>> s = GAME.new(seed=3, players=3, first=0)
@@ -42,10 +46,12 @@ exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing.
 8
 >>> s.apply({"do": "discard", "card": s.hands[0][0]}); s.to_act, len(s.area)
 (1, 1)
->>> s.apply({"do": "discard", "card": "king"})
+>>> s  # doctest: +ELLIPSIS
+<FantasyRealmsState 3 players, turn 2, take, player 1 to act; hands [7, 7, 7], deck 31, ...>
+>>> s.apply({"do": "discard", "card": "king"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rumizi.core.errors.IllegalAction: not a legal action now: {'do': 'discard', 'card': 'king'}
+rumizi.core.errors.IllegalAction: cannot discard now (...); the moves now: draw, take
 
 Decisions where the rules leave room
 ------------------------------------
@@ -94,12 +100,12 @@ them), and the hands are scored as at the normal end (Leprechaun and Genie inclu
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, Final
 
 from rumizi.core import rng
-from rumizi.core.contract import Action, Document, Game, GameState, View
-from rumizi.core.errors import IllegalAction
+from rumizi.core.contract import RING, Action, Document, Game, GameState, View, check_viewer
+from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.fantasy_realms import score_hand, trading
 from rumizi.games.fantasy_realms.cards import (
     CARDS,
@@ -330,6 +336,20 @@ class FantasyRealmsState(GameState):
     @classmethod
     def game(cls) -> Game:
         return GAME
+
+    def __repr__(self) -> str:
+        if self.phase == "over":
+            status = f"over, won by {' and '.join(f'player {q}' for q in self.winners)}"
+            totals = f"scores {[r['total'] for r in self.results]}"
+        else:
+            acting = self.actors
+            who = "players" if len(acting) > 1 else "player"
+            status = f"{self.phase}, {who} {', '.join(map(str, acting))} to act"
+            totals = f"deck {len(self.deck)}, discard area {len(self.area)}"
+        return (
+            f"<FantasyRealmsState {self.opts.players} players, turn {self.turn}, {status}; "
+            f"hands {[len(h) for h in self.hands]}, {totals}>"
+        )
 
     @property
     def to_act(self) -> int | None:
@@ -605,19 +625,138 @@ class FantasyRealmsState(GameState):
 
     def apply(self, action: Action) -> None:
         if self.phase == "trade":
-            if action == {"do": "ring"}:  # the server's: the timer ran out
+            if action == RING:  # the server's: the timer ran out
                 self._log({"event": "ring"})
                 self._after_trade()
-            elif trading.play(self, trading.checked(self, action)):
+                return
+            try:
+                listed = trading.checked(self, action)
+            except IllegalAction:
+                raise self._refusal(action) from None
+            if trading.play(self, listed):
                 self._after_trade()
             return
         legal = self.legal_actions()
         if not isinstance(action, dict) or action not in legal:
-            raise IllegalAction(f"not a legal action now: {action!r}")
+            raise self._refusal(action)
         # the listed copy, so that a caller's dict is never kept or changed
         self._do(legal[legal.index(action)])
         if self.phase == "after" and not self._open_after(self.current):
             self._end_turn()  # nothing is left to use after the discard: no extra step
+
+    # -- refusals: what is wrong with an action that is not listed -------------------------
+
+    def _refusal(self, action: Any) -> IllegalAction:
+        """The error for ``action``, which the legal list does not hold, saying what is wrong.
+
+        First the shape (:class:`MalformedAction`: not an action of this game at all), then the
+        moment (a kind of move the phase does not take, with the kinds it does), then what the
+        move names (a card not where the move needs it, an item not the one in front of you).
+        """
+        if self.phase == "over":
+            return IllegalAction("the game is over")
+        malformed = _malformed(action)
+        if malformed:
+            return MalformedAction(malformed)
+        kind = action["do"]
+        seat = self.to_act
+        if self.phase == "trade":
+            by = action.get("by")
+            if by is None:
+                return MalformedAction(f"{kind}: in the trading every action names its seat, 'by'")
+            if not 0 <= by < self.num_players:
+                return IllegalAction(f"{kind}: no seat {by} at this table")
+            seat = by
+        if seat is None:  # pragma: no cover - only a finished game has no seat to act
+            return IllegalAction("the game is over")
+        legal = self.legal_actions_for(seat)
+        now = list(dict.fromkeys(a["do"] for a in legal))
+        if kind == "take" and self.phase == "take" and self.turn == 1:
+            return IllegalAction("take: the game's first turn draws; nothing is taken before it")
+        if kind not in now and kind in _NAMED.get(self.phase, ()):
+            # The phase takes this kind of move; what it names is what rules it out.
+            why = self._why_not(kind, action, seat)
+            if why:
+                return IllegalAction(why)
+        if kind not in now:
+            wants = _WANTS.get(self.phase, f"the phase is {self.phase!r}")
+            if not now:
+                return IllegalAction(
+                    f"cannot {kind} now: player {seat} has nothing to do ({wants})"
+                )
+            return IllegalAction(f"cannot {kind} now ({wants}); the moves now: {', '.join(now)}")
+        why = self._why_not(kind, action, seat)
+        if why:
+            return IllegalAction(why)
+        ways = [a for a in legal if a["do"] == kind]
+        return IllegalAction(
+            f"{kind}: not one of the {len(ways)} open now ({action!r}); for example {ways[0]!r}"
+        )
+
+    def _why_not(self, kind: str, action: Action, p: int) -> str | None:
+        """What the well-formed ``action``, a kind of move the moment takes, gets wrong."""
+        card = action.get("card")
+        hand = self.hands[p]
+        pend = self.pending
+        if kind == "discard":
+            if self.phase == "draft-discard" and card not in pend["drawn"]:
+                return f"discard one of the two cards you drew ({', '.join(pend['drawn'])})"
+            if card not in hand:
+                return f"cannot discard {card!r}: it is not in your hand"
+            if card == pend.get("not"):
+                return f"cannot discard {card!r}: the Lantern found it, and it stays this turn"
+        elif kind in ("take", "necromancer") and card is not None:
+            owners = {c: owner for c, owner in self.sealed}
+            if card not in self.area:
+                return f"cannot take {card!r}: it is not in the discard area"
+            if owners.get(card, p) != p:
+                return f"cannot take {card!r}: player {owners[card]}'s Sealed Vault keeps it"
+            if kind == "necromancer":
+                suits = "an Army, Leader, Wizard or Beast" + (
+                    ", or an Undead" if self.opts.suits else ""
+                )
+                return f"necromancer: {card!r} is not {suits}"
+        elif kind in ("genie", "ring") and card not in self.deck:
+            return f"{kind}: {card!r} is not in the deck"
+        elif kind in ("keep", "return") and card not in pend.get("drawn", ()):
+            return f"{kind}: {card!r} is not one of the cards you drew ({', '.join(pend['drawn'])})"
+        elif kind == "shed":
+            if card not in hand:
+                return f"cannot shed {card!r}: it is not in your hand"
+            return f"cannot shed {card!r}: it brought cards to your hand, and it stays"
+        elif kind == "offer":
+            cards = action["cards"]
+            if len(cards) > 3:
+                return "offer: at most three cards"
+            missing = [c for c in cards if c not in hand]
+            if missing:
+                return f"offer: {missing[0]!r} is not in your hand"
+            if len(set(cards)) != len(cards) or cards != sorted(cards):
+                return f"offer: name each card once, in order: {sorted(set(cards))}"
+        elif kind == "wagon-swap":
+            q = action["player"]
+            offered = pend.get("offers", {}).get(str(q))
+            if not offered:
+                return f"wagon-swap: player {q} offered no card"
+            return f"wagon-swap: player {q} offered {', '.join(offered)}, not {card!r}"
+        elif kind == "use":
+            item = action["item"]
+            held = pend["item"] if self.phase == "borrowed" else self.up[p]
+            if item != held:
+                now = "you have no item to use" if held is None else f"yours now is {held!r}"
+                return f"cannot use {item!r}: {now}"
+            if self.phase != "borrowed" and self.used:
+                return f"cannot use {item!r}: one item a turn, and this turn's is used"
+            if self.phase != "borrowed" and self.dropped:
+                return f"cannot use {item!r}: you are dropping it at the end of this turn"
+            if item in INSTEAD and (self.phase != "take" or self.turn == 1):
+                return (
+                    f"cannot use {item!r} now: it replaces a turn, before the draw (not the first)"
+                )
+            return f"cannot use {item!r} like that now ({USES.get(item, item)})"
+        elif self.phase == "trade":
+            return trading_refusal(self, kind, action, p)
+        return None
 
     def _after_trade(self) -> None:
         """The trading is over: the Necromancer's draw, if its holder can, else the end."""
@@ -1065,6 +1204,8 @@ class FantasyRealmsState(GameState):
         }
 
     def view(self, player: int | None) -> View:
+        """What ``player`` may see (``None``: a spectator; another seat: ``ValueError``)."""
+        check_viewer(player, self.opts.players)
         doc = self.export()
         del doc["seed"]
         doc["deck"] = len(self.deck)
@@ -1087,6 +1228,131 @@ class FantasyRealmsState(GameState):
         if self.phase == "trade":
             trading.hide(pend, player)
         return doc
+
+
+# What each phase asks for, for a refusal of a move it does not take.
+_WANTS: Final = {
+    "take": "the turn begins: draw a card, or take one from the discard area",
+    "discard": "discard a card",
+    "after": "the discard is made: use an item, or end the turn",
+    "draft-discard": "discard one of the two cards you drew",
+    "rake": "take the Rake's cards from the discard area",
+    "cauldron": "put the Cauldron's cards back on the deck",
+    "offer": "offer cards for the Market Wagon",
+    "wagon": "answer the Market Wagon's offers",
+    "ring": "choose the card the Wishing Ring puts on top of the deck",
+    "borrowed": "use the borrowed item, or forgo it",
+    "genie": "choose the Genie's card from the deck, or none",
+    "necromancer": "choose the Necromancer's card from the discard area, or none",
+    "shed": "shed cards down to the hand limit",
+    "trade": "the trading: propose, answer, withdraw, or say you are done",
+    "summon": "the Necromancer's holder draws three cards, or passes",
+    "keep": "keep one of the cards drawn",
+}
+# The fields of every kind of action besides "do" (``use`` adds what the item needs, below).
+_SHAPES: Final[dict[str, tuple[frozenset[str], ...]]] = {
+    "draw": (frozenset(),),
+    "draw-two": (frozenset(),),
+    "take": (frozenset({"card"}),),
+    "discard": (frozenset({"card"}),),
+    "end-turn": (frozenset(),),
+    "drop-item": (frozenset(),),
+    "use": tuple(
+        frozenset({"item", *extra})
+        for extra in ((), ("player",), ("suit",), ("card",), ("cards",), ("take",), ("copy",))
+    ),
+    "forgo": (frozenset(),),
+    "return": (frozenset({"card", "to"}),),
+    "offer": (frozenset({"cards"}),),
+    "wagon-keep": (frozenset(),),
+    "wagon-discard": (frozenset(),),
+    "wagon-swap": (frozenset({"player", "card"}),),
+    "ring": (frozenset({"card"}), frozenset()),  # the Wishing Ring's, and the timer's
+    "genie": (frozenset({"card"}),),
+    "necromancer": (frozenset({"card"}),),
+    "shed": (frozenset({"card"}),),
+    "draw-three": (frozenset(),),
+    "pass": (frozenset(),),
+    "keep": (frozenset({"card"}),),
+    "propose": (frozenset({"by", "to", "card"}),),
+    "accept": (frozenset({"by", "offer", "card"}),),
+    "refuse": (frozenset({"by", "offer"}),),
+    "withdraw": (frozenset({"by", "offer"}),),
+    "done": (frozenset({"by"}),),
+}
+# The kinds of move a phase takes that may all be ruled out by what they name (a sealed card,
+# an offer no longer open): a refusal then says that, rather than that the phase takes none.
+_NAMED: Final = {
+    "take": ("take", "use"),
+    "discard": ("use",),
+    "after": ("use",),
+    "trade": ("propose", "accept", "refuse", "withdraw"),
+}
+_SEATS: Final = ("player", "by", "to", "offer")  # whole numbers (an offer's is its id)
+_NO_CARD: Final = ("genie", "necromancer")  # "card": null is choosing none
+
+
+def _malformed(action: Any) -> str | None:
+    """What makes ``action`` no action of Fantasy Realms at all, if anything."""
+    if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+        return f"malformed action {action!r}: expected an object such as {{'do': 'draw'}}"
+    kind = action["do"]
+    shapes = _SHAPES.get(kind)
+    if shapes is None:
+        return f"unknown action {kind!r}; expected one of: {', '.join(_SHAPES)}"
+    fields = frozenset(action) - {"do"}
+    if fields not in shapes:
+        wanted = " or ".join(", ".join(sorted(s)) or "nothing" for s in shapes)
+        return f"malformed {kind!r} action {action!r}: its fields are {wanted}"
+    for key in _SEATS:
+        value = action.get(key, 0)
+        if type(value) is not int:
+            return f"{kind}: {key!r} is a whole number, not {value!r}"
+    card = action.get("card")
+    if "card" in action and not _known(card, CARDS) and not (card is None and kind in _NO_CARD):
+        return f"{kind}: unknown card {card!r}"
+    cards = action.get("cards", [])
+    if not isinstance(cards, list) or not all(_known(c, CARDS) for c in cards):
+        return f"{kind}: 'cards' is a list of card ids, not {cards!r}"
+    for key in ("item", "take", "copy"):
+        item = action.get(key, "portal")
+        if not _known(item, ITEMS) and not (key == "copy" and item is None):
+            return f"{kind}: unknown item {item!r}"
+    if kind == "return" and action["to"] not in ("top", "bottom"):
+        return f"return: 'to' is 'top' or 'bottom', not {action['to']!r}"
+    if not _known(action.get("suit", "wild"), suits_in_play(expansion=True)):
+        return f"{kind}: unknown suit {action['suit']!r}"
+    return None
+
+
+def _known(value: Any, ids: Collection[str]) -> bool:
+    """Whether ``value`` is one of ``ids`` (whatever it is: a list is no id, and no error)."""
+    return isinstance(value, str) and value in ids
+
+
+def trading_refusal(s: FantasyRealmsState, kind: str, action: Action, p: int) -> str | None:
+    """What a well-formed trading action of seat ``p`` gets wrong (chaos realms)."""
+    offers = {o["id"]: o for o in s.pending["offers"]}
+    card = action.get("card")
+    if kind == "propose":
+        q = action["to"]
+        if q == p or not 0 <= q < s.num_players:
+            return f"propose: player {q} is not another seat at this table"
+        if card not in s.hands[p]:
+            return f"propose: {card!r} is not in your hand"
+        if any(o["by"] == p and o["to"] == q for o in offers.values()):
+            return f"propose: your offer to player {q} is still open; withdraw it first"
+        return None
+    offer = offers.get(action["offer"])
+    if offer is None:
+        return f"{kind}: no offer {action['offer']} is open"
+    if kind == "withdraw" and offer["by"] != p:
+        return f"withdraw: offer {offer['id']} is player {offer['by']}'s, not yours"
+    if kind in ("accept", "refuse") and offer["to"] != p:
+        return f"{kind}: offer {offer['id']} is made to player {offer['to']}, not to you"
+    if kind == "accept" and card not in s.hands[p]:
+        return f"accept: {card!r} is not in your hand"
+    return None
 
 
 def _fields(action: Action) -> dict[str, Any]:
@@ -1129,7 +1395,7 @@ def winners_of(results: Sequence[dict[str, Any]]) -> list[int]:
 
 def new_state(seed: int, opts: Options) -> FantasyRealmsState:
     """A new game: the deck shuffled, hands dealt (none with two players), items dealt."""
-    state = rng.normalize_seed(seed)
+    state = rng.normalize_seed(rng.check_seed(seed))
     s = FantasyRealmsState.__new__(FantasyRealmsState)
     s.events = None
     s.opts = opts
@@ -1183,6 +1449,7 @@ class FantasyRealms(Game):
         ...
         ValueError: Fantasy Realms is for 2 to 6 players, not 7
         """
+        rng.check_seed(seed)
         known = {"suits", "items", "jester", "phoenix", "first", "variant", "timer"}
         unknown = sorted(set(options) - known)
         if unknown:
@@ -1204,7 +1471,7 @@ class FantasyRealms(Game):
     def sample(self, view: View, seed: int) -> FantasyRealmsState:
         from rumizi.games.fantasy_realms.sampling import sample_from_view
 
-        return sample_from_view(view, seed)
+        return sample_from_view(view, rng.check_seed(seed))
 
 
 GAME = FantasyRealms()
