@@ -45,6 +45,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import insert, select
 
+from rumizi.server import inbound
 from rumizi.server.db import ChatMessage
 from rumizi.server.hub import ActionError
 
@@ -246,9 +247,10 @@ async def handle(
     refuse: Callable[[Any, str, str], Awaitable[None]],
 ) -> None:
     """One chat message from ``client`` (named ``name``): stored and sent, or refused."""
-    client_id = message.get("client_id")
-    if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
-        await refuse(client_id, "malformed", "client_id must be a string of 1 to 64 characters")
+    try:
+        client_id = inbound.checked_client_id(message.get("client_id"))
+    except inbound.Malformed as err:
+        await refuse(message.get("client_id"), "malformed", str(err))
         return
     if client.user_id is None:
         await refuse(client_id, "signed-out", "sign in (or play as a guest) to chat")

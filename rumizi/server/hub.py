@@ -25,6 +25,7 @@ from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
 from rumizi.server import phases, takeback
 from rumizi.server.bots import BotPool, seat_names
+from rumizi.server.inbound import server_move_id
 from rumizi.server.plugins import GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, StoredAction, TableRow
 
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rumizi.server")
 T = TypeVar("T")
-
-MAX_MESSAGE = 16 * 1024  # bytes; a real action is a few dozen
 
 
 class ActionError(Exception):
@@ -472,6 +471,7 @@ class Hub:
         sender: Client | None = None,
     ) -> int:
         """Play ``action`` for ``seat`` (``None``: the clock); the new version, or ActionError."""
+        # (A page's client id was checked on its way in: rumizi.server.inbound.)
         if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
             raise ActionError("malformed", "client_id must be a string of 1 to 64 characters")
         if not isinstance(action, dict) or (
@@ -664,7 +664,7 @@ class Hub:
         if self.closing or table.version != version:
             return
         try:
-            await self.submit(table, seat, action, version, f"bot-{version}")
+            await self.submit(table, seat, action, version, server_move_id("bot", version))
         except ActionError as err:
             log.warning("bot move on table %s refused: %s", table.id, err.message)
 
@@ -688,7 +688,8 @@ class Hub:
             return
         version = table.version
         try:
-            await self.submit(table, None, dict(contract.RING), version, f"ring-{version}")
+            ring = server_move_id("ring", version)
+            await self.submit(table, None, dict(contract.RING), version, ring)
         except ActionError as err:  # a player's action came first: try again on the new version
             log.info("ring on table %s retried: %s", table.id, err.message)
             table.phase.handle = asyncio.get_running_loop().call_later(
@@ -704,7 +705,11 @@ class Hub:
             return
         with contextlib.suppress(ActionError):
             await self.submit(
-                table, None, {"do": "concede", "player": owner}, version, f"clock-{version}"
+                table,
+                None,
+                {"do": "concede", "player": owner},
+                version,
+                server_move_id("clock", version),
             )
 
     async def close(self) -> None:

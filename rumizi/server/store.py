@@ -6,6 +6,7 @@ transaction per action, so an acknowledged action is on disk before anyone hears
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from rumizi.server.db import (
     now,
     session_factory,
 )
+
+log = logging.getLogger("rumizi.server.store")
 
 
 @dataclass
@@ -355,7 +358,7 @@ class Store:
                     for write in sorted(writes, key=lambda w: w.table_id):
                         self._append(s, write)
                 return [None] * len(writes)
-            except (Conflict, IntegrityError, OperationalError):
+            except Exception:  # whatever it was, it is found below, write by write
                 pass  # each alone below: one refused write (or a lost lock) fails only itself
         errors: list[Conflict | None] = []
         for write in writes:
@@ -368,6 +371,10 @@ class Store:
             except (IntegrityError, OperationalError) as err:
                 # This write only: the ones before it in the batch are stored, and said so.
                 errors.append(Conflict(str(err.orig)))
+            except Exception as err:  # a value the driver cannot take, …
+                # Still this write's own failure: it must not refuse its neighbours' moves.
+                log.warning("table %s: move %d not stored: %r", write.table_id, write.version, err)
+                errors.append(Conflict(f"the database refused the action: {type(err).__name__}"))
         return errors
 
     def _append(self, s: Any, write: ActionWrite) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rumizi.core import undo
 from rumizi.core.addons import Audience
 from rumizi.core.i18n import number
+from rumizi.server import inbound
 from rumizi.server.plugins import GameWeb
 
 if TYPE_CHECKING:
@@ -103,8 +104,9 @@ async def take_back(
     """Take back ``seat``'s last step at ``table`` (the new version), or raise ActionError."""
     from rumizi.server.hub import ActionError, check_playing  # (the hub imports this module)
 
-    if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
-        raise ActionError("malformed", "client_id must be a string of 1 to 64 characters")
+    problem = inbound.client_id_problem(client_id)
+    if problem is not None:
+        raise ActionError("malformed", problem)
     if not isinstance(version, int) or isinstance(version, bool):
         raise ActionError("malformed", "an undo message needs 'version' (an integer)")
     async with table.lock:

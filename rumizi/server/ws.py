@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from rumizi.server import chat, takeback
+from rumizi.server import chat, inbound, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
-from rumizi.server.hub import MAX_MESSAGE, ActionError, Client
+from rumizi.server.hub import ActionError, Client
 
 router = APIRouter()
-SERVER_IDS = ("bot-", "clock-")  # client ids of the hub's own moves (Hub._bot_move, _time_out)
 
 
 def same_origin(websocket: WebSocket) -> bool:
@@ -65,16 +63,11 @@ async def table_socket(
             if not isinstance(text, str):
                 await refuse(None, "malformed", "a message is one JSON object, sent as text")
                 continue
-            if len(text.encode()) > MAX_MESSAGE:
-                await refuse(None, "too-large", f"messages are limited to {MAX_MESSAGE} bytes")
-                continue
             try:
-                message = json.loads(text)
-            except ValueError:
-                await refuse(None, "malformed", "a message is one JSON object")
-                continue
-            if not isinstance(message, dict):
-                await refuse(None, "malformed", "a message is one JSON object")
+                message = inbound.read(text)
+            except inbound.Malformed as err:
+                code = "too-large" if isinstance(err, inbound.TooLarge) else "malformed"
+                await refuse(None, code, str(err))
                 continue
             kind = message.get("type")
             client_id = message.get("client_id")
@@ -86,13 +79,9 @@ async def table_socket(
                     client_id, "malformed", "'type' must be 'act', 'concede', 'undo' or 'chat'"
                 )
                 continue
-            if isinstance(client_id, str) and client_id.startswith(SERVER_IDS):
-                # The server's own moves use these; taken by a page they would block them.
-                await refuse(
-                    client_id,
-                    "malformed",
-                    "client ids starting 'bot-' or 'clock-' are the server's",
-                )
+            problem = inbound.client_id_problem(client_id)
+            if problem is not None:
+                await refuse(client_id, "malformed", problem)
                 continue
             if client.seat is None:
                 await refuse(client_id, "spectator", "you are watching this table, not playing")

@@ -43,7 +43,7 @@ from rumizi.server.auth import LoginLimiter, check_username, clean_username, use
 from rumizi.server.bots import BotPool, shared_budget
 from rumizi.server.db import make_engine
 from rumizi.server.edges import WS_MAX_SIZE, uvicorn_settings
-from rumizi.server.hub import MAX_MESSAGE
+from rumizi.server.inbound import MAX_MESSAGE
 from tests.server.kit import Server, ServerFactory, free_port
 
 PASSWORD = "correct horse battery"

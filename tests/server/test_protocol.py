@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from rumizi.server.hub import MAX_MESSAGE
+from rumizi.server.inbound import MAX_MESSAGE
 from tests.server.kit import Server, Socket, duel
 
 
@@ -22,6 +22,14 @@ def unchanged(server: Server, table_id: str) -> Iterator[None]:
     before = server.snapshot(table_id)
     yield
     assert server.snapshot(table_id) == before
+
+
+def nested(depth: int) -> Any:
+    """A list inside a list … ``depth`` times."""
+    found: Any = []
+    for _ in range(depth):
+        found = [found]
+    return found
 
 
 def error_code(sock: Socket, message: Any) -> str:
@@ -112,6 +120,16 @@ def test_refusals_change_nothing(
         (mover, act(legal, client_id="x" * 65), "malformed"),
         (mover, act(legal, client_id=f"bot-{version + 1}"), "malformed"),
         (mover, act(legal, client_id=f"clock-{version + 1}"), "malformed"),
+        # The chaos timer's own id: taken by a page, the ring could never be stored.
+        (mover, act(legal, client_id=f"ring-{version + 1}"), "malformed"),
+        # Outside the documented characters, and a lone surrogate (no driver can store it).
+        (mover, act(legal, client_id="move one"), "malformed"),
+        (mover, act(legal, client_id="\ud800"), "malformed"),
+        (mover, act({"do": "end", "card": "\udfff"}), "malformed"),
+        (mover, '{"type": "act", "client_id": "x", "k\\ud800": 1}', "malformed"),
+        # Nested past the parser (a RecursionError) or past the protocol's depth.
+        (mover, "[" * 5_000 + "]" * 5_000, "malformed"),
+        (mover, act(legal, at=version) | {"deep": nested(40)}, "malformed"),
         (mover, {"type": "dance", "client_id": "x"}, "malformed"),
         (mover, {"type": None}, "malformed"),
         (mover, act({"do": "end", "pad": "x" * MAX_MESSAGE}), "too-large"),
