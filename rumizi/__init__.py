@@ -11,7 +11,7 @@ True
 from typing import TYPE_CHECKING, Any
 
 from rumizi.core.contract import Action, Document, Game, GameState, View
-from rumizi.core.errors import IllegalAction
+from rumizi.core.errors import DocumentError, IllegalAction, MalformedAction
 from rumizi.core.record import GameRecord
 from rumizi.core.registry import game, game_ids, register
 
@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 __all__ = [
     "Action",
     "Document",
+    "DocumentError",
     "Game",
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "MalformedAction",
     "View",
     "env",
     "game",

@@ -4,7 +4,7 @@ Importing this package registers the built-in bots.
 """
 
 from rumizi.bots import greedy, levels, random_bot, search, strategies, strong
-from rumizi.bots.base import Bot, make, names, register
+from rumizi.bots.base import Bot, make, names, options_of, register
 
 __all__ = [
     "Bot",
@@ -12,6 +12,7 @@ __all__ = [
     "levels",
     "make",
     "names",
+    "options_of",
     "random_bot",
     "register",
     "search",

@@ -178,6 +178,16 @@ class SearchStats:
 _UNSET: Any = object()
 
 
+def _number(value: object) -> bool:
+    """Whether ``value`` is a real number (``True`` is not)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an ``int`` (``True`` is not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class SearchBot(Bot):
     """Shared machinery: budgets, determinizations, shortcuts and playouts.
 
@@ -210,14 +220,27 @@ class SearchBot(Bot):
         super().__init__(seed)
         if budget is _UNSET:
             budget = None if iterations is not None else self.default_budget
+        bot = f"bot {self.name!r}"
         if budget is None and iterations is None:
-            raise ValueError("a search bot needs a time budget or an iteration budget")
-        if budget is not None and budget <= 0:
-            raise ValueError(f"budget must be positive seconds, not {budget!r}")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
-        if horizon is not None and horizon < 1:
-            raise ValueError(f"horizon must be a number of turns (1 or more), not {horizon!r}")
+            raise ValueError(f"{bot} needs a time budget or an iteration budget")
+        if budget is not None and (not _number(budget) or budget <= 0):
+            raise ValueError(f"{bot}: budget must be positive seconds, not {budget!r}")
+        if iterations is not None and (not _whole(iterations) or iterations < 1):
+            raise ValueError(
+                f"{bot}: iterations must be a whole number, 1 or more, not {iterations!r}"
+            )
+        if horizon is not None and (not _whole(horizon) or horizon < 1):
+            raise ValueError(
+                f"{bot}: horizon must be a number of turns (1 or more), not {horizon!r}"
+            )
+        if not _number(exploration):
+            raise ValueError(f"{bot}: exploration must be a number, not {exploration!r}")
+        if trust is not None and not _number(trust):
+            raise ValueError(f"{bot}: trust must be a number or None, not {trust!r}")
+        if not _whole(max_steps) or max_steps < 1:
+            raise ValueError(
+                f"{bot}: max_steps must be a whole number, 1 or more, not {max_steps!r}"
+            )
         self.budget = budget
         self.iterations = iterations
         self.horizon = horizon
@@ -349,6 +372,13 @@ class FlatMCBot(SearchBot):
     ) -> None:
         options.setdefault("trust", FLAT_TRUST)
         super().__init__(seed, **options)
+        for key, value in (("race_z", race_z), ("delta", delta), ("stop_z", stop_z)):
+            if not _number(value) and not (key == "stop_z" and value is None):
+                raise ValueError(f"bot {self.name!r}: {key} must be a number, not {value!r}")
+        if not _whole(min_worlds):
+            raise ValueError(
+                f"bot {self.name!r}: min_worlds must be a whole number, not {min_worlds!r}"
+            )
         self.race_z = race_z
         self.delta = delta
         self.min_worlds = max(min_worlds, 2)

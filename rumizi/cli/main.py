@@ -390,7 +390,8 @@ def _card_info(term: Terminal, ui: GameTerminal, query: str) -> None:
 @click.option(
     "--variant",
     default=None,
-    help="A variant of the game, for games that have them. Fantasy Realms: two-player.",
+    help="A variant of the game, for games that have them. Fantasy Realms: two-player (the "
+    "draft, 2 players) or chaos (chaos realms, 3 to 7 players, everybody trades at once).",
 )
 @click.option(
     "--modules",

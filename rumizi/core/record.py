@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rumizi.core import rng
 from rumizi.core.contract import Action, GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
@@ -81,9 +82,7 @@ class GameRecord:
         game_id = data.get("game")
         if not isinstance(game_id, str):
             raise ValueError("record 'game' must be a game id string")
-        seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("record 'seed' must be an integer")
+        seed = rng.check_seed(data.get("seed", 0), "record 'seed'")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("record 'options' must be an object")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from dataclasses import replace
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 import rumizi
+from rumizi import bots
 from rumizi.bots import greedy, make, names, strategies
 from rumizi.bots.base import Bot
 from rumizi.games.star_realms import GAME, StarRealmsState
@@ -264,3 +266,63 @@ def test_records_of_bot_games_replay() -> None:
     state, actions = play_game(4, [make("greedy"), make("random", seed=4)])
     record = rumizi.GameRecord("star-realms", seed=4, actions=actions)
     assert record.final_state().export() == state.export()
+
+
+# ----------------------------------------------------------------------- making bots by name
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "strong", "easy"])
+def test_a_bot_without_options_says_so_when_given_one(name: str) -> None:
+    with pytest.raises(
+        TypeError, match=f"bot '{name}' takes no options besides its seed; not budget"
+    ):
+        make(name, budget=0.5)
+
+
+def test_a_misspelt_option_is_refused_with_the_options_the_bot_takes() -> None:
+    with pytest.raises(TypeError) as info:
+        make("hard", seed=1, budgt=0.5)
+    message = str(info.value)
+    assert message.startswith("bot 'hard' takes the options budget, iterations, horizon")
+    assert message.endswith("; not budgt")
+
+
+def test_the_options_listed_are_the_constructors_keywords_along_its_ancestry() -> None:
+    assert bots.options_of("medium") == ("budget",)
+    assert bots.options_of("random") == ()
+    hard = bots.options_of("hard")
+    assert hard[:3] == ("budget", "iterations", "horizon")  # the search bot's, then flat MC's
+    assert {"race_z", "stop_z"} <= set(hard) and "seed" not in hard
+    assert "race_z" not in bots.options_of("ismcts")
+    for name in names():
+        for option in bots.options_of(name):
+            # The constructor takes each one listed: no TypeError (None may be a bad value).
+            with contextlib.suppress(ValueError):
+                make(name, seed=1, **{option: None})
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True, None])
+@pytest.mark.parametrize("name", ["random", "hard"])
+def test_a_bot_seed_is_an_int(name: str, seed: Any) -> None:
+    with pytest.raises(ValueError, match=f"bot '{name}': seed: expected an int"):
+        make(name, seed=seed)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"budget": "fast"}, "budget must be positive seconds, not 'fast'"),
+        ({"budget": 0}, "budget must be positive seconds, not 0"),
+        ({"budget": None, "iterations": 2.5}, "iterations must be a whole number"),
+        ({"iterations": 8, "horizon": True}, "horizon must be a number of turns"),
+        ({"budget": None}, "needs a time budget or an iteration budget"),
+    ],
+)
+def test_a_search_bot_refuses_a_budget_it_cannot_use(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=f"bot 'hard'.*{message}"):
+        make("hard", seed=1, **options)
+
+
+def test_the_readme_bot_snippet_options_are_taken() -> None:
+    bot = make("hard", seed=1, budget=0.5)
+    assert (bot.seed, bot.budget) == (1, 0.5)

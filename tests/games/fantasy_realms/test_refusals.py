@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from rumizi.cli.main import cli
 from rumizi.core.errors import IllegalAction, MalformedAction
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms.engine import GAME, VARIANTS, FantasyRealmsState
 
 from .conftest import position
 
@@ -127,3 +129,11 @@ def test_the_repr_says_who_acts_and_how_the_table_stands() -> None:
     scores = [r["total"] for r in s.results]
     assert repr(s).endswith(f"scores {scores}>")
     assert f"over, won by player {s.winners[0]}" in repr(s)
+
+
+def test_the_terminals_variant_help_names_every_variant_of_the_game() -> None:
+    """``rumizi play --variant`` is where a player learns the variants: all of them."""
+    help_text = " ".join(CliRunner().invoke(cli, ["play", "--help"]).output.split())
+    for variant in VARIANTS:
+        if variant != "standard":
+            assert variant in help_text.split("--variant", 1)[1].split("--modules", 1)[0]
