@@ -10,7 +10,12 @@ so each deal is played from every seat — the luck of the deal and of moving fi
 
 Every game is fully determined by ``(arena seed, the table's entrants, game index)``: its game
 seed and the bots' seeds are hashes of those, so a run gives the same games whatever the
-number of processes, and adding an entrant leaves the other tables' games as they were.
+number of processes or machines, and adding an entrant leaves the other tables' games as they
+were — as long as every bot's choices are a function of its seed and view alone: a bot on a
+fixed number of iterations (``random``, ``greedy``, ``strong``, the search bots with
+``iterations=``). A bot on a time budget (``hard`` by default, ``budget=``) searches as far as
+the machine's speed and load allow, so its games, and the games of everyone at its tables,
+differ from run to run, here or on a cluster alike.
 
 A game that reaches the turn or decision cap before it ends is *capped*: neither a win nor a
 loss for anybody. It is kept in the results and the records, counted in its own column, and
@@ -503,7 +508,8 @@ def run_plan(
     The games run in ``jobs`` processes here (default: one per core), or with ``cluster`` on
     that Ray cluster (see :mod:`rumizi.arena.cluster`; ``jobs`` then caps the games at once),
     or on ``executor`` when the caller made one (and closes it). Each game is determined by
-    its spec alone, so where it ran changes nothing but the seconds its bots took.
+    its spec alone, so where it ran changes nothing but the seconds its bots took (and, for a
+    bot on a time budget, how far it searched in them: see the module's note).
     """
     specs = plan.specs
     with contextlib.ExitStack() as stack:
@@ -562,8 +568,10 @@ def run_arena(
     whose constructor takes them; ``budget`` (seconds per decision) is the bot option
     ``budget``. ``jobs`` processes play the games (default: one per core), or ``cluster``
     (``"auto"``, ``"ray://HOST:PORT"``) plays them on a Ray cluster with the same results (the
-    ``cluster`` extra); ``records`` names a JSON-lines file to write every game to;
-    ``progress(result, done, total)`` is called after each game. The result's
+    ``cluster`` extra; the same games for bots on a fixed number of iterations, not for bots on
+    a time budget, whose search depends on the machine's speed); ``records`` names a
+    JSON-lines file to write every game to; ``progress(result, done, total)`` is called after
+    each game. The result's
     :meth:`~rumizi.arena.stats.summarize` gives the statistics.
     """
     extra = dict(bot_options or {})
