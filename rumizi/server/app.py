@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -206,22 +206,33 @@ def create_app(settings: Settings) -> FastAPI:
         return page
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         texts = None
+        status, headers = exc.status_code, exc.headers
         if isinstance(exc, ApiError):
             code, message, texts = exc.code, exc.message, exc.texts
+        elif status == 400:
+            # The framework could not read the body as JSON at all (nested past the parser's
+            # depth, say): the request is malformed, as one whose JSON does not fit the model.
+            code, message, status = ErrorCode.MALFORMED, "the body could not be read as JSON", 422
         else:  # the framework's own (no route, wrong method): a code of the same table
-            code = framework_code(exc.status_code)
+            code = framework_code(status)
             message = exc.detail if isinstance(exc.detail, str) else str(code)
-        # exc.headers: a 405's Allow, a 429's Retry-After.
+            if status == 405:  # every method the path takes, not only its first route's
+                allowed = pages.allowed_methods(request)
+                if request.method == "OPTIONS" and allowed:  # the question OPTIONS asks
+                    listed = ", ".join([*allowed, "OPTIONS"])
+                    return Response(status_code=204, headers={"Allow": listed})
+                if allowed:
+                    headers = {**(headers or {}), "Allow": ", ".join(allowed)}
+                else:  # no route at all has this path
+                    code, status = ErrorCode.NOT_FOUND, 404
+                    message = f"nothing at {request.url.path}"
+        # headers: a 405's Allow, a 429's Retry-After.
         error: dict[str, Any] = {"code": str(code), "message": message}
         if texts is not None:
             error["texts"] = texts
-        return JSONResponse(
-            {"error": error},
-            status_code=exc.status_code,
-            headers=exc.headers,
-        )
+        return JSONResponse({"error": error}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

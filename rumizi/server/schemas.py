@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from rumizi.server.auth import PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN
 
@@ -160,7 +160,8 @@ class ClockIn(BaseModel):
 
 # Option names and values are short words (a format's name); longer ones are refused at once.
 OptionName = Annotated[str, Field(max_length=40)]
-OptionValue = Annotated[str, Field(max_length=40)] | int
+# Strict: true or 1.0 is not quietly taken for the seat 1 (nor false for 0).
+OptionValue = Annotated[str, Field(max_length=40, strict=True)] | StrictInt
 
 
 class TableIn(BaseModel):

@@ -22,17 +22,24 @@ def same_origin(websocket: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
+async def refuse_connection(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close with the protocol's ``code`` (4403, 4404). Closing before the handshake is done
+    would answer HTTP 403 instead, and a page could not tell why: so accept, then close."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(
     websocket: WebSocket, table_id: str, hub: HubDep, user: MaybeUserDep, lang: LangDep
 ) -> None:
     """A seat's (or a spectator's) connection to ``table_id``; the session cookie says which."""
     if not same_origin(websocket):
-        await websocket.close(code=4403, reason="cross-site connection refused")
+        await refuse_connection(websocket, 4403, "cross-site connection refused")
         return
     table = await hub.get(table_id)
     if table is None:
-        await websocket.close(code=4404, reason="no such table")
+        await refuse_connection(websocket, 4404, "no such table")
         return
     cluster = hub.cluster
     # Several instances: the answer names the one serving (for operators and tests).
@@ -65,9 +72,11 @@ async def table_socket(
                 continue
             try:
                 message = inbound.read(text)
+            except inbound.TooLarge as err:
+                await refuse(None, "too-large", str(err))
+                continue
             except inbound.Malformed as err:
-                code = "too-large" if isinstance(err, inbound.TooLarge) else "malformed"
-                await refuse(None, code, str(err))
+                await refuse(None, "malformed", str(err))
                 continue
             kind = message.get("type")
             client_id = message.get("client_id")

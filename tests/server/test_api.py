@@ -80,6 +80,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/auth/logout": (other, None),
         "/api/tables": (other, {"game": "star-realms", "seats": [{"kind": "human"}] * 2}),
         "/api/tables/{table_id}/join": (other, {"invite": table["invite"]}),
+        "/api/tables/{table_id}/cancel": (owner, None),
         "/api/fantasy-realms/score": (other, {"hand": ["king"]}),
         "/api/tables/{table_id}/analysis": (other, None),
         "/api/lobby/tables/{table_id}/join": (other, None),

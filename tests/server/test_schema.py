@@ -247,7 +247,8 @@ def test_refusals_answer_the_declared_shape(server: Server) -> None:
         ("GET", "/static/no-such-file.js"): (404, "not-found"),
         ("GET", "/api/no-such-route"): (404, "not-found"),
         ("GET", "/ws/no-such-socket"): (404, "not-found"),
-        ("POST", "/api/no-such-route"): (405, "method-not-allowed"),
+        ("POST", "/api/no-such-route"): (404, "not-found"),
+        ("POST", "/api/lobby"): (405, "method-not-allowed"),
     }
     for (method, url), (status, code) in cases.items():
         if method == "GET":

@@ -1457,10 +1457,16 @@ class FantasyRealms(Game):
         for flag in ("suits", "items", "jester"):  # the web's option values are words
             if options.get(flag) in ("true", "false"):
                 options[flag] = options[flag] == "true"
+            if flag in options and not isinstance(options[flag], bool):
+                # 0 or "yes" is not read as a yes or no: say what the option takes.
+                raise ValueError(f"option {flag} is true or false, not {options[flag]!r}")
         for name in ("first", "timer"):  # seats and seconds arrive as words from the web
             value = options.get(name)
             if isinstance(value, str) and value.isdigit():
                 options[name] = int(value)
+        timer = options.get("timer")
+        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)):
+            raise ValueError(f"option timer is a whole number of seconds, not {timer!r}")
         return new_state(seed, Options(players, **options))
 
     def load(self, doc: Document) -> FantasyRealmsState:

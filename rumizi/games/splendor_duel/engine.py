@@ -1612,7 +1612,7 @@ class SplendorDuel(Game):
             raise ValueError(f"Splendor Duel is for 2 players, not {players!r}")
         if first == "random" or first is None:
             return new_state(seed)
-        if first in (0, 1, "0", "1") and type(first) is not bool:
+        if first in (0, 1, "0", "1") and type(first) in (int, str):  # not True, not 1.0
             return new_state(seed, int(first))
         raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
 

@@ -1652,11 +1652,11 @@ class WarOfTheRing(Game):
             raise ValueError(f"unknown options for War of the Ring: {', '.join(sorted(options))}")
         if type(players) is not int or players != 2:
             raise ValueError(f"War of the Ring is for 2 players, not {players!r}")
-        if shadow not in (0, 1, "0", "1") or type(shadow) is bool:
+        if shadow not in (0, 1, "0", "1") or type(shadow) not in (int, str):
             raise ValueError(f"shadow: the Shadow's seat is 0 or 1, not {shadow!r}")
         if first == "random" or first is None:
             return new_state(seed, None, int(shadow))
-        if first in (0, 1, "0", "1") and type(first) is not bool:
+        if first in (0, 1, "0", "1") and type(first) in (int, str):  # not True, not 1.0
             return new_state(seed, int(first), int(shadow))
         raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
 

@@ -27,7 +27,7 @@ from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.lobby import LobbyClient
 from rumizi.server.routes.tables import clock_config
 from rumizi.server.schemas import Joined, Lobby, QuickBotIn, QuickIn, QuickState, TableMade
-from rumizi.server.ws import same_origin
+from rumizi.server.ws import refuse_connection, same_origin
 
 router = APIRouter(tags=["lobby"])
 
@@ -115,7 +115,7 @@ async def lobby_socket(
 ) -> None:
     """The lobby, pushed as ``{"type": "lobby", ...}`` (the shape of ``GET /api/lobby``)."""
     if not same_origin(websocket):
-        await websocket.close(code=4403, reason="cross-site connection refused")
+        await refuse_connection(websocket, 4403, "cross-site connection refused")
         return
     await websocket.accept()
     client = LobbyClient(websocket.send_json, None if user is None else user.id, lang)

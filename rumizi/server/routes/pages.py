@@ -11,8 +11,9 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
+from starlette.routing import compile_path
 
 from rumizi.server.errors import ApiError, ErrorCode
 
@@ -46,14 +47,39 @@ def is_page(path: str) -> bool:
     return PAGE_PATHS.match(path) is not None
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the server takes at the request's path (for a 405's ``Allow``).
+
+    Read from the API's own OpenAPI document, which lists every operation of every path:
+    the router alone names only the first matching route's methods, and this file's
+    catch-all GET would answer a POST-only path with 404.
+    """
+    if request.url.path.split("/", 2)[1] not in NOT_PAGES:
+        return ["GET", "HEAD"]  # the page's own paths
+    found: set[str] = set()
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        if compile_path(template)[0].match(request.url.path):
+            found.update(method.upper() for method in operations)
+    if "GET" in found:
+        found.add("HEAD")  # the server answers HEAD wherever it answers GET
+    return sorted(found)
+
+
 @router.get("/")
 async def home() -> FileResponse:
     return _index()
 
 
 @router.get("/{page:path}")
-async def page(page: str) -> FileResponse:
+async def page(page: str, request: Request) -> FileResponse:
     path = "/" + page
     if page.split("/", 1)[0] in NOT_PAGES:
+        allowed = allowed_methods(request)
+        if allowed:  # a path of the API, asked with a method it does not take
+            raise ApiError(
+                ErrorCode.METHOD_NOT_ALLOWED,
+                f"{path} takes {', '.join(allowed)}",
+                headers={"Allow": ", ".join(allowed)},
+            )
         raise ApiError(ErrorCode.NOT_FOUND, f"nothing at {path}")
     return _index(200 if is_page(path) else 404)

@@ -24,7 +24,7 @@ from rumizi.server.deps import (
     stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
-from rumizi.server.schemas import ClockIn, Joined, JoinIn, Table, TableIn, TableMade
+from rumizi.server.schemas import ClockIn, Joined, JoinIn, Nothing, Table, TableIn, TableMade
 from rumizi.server.store import SeatRow, TableRow, UserRow
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -170,7 +170,6 @@ async def join_table(
 
 @router.post(
     "/tables/{table_id}/cancel",
-    status_code=204,
     responses=refusals(
         *POSTED,
         *SIGNED_IN,
@@ -181,9 +180,10 @@ async def join_table(
 )
 async def cancel_table(
     table_id: str, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
-) -> None:
-    """Cancel a table that still waits for players (its creator only): it is deleted, leaves
-    the lobby, and the pages open on it are told it is gone."""
+) -> Nothing:
+    """Cancel a table still waiting for players (its creator only): it is deleted.
+
+    It leaves the lobby, and the pages open on it are told it is gone."""
     refused = await hub.db(store.cancel_table, table_id, user.id)
     if refused == "unknown":
         raise ApiError(ErrorCode.UNKNOWN_TABLE, "no table with this id")
@@ -192,6 +192,7 @@ async def cancel_table(
     if refused == "started":
         raise ApiError(ErrorCode.STARTED, "the game has started: it can no longer be cancelled")
     await hub.reload_seats(table_id)  # here and on every other instance: the table is gone
+    return Nothing()
 
 
 @router.get("/my/games", responses=refusals(*SIGNED_IN), response_model_exclude_unset=True)
