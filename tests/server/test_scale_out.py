@@ -13,6 +13,11 @@ Checked afterwards in the database: every game is over; every acknowledged move 
 the version its acknowledgement named; no action is stored twice; each clocked game ended by
 exactly one timeout; every bot game has the bot's moves; the live instances are listening to
 Redis again.
+
+A second, shorter test runs the same fleet for what a browser meets at that nginx on a port
+other than 80: the page's table socket opens with the browser's ``Origin`` (the forwarded
+``Host`` keeps the port), and the per-address limits the file adds hold for all instances
+together.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import secrets
 import signal
@@ -41,6 +47,7 @@ import websockets
 from sqlalchemy import text
 
 from rumizi.server.db import make_engine
+from rumizi.server.edges import MAX_BODY, WS_PER_CLIENT
 from rumizi.server.store import SeatRow, Store
 from tests.server.kit import RedisServer, free_port, rebuilt, start_nginx
 from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
@@ -56,6 +63,7 @@ LEASE = 2.0  # seconds an instance holds a job: the killed one's jobs are free a
 # many seconds (a loaded machine is slow, a lost move stops its game for good).
 STALL = 60.0
 SILENCE = 20.0  # seconds without a message before a player reconnects
+NGINX_CONF = (ROOT / "docs" / "nginx.conf").read_text()
 
 
 @dataclass
@@ -422,3 +430,110 @@ def check_games(store: Store, games: list[list[Player]]) -> None:
             assert bots and not clocks
         else:
             assert not bots and not clocks
+
+
+# ---------------------------------------------------------------------- the shipped nginx.conf
+
+
+async def _socket_through_nginx(fleet: Fleet) -> None:
+    """A page's table socket through nginx on a port other than 80, as a browser opens it."""
+    front = f"127.0.0.1:{fleet.front}"  # the page's own origin, port included
+    client, _ = await guest(f"http://{front}")
+    try:
+        made = await client.post(
+            "/api/tables",
+            json={"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]} | STAR,
+        )
+        made.raise_for_status()
+        table = made.json()["id"]
+        async with websockets.connect(
+            f"ws://{front}/ws/tables/{table}",
+            origin=websockets.Origin(f"http://{front}"),  # what every browser sends
+            additional_headers={"Cookie": cookie(client)},
+            open_timeout=10,
+        ) as ws:
+            while (message := json.loads(await asyncio.wait_for(ws.recv(), 20)))["type"] != "state":
+                pass  # (the chat's history comes first)
+        assert message["seat"] == 0, message  # this guest's seat: its cookie went through
+    finally:
+        await client.aclose()
+
+
+async def _sockets_per_address(fleet: Fleet) -> list[int]:
+    """Open one more table socket from one address than the instances allow it: how each went.
+
+    An HTTP status where nginx refused the handshake, 101 where a socket opened (and stays
+    open until the end, so the count is of sockets open at once).
+    """
+    front = f"127.0.0.1:{fleet.front}"
+    client, _ = await guest(f"http://{front}")
+    answers: list[int] = []
+    async with contextlib.AsyncExitStack() as stack:
+        made = await client.post("/api/tables", json={"seats": [{"kind": "human"}] * 2} | STAR)
+        made.raise_for_status()
+        url = f"ws://{front}/ws/tables/{made.json()['id']}"
+        for _ in range(WS_PER_CLIENT + 1):
+            try:
+                ws = await stack.enter_async_context(
+                    websockets.connect(url, local_addr=("127.0.0.77", 0), open_timeout=10)
+                )
+            except websockets.InvalidStatus as refused:
+                answers.append(refused.response.status_code)
+            else:
+                await ws.recv()  # its first state: the instance took it
+                answers.append(101)
+        await client.aclose()
+    return answers
+
+
+async def _sign_ins_from_one_address(fleet: Fleet, count: int) -> list[httpx.Response]:
+    """``count`` sign-ins to as many different (unknown) names, at once, from one address."""
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.88")
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{fleet.front}", transport=transport, timeout=30
+    ) as client:
+        client.headers["X-CSRF-Token"] = (await client.get("/api/me")).json()["csrf"]
+        return list(
+            await asyncio.gather(
+                *(
+                    client.post(
+                        "/api/auth/login", json={"username": f"nobody{i}", "password": "x" * 8}
+                    )
+                    for i in range(count)
+                )
+            )
+        )
+
+
+def test_the_shipped_nginx_conf_serves_a_browser_on_another_port_with_the_apps_limits(
+    fleet: Fleet,
+) -> None:
+    """docs/nginx.conf itself, on a port that is not 80: the page's socket opens (the Host it
+    forwards keeps the port, so the instance's same-origin check sees the browser's Origin),
+    one address gets the instances' socket limit and no more, and a flood of sign-ins from one
+    address is paused with the page's own refusal before it reaches the instances."""
+
+    def run(coroutine: Any) -> Any:
+        with ThreadPoolExecutor(max_workers=1) as thread:  # (see the fifty-games test)
+            return thread.submit(asyncio.run, coroutine).result()
+
+    try:
+        run(_socket_through_nginx(fleet))
+        sockets = re.search(r"limit_conn rumizi_sockets (\d+);", NGINX_CONF)
+        assert sockets and int(sockets[1]) == WS_PER_CLIENT  # the instances' own limit
+        assert f"client_max_body_size {MAX_BODY // 1024}k;" in NGINX_CONF
+        burst = re.search(r"limit_req zone=rumizi_sign_in burst=(\d+)", NGINX_CONF)
+        assert burst, "docs/nginx.conf pauses floods of sign-ins"
+        answers = run(_sockets_per_address(fleet))
+        assert answers == [101] * WS_PER_CLIENT + [429], answers
+        answered = run(_sign_ins_from_one_address(fleet, int(burst[1]) + 10))
+    except BaseException:
+        print(fleet.logs())
+        raise
+    statuses = sorted(r.status_code for r in answered)
+    assert statuses.count(401) >= int(burst[1]), statuses  # nobody's sign-ins, answered
+    paused = [r for r in answered if r.status_code == 429]
+    assert paused, statuses
+    for response in paused:
+        assert response.json()["error"]["code"] == "rate-limited"
+        assert int(response.headers["retry-after"]) > 0
