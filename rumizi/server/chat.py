@@ -48,6 +48,7 @@ from sqlalchemy import insert, select
 from rumizi.server import inbound
 from rumizi.server.db import ChatMessage
 from rumizi.server.hub import ActionError
+from rumizi.server.outbox import dumps
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -59,6 +60,9 @@ if TYPE_CHECKING:
 PHRASES = ("hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks")
 MAX_CHARS = 200  # after cleaning
 RATE = "5/10 seconds"  # per user and table
+# Per table and channel, whoever writes: a crowd of watchers (or of fresh guest accounts)
+# cannot flood a table's readers. Six players at their own limit fit in the players' cap.
+TABLE_RATES = {"players": "30/10 seconds", "spectators": "10/10 seconds"}
 HISTORY = 300  # the newest lines a connection gets when it opens (a replay has them all)
 PLAYERS, SPECTATORS = "players", "spectators"
 KEEP = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: Persian and emoji need them
@@ -195,11 +199,20 @@ class Limiter:
             storage_from_string(storage_uri, key_prefix="rumizi-chat")
         )
         self._rate: RateLimitItem = parse(rate)
+        self._table_rates = {channel: parse(r) for channel, r in TABLE_RATES.items()}
 
     def allow(self, table_id: str, user_id: int) -> bool:
+        """Whether ``user_id`` may say one more line at ``table_id`` (and count it)."""
         try:
             return self._limiter.hit(self._rate, table_id, str(user_id))
         except Exception:  # the shared storage is away: chat goes on rather than stops
+            return True
+
+    def allow_table(self, table_id: str, channel: str) -> bool:
+        """Whether the table's ``channel`` takes one more line now (and count it)."""
+        try:
+            return self._limiter.hit(self._table_rates[channel], table_id, channel)
+        except Exception:
             return True
 
 
@@ -216,11 +229,16 @@ def limiter(hub: Hub) -> Limiter:
 
 
 async def deliver(table: LiveTable, message: dict[str, Any]) -> None:
-    """Send ``message`` to the table's connections on this instance that may read it."""
+    """Send ``message`` to the table's connections on this instance that may read it.
+
+    Serialised once for all of them, and only queued for each (rumizi.server.outbox): a busy
+    chat costs a table's readers one write each, and keeps nobody else waiting.
+    """
+    text = dumps(message)
     for client in list(table.clients):
         if message.get("channel") == PLAYERS or client.seat is None:
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await client.send(message)
+                await client.deliver(message, text)
 
 
 async def send_history(hub: Hub, table: LiveTable, client: Client) -> None:
@@ -260,13 +278,18 @@ async def handle(
     except ActionError as err:
         await refuse(client_id, err.code, err.message)
         return
+    channel = PLAYERS if client.seat is not None else SPECTATORS
     if not limiter(hub).allow(table.id, client.user_id):
         await refuse(client_id, "chat-too-fast", f"at most {RATE} per table")
+        return
+    if not limiter(hub).allow_table(table.id, channel):
+        busy = f"the table's {channel} chat takes at most {TABLE_RATES[channel]}"
+        await refuse(client_id, "chat-too-fast", busy)
         return
     write = ChatWrite(
         table.id,
         table.version,
-        PLAYERS if client.seat is not None else SPECTATORS,
+        channel,
         client.seat,
         client.user_id,
         name,

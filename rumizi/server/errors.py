@@ -180,7 +180,8 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
     ErrorCode.CHAT_TOO_FAST: ErrorInfo(
         None,
         True,
-        "over 5 chat messages in 10 s from one user at one table",
+        "over 5 chat messages in 10 s from one user at one table, or the table's channel"
+        " is full (30 lines in 10 s among players, 10 among spectators)",
         "پیام‌ها خیلی پشت سر هم است؛ چند ثانیه صبر کنید.",
         "Too many messages at once; wait a few seconds.",
     ),

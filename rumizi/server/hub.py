@@ -4,17 +4,31 @@ Each open table is a :class:`LiveTable` rebuilt from its stored seed and actions
 goes through :meth:`Hub.submit`: checked against the table's version and turn, tried on a
 copy of the state, stored in the database, and only then applied, acknowledged and sent to
 everyone — each connection gets its own seat's view and nothing more.
+
+A table is in memory only while it is used. With each move the hub stores what the table
+then waits for from the server itself — a bot's move, a clock's deadline, a timed phase's
+ring (:func:`jobs_for`; rows of ``table_jobs``, rumizi.server.jobs) — so that a table nobody
+looks at and whose next server move is not due soon is let go (:meth:`Hub.sweep`, after
+``unload_after`` seconds idle) and loaded again when someone connects or its move comes due.
+A start loads only the tables due soon: thousands of abandoned games cost nothing. On one
+instance the hub moves its tables with its own timers and those rows are its index; on
+several (``--redis``) they are the shared queue that the instances' workers take jobs from
+(rumizi.server.cluster).
+
+Clocks leave out the times when the whole service was down (rumizi.server.outages): a
+player is not charged for minutes in which no move could be made.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -23,9 +37,11 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
-from rumizi.server import phases, takeback
+from rumizi.server import jobs, outages, phases, takeback
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.inbound import server_move_id
+from rumizi.server.jobs import Job
+from rumizi.server.outbox import dumps
 from rumizi.server.plugins import GameWeb, plugin
 from rumizi.server.store import ActionWrite, Conflict, Store, StoredAction, TableRow
 
@@ -34,6 +50,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rumizi.server")
 T = TypeVar("T")
+
+UNLOAD_AFTER = 600.0  # seconds a table with nobody there and nothing due stays in memory
+SWEEP_EVERY = 5.0  # seconds between looks for idle tables (and, on one instance, due ones)
 
 
 class ActionError(Exception):
@@ -55,6 +74,8 @@ class Clock:
 
     The seat to act owns the clock; a move ends when the turn passes to another seat (a Star
     Realms turn is many decisions, and its player's time runs through all of them).
+    ``pauses`` are the service's outages (rumizi.server.outages, in order, apart): no clock
+    runs in them, as nobody could move.
     """
 
     kind: str
@@ -63,17 +84,41 @@ class Clock:
     per_move: float = 0.0
     owner: int | None = None
     since: float = 0.0
+    pauses: outages.Outages = ()
 
     @classmethod
-    def make(cls, config: dict[str, Any], players: int) -> Clock | None:
+    def make(
+        cls, config: dict[str, Any], players: int, pauses: outages.Outages = ()
+    ) -> Clock | None:
         kind = config.get("kind", "none")
         if kind == "realtime":
             initial = float(config["initial"])
-            return cls("realtime", [initial] * players, increment=float(config["increment"]))
+            return cls(
+                "realtime",
+                [initial] * players,
+                increment=float(config["increment"]),
+                pauses=pauses,
+            )
         if kind == "turn":
             per_move = float(config["per_move"])
-            return cls("turn", [per_move] * players, per_move=per_move)
+            return cls("turn", [per_move] * players, per_move=per_move, pauses=pauses)
         return None
+
+    def copy(self) -> Clock:
+        return replace(self, remaining=list(self.remaining))
+
+    def _after(self, at: float) -> int:
+        """The index of the first pause that ends after ``at``."""
+        return bisect.bisect_right(self.pauses, at, key=lambda pause: pause[1])
+
+    def used(self, since: float, at: float) -> float:
+        """The seconds from ``since`` to ``at`` that count: all but the outages'."""
+        counted = at - since
+        for began, ended in self.pauses[self._after(since) :]:
+            if began >= at:
+                break
+            counted -= min(at, ended) - max(since, began)
+        return counted
 
     def start(self, owner: int | None, at: float) -> None:
         self.owner, self.since = owner, at
@@ -81,7 +126,7 @@ class Clock:
     def advance(self, owner: int | None, at: float) -> None:
         """The clock after an action at ``at``; ``owner`` is the seat to act now."""
         if self.owner is not None:
-            self.remaining[self.owner] -= at - self.since
+            self.remaining[self.owner] -= self.used(self.since, at)
             if owner != self.owner and self.kind == "realtime":
                 self.remaining[self.owner] += self.increment
         if owner is not None and owner != self.owner and self.kind == "turn":
@@ -91,13 +136,20 @@ class Clock:
     def left(self, at: float) -> list[float]:
         left = list(self.remaining)
         if self.owner is not None:
-            left[self.owner] -= at - self.since
+            left[self.owner] -= self.used(self.since, at)
         return left
 
     def deadline(self) -> float | None:
+        """When the running clock runs out, outages past its start put off."""
         if self.owner is None:
             return None
-        return self.since + self.remaining[self.owner]
+        at, left = self.since, self.remaining[self.owner]
+        for began, ended in self.pauses[self._after(at) :]:
+            if began - at >= left:
+                break
+            left -= max(0.0, began - at)
+            at = max(at, ended)
+        return at + left
 
     def message(self, at: float) -> dict[str, Any]:
         return {
@@ -117,6 +169,16 @@ class Client:
     lang: str
     user_id: int | None
     log_sent: int = 0  # lines of the log this connection already has
+    # Queue a message already serialised, without waiting (rumizi.server.outbox): what many
+    # readers get alike is serialised once. None: only ``send`` (tests' stand-ins).
+    post: Callable[[str], None] | None = None
+
+    async def deliver(self, message: dict[str, Any], text: str | None = None) -> None:
+        """Send ``message``, whose JSON is ``text`` if the caller already made it."""
+        if self.post is not None:
+            self.post(text if text is not None else dumps(message))
+        else:
+            await self.send(message)
 
 
 @dataclass(eq=False)
@@ -138,6 +200,10 @@ class LiveTable:
     trail: undo.Trail = field(default_factory=undo.Trail)  # the moves that may be taken back
     # (seat, language) -> the first log line of each version (for the moves taken back)
     log_starts: dict[tuple[int | None, str], list[int]] = field(default_factory=dict)
+    last_used: float = field(default_factory=time.monotonic)  # loaded, asked for, moved
+    pinned: int = 0  # jobs of the shared queue at work on it: it stays loaded meanwhile
+    # One instance: what its rows of the job index hold (None: not known, write them).
+    indexed: list[Job] | None = None
 
     @property
     def id(self) -> str:
@@ -193,13 +259,14 @@ def record_events(state: GameState) -> list[dict[str, Any]]:
 
 
 def rebuild(
-    row: TableRow,
+    row: TableRow, pauses: outages.Outages = ()
 ) -> tuple[GameState, list[list[dict[str, Any]]], Clock | None, undo.Trail]:
-    """The state after every stored action of ``row``, with its events, its clock and the
-    trail of the moves that may still be taken back (undo records are played through it)."""
+    """The state after every stored action of ``row``, with its events, its clock (which
+    stood still in ``pauses``, the service's outages) and the trail of the moves that may
+    still be taken back (undo records are played through it)."""
     state = new_state(row)
     events: list[list[dict[str, Any]]] = [plugin(row.game).opening_events(state)]
-    clock = Clock.make(row.clock, row.players)
+    clock = Clock.make(row.clock, row.players, pauses)
     if clock is not None and row.started is not None:
         clock.start(state.to_act, _epoch(row.started))
     trail = undo.Trail()
@@ -209,6 +276,31 @@ def rebuild(
         if clock is not None:
             clock.advance(None if state.over else state.to_act, _epoch(at))
     return state, events, clock, trail
+
+
+def jobs_for(
+    table: LiveTable,
+    state: GameState,
+    clock: Clock | None,
+    phase: phases.PhaseTimer,
+    version: int,
+    now: float,
+) -> list[Job]:
+    """What ``table`` at ``version`` in ``state`` waits for from the server itself: its bot
+    to move (whichever seat it acts from), its clock's deadline, its timed phase's ring."""
+    if table.row.status != "playing" or state.over:
+        return []
+    found = []
+    bot = phases.bot_to_move(state, [seat.kind for seat in table.row.seats], version)
+    if bot is not None:
+        found.append(Job(table.id, version, jobs.BOT, bot, now))
+    deadline = None if clock is None else clock.deadline()
+    if clock is not None and deadline is not None:
+        found.append(Job(table.id, version, jobs.CLOCK, clock.owner, deadline))
+    ring = phase.deadline(state)
+    if ring is not None:
+        found.append(Job(table.id, version, jobs.RING, None, ring))
+    return found
 
 
 def check_playing(table: LiveTable, client_id: str, version: int, what: str) -> None:
@@ -225,13 +317,33 @@ def check_playing(table: LiveTable, client_id: str, version: int, what: str) -> 
 
 
 class Hub:
-    """Every live table of this server process."""
+    """Every live table of this server process.
 
-    def __init__(self, store: Store, bot_pool: BotPool) -> None:
+    ``unload_after``: seconds a table nobody is connected to, with no server move due soon,
+    stays in memory; ``sweep_every``: seconds between the looks for such tables (and, on one
+    instance, for tables whose move comes due within three looks, which are loaded).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        bot_pool: BotPool,
+        *,
+        unload_after: float = UNLOAD_AFTER,
+        sweep_every: float = SWEEP_EVERY,
+    ) -> None:
         self.store = store
         self.bots = bot_pool
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.unload_after = unload_after
+        self.sweep_every = sweep_every
+        self.ahead = 3 * sweep_every  # a table due this soon is loaded (one instance)
+        self.outages: outages.Outages = ()  # the service's, read at start
+        # One instance: the index rows to write, by table (version, jobs), and their writer.
+        self._reindex: dict[str, tuple[int, list[Job]]] = {}
+        self._indexer: asyncio.Task[None] | None = None
+        self._loops: list[asyncio.Task[None]] = []
         # One thread writes to the database, so writes keep their order and SQLite one writer.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rumizi-db")
         self.closing = False
@@ -272,36 +384,129 @@ class Hub:
     # ------------------------------------------------------------------ loading
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table (loaded from the database if it is not in memory), or ``None``."""
         found = self.tables.get(table_id)
         if found is not None:
+            found.last_used = time.monotonic()
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            found = self.tables.get(table_id)
-            if found is not None:
-                return found
-            row = await self.db(self.store.load_table, table_id, True)
-            if row is None:
-                return None
-            state, events, clock, trail = rebuild(row)
-            client_ids = {client_id for _, _, client_id, _ in row.actions}
-            since = None
-            if state.timer() is not None:  # a timed phase: when it began, from the stored times
-                counted = undo.counted(row.actions, key=lambda stored: stored[1])
-                since = phases.phase_start(new_state(row), row.started, counted)
-            row.actions = []
-            table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
-            table.trail = trail
-            table.phase.since = since
-            self.tables[table_id] = table
-            self._schedule(table)
-            self._tell(table_id)
-            return table
+        try:
+            async with lock:
+                found = self.tables.get(table_id)
+                if found is not None:
+                    found.last_used = time.monotonic()
+                    return found
+                return await self._load(table_id)
+        finally:
+            if self._loading.get(table_id) is lock:  # whoever waits on it finds the table
+                del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row, indexed = await self.db(self._read, table_id)
+        if row is None:
+            return None
+        state, events, clock, trail = rebuild(row, self.outages)
+        client_ids = {client_id for _, _, client_id, _ in row.actions}
+        since = None
+        if state.timer() is not None:  # a timed phase: when it began, from the stored times
+            counted = undo.counted(row.actions, key=lambda stored: stored[1])
+            since = phases.phase_start(new_state(row), row.started, counted)
+        row.actions = []
+        table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
+        table.trail = trail
+        table.phase.since = since
+        table.indexed = indexed
+        self.tables[table_id] = table
+        self._schedule(table)
+        self._tell(table_id)
+        return table
+
+    def _read(self, table_id: str) -> tuple[TableRow | None, list[Job] | None]:
+        """The table's row with its actions, and (one instance) the index's rows for it."""
+        row = self.store.load_table(table_id, True)
+        if row is None or self.cluster is not None:
+            return row, None
+        with self.store.sessions() as s:
+            return row, jobs.pending(s, table_id)
+
+    async def start(self) -> None:
+        """The server starts: note an outage that ends now (clocks stood still in it), beat
+        from now on, look for idle tables, and (one instance) load the tables due soon."""
+        alone = self.cluster is None
+        self.outages = await self.db(outages.note_start, self.store.sessions, time.time(), alone)
+        self._loops = [
+            asyncio.create_task(self._beat_loop()),
+            asyncio.create_task(self._sweep_loop()),
+        ]
+        await self.resume()
 
     async def resume(self) -> None:
-        """After a start: every unfinished game's bots and clocks carry on."""
-        for table_id in await self.db(self.store.playing_table_ids):
-            await self.get(table_id)
+        """After a start, one instance: the games whose bot, clock or timer is due soon carry
+        on (several instances: their jobs in the shared queue load them where taken)."""
+        if self.cluster is None:
+            await self._load_due(time.time() + self.ahead)
+
+    async def _load_due(self, until: float) -> None:
+        for table_id in await self.db(self._due, until):
+            if self.closing:
+                return
+            if table_id not in self.tables:
+                await self.get(table_id)
+
+    def _due(self, until: float) -> list[str]:
+        with self.store.sessions() as s:
+            return jobs.due_tables(s, until)
+
+    async def _beat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(outages.BEAT)
+            try:
+                await self.db(outages.beat, self.store.sessions, time.time())
+            except Exception as err:  # the database is away: the next beat may pass
+                log.warning("no heartbeat: %r", err)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of idle and due tables failed")
+
+    async def sweep(self) -> None:
+        """Let go of the idle tables; one instance: load those due within ``ahead``."""
+        now, moment = time.time(), time.monotonic()
+        for table in list(self.tables.values()):
+            if self._idle(table, now, moment):
+                self._unload(table)
+            elif self.cluster is None and table.indexed is None:
+                self._index(table)  # its index rows could not be written: again
+        if self.cluster is None and not self.closing:
+            await self._load_due(now + self.ahead)
+
+    def _idle(self, table: LiveTable, now: float, moment: float) -> bool:
+        """Nobody there, nothing under way, unused for ``unload_after`` seconds, and (one
+        instance) nothing due before the next looks, which will load it again in time."""
+        if table.clients or table.pinned or table.lock.locked() or table.id in self._reindex:
+            return False
+        if table.bot_task is not None and not table.bot_task.done():
+            return False
+        if moment - table.last_used < self.unload_after:
+            return False
+        if self.cluster is not None:  # its deadlines are in the shared queue
+            return True
+        return table.indexed is not None and all(
+            job.due > now + self.ahead for job in table.indexed
+        )
+
+    def _unload(self, table: LiveTable) -> None:
+        del self.tables[table.id]
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        table.phase.cancel()
+        if self.cluster is not None:
+            self.cluster.forget(table.id)
 
     async def reload_seats(self, table_id: str, announce: bool = True) -> None:
         """Someone sat down: refresh the seats (and start the game if it just started).
@@ -328,6 +533,7 @@ class Hub:
                 table.clock.start(table.state.to_act, _epoch(row.started))
             if was_waiting and row.status == "playing" and row.started:
                 table.phase.observe(None, table.state, _epoch(row.started))
+                table.indexed = None  # the start stored a look job: say what it waits for
             for client in table.clients:
                 if client.seat is None and client.user_id is not None:
                     client.seat = table.seat_of(client.user_id)
@@ -369,15 +575,26 @@ class Hub:
         if arrived:
             await self._send_presence(table, skip=client)
 
-    async def _send_state(self, client: Client, message: dict[str, Any]) -> None:
-        """Send a state message with only the log lines this connection does not have yet."""
+    async def _send_state(
+        self, client: Client, message: dict[str, Any], made: dict[int, str] | None = None
+    ) -> None:
+        """Send a state message with only the log lines this connection does not have yet.
+
+        ``made``: the message's JSON by first log line, shared by the readers of one state
+        (500 spectators in one language get one serialisation, not 500).
+        """
         lines = message["log"]
         start = min(client.log_sent, len(lines))
-        await client.send({**message, "log_start": start, "log": lines[start:]})
+        text = None if made is None else made.get(start)
+        out = {**message, "log_start": start, "log": lines[start:]}
+        if text is None and made is not None and client.post is not None:
+            text = made[start] = dumps(out)
+        await client.deliver(out, text)
         client.log_sent = len(lines)
 
     async def leave(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
+        table.last_used = time.monotonic()  # idle from now
         self._tell(table.id)
         if self._first_of_seat(table, client):  # the seat's last connection went
             await self._send_presence(table)
@@ -394,10 +611,11 @@ class Hub:
         connected = {c.seat for c in table.clients if c.seat is not None}
         seats = [s.seat for s in table.row.seats if s.kind == "bot" or s.seat in connected]
         message = {"type": "presence", "table": table.id, "connected": seats}
+        text = dumps(message)
         for other in list(table.clients):
             if other is not skip:
                 with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
-                    await other.send(message)
+                    await other.deliver(message, text)
 
     def state_message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         state = table.state
@@ -449,6 +667,7 @@ class Hub:
     async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
         self._tell(table.id)
         messages: dict[tuple[int | None, str], dict[str, Any]] = {}
+        made: dict[tuple[int | None, str], dict[int, str]] = {}
         for client in list(table.clients):
             if client is skip:
                 continue
@@ -457,7 +676,7 @@ class Hub:
             if message is None:
                 message = messages[key] = self.state_message(table, client.seat, client.lang)
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await self._send_state(client, message)
+                await self._send_state(client, message, made.setdefault(key, {}))
 
     # ------------------------------------------------------------------ actions
 
@@ -534,7 +753,7 @@ class Hub:
         if trial.over:
             result = {"winner": trial.winner, "returns": trial.returns()}
             ranks = self._rating_ranks(table, trial)
-        jobs = None if self.cluster is None else self.cluster.jobs_after(table, trial, at)
+        after = self._jobs_after(table, trial, at)
         write = ActionWrite(
             table.id,
             new_version,
@@ -545,7 +764,7 @@ class Hub:
             result,
             ranks,
             table.row.game,
-            jobs,
+            tuple(after),
         )
         error = await self._write(write)
         if error is not None:
@@ -564,6 +783,8 @@ class Hub:
         table.row.version = new_version
         table.events.append(events)
         table.client_ids.add(client_id)
+        table.indexed = after  # stored with the move, in place of the older version's
+        table.last_used = time.monotonic()
         if result is not None:
             table.row.status, table.row.result, table.row.finished = "over", result, at
         if table.clock is not None:
@@ -573,6 +794,16 @@ class Hub:
                 await sender.send({"type": "ack", "client_id": client_id, "version": new_version})
         if self.cluster is not None:
             self.cluster.committed(write)
+
+    def _jobs_after(self, table: LiveTable, trial: GameState, at: datetime) -> list[Job]:
+        """What ``table`` will wait for once the move that makes ``trial`` is stored at ``at``
+        (stored in the move's commit: a move acknowledged never loses the work it leaves)."""
+        clock = None if table.clock is None else table.clock.copy()
+        if clock is not None:
+            clock.advance(None if trial.over else trial.to_act, _epoch(at))
+        phase = phases.PhaseTimer(table.phase.since)
+        phase.observe(table.state.timer(), trial, _epoch(at))
+        return jobs_for(table, trial, clock, phase, table.version + 1, _epoch(at))
 
     def _rating_ranks(self, table: LiveTable, state: GameState) -> list[tuple[int, int]] | None:
         if not table.row.rated:
@@ -607,8 +838,12 @@ class Hub:
             await self.broadcast(table)
 
     def _apply_stored(self, table: LiveTable, stored: StoredAction) -> None:
+        timed_before = table.state.timer()
         state, events = table.trail.play(table.state, stored.version, stored.action)
         table.state = state
+        # The phase timer as the instance that stored the move has it (this one may ring it).
+        table.phase.observe(timed_before, state, _epoch(stored.at))
+        table.last_used = time.monotonic()
         table.events.append(events)
         table.client_ids.add(stored.client_id)
         table.row.version = stored.version
@@ -621,20 +856,23 @@ class Hub:
     # ------------------------------------------------------------------ bots and clocks
 
     def _schedule(self, table: LiveTable) -> None:
-        if self.cluster is not None:  # the shared queue runs bots and clocks
+        """Set off what ``table`` waits for from the server: its bot, clock and phase timer."""
+        if self.tables.get(table.id) is not table:
+            return  # let go of (or gone) meanwhile: whoever loads it again schedules it
+        if self.cluster is not None:  # the shared queue runs bots, clocks and timers
             self.cluster.schedule(table)
             return
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        self._index(table)
         if self.closing or table.row.status != "playing" or table.state.over:
             table.phase.cancel()
             return
         self._schedule_ring(table)
-        bots = [p for p in phases.actors(table.state) if table.row.seats[p].kind == "bot"]
-        if bots and table.bot_version != table.version:
-            # one bot at a time; several bot actors take turns as the versions go by
-            to_act = bots[table.version % len(bots)]
+        kinds = [seat.kind for seat in table.row.seats]
+        to_act = phases.bot_to_move(table.state, kinds, table.version)
+        if to_act is not None and table.bot_version != table.version:
             table.bot_version = table.version
             table.bot_task = asyncio.create_task(self._bot_move(table, to_act, table.version))
         if table.clock is not None:
@@ -686,15 +924,20 @@ class Hub:
         if time.time() < deadline - 0.01:
             self._schedule_ring(table)
             return
-        version = table.version
-        try:
-            ring = server_move_id("ring", version)
-            await self.submit(table, None, dict(contract.RING), version, ring)
-        except ActionError as err:  # a player's action came first: try again on the new version
-            log.info("ring on table %s retried: %s", table.id, err.message)
+        if not await self._ring_now(table, table.version):  # try again on the new version
             table.phase.handle = asyncio.get_running_loop().call_later(
                 phases.RING_RETRY, lambda: asyncio.create_task(self._ring(table))
             )
+
+    async def _ring_now(self, table: LiveTable, version: int) -> bool:
+        """Play the timer's ring on ``version``; ``False`` if a player's action came first."""
+        try:
+            ring = server_move_id("ring", version)
+            await self.submit(table, None, dict(contract.RING), version, ring)
+        except ActionError as err:
+            log.info("ring on table %s at version %d refused: %s", table.id, version, err.message)
+            return False
+        return True
 
     async def _time_out(self, table: LiveTable, version: int) -> None:
         if table.version != version or table.clock is None or table.state.over:
@@ -712,13 +955,54 @@ class Hub:
                 server_move_id("clock", version),
             )
 
+    # ------------------------------------------------------------------ the index (one instance)
+
+    def _index(self, table: LiveTable) -> None:
+        """One instance: make the index's rows say what ``table`` waits for now, if they do not
+        (a table just loaded or started, a clock an outage put off). Written in batches."""
+        if self.closing:
+            return
+        wanted = jobs_for(table, table.state, table.clock, table.phase, table.version, time.time())
+        if table.indexed is not None and jobs.same(table.indexed, wanted):
+            return
+        table.indexed = wanted
+        self._reindex[table.id] = (table.version, wanted)
+        if self._indexer is None or self._indexer.done():
+            self._indexer = asyncio.create_task(self._write_index())
+
+    async def _write_index(self) -> None:
+        while self._reindex:
+            batch = dict(self._reindex)
+            try:
+                await self.db(self._store_index, batch)
+            except Exception:  # the next sweep writes them again
+                log.exception("could not index %d tables", len(batch))
+                for table_id in batch:
+                    if table_id in self.tables:
+                        self.tables[table_id].indexed = None
+            for table_id, entry in batch.items():
+                if self._reindex.get(table_id) is entry:
+                    del self._reindex[table_id]
+
+    def _store_index(self, batch: dict[str, tuple[int, list[Job]]]) -> None:
+        with self.store.sessions.begin() as s:
+            for table_id, (version, wanted) in batch.items():
+                jobs.reindex(s, table_id, version, wanted)
+
     async def close(self) -> None:
         self.closing = True
+        for task in self._loops:
+            task.cancel()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
             table.phase.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        if self._indexer is not None:  # what is on its way to the index gets there
+            with contextlib.suppress(Exception):
+                await self._indexer
+        with contextlib.suppress(Exception):  # the last moment this instance was up
+            await self.db(outages.beat, self.store.sessions, time.time())
         self.bots.close()
         self._db.shutdown(wait=True)

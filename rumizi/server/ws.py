@@ -9,6 +9,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from rumizi.server import chat, inbound, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
 from rumizi.server.hub import ActionError, Client
+from rumizi.server.outbox import Outbox
 
 router = APIRouter()
 
@@ -46,10 +47,12 @@ async def table_socket(
     named = [] if cluster is None else [(b"x-rumizi-instance", cluster.name.encode())]
     await websocket.accept(headers=named)
     user_id = None if user is None else user.id
-    client = Client(websocket.send_json, table.seat_of(user_id), lang, user_id)
+    # Everything this socket is sent goes through its own queue (rumizi.server.outbox).
+    outbox = Outbox(websocket)
+    client = Client(outbox.send, table.seat_of(user_id), lang, user_id, post=outbox.post)
 
     async def refuse(client_id: Any, code: str, message: str) -> None:
-        await websocket.send_json(
+        await outbox.send(
             {
                 "type": "error",
                 "client_id": client_id if isinstance(client_id, str) else None,
@@ -117,3 +120,4 @@ async def table_socket(
         pass
     finally:
         await hub.leave(table, client)
+        await outbox.stop()

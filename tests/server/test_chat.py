@@ -8,6 +8,7 @@ SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -306,3 +307,46 @@ def test_the_chat_migration_on_sqlite(tmp_path: Path) -> None:
 
 def test_the_chat_migration_on_postgresql(postgres_url: str) -> None:  # noqa: F811
     check_migration(postgres_url)
+
+
+def test_a_crowd_of_watchers_cannot_flood_a_table_whatever_accounts_it_makes(
+    server: Server,
+) -> None:
+    _, _, table_id = duel(server)
+    crowd = [server.guest() for _ in range(chat.Limiter()._table_rates["spectators"].amount + 1)]
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(b.socket(table_id)) for b in crowd]
+        *allowed, last = sockets
+        for n, sock in enumerate(allowed):  # one line each: every one within its own limit
+            sock.next_state()
+            say(sock, text=f"line {n}")
+            while next_of(sock, "chat")["text"] != f"line {n}":  # others' lines come first
+                pass
+        last.next_state()
+        refused = last.answer(say(last, text="one too many"))
+        assert refused["code"] == "chat-too-fast"
+        assert "spectators chat" in refused["message"]
+    assert len(stored(server, table_id)) == len(crowd) - 1
+
+
+def test_a_line_said_to_many_is_serialised_once(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second, table_id = duel(server)
+    watchers = [server.guest() for _ in range(5)]
+    made: list[dict[str, Any]] = []
+    real = chat.dumps
+
+    def counted(message: dict[str, Any]) -> str:
+        made.append(message)
+        return real(message)
+
+    monkeypatch.setattr(chat, "dumps", counted)
+    with contextlib.ExitStack() as stack:
+        s0 = stack.enter_context(first.socket(table_id))
+        readers = [stack.enter_context(w.socket(table_id)) for w in (second, *watchers)]
+        s0.next_state()
+        say(s0, text="hello everyone")
+        for reader in readers:
+            assert next_of(reader, "chat")["text"] == "hello everyone"
+    assert [m["text"] for m in made] == ["hello everyone"]

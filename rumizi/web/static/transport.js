@@ -45,8 +45,9 @@ export function joinLog(known, msg) {
  *                  "other" (someone else's move) or "presence" (only the seats' dots changed);
  *   on.error(msg)  an error the server sent ({code, message}) — for the page to show;
  *   on.change()    the connection or `busy` changed (redraw the connection banner, controls);
- *   on.gone(msg)   the table no longer exists (its creator cancelled it while it waited): the
- *                  line closes itself.
+ *   on.gone(msg)   the table no longer exists (`reason` "cancelled": its creator called it off
+ *                  while it waited; "unknown": the server has no such table): the line closes
+ *                  itself.
  * Returns the table's line: `act(action)` and `concede()` (false when they could not be sent),
  * `ready` (open, and this connection's first state is in: what the page shows is current),
  * `busy` (an action is on its way), `connection` ("connecting", "open" or "reconnecting") and
@@ -182,8 +183,14 @@ export function connectTable(id, on) {
     ws.addEventListener("message", (event) => {
       if (socket === ws && !closed) onMessage(event);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (socket !== ws || closed) return;
+      if (event.code === 4404) {
+        // No such table (any more): reconnecting would only be told so again.
+        closed = true;
+        if (on.gone) on.gone({ type: "gone", table: id, reason: "unknown" });
+        return;
+      }
       connection = "reconnecting";
       setPending(null);
       on.change();

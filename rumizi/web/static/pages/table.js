@@ -441,9 +441,9 @@ export async function mount(main, ctx) {
     toast(errorText(msg), "error");
   }
 
-  function onGone() {
+  function onGone(msg) {
     if (closed) return;
-    toast(t("table.cancelled"), "info");
+    toast(t(msg.reason === "cancelled" ? "table.cancelled" : "table.gone"), "info");
     ctx.navigate("/");
   }
 
