@@ -82,30 +82,33 @@ def conserved(doc: Document) -> Counter[str]:
     return found
 
 
-# Every field of a document, and of its ``items``, is needed (rumizi.core.reader checks them).
-_NEEDED = (
-    "game",
-    "options",
-    "players",
-    "turn",
-    "current",
-    "phase",
-    "pending",
-    "queue",
-    "deck",
-    "area",
-    "sealed",
-    "hands",
-    "bonus",
-    "items",
-    "seen",
-    "revealed",
-    "results",
-    "winners",
-    "seed",
+# Every field of a document, and of its ``items``, is needed; ``options`` has a chaos
+# table's ``variant`` and ``timer`` besides (rumizi.core.reader reads them).
+_TOP = reader.Fields(
+    (
+        "game",
+        "options",
+        "players",
+        "turn",
+        "current",
+        "phase",
+        "pending",
+        "queue",
+        "deck",
+        "area",
+        "sealed",
+        "hands",
+        "bonus",
+        "items",
+        "seen",
+        "revealed",
+        "results",
+        "winners",
+        "seed",
+    )
 )
-_OPTIONS = ("suits", "items", "jester", "phoenix")  # and a chaos table's variant and timer
-_ITEMS = ("deck", "pile", "up", "down", "aside", "used", "dropped", "extra_turn")
+_OPTIONS = reader.Fields(("suits", "items", "jester", "phoenix"), ("variant", "timer"))
+_ITEMS = reader.Fields(("deck", "pile", "up", "down", "aside", "used", "dropped", "extra_turn"))
 
 
 def load_document(doc: Any) -> FantasyRealmsState:
@@ -114,8 +117,8 @@ def load_document(doc: Any) -> FantasyRealmsState:
         raise ValueError(f"a Fantasy Realms document is a JSON object, not {type(doc).__name__}")
     if doc.get("game") != "fantasy-realms":
         raise ValueError(f"game: 'fantasy-realms', not {doc.get('game')!r}")
-    reader.fields(doc, "document", _NEEDED)
-    raw = reader.fields(doc["options"], "document.options", _OPTIONS, ("variant", "timer"))
+    _TOP.read(doc, "document")
+    raw = _OPTIONS.read(doc["options"], "document.options")
     if ("variant" in raw) != ("timer" in raw):
         raise ValueError("document.options: a chaos table writes both 'variant' and 'timer'")
     if "variant" in raw and raw["variant"] != "chaos":
@@ -168,7 +171,7 @@ def load_document(doc: Any) -> FantasyRealmsState:
             raise ValueError(f"sealed: [card in the discard area, owner], not {x!r}")
     # Portal, and a Repair Kit repeating it: at most two more cards
     s.bonus = [_int(b, "bonus", 0, 2) for b in _list(doc["bonus"], "bonus", n)]
-    it = reader.fields(doc["items"], "document.items", _ITEMS)
+    it = _ITEMS.read(doc["items"], "document.items")
     s.item_deck = _strs(it.get("deck"), "items.deck")
     s.item_pile = _strs(it.get("pile"), "items.pile")
     up = _list(it.get("up"), "items.up", n)

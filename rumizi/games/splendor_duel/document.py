@@ -69,39 +69,19 @@ from rumizi.games.splendor_duel.engine import (
 
 _QUEUE_CODES: Final = {name: code for code, name in _QUEUE_NAMES.items()}
 
-# The fields of each object of a document, for rumizi.core.reader (the shape is read there;
-# the ids and the checks across fields are read here). ``privileges`` at the top, and a
-# player's ``points`` and ``crowns``, follow from the rest: checked when present.
-_TOP_REQUIRED: Final = (
-    "game",
-    "turn",
-    "current",
-    "board",
-    "bag",
-    "pyramid",
-    "decks",
-    "royals",
-    "players",
-    "seed",
+# The fields of each object of a document, read by rumizi.core.reader (the shape is read
+# there; the ids and the checks across fields here). ``privileges`` at the top, and a
+# player's ``points`` and ``crowns``, follow from the rest: checked when present. A discard's
+# ``count`` is written for the reader of an export: the tokens tell it.
+_TOP: Final = reader.Fields(
+    ("game", "turn", "current", "board", "bag", "pyramid", "decks", "royals", "players", "seed"),
+    ("phase", "pending", "queue", "again", "bought", "held", "privileges", "winner", "end"),
 )
-_TOP_OPTIONAL: Final = (
-    "phase",
-    "pending",
-    "queue",
-    "again",
-    "bought",
-    "held",
-    "privileges",
-    "winner",
-    "end",
+_PLAYER: Final = reader.Fields(
+    ("tokens", "privileges", "cards", "reserved", "royals", "stall"), ("jokers", "points", "crowns")
 )
-_PLAYER_REQUIRED: Final = ("tokens", "privileges", "cards", "reserved", "royals", "stall")
-_PLAYER_OPTIONAL: Final = ("jokers", "points", "crowns")
-_RESERVED_REQUIRED: Final = ("card",)
-_RESERVED_OPTIONAL: Final = ("blind",)
-# ``count`` (a discard's) is written for the reader of an export: the tokens tell it.
-_PENDING_REQUIRED: Final = ("choice",)
-_PENDING_OPTIONAL: Final = ("color", "count")
+_RESERVED: Final = reader.Fields(("card",), ("blind",))
+_PENDING: Final = reader.Fields(("choice",), ("color", "count"))
 
 
 class _Reader:
@@ -155,7 +135,7 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     doc = reader.obj(doc, "document")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
-    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
+    _TOP.read(doc, "document")
     s = SplendorDuelState.__new__(SplendorDuelState)
     s.events = None
     s.turn = reader.integer(doc, "turn", "document", low=1)
@@ -215,7 +195,7 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     s.players = []
     for i, pd in enumerate(docs):
         where = f"document.players[{i}]"
-        pd = reader.fields(pd, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
+        pd = _PLAYER.read(pd, where)
         p = Player()
         p.tokens = r.tokens(pd.get("tokens"), f"{where}.tokens")
         p.privileges = reader.integer(pd, "privileges", where, low=0, high=PRIVILEGES)
@@ -245,9 +225,7 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
         if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
             raise ValueError(f"{where}.reserved: expected a list of at most 3 reserved cards")
         for entry in reserved:
-            entry = reader.fields(
-                entry, f"{where}.reserved", _RESERVED_REQUIRED, _RESERVED_OPTIONAL
-            )
+            entry = _RESERVED.read(entry, f"{where}.reserved")
             p.reserved.append(r.card(entry.get("card"), f"{where}.reserved"))
             p.blind.append(reader.boolean(entry, "blind", f"{where}.reserved", default=False))
         p.royals = r.royals(pd, "royals", where)
@@ -306,7 +284,7 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     s.bonus_color = 0
     pending = doc.get("pending")
     if pending is not None:
-        pending = reader.fields(pending, "document.pending", _PENDING_REQUIRED, _PENDING_OPTIONAL)
+        pending = _PENDING.read(pending, "document.pending")
         choice = pending.get("choice")
         if choice not in PENDING_NAMES[1:]:
             raise ValueError(f"document.pending.choice: unknown choice {choice!r}")

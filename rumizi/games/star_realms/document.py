@@ -61,27 +61,30 @@ from rumizi.games.star_realms.engine import (
 
 _CHOICE_CODES = {name: code for code, name in _CHOICE_NAMES.items()}
 
-# The fields of each object of a document (spec §4), for rumizi.core.reader: the top level...
-_TOP_REQUIRED = ("game", "current", "players", "trade_row", "trade_deck", "seed")
-_TOP_OPTIONAL = ("format", "turn", "scrap_heap", "bequests")
-# ... a player (the turn's fields for the player to act and a hydra member's teammates) ...
+# The fields of each object of a document (spec §4), read by rumizi.core.reader: the top
+# level, a player (the turn's fields for the player to act and a hydra member's teammates),
+# and an open choice (``optional``, ``player`` and ``to`` are written for the reader of an
+# export: the choice and the bequests tell the engine the same).
 _TURN_FIELDS = ("in_play", "played", "allied", "trade", "combat", "pending", "queue")
-_PLAYER_REQUIRED = ("hand", "deck", "discard")
-_PLAYER_OPTIONAL = (
-    "authority",
-    "bases",
-    "pending_discards",
-    "known_hand",
-    "eliminated",
-    "damage",
-    *_TURN_FIELDS,
-    "main_phase",
-    "handed_play",
+_TOP = reader.Fields(
+    ("game", "current", "players", "trade_row", "trade_deck", "seed"),
+    ("format", "turn", "scrap_heap", "bequests"),
 )
-# ... and an open choice (``optional``, ``player`` and ``to`` are written for the reader of
-# an export: the choice and the bequests tell the engine the same).
-_PENDING_REQUIRED = ("choice",)
-_PENDING_OPTIONAL = ("card", "optional", "player", "to")
+_PLAYER = reader.Fields(
+    ("hand", "deck", "discard"),
+    (
+        "authority",
+        "bases",
+        "pending_discards",
+        "known_hand",
+        "eliminated",
+        "damage",
+        *_TURN_FIELDS,
+        "main_phase",
+        "handed_play",
+    ),
+)
+_PENDING = reader.Fields(("choice",), ("card", "optional", "player", "to"))
 
 
 class _Doc:
@@ -145,7 +148,7 @@ def load_document(doc: Any) -> StarRealmsState:
         raise ValueError("a Star Realms document is a JSON object")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
-    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
+    _TOP.read(doc, "document")
     fmt = doc.get("format", "duel")
     if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
@@ -201,7 +204,7 @@ def load_document(doc: Any) -> StarRealmsState:
     s.players = []
     for i, raw in enumerate(raw_players):
         where = f"document.players[{i}]"
-        reader.fields(raw, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
+        _PLAYER.read(raw, where)
         p = Player(team=seat_team(fmt, len(raw_players), i))
         p.authority = reader.integer(
             raw, "authority", where, default=starting_authority(fmt, len(raw_players), i)
@@ -367,7 +370,7 @@ def _load_turn(
     if pending is not None:
         choice = pending.get("choice") if isinstance(pending, dict) else None
         if isinstance(choice, str) and choice in _CHOICE_CODES:
-            reader.fields(pending, f"{where}.pending", _PENDING_REQUIRED, _PENDING_OPTIONAL)
+            _PENDING.read(pending, f"{where}.pending")
         if not isinstance(choice, str) or choice not in _CHOICE_CODES:
             raise ValueError(
                 f"{where}.pending: expected {{'choice': one of {sorted(_CHOICE_CODES)}, "

@@ -1215,7 +1215,7 @@ def _load_battles(value: Any) -> list[Fought | None]:
         if raw is None:
             out.append(None)
             continue
-        b = reader.fields(raw, where, _BATTLE_REQUIRED, _BATTLE_OPTIONAL)
+        b = _BATTLE.read(raw, where)
         cards = b.get("cards")
         if not isinstance(cards, list) or len(cards) != 2:
             raise ValueError(f"{where}.cards: expected two lists of card ids")
@@ -1317,34 +1317,19 @@ def _parse(action: Any) -> tuple[int, int, int]:
 # ---------------------------------------------------------------------- reading documents
 
 
-# The fields of each object of a document, for rumizi.core.reader (which reads the shape;
-# the ids and the checks across fields are read here).
-_TOP_REQUIRED: Final = (
-    "game",
-    "round",
-    "phase",
-    "starter",
-    "current",
-    "zone",
-    "zones",
-    "players",
-    "seed",
+# The fields of each object of a document, read by rumizi.core.reader (the shape is read
+# there; the ids and the checks across fields here).
+_TOP: Final = reader.Fields(
+    ("game", "round", "phase", "starter", "current", "zone", "zones", "players", "seed"),
+    ("pending", "playing", "effects", "battles", "winner", "end"),
 )
-_TOP_OPTIONAL: Final = ("pending", "playing", "effects", "battles", "winner", "end")
-_PLAYER_REQUIRED: Final = (
-    "faction",
-    "hand",
-    "deck",
-    "graveyard",
-    "shadow_row",
-    "activated",
-    "took",
+_PLAYER: Final = reader.Fields(
+    ("faction", "hand", "deck", "graveyard", "shadow_row", "activated", "took"), ("known", "passed")
 )
-_PLAYER_OPTIONAL: Final = ("known", "passed")
-_ZONE_REQUIRED: Final = ("cards", "seen", "boost")
-_ZONE_OPTIONAL: Final = ("result",)
-_BATTLE_REQUIRED: Final = ("cards", "totals", "result")
-_BATTLE_OPTIONAL: Final = ("slain",)
+_ZONE: Final = reader.Fields(("cards", "seen", "boost"), ("result",))
+_BATTLE: Final = reader.Fields(("cards", "totals", "result"), ("slain",))
+_PENDING: Final = reader.Fields(("choice",), ("owed",))
+_PLAYING: Final = reader.Fields(("card", "how"))
 
 
 def _cards(value: Any, where: str) -> list[int]:
@@ -1376,7 +1361,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     doc = reader.obj(doc, "document")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
-    reader.fields(doc, "document", _TOP_REQUIRED, _TOP_OPTIONAL)
+    _TOP.read(doc, "document")
     s = WarOfTheRingState.__new__(WarOfTheRingState)
     s.events = None
     s.round = reader.integer(doc, "round", "document", low=1)
@@ -1396,7 +1381,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.players = []
     for i, raw in enumerate(pdocs):
         where = f"document.players[{i}]"
-        pd = reader.fields(raw, where, _PLAYER_REQUIRED, _PLAYER_OPTIONAL)
+        pd = _PLAYER.read(raw, where)
         faction = pd.get("faction")
         if faction not in FACTION_NAMES:
             raise ValueError(f"{where}.faction: expected 'free' or 'shadow', got {faction!r}")
@@ -1424,7 +1409,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.zones, s.seen, s.boost, s.result = [], [], [], []
     for z, raw in enumerate(zdocs):
         where = f"document.zones[{z}]"
-        zd = reader.fields(raw, where, _ZONE_REQUIRED, _ZONE_OPTIONAL)
+        zd = _ZONE.read(raw, where)
         cards = zd.get("cards")
         seen = zd.get("seen")
         boost = zd.get("boost")
@@ -1467,7 +1452,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.owed = 0
     pending = doc.get("pending")
     if pending is not None:
-        pd = reader.fields(pending, "document.pending", ("choice",), ("owed",))
+        pd = _PENDING.read(pending, "document.pending")
         choice = pd.get("choice")
         if choice not in PENDING_NAMES[1:]:
             raise ValueError(f"document.pending.choice: unknown choice {choice!r}")
@@ -1478,7 +1463,7 @@ def load_document(doc: Document) -> WarOfTheRingState:
     s.playing = -1
     s.how = HOW_PAID
     if playing is not None:
-        pl = reader.fields(playing, "document.playing", ("card", "how"))
+        pl = _PLAYING.read(playing, "document.playing")
         name = pl.get("card")
         found = BY_ID.get(name) if isinstance(name, str) else None
         if found is None:
