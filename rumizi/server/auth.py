@@ -11,9 +11,11 @@ import hashlib
 import hmac
 import logging
 import math
+import re
 import secrets
 import time
 import unicodedata
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -21,6 +23,9 @@ from confusable_homoglyphs import confusables
 from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+
+from rumizi.server.skeleton import data as confusables_data
+from rumizi.server.skeleton import skeleton
 
 log = logging.getLogger("rumizi.server.auth")
 
@@ -63,8 +68,12 @@ def csrf_ok(cookie: str | None, header: str | None) -> bool:
 
 
 ZWNJ = "\u200c"
-# Arabic letters that Persian writes with its own code points: the same name either way.
-_PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9"})
+TATWEEL = "\u0640"  # ـ: stretches the joint between two letters, and is no letter itself
+# Arabic letters that Persian writes with its own code points: the same name either way; the
+# tatweel goes (علـی is علی drawn wider).
+_PERSIAN_LETTERS = str.maketrans(
+    {"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", TATWEEL: None}
+)
 # Persian (U+06F0…) and Arabic-Indic (U+0660…) digits, read as the ASCII ones.
 _ASCII_DIGITS = str.maketrans(
     {chr(base + i): str(i) for base in (0x06F0, 0x0660) for i in range(10)}
@@ -75,24 +84,59 @@ _TRUSTED_SCRIPTS = ["latin", "arabic", "common"]
 
 
 def clean_username(name: str) -> str:
-    """A name as it is stored and shown: NFKC, with Persian yeh and kaf for the Arabic ones.
+    """A name as it is stored and shown: NFKC, with Persian yeh and kaf for the Arabic ones,
+    without tatweel.
 
     >>> clean_username("علي") == "علی" and clean_username("ﻙاوه") == "کاوه"
+    True
+    >>> clean_username("علـــی") == "علی"
     True
     """
     return unicodedata.normalize("NFKC", name).translate(_PERSIAN_LETTERS)
 
 
+# How many times username_key folds at most: every name reaches its fixed point in two (a test
+# checks every letter and digit); the bound only keeps an unforeseen cycle finite.
+_KEY_ROUNDS = 8
+
+
+def _fold(text: str) -> str:
+    """One round of :func:`username_key`: NFKC, ASCII digits, case-folded, small capitals as
+    their letters, then the confusables' skeleton (which may give digits of other scripts:
+    Devanagari १ is Arabic-Indic ٩, read in the next round as 9)."""
+    folded = unicodedata.normalize("NFKC", text).translate(_ASCII_DIGITS).casefold()
+    return skeleton(folded.translate(_small_capitals()))
+
+
+@cache
+def _small_capitals() -> dict[int, str]:
+    return {ord(char): letter for char, letter in confusables_data().small_capitals.items()}
+
+
 def username_key(name: str) -> str:
-    """What makes two names the same account: the clean form with ASCII digits, no ZWNJ,
-    case-folded. Each account's key is unique in the database.
+    """What makes two names the same account; each account's key is unique in the database.
+
+    The clean form with ASCII digits and no ZWNJ, case-folded, small capitals read as their
+    letters (``ᴍ`` as ``m``), then the Unicode confusables' skeleton (UTS #39,
+    :mod:`rumizi.server.skeleton`), so look-alikes within one script are one name too:
+    ``gɑmer`` (Latin alpha) and ``mına`` (dotless i) cannot sign up beside ``gamer`` and
+    ``mina``. Case-folding can give characters the skeleton maps again, so the folding repeats
+    until nothing changes: the key of a key is itself.
 
     >>> username_key("Ali۱۲") == username_key("ali12") == username_key("ALI١٢")
     True
-    >>> username_key("علی\u200cرضا") == username_key("عليرضا")
+    >>> username_key("علی\u200cرضا") == username_key("عليرضا") == username_key("علـیرضا")
+    True
+    >>> username_key("gaᴍer") == username_key("gɑmer") == username_key("GAMER")
     True
     """
-    return clean_username(name).translate(_ASCII_DIGITS).replace(ZWNJ, "").casefold()
+    key = clean_username(name).replace(ZWNJ, "")
+    for _ in range(_KEY_ROUNDS):
+        folded = _fold(key)
+        if folded == key:
+            break
+        key = folded
+    return key
 
 
 def _joins_letters(name: str, i: int) -> bool:
@@ -129,7 +173,7 @@ def check_username(name: str) -> str | None:
         return "username: letters of one script (not Persian and Latin mixed)"
     if confusables.is_confusable(letters, preferred_aliases=_TRUSTED_SCRIPTS):
         return "username: letters that imitate Latin or Persian ones"
-    if username_key(name).startswith("guest"):
+    if username_key(name).startswith(username_key("guest")):
         return "username: names starting with 'guest' are kept for guests"
     return None
 
@@ -146,16 +190,44 @@ def check_password(password: str) -> str | None:
 # whole: behind a shared or carrier-grade NAT one person's typos would lock everyone out.
 PAIR_LIMITS = "5/minute;10/10 minutes;20/hour"
 # Every address together: bounds guessing spread over many addresses, and is high enough that
-# locking somebody out takes several addresses at once.
+# locking somebody out takes several addresses at once. It never stops a browser the account
+# trusts (a device cookie) nor an address the account signed in from in the last KNOWN_DAYS.
 ACCOUNT_LIMITS = "30/10 minutes;100/day"
+# A trusted browser's own failures, the only ones that pause it (OWASP's "device cookies").
+DEVICE_LIMITS = PAIR_LIMITS
+KNOWN_DAYS = 30
+
+DEVICE_COOKIE = "rumizi_device"
+DEVICE_DAYS = 365  # a trusted browser that does not sign in for this long is forgotten
+DEVICE_TOKENS = 4  # accounts one browser is trusted by at most (a family's shared tablet)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters
+
+
+def device_tokens(cookie: str | None) -> list[str]:
+    """The tokens of a device cookie, newest first, ``.`` between them (anything else in it
+    is dropped).
+
+    >>> device_tokens("abc.d-_e"), device_tokens(None), device_tokens("a b.cd")
+    (['abc', 'd-_e'], [], ['cd'])
+    """
+    tokens = (cookie or "").split(".")
+    return [token for token in tokens if _TOKEN.fullmatch(token)][:DEVICE_TOKENS]
 
 
 class LoginLimiter:
-    """Counts failed sign-ins per (address, account) and per account, in a ``limits`` storage.
+    """Counts failed sign-ins per (address, account), per account and per trusted browser, in a
+    ``limits`` storage.
 
     ``storage_uri`` is ``memory://`` (one process) or ``redis://host:port/db`` when several
     server instances must share the counts. While that Redis cannot be reached the limiter
     lets sign-ins through (and says so in the log) rather than refuse everyone's.
+
+    Anyone can fail on purpose against somebody else's account until it is paused for
+    everyone: so a browser the account trusts (``device``, its device cookie's token hash)
+    meets only its own failures, and an address the account signed in from in the last
+    :data:`KNOWN_DAYS` days only its own (address, account) pause.
 
     >>> limiter = LoginLimiter(pair="2/minute", account="3/minute")
     >>> for _ in range(2):
@@ -164,6 +236,10 @@ class LoginLimiter:
     True
     >>> limiter.retry_after("10.0.0.2", "mina"), limiter.retry_after("10.0.0.1", "ali")
     (None, None)
+    >>> limiter.fail("10.0.0.3", "mina")  # the account's third failure: paused everywhere...
+    >>> limiter.retry_after("10.0.0.2", "mina") is not None
+    True
+    >>> limiter.retry_after("10.0.0.2", "mina", device="d1")  # ...but for its own browsers
     """
 
     def __init__(
@@ -171,23 +247,40 @@ class LoginLimiter:
         storage_uri: str = "memory://",
         pair: str = PAIR_LIMITS,
         account: str = ACCOUNT_LIMITS,
+        device: str = DEVICE_LIMITS,
     ) -> None:
         self.storage = storage_from_string(storage_uri, key_prefix="rumizi-login")
         self._limiter = MovingWindowRateLimiter(self.storage)
         self._pair = parse_many(pair)
         self._account = parse_many(account)
+        self._device = parse_many(device)
+        # An address's successful sign-in to an account is one hit in a window of KNOWN_DAYS:
+        # the window being full is how the storage remembers it (shared through Redis too).
+        self._known = parse_many(f"1/{KNOWN_DAYS} days")[0]
 
-    def _counters(self, address: str, account: str) -> list[tuple[RateLimitItem, tuple[str, ...]]]:
+    def _counters(
+        self, address: str, account: str, device: str | None, known: bool = False
+    ) -> list[tuple[RateLimitItem, tuple[str, ...]]]:
+        if device is not None:
+            return [(limit, ("device", device)) for limit in self._device]
         key = username_key(account)
-        pairs = [(limit, ("pair", address, key)) for limit in self._pair]
-        return pairs + [(limit, ("account", key)) for limit in self._account]
+        found: list[tuple[RateLimitItem, tuple[str, ...]]]
+        found = [(limit, ("pair", address, key)) for limit in self._pair]
+        if not known:
+            found += [(limit, ("account", key)) for limit in self._account]
+        return found
 
-    def retry_after(self, address: str, account: str) -> int | None:
-        """Seconds to wait before trying ``account`` again from ``address`` (None: go ahead)."""
+    def _known_address(self, address: str, account: str) -> bool:
+        return not self._limiter.test(self._known, "known", address, username_key(account))
+
+    def retry_after(self, address: str, account: str, device: str | None = None) -> int | None:
+        """Seconds to wait before trying ``account`` again from ``address`` or from the trusted
+        browser ``device`` (None: go ahead)."""
         try:
+            known = device is None and self._known_address(address, account)
             waits = [
                 self._limiter.get_window_stats(limit, *ids).reset_time - time.time()
-                for limit, ids in self._counters(address, account)
+                for limit, ids in self._counters(address, account, device, known)
                 if not self._limiter.test(limit, *ids)
             ]
         except Exception as err:  # the shared storage is away (a Redis restarting)
@@ -195,18 +288,26 @@ class LoginLimiter:
             return None
         return max(1, math.ceil(max(waits))) if waits else None
 
-    def fail(self, address: str, account: str) -> None:
+    def fail(self, address: str, account: str, device: str | None = None) -> None:
+        """A wrong password: counted for the trusted ``device`` alone, or for the address and
+        the account (the account's count pauses every address it has not signed in from)."""
         try:
-            for limit, ids in self._counters(address, account):
+            for limit, ids in self._counters(address, account, device):
                 self._limiter.hit(limit, *ids)
         except Exception as err:
             log.warning("the sign-in limiter's storage is away: %s", err)
 
-    def succeeded(self, address: str, account: str) -> None:
-        """A right password from ``address``: its own failures are forgotten (not others')."""
+    def succeeded(self, address: str, account: str, device: str | None = None) -> None:
+        """A right password: this address's (or browser's) own failures are forgotten (not
+        others'), and the address is known to the account for :data:`KNOWN_DAYS` days."""
         try:
-            for limit, ids in self._counters(address, account):
-                if ids[0] == "pair":
-                    self._limiter.clear(limit, *ids)
+            key = username_key(account)
+            for limit in self._pair:
+                self._limiter.clear(limit, "pair", address, key)
+            if device is not None:
+                for limit in self._device:
+                    self._limiter.clear(limit, "device", device)
+            self._limiter.clear(self._known, "known", address, key)
+            self._limiter.hit(self._known, "known", address, key)
         except Exception as err:
             log.warning("the sign-in limiter's storage is away: %s", err)

@@ -73,14 +73,18 @@ class Base(DeclarativeBase):
     pass
 
 
+NAME_KEY_LENGTH = 200  # users.name_key (migration 0007 widened it from 40)
+
+
 class User(Base):
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
     # What makes two names the same account (rumizi.server.auth.username_key): unique, so
-    # "علي" and "علی", "Ali" and "ali" cannot both sign up, even when two requests race.
-    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # "علي" and "علی", "Ali" and "ali", "gamer" and "gɑmer" cannot both sign up, even when two
+    # requests race. A skeleton is longer than its name (m is rn): 24 characters need 168.
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
@@ -93,6 +97,37 @@ class LoginSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class TrustedDevice(Base):
+    """A browser that signed in to an account: its device cookie's token, as SHA-256.
+
+    A right password from a trusted browser is never refused because of other people's
+    failures on the account (rumizi.server.auth.LoginLimiter); ``used`` is its last sign-in.
+    """
+
+    __tablename__ = "trusted_devices"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    used: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class SignInFailures(Base):
+    """Failed sign-ins to an account from browsers it does not trust, until its owner has seen
+    them: wrong passwords, and attempts turned away while sign-ins were paused. Counts, not a
+    row per attempt, so guessing cannot grow the database."""
+
+    __tablename__ = "sign_in_failures"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    wrong: Mapped[int] = mapped_column(Integer, default=0)
+    refused: Mapped[int] = mapped_column(Integer, default=0)
+    first: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    last: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
 class GameTable(Base):

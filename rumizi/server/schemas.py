@@ -12,6 +12,7 @@ renderer draws, a view is the game's own document.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
@@ -67,10 +68,35 @@ class NewAccount(BaseModel):
     password: str = Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)
 
 
+class SignInFailures(BaseModel):
+    """Failed sign-ins to this account from browsers it does not trust, not yet seen.
+
+    Counted since its owner last said they had seen them (``POST /api/auth/failures/seen``).
+    """
+
+    wrong: int = Field(description="wrong passwords")
+    refused: int = Field(
+        description="attempts turned away while sign-ins to the account were paused "
+        "(its own browsers and the addresses it signed in from went on signing in)"
+    )
+    first: datetime
+    last: datetime
+
+
+class AccountFailures(BaseModel):
+    """The account's failed sign-ins from elsewhere (``null``: none since its owner saw them)."""
+
+    failures: SignInFailures | None
+
+
 class SignedIn(BaseModel):
-    """The account a guest, sign-up or sign-in request left this browser with."""
+    """The account a guest, sign-up or sign-in request left this browser with.
+
+    A sign-in also says what failed on the account from elsewhere (``failures``), if anything.
+    """
 
     user: User
+    failures: SignInFailures | None = None
 
 
 class Nothing(BaseModel):

@@ -10,7 +10,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -18,7 +18,14 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from rumizi.server import jobs, ratings
-from rumizi.server.auth import hash_password, new_token, token_hash, username_key
+from rumizi.server.auth import (
+    DEVICE_DAYS,
+    clean_username,
+    hash_password,
+    new_token,
+    token_hash,
+    username_key,
+)
 from rumizi.server.db import (
     ChatMessage,
     GameTable,
@@ -26,7 +33,9 @@ from rumizi.server.db import (
     PlayedAction,
     Rating,
     Seat,
+    SignInFailures,
     TableJob,
+    TrustedDevice,
     User,
     now,
     session_factory,
@@ -111,6 +120,17 @@ def _user(user: User) -> UserRow:
     return UserRow(user.id, user.name, user.guest)
 
 
+@dataclass(frozen=True)
+class FailuresRow:
+    """Failed sign-ins to an account from browsers it does not trust, not yet seen by its owner:
+    wrong passwords, attempts refused while sign-ins were paused, the first and the last."""
+
+    wrong: int
+    refused: int
+    first: datetime
+    last: datetime
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -153,11 +173,93 @@ class Store:
             return None
 
     def password_hash(self, name: str) -> tuple[UserRow, str] | None:
+        """The account ``name`` signs in to, and its password's hash.
+
+        The name exactly as stored comes first: two accounts from before a change of
+        :func:`username_key` can share a key (migration 0007 kept both), and each keeps
+        signing in by its own name; any other spelling finds the key's first holder.
+        """
         with self.sessions() as s:
-            user = s.scalar(select(User).where(User.name_key == username_key(name)))
+            user = s.scalar(select(User).where(User.name == clean_username(name)))
+            if user is None:
+                user = s.scalar(select(User).where(User.name_key == username_key(name)))
             if user is None or user.password_hash is None:
                 return None
             return _user(user), user.password_hash
+
+    # ------------------------------------------------------------------ trusted browsers
+
+    def trusted_device(self, tokens: Sequence[str], user_id: int) -> str | None:
+        """Which of a device cookie's ``tokens`` is a browser trusted by ``user_id`` (as its
+        SHA-256, the limiter's name for it), if any: one that signed in within the last
+        :data:`~rumizi.server.auth.DEVICE_DAYS` days (as long as its cookie lasts)."""
+        if not tokens:
+            return None
+        hashes = [token_hash(token) for token in tokens]
+        since = now() - timedelta(days=DEVICE_DAYS)
+        with self.sessions() as s:
+            found: str | None = s.scalar(
+                select(TrustedDevice.token_hash).where(
+                    TrustedDevice.token_hash.in_(hashes),
+                    TrustedDevice.user_id == user_id,
+                    TrustedDevice.used >= since,
+                )
+            )
+            return found
+
+    def trust_device(self, user_id: int, tokens: Sequence[str]) -> str:
+        """This browser is trusted by ``user_id`` from now on: the token of its device cookie's
+        ``tokens`` that the account already trusts (its use is noted), or a new one."""
+        with self.sessions.begin() as s:
+            for token in tokens:
+                found = s.get(TrustedDevice, token_hash(token))
+                if found is not None and found.user_id == user_id:
+                    found.used = now()
+                    return token
+            token = new_token()
+            s.add(TrustedDevice(token_hash=token_hash(token), user_id=user_id))
+            # Browsers that did not sign in for longer than a cookie lasts are forgotten.
+            s.execute(
+                delete(TrustedDevice).where(
+                    TrustedDevice.user_id == user_id,
+                    TrustedDevice.used < now() - timedelta(days=DEVICE_DAYS),
+                )
+            )
+            return token
+
+    def note_failure(self, user_id: int, refused: bool) -> None:
+        """A failed sign-in to ``user_id`` from a browser it does not trust: a wrong password,
+        or (``refused``) an attempt turned away while sign-ins to it were paused."""
+        at = now()
+        column = SignInFailures.refused if refused else SignInFailures.wrong
+        added = {column.key: column + 1, "last": at}
+        for _ in range(2):  # two first failures at once: the second insert loses, then adds
+            try:
+                with self.sessions.begin() as s:
+                    done = s.execute(
+                        update(SignInFailures)
+                        .where(SignInFailures.user_id == user_id)
+                        .values(**added)
+                    )
+                    if done.rowcount == 0:  # (an UPDATE's result has a rowcount)
+                        counts = {"wrong": 0, "refused": 0, column.key: 1}
+                        s.add(SignInFailures(user_id=user_id, first=at, last=at, **counts))
+                return
+            except IntegrityError:
+                continue
+
+    def failures(self, user_id: int) -> FailuresRow | None:
+        """The failed sign-ins its owner has not seen (``None``: there are none)."""
+        with self.sessions() as s:
+            found = s.get(SignInFailures, user_id)
+            if found is None:
+                return None
+            return FailuresRow(found.wrong, found.refused, found.first, found.last)
+
+    def failures_seen(self, user_id: int) -> None:
+        """The owner has seen them: they are forgotten."""
+        with self.sessions.begin() as s:
+            s.execute(delete(SignInFailures).where(SignInFailures.user_id == user_id))
 
     def login(self, user_id: int) -> str:
         with self.sessions.begin() as s:
@@ -230,6 +332,9 @@ class Store:
                         user_id=seat.user_id,
                     )
                 )
+            if not humans_missing:  # under way: the server looks at it, whatever happens
+                s.flush()
+                jobs.look(s, table_id, 0)
         found = self.load_table(table_id)
         assert found is not None
         return found
@@ -322,6 +427,7 @@ class Store:
             starts = len(free) == 1
             if starts:
                 table.status, table.started = "playing", now()
+                jobs.look(s, table_id, table.version)  # its bot or clock may start now
             return free[0].seat, starts
 
     def append_action(

@@ -78,6 +78,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/auth/signup": (nobody, {"username": "erin", "password": PASSWORD}),
         "/api/auth/login": (nobody, {"username": "carol", "password": PASSWORD}),
         "/api/auth/logout": (other, None),
+        "/api/auth/failures/seen": (other, None),
         "/api/tables": (other, {"game": "star-realms", "seats": [{"kind": "human"}] * 2}),
         "/api/tables/{table_id}/join": (other, {"invite": table["invite"]}),
         "/api/tables/{table_id}/cancel": (owner, None),

@@ -124,7 +124,7 @@ def test_the_database_refuses_a_second_account_with_the_same_key(server: Server)
     with pytest.raises(Exception, match=r"(?i)unique"), server.store.engine.begin() as c:
         c.execute(
             text("INSERT INTO users (name, name_key, guest, created) VALUES (:n, :k, 0, :t)"),
-            {"n": "MINA", "k": "mina", "t": "2026-01-01"},
+            {"n": "MINA", "k": username_key("MINA"), "t": "2026-01-01"},
         )
 
 
@@ -158,8 +158,8 @@ def test_the_migration_gives_old_accounts_keys(tmp_path: Path) -> None:
     server_db.migrate(engine)
     with engine.begin() as connection:
         keys = dict(connection.execute(text("SELECT name, name_key FROM users")).all())
-    assert keys["علي"] == "علی" and keys["Mina"] == "mina"
-    assert keys["علی"].startswith("علی#")
+    assert keys["علي"] == username_key("علی") and keys["Mina"] == username_key("mina")
+    assert keys["علی"] == username_key("علی") + "#2"
     engine.dispose()
 
 

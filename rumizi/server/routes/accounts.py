@@ -5,18 +5,38 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from rumizi.server.auth import (
+    DEVICE_COOKIE,
+    DEVICE_DAYS,
+    DEVICE_TOKENS,
     SESSION_COOKIE,
     SESSION_DAYS,
     LoginLimiter,
     check_password,
     check_username,
     clean_username,
+    device_tokens,
     verify_password,
 )
-from rumizi.server.deps import BODY, POSTED, CsrfDep, MaybeUserDep, StoreDep
+from rumizi.server.deps import (
+    BODY,
+    POSTED,
+    SIGNED_IN,
+    CsrfDep,
+    MaybeUserDep,
+    StoreDep,
+    UserDep,
+)
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.routes.session import secure, user_model
-from rumizi.server.schemas import Credentials, NewAccount, Nothing, SignedIn
+from rumizi.server.schemas import (
+    AccountFailures,
+    Credentials,
+    NewAccount,
+    Nothing,
+    SignedIn,
+    SignInFailures,
+)
+from rumizi.server.store import FailuresRow, Store
 
 router = APIRouter(prefix="/api/auth", tags=["accounts"])
 
@@ -35,6 +55,37 @@ def _set_session(request: Request, response: Response, token: str) -> None:
         samesite="lax",
         secure=secure(request),
         path="/",
+    )
+
+
+def _trust_this_browser(
+    request: Request, response: Response, store: Store, user_id: int, tokens: list[str]
+) -> None:
+    """The device cookie: this browser is trusted by ``user_id`` (OWASP's "device cookies").
+
+    A random token per (browser, account), kept as its SHA-256 like a session; the cookie
+    holds the tokens of the last few accounts signed in here, newest first. It goes only to
+    ``/api/auth`` and outlives sessions (signing out keeps it): a right password from this
+    browser is never refused because of other people's failures on the account.
+    """
+    mine = store.trust_device(user_id, tokens)
+    kept = [mine, *(token for token in tokens if token != mine)][:DEVICE_TOKENS]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        ".".join(kept),
+        max_age=DEVICE_DAYS * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=secure(request),
+        path="/api/auth",
+    )
+
+
+def _failures(found: FailuresRow | None) -> SignInFailures | None:
+    if found is None:
+        return None
+    return SignInFailures(
+        wrong=found.wrong, refused=found.refused, first=found.first, last=found.last
     )
 
 
@@ -82,6 +133,8 @@ def signup(
         raise ApiError(ErrorCode.TAKEN, f"the username {name!r} (or one like it) is taken")
     created, token = made
     _set_session(request, response, token)
+    tokens = device_tokens(request.cookies.get(DEVICE_COOKIE))
+    _trust_this_browser(request, response, store, created.id, tokens)
     return SignedIn(user=user_model(created))
 
 
@@ -94,23 +147,55 @@ def login(
 ) -> SignedIn:
     """Sign in. Failures pause sign-ins to that account, longer as they go on: from one
     address after 5 a minute, 10 in ten minutes or 20 an hour; from all addresses together
-    after 30 in ten minutes or 100 a day (``Retry-After`` says how long)."""
+    after 30 in ten minutes or 100 a day (``Retry-After`` says how long).
+
+    The account's own browsers are not paused by others' failures: one that signed in to it
+    before (its device cookie) meets only its own failures (the same 5, 10 and 20), and an
+    address it signed in from in the last 30 days only that address's pause. What failed from
+    elsewhere is counted for the owner, who sees it after signing in (``failures``) and on
+    ``GET /api/auth/failures``.
+    """
     address = request.client.host if request.client else "?"
     limiter = _limiter(request)
-    wait = limiter.retry_after(address, body.username)
+    tokens = device_tokens(request.cookies.get(DEVICE_COOKIE))
+    found = store.password_hash(body.username)
+    device = None if found is None else store.trusted_device(tokens, found[0].id)
+    wait = limiter.retry_after(address, body.username, device)
     if wait is not None:
+        if found is not None and device is None:
+            store.note_failure(found[0].id, refused=True)
         raise ApiError(
             ErrorCode.RATE_LIMITED,
             f"too many failed sign-ins to this account: try again in {wait} s",
             headers={"Retry-After": str(wait)},
         )
-    found = store.password_hash(body.username)
     if found is None or not verify_password(found[1], body.password):
-        limiter.fail(address, body.username)
+        limiter.fail(address, body.username, device)
+        if found is not None and device is None:
+            store.note_failure(found[0].id, refused=False)
         raise ApiError(ErrorCode.WRONG_CREDENTIALS, "wrong username or password")
-    limiter.succeeded(address, body.username)
-    _set_session(request, response, store.login(found[0].id))
-    return SignedIn(user=user_model(found[0]))
+    user = found[0]
+    limiter.succeeded(address, body.username, device)
+    _set_session(request, response, store.login(user.id))
+    _trust_this_browser(request, response, store, user.id, tokens)
+    return SignedIn(user=user_model(user), failures=_failures(store.failures(user.id)))
+
+
+@router.get("/failures", responses=refusals(*SIGNED_IN))
+def failures(user: UserDep, store: StoreDep) -> AccountFailures:
+    """What failed on the caller's account from elsewhere, until its owner has seen it.
+
+    Wrong passwords and attempts refused while sign-ins were paused, from browsers the account
+    does not trust, since the owner last said they had seen them.
+    """
+    return AccountFailures(failures=_failures(store.failures(user.id)))
+
+
+@router.post("/failures/seen", responses=refusals(*POSTED, *SIGNED_IN))
+def failures_seen(user: UserDep, store: StoreDep, _: CsrfDep) -> Nothing:
+    """The owner has seen the failed sign-ins: they are forgotten."""
+    store.failures_seen(user.id)
+    return Nothing()
 
 
 @router.post("/logout", responses=refusals(*POSTED))
