@@ -378,3 +378,9 @@ def test_a_server_on_an_old_database_serves_its_old_accounts(
         response = login(server.browser(), name)
         assert response.status_code == 200 and response.json()["user"]["name"] == name
     assert signup(server.browser(), "gaᴍer702e").status_code == 409
+
+
+def test_the_address_an_account_signed_up_from_is_its_own(server: Server) -> None:
+    browser_at(server, "192.0.2.10").signup("mina", PASSWORD)
+    lock_out(server, "mina")
+    assert login(browser_at(server, "192.0.2.10"), "mina").status_code == 200

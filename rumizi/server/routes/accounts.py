@@ -133,6 +133,8 @@ def signup(
         raise ApiError(ErrorCode.TAKEN, f"the username {name!r} (or one like it) is taken")
     created, token = made
     _set_session(request, response, token)
+    # Signing up is a sign-in: this address and this browser are the account's from now on.
+    _limiter(request).succeeded(request.client.host if request.client else "?", name)
     tokens = device_tokens(request.cookies.get(DEVICE_COOKIE))
     _trust_this_browser(request, response, store, created.id, tokens)
     return SignedIn(user=user_model(created))

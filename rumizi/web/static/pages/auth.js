@@ -1,6 +1,6 @@
 // Sign in and sign up: username + password forms (POST /api/auth/login, /api/auth/signup).
 
-import { t } from "../i18n.js";
+import { t, dateTime } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, setUser, ApiError } from "../api.js";
 
@@ -72,6 +72,10 @@ export async function mount(main, ctx) {
       setUser(data.user);
       // The name isolated (U+2068 … U+2069): a Latin name keeps its place in Persian text.
       toast(t("auth.welcome", { name: `\u2068${data.user ? data.user.name : name}\u2069` }));
+      // Someone else tried this account (its own browsers were never paused): say so now;
+      // the account page lists it until the owner has seen it.
+      const failures = data.failures;
+      if (failures) toast(t("auth.failures", { n: failures.wrong + failures.refused, last: dateTime(failures.last) }), "info", 15000);
       const next = ctx.query.get("next");
       ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
     } catch (err) {

@@ -1,8 +1,9 @@
-// My games: GET /api/my/games.
+// My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
+// (GET /api/auth/failures) until the owner says they have seen them.
 
 import { t, dateTime, lang } from "../i18n.js";
-import { h, link } from "../dom.js";
-import { api, getMe, getGame } from "../api.js";
+import { h, link, toast } from "../dom.js";
+import { api, getMe, getGame, ApiError } from "../api.js";
 
 function seatNames(seats) {
   return (seats || [])
@@ -24,6 +25,40 @@ function resultText(game) {
   return "—";
 }
 
+/**
+ * What failed on the account from other browsers (wrong passwords, sign-ins refused while it
+ * was paused for them), and when: its own browsers were never paused, but its owner should
+ * know someone tried. "Got it" forgets them (POST /api/auth/failures/seen).
+ */
+function failuresPanel(failures) {
+  const seen = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "sign-in-failures-seen" } }, t("me.failuresSeen"));
+  const panel = h(
+    "section",
+    { class: "panel", role: "status", dataset: { testid: "sign-in-failures" } },
+    h("h2", {}, t("me.failuresTitle")),
+    h(
+      "ul",
+      {},
+      failures.wrong ? h("li", { dataset: { testid: "sign-in-failures-wrong" } }, t("me.failuresWrong", { n: failures.wrong })) : null,
+      failures.refused ? h("li", { dataset: { testid: "sign-in-failures-refused" } }, t("me.failuresRefused", { n: failures.refused })) : null,
+    ),
+    h("p", { dataset: { testid: "sign-in-failures-when" } }, t("me.failuresWhen", { first: dateTime(failures.first), last: dateTime(failures.last) })),
+    h("p", { class: "hint" }, t("me.failuresSafe")),
+    h("p", { class: "button-row" }, seen),
+  );
+  seen.addEventListener("click", async () => {
+    seen.disabled = true;
+    try {
+      await api("/api/auth/failures/seen", { body: {} });
+      panel.remove();
+    } catch (err) {
+      seen.disabled = false;
+      toast(err instanceof ApiError ? err.message : t("error.generic"), "error");
+    }
+  });
+  return panel;
+}
+
 export async function mount(main, ctx) {
   ctx.setTitle(t("me.title"));
   main.append(h("h1", {}, t("me.title")));
@@ -38,8 +73,12 @@ export async function mount(main, ctx) {
     );
     return;
   }
-  const games = await api("/api/my/games");
+  const [games, failures] = await Promise.all([
+    api("/api/my/games"),
+    me.user.guest ? null : api("/api/auth/failures").then((answer) => answer.failures, () => null),
+  ]);
   if (!ctx.alive()) return;
+  if (failures) main.append(failuresPanel(failures));
   if (!games || !games.length) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "me-empty" } }, t("me.empty"), " ", link("/", t("nav.home"))));
     return;
