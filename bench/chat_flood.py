@@ -3,8 +3,9 @@
 Starts ``rumizi serve`` on a fresh SQLite database, then measures a quiet table's move
 round trip (sent → acknowledged) twice in the same run: alone (the baseline), and while a
 busy table has ``--watchers`` spectator sockets open and ``--chatters`` guests chatting as
-fast as they can send (the server refuses most lines as too fast; every accepted one goes to
-every watcher). Prints p50/p99 of the quiet table's moves and of ``GET /api/lobby`` in both
+fast as they can send (the server reads each socket at most 8 messages a second and refuses
+most lines as too fast; every accepted one goes to every watcher). The attacker runs in a
+process of its own, so its clients' work does not delay the quiet table's. Prints p50/p99 of the quiet table's moves and of ``GET /api/lobby`` in both
 phases, their ratio, and how many chat lines were accepted and delivered.
 
     .venv/bin/python bench/chat_flood.py --watchers 500 --chatters 100 --seconds 20
@@ -170,21 +171,13 @@ async def chatter(
         reader.cancel()
 
 
-async def phase(
-    base: str, quiet: tuple[str, list[httpx.AsyncClient]], seconds: float, flood: dict | None
-) -> dict[str, float]:
+async def quiet_phase(base: str, seconds: float) -> dict[str, float]:
+    """A fresh quiet table's moves and the lobby's answers for ``seconds``."""
     ws_base = base.replace("http://", "ws://")
+    quiet = await duel(base, "127.0.0.1")
     stop = time.monotonic() + seconds
-    heard, said = [0], [0]
-    tasks = []
-    if flood is not None:
-        tasks += [watch(ws_base, flood["table"], n, stop, heard) for n in range(flood["watchers"])]
-        tasks += [
-            chatter(ws_base, flood["table"], c, n, stop, said)
-            for n, c in enumerate(flood["chatters"])
-        ]
-    moves, lobby, *_ = await asyncio.gather(
-        play_quietly(ws_base, quiet[0], quiet[1], stop), poll_lobby(base, stop), *tasks
+    moves, lobby = await asyncio.gather(
+        play_quietly(ws_base, quiet[0], quiet[1], stop), poll_lobby(base, stop)
     )
     move50, move99 = quantiles(moves)
     lobby50, lobby99 = quantiles(lobby)
@@ -194,19 +187,23 @@ async def phase(
         "move_p99": move99,
         "lobby_p50": lobby50,
         "lobby_p99": lobby99,
-        "said": said[0],
-        "heard": heard[0],
     }
 
 
-async def run(port: int, args: argparse.Namespace) -> tuple[dict[str, float], dict[str, float]]:
-    base = f"http://127.0.0.1:{port}"
-    alone = await phase(base, await duel(base, "127.0.0.1"), args.seconds, None)
-    busy_table, _ = await duel(base, "127.0.0.1")
-    chatters = [await guest(base, address(1000 + n // PER_ADDRESS)) for n in range(args.chatters)]
-    flood = {"table": busy_table, "watchers": args.watchers, "chatters": chatters}
-    loaded = await phase(base, await duel(base, "127.0.0.1"), args.seconds, flood)
-    return alone, loaded
+async def flood(base: str, watchers: int, chatters: int, seconds: float) -> dict[str, int]:
+    """The attacker (run in a process of its own, so that its clients' work does not slow
+    the quiet table's): a busy table, its watchers and its chatters, for ``seconds``."""
+    ws_base = base.replace("http://", "ws://")
+    table, _ = await duel(base, "127.0.0.1")
+    talkers = [await guest(base, address(1000 + n // PER_ADDRESS)) for n in range(chatters)]
+    print("ready", flush=True)
+    stop = time.monotonic() + seconds
+    heard, said = [0], [0]
+    await asyncio.gather(
+        *(watch(ws_base, table, n, stop, heard) for n in range(watchers)),
+        *(chatter(ws_base, table, c, n, stop, said) for n, c in enumerate(talkers)),
+    )
+    return {"said": said[0], "heard": heard[0]}
 
 
 def main() -> None:
@@ -214,7 +211,12 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--chatters", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--flood", help=argparse.SUPPRESS)  # the attacker's process: its URL
     args = parser.parse_args()
+    if args.flood:
+        found = asyncio.run(flood(args.flood, args.watchers, args.chatters, args.seconds))
+        print(json.dumps(found), flush=True)
+        return
     port = free_port()
     data = tempfile.mkdtemp(prefix="rumizi-chat-flood-")
     server = subprocess.Popen(
@@ -245,7 +247,31 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.2)
-        alone, loaded = asyncio.run(run(port, args))
+        base = f"http://127.0.0.1:{port}"
+        alone = asyncio.run(quiet_phase(base, args.seconds))
+        attacker = subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--flood",
+                base,
+                "--watchers",
+                str(args.watchers),
+                "--chatters",
+                str(args.chatters),
+                "--seconds",
+                str(args.seconds + 5),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert attacker.stdout is not None
+        if attacker.stdout.readline().strip() != "ready":
+            raise SystemExit("the flood did not start")
+        time.sleep(2)  # the watchers connect
+        loaded = asyncio.run(quiet_phase(base, args.seconds))
+        flooded = json.loads(attacker.stdout.read().strip().splitlines()[-1])
+        attacker.wait()
     finally:
         server.terminate()
         try:
@@ -260,7 +286,7 @@ def main() -> None:
         )
     print(
         f"flood: {args.watchers} watchers, {args.chatters} chatters; "
-        f"{loaded['said']} lines accepted, {loaded['heard']} deliveries to watchers"
+        f"{flooded['said']} lines accepted, {flooded['heard']} deliveries to watchers"
     )
     ratio = loaded["move_p99"] / max(alone["move_p99"], 1e-9)
     verdict = "under" if loaded["move_p99"] < 100 else "OVER"

@@ -28,12 +28,43 @@ from typing import Any, Final
 
 MAX_MESSAGE: Final = 16 * 1024  # bytes; a real action is a few dozen
 MAX_DEPTH: Final = 16  # an action is an object in an object; 16 leaves room and stops bombs
+READ_RATE: Final = 8.0  # messages a second one socket is read at, at most (Throttle)
+READ_BURST: Final = 30
 CLIENT_ID_CHARS: Final = "ASCII letters, digits and . _ : ~ -"
 _CLIENT_ID = re.compile(r"[A-Za-z0-9._:~-]{1,64}")
 #: The kinds of move the server makes itself, each stored with client id ``<kind>-<version>``:
 #: a bot's move, a clock's timeout, the end of a timed phase (Fantasy Realms' chaos trading).
 SERVER_MOVES: Final = ("bot", "clock", "ring")
 _SERVER_PREFIXES: Final = tuple(f"{kind}-" for kind in SERVER_MOVES)
+
+
+class Throttle:
+    """How fast one socket's messages are read: :data:`READ_RATE` a second, bursts of
+    :data:`READ_BURST` (a token bucket).
+
+    A page sends a message when its player clicks; a socket that sends hundreds a second is
+    a script. Its messages are not refused but read more slowly: the server waits before
+    reading the next one, they wait in the network's buffers, and the flood costs the
+    event loop nothing while other tables' moves go on.
+
+    >>> throttle = Throttle(rate=2.0, burst=2)
+    >>> [throttle.wait(0.0) for _ in range(4)]
+    [0.0, 0.0, 0.5, 1.0]
+    """
+
+    def __init__(self, rate: float = 0.0, burst: int = 0) -> None:
+        self.rate = rate or READ_RATE
+        self.burst = float(burst or READ_BURST)
+        self._tokens = self.burst
+        self._at: float | None = None
+
+    def wait(self, now: float) -> float:
+        """Take one message at time ``now``; the seconds to wait before reading it."""
+        if self._at is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        self._tokens -= 1.0
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
 
 
 class Malformed(ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -64,12 +65,17 @@ async def table_socket(
     # Before the first state: a test (or a page) that waits for states sees nothing new after.
     await chat.send_history(hub, table, client)
     await hub.join(table, client)
+    throttle = inbound.Throttle()
+    loop = asyncio.get_running_loop()
     try:
         while True:
             try:
                 text: str | None = await websocket.receive_text()
             except KeyError:  # a binary frame has no "text"
                 text = None
+            pause = throttle.wait(loop.time())
+            if pause > 0:  # a flood: the next message is read later, not refused
+                await asyncio.sleep(pause)
             if not isinstance(text, str):
                 await refuse(None, "malformed", "a message is one JSON object, sent as text")
                 continue
