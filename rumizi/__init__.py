@@ -16,7 +16,7 @@ from rumizi.core.record import GameRecord
 from rumizi.core.registry import game, game_ids, register
 
 if TYPE_CHECKING:
-    from rumizi.adapters.pettingzoo_env import RumiziEnv
+    from pettingzoo import AECEnv
 
 __all__ = [
     "Action",
@@ -36,12 +36,13 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def env(game_id: str, **options: Any) -> "RumiziEnv":
-    """A PettingZoo AEC environment for ``game_id`` (needs the ``rl`` extra).
+def env(game_id: str, **options: Any) -> "AECEnv":
+    """A PettingZoo AEC environment for ``game_id`` (needs the ``rl`` extra), wrapped in
+    PettingZoo's order-enforcing wrapper (``.unwrapped`` is the bare environment).
 
     Options: ``players``, ``max_turns``, ``zero_sum``, ``render_mode``, and the game's own
     options; see :class:`rumizi.adapters.pettingzoo_env.RumiziEnv`.
     """
-    from rumizi.adapters.pettingzoo_env import RumiziEnv
+    from rumizi.adapters.pettingzoo_env import env as make_env
 
-    return RumiziEnv(game_id, **options)
+    return make_env(game_id, **options)

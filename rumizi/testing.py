@@ -27,6 +27,12 @@ engine contract alone (:mod:`rumizi.core.contract`) and checks at every position
   the game is back exactly where it was before the step; and nothing hidden or random lay in
   it: played on states re-dealt from its player's view, it shows that player and the
   spectators exactly what it showed them;
+* information states (:mod:`rumizi.adapters.information`, what the research adapters give
+  OpenSpiel's search) come from what a seat saw: of two moves the player to act might make,
+  another seat gets one information state from both exactly when it is shown one view after
+  both, and a state re-dealt from a seat's view keeps that seat's information state; where
+  the ``rl`` extra is installed and the game's encoding takes the table, equal views give
+  equal observation tensors too (without the extra these tensor checks are skipped);
 * a finished game lists nothing, accepts nothing, has nobody to act, and pays its winners
   more than its losers;
 * what the game conserves stays the same in every exported document (see ``counts`` below).
@@ -62,8 +68,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from rumizi.adapters.information import Recall, seat_of
 from rumizi.core import undo
-from rumizi.core.contract import RING, Action, Document, Game, GameState
+from rumizi.core.contract import RING, Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
 from rumizi.core.registry import game, game_ids, game_module
@@ -77,6 +84,7 @@ __all__ = [
 ]
 
 Counts = Callable[[Document], Mapping[str, int]]
+Observe = Callable[[View], Any]  # a view -> its observation tensor (a numpy vector)
 S = TypeVar("S", bound=GameState)
 
 # Values that no well-formed field of a move takes: the mutations put them in real moves.
@@ -108,6 +116,8 @@ class ContractReport:
     refused: int = 0  # unlisted candidate moves seen refused
     undoable: int = 0  # steps the game let be taken back (each checked)
     barriers: int = 0  # steps of a game with undo that a player could not take back
+    alike: int = 0  # pairs of moves another seat could not tell apart: one information state
+    tensors: int = 0  # views whose observation tensors were compared
 
 
 def tables(game_id: str) -> list[Table]:
@@ -236,6 +246,8 @@ def check_game(
 
 
 _tables = tables  # check_game's keyword hides the function inside it
+MOVES_COMPARED = 3  # moves of an actor played side by side at a checked position
+SEATS_COMPARED = 2  # other seats whose information states are compared (and the spectator's)
 UNDO_CHECKS = 6  # undoable steps per game checked on re-dealt states
 UNDO_REPLAYS = 3  # of which the first few also replay the game so far with an undo record
 
@@ -248,6 +260,22 @@ def _declared_counts(game_id: str) -> Counts | None:
 
 def _key(action: Any) -> str:
     return json.dumps(action, sort_keys=True)
+
+
+def _observer(g: Game, table: Table) -> Observe | None:
+    """The observation tensor of ``table``'s views, from the game's encoding; ``None`` where
+    the ``rl`` extra (numpy) is missing, the game has no encoding, or it does not take the
+    table's options."""
+    if g.id not in game_ids():
+        return None
+    try:  # optional: the rl extra. Imported here so that the suite runs without it.
+        from rumizi.adapters.base import encoding
+
+        return encoding(g.id, table.players, **table.options).observe
+    except ImportError:
+        return None
+    except (KeyError, TypeError, ValueError):  # no encoding, or not one for this table
+        return None
 
 
 def _json_copy(data: Any) -> Any:
@@ -277,6 +305,10 @@ class _Checker:
         self.step = 0
         self.seen: dict[str, Action] = {}  # every move listed so far, by its JSON
         self.where = ""
+        self.observe = _observer(g, table)
+        # The information checks draw from a stream of their own, so that adding them left
+        # every game the suite plays (and so every seed's coverage) as it was.
+        self.drawn = random.Random(seed)
 
     def fail(self, message: str) -> AssertionError:
         """The failure, saying where: game, table, seed, step and the move being played."""
@@ -416,6 +448,7 @@ class _Checker:
             self.json_text(view, f"the view of seat {seat}")
             self.check(loaded.view(seat) == view, f"a loaded state shows seat {seat} otherwise")
         self.check_hidden(state, legal, rng)
+        self.check_information(state)
         self.check_legal_list(state, doc, legal, rng)
         self.check_actors(state, doc, legal)
 
@@ -501,6 +534,62 @@ class _Checker:
             )
             again = sampled.export()
             self.check(self.load(_json_copy(again), where).export() == again, f"{where} changes")
+            # Information states from here on: a trail's past is shared by every world it
+            # leads to, so starting one here checks as much as following the whole game.
+            recall = Recall.start(state, [seat])
+            self.check(
+                recall.resampled(seat, sampled).string(seat) == recall.string(seat),
+                f"{where} gives that seat another information state",
+            )
+            self.check_tensors(view, sampled.view(seat), f"{where} has another observation tensor")
+
+    def check_tensors(self, view: View, other: View, message: str) -> None:
+        """Two equal views have equal observation tensors (where the encoding is at hand)."""
+        if self.observe is None:
+            return
+        self.report.tensors += 1
+        self.check(bool((self.observe(view) == self.observe(other)).all()), message)
+
+    def check_information(self, state: GameState) -> None:
+        """Of a few moves one actor might make, another seat (a few drawn, and the spectator)
+        gets one information state from two exactly when it sees one view after both."""
+        if state.over:
+            return
+        drawn = self.drawn
+        seat = state.actors[drawn.randrange(len(state.actors))]
+        own = state.legal_actions_for(seat)
+        worlds: dict[int | None, dict[str, tuple[str, Action, View]]] = {}
+        seats = [p for p in range(state.num_players) if p != seat]
+        others: list[int | None] = [*drawn.sample(seats, min(len(seats), SEATS_COMPARED)), None]
+        recall = Recall.start(state, others)  # (see check_hidden)
+        for action in drawn.sample(own, min(len(own), MOVES_COMPARED)):
+            after = state.clone()
+            after.apply(_json_copy(action))
+            told = recall.step(seat_of(state, action), action, after)
+            for other in others:
+                view = after.view(other)
+                text = json.dumps(view, sort_keys=True)  # exact: 1, 1.0 and True differ
+                info = told.string(other)
+                seen = worlds.setdefault(other, {})
+                if text in seen:
+                    first_info, first, first_view = seen[text]
+                    self.check(
+                        info == first_info,
+                        f"seat {other} sees one view after {first!r} and after {action!r}, "
+                        "but gets two information states",
+                    )
+                    self.check_tensors(
+                        view, first_view, f"seat {other}: one view, two observation tensors"
+                    )
+                    self.report.alike += 1
+                else:
+                    for other_info, earlier, _ in seen.values():
+                        self.check(
+                            info != other_info,
+                            f"seat {other} sees other views after {earlier!r} and {action!r}, "
+                            "but gets one information state",
+                        )
+                    seen[text] = (info, action, view)
 
     def check_legal_list(
         self, state: GameState, doc: Document, legal: list[Action], rng: random.Random

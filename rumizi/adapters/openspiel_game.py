@@ -32,9 +32,27 @@ during another player's turn.
 
 **Observations** come from the player's Rumizi view, never from hidden cards: the observation
 string is the view as canonical JSON and the observation tensor is the encoding's vector.
-The information-state string adds the sequence of moves made so far (all public in Star
-Realms) to the current view; what a player drew earlier shows only through the view (cards
-since played or discarded), not as a record of each past hand.
+The **information state** is what the player saw: its first view, what changed in its view
+after each step, and its own moves (:mod:`rumizi.adapters.information`) — never the raw list
+of actions, which names the card of a face-down placement (War of the Ring) or of an item's
+secret draw (Fantasy Realms' Cauldron, Wishing Ring, Market Wagon). Two histories give a player
+the same information-state string exactly when they showed it the same views and it made the
+same moves. There is no information-state tensor (the trail has no fixed length): the game
+type says so, and asking for one is a ``SpielError``. The trails are built only when a string
+is asked for, by replaying the moves made since this state (or the one it was cloned from)
+was last asked, so a random rollout pays nothing; a search that asks at each node of its tree
+(as ISMCTS does) replays a move or two each time.
+
+**Re-dealt worlds.** ``resample_from_infostate(player, sampler)`` returns a state dealt from
+the player's view with the game's own ``sample`` (its seed drawn from ``sampler``): the
+player's information state is unchanged, every hidden card is re-dealt, and the other players'
+trails start over there (their past in that world is unknown). Its ``history()`` is empty,
+since the true one would name the hidden cards; such a state cannot be serialized. This is
+what OpenSpiel's information-set MCTS (``ISMCTSBot``) needs, so it plays every game.
+
+**Refusals.** An action number outside the game's index, or one the game refuses now, raises
+:class:`IllegalSpielAction`, which is both OpenSpiel's ``SpielError`` and Rumizi's
+``IllegalAction``; the state is unchanged.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_rumizi_star_realms", {"max_turns": 10})
@@ -52,6 +70,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -65,7 +84,9 @@ from rumizi.adapters.base import (
     encoding,
     is_zero_sum,
 )
-from rumizi.core.contract import Game, GameState, View
+from rumizi.adapters.information import Recall, seat_of
+from rumizi.core.contract import Action, Game, GameState, View
+from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game_module
 
 PREFIX = "python_rumizi_"
@@ -153,10 +174,22 @@ class _Settings:
         self.outcomes = [(k, 1.0 / self.deals) for k in range(self.deals)]
 
 
-class _Play:
-    """The mutable part of a state; cloned cheaply (OpenSpiel deep-copies state attributes)."""
+class IllegalSpielAction(pyspiel.SpielError, IllegalAction):  # type: ignore[misc]  # untyped
+    """An action number the game refuses: outside its index, or not legal now.
 
-    __slots__ = ("moves", "settings", "state", "truncated", "turns")
+    OpenSpiel's code catches ``pyspiel.SpielError``, Rumizi's ``IllegalAction``; this is both.
+    """
+
+
+class _Play:
+    """The mutable part of a state; cloned cheaply (OpenSpiel deep-copies state attributes).
+
+    ``recall`` is what every seat had seen at ``cursor``, a position never changed in place
+    (clones share both); ``pending`` the moves played since, with their seats. The trails
+    catch up only when an information state is asked for (:meth:`recall_now`).
+    """
+
+    __slots__ = ("cursor", "moves", "pending", "recall", "settings", "state", "truncated", "turns")
 
     def __init__(self, settings: _Settings) -> None:
         self.settings = settings
@@ -164,6 +197,9 @@ class _Play:
         self.turns = 0
         self.moves = 0
         self.truncated = False
+        self.recall: Recall | None = None
+        self.cursor: GameState | None = None
+        self.pending: list[tuple[int | None, Action]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         other = _Play.__new__(_Play)
@@ -172,6 +208,9 @@ class _Play:
         other.turns = self.turns
         other.moves = self.moves
         other.truncated = self.truncated
+        other.recall = self.recall
+        other.cursor = self.cursor
+        other.pending = list(self.pending)
         return other
 
     def dealt(self) -> GameState | None:
@@ -182,7 +221,25 @@ class _Play:
 
     def deal(self, seed: int) -> None:
         s = self.settings
-        self.state = s.rumizi.new(seed, s.players, **s.options)
+        self.put(s.rumizi.new(seed, s.players, **s.options), None)
+
+    def put(self, state: GameState, recall: Recall | None) -> None:
+        """``state`` in place, with what every seat has seen (``None``: a game starting)."""
+        self.state = state
+        self.cursor = state.clone()
+        self.recall = Recall.start(state) if recall is None else recall
+        self.pending = []
+
+    def recall_now(self) -> Recall | None:
+        """What every seat has seen up to now (``None`` before the deal)."""
+        if self.pending and self.cursor is not None and self.recall is not None:
+            cursor = self.cursor.clone()  # the shared one stays as it was
+            recall = self.recall
+            for seat, action in self.pending:
+                cursor.apply(action)
+                recall = recall.step(seat, action, cursor)
+            self.cursor, self.recall, self.pending = cursor, recall, []
+        return self.recall
 
 
 class RumiziSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
@@ -228,8 +285,14 @@ class RumiziSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
         return self.play.dealt()
 
     def replace_rumizi_state(self, state: GameState) -> None:
-        """Put another Rumizi state in place (e.g. one re-dealt with ``state.sample``)."""
-        self.play.state = state
+        """Put another Rumizi state in place; how it came about is unknown, so every seat's
+        information state starts over at it (:meth:`resample_from_infostate` keeps one's)."""
+        self.play.put(state, Recall.unknown_past(state))
+
+    def information(self, player: int | None) -> str:
+        """The information state of ``player`` (``None``: the public one) as a string."""
+        recall = self.play.recall_now()
+        return "(not dealt)" if recall is None else recall.string(player)
 
     def view(self, player: int | None) -> View | None:
         """The Rumizi view of ``player`` (``None``: a spectator), or ``None`` before the deal."""
@@ -263,16 +326,31 @@ class RumiziSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
             return []
         return self.play.settings.outcomes
 
+    def _action(self, action: int) -> Action:
+        """The Rumizi action of an index; :class:`IllegalSpielAction` if there is none."""
+        actions = self.play.settings.encoding.actions
+        if not 0 <= action < len(actions):
+            raise IllegalSpielAction(f"no action {action}: actions are 0 to {len(actions) - 1}")
+        return actions[action]
+
     def _apply_action(self, action: int) -> None:
         play = self.play
         state = play.dealt()
         if state is None:
             if not 0 <= action < play.settings.deals:
-                raise ValueError(f"no deal {action}: deals are 0 to {play.settings.deals - 1}")
+                raise IllegalSpielAction(
+                    f"no deal {action}: deals are 0 to {play.settings.deals - 1}"
+                )
             play.deal(int(action))
             return
+        chosen = self._action(action)
         before = state.to_act
-        state.apply(play.settings.encoding.actions[action])
+        seat = seat_of(state, chosen)
+        try:
+            state.apply(chosen)
+        except IllegalAction as err:
+            raise IllegalSpielAction(f"action {action} ({_json(chosen)}): {err}") from err
+        play.pending.append((seat, chosen))
         play.moves += 1
         if state.to_act != before:
             play.turns += 1
@@ -283,8 +361,37 @@ class RumiziSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < self.play.settings.deals:
+                raise IllegalSpielAction(f"no deal {action}")
             return f"deal {action}"
-        return _json(self.play.settings.encoding.actions[action])
+        return _json(self._action(action))
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> RumiziSpielState:
+        """A world ``player_id`` cannot tell from this one: every hidden card re-dealt from
+        its view by the game's ``sample``, with a seed drawn from ``probability_sampler``
+        (uniform on [0, 1), as OpenSpiel passes). See the module docs."""
+        state = self.play.dealt()
+        recall = self.play.recall_now()
+        if state is None or recall is None:  # nothing dealt, nothing hidden
+            found: RumiziSpielState = self.clone()
+            return found
+        seed = int(probability_sampler() * 2.0**53)
+        world = state.sample(player_id, seed)
+        other = RumiziSpielState(self.get_game())
+        play = other.play
+        play.turns, play.moves = self.play.turns, self.play.moves
+        play.truncated = self.play.truncated
+        play.put(world, recall.resampled(player_id, world))
+        return other
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Refused: the information state is a trail of views with no fixed length."""
+        raise pyspiel.SpielError(
+            "Rumizi games have no information-state tensor (the game type says so); use "
+            "information_state_string, or observation_tensor for the current view"
+        )
 
     def returns(self) -> list[float]:
         state = self.play.dealt()
@@ -333,19 +440,10 @@ class RumiziObserver:
             self.tensor[:] = self.settings.encoding.observe(view)
 
     def string_from(self, state: RumiziSpielState, player: int) -> str:
-        view = self._view(state, player)
-        if view is None:
-            return "(not dealt)"
-        text = _json(view)
         if self.perfect_recall:
-            actions = self.settings.encoding.actions
-            moves = [
-                actions[a]
-                for p, a in ((h.player, h.action) for h in state.full_history())
-                if p >= 0
-            ]
-            text += " moves:" + _json(moves)
-        return text
+            return state.information(player if self.own_cards else None)
+        view = self._view(state, player)
+        return "(not dealt)" if view is None else _json(view)
 
 
 #: Short name -> the game class registered with OpenSpiel. The classes must outlive the
@@ -370,6 +468,7 @@ _register()
 
 __all__ = [
     "DEFAULTS",
+    "IllegalSpielAction",
     "RumiziObserver",
     "RumiziSpielGame",
     "RumiziSpielState",

@@ -21,6 +21,21 @@ stays in ``env.agents`` until the game ends, since an eliminated player's team m
 have been played; a turn is a stretch of moves by one player, ending when another player is
 to act.
 
+**Wrapped as PettingZoo's own environments are.** :func:`env` (and :func:`rumizi.env`) returns
+the environment inside PettingZoo's ``OrderEnforcingWrapper``, which refuses ``step``,
+``observe`` or ``render`` before ``reset`` and warns of a step after the game ended; the bare
+environment is ``env.unwrapped``, and the wrapper passes on its public attributes
+(``env.game_state``, ``env.encoding``, ``env.teams`` …). PettingZoo's classic games also stack
+``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper``; neither fits here. The first
+checks the action space with an ``assert`` (gone under ``python -O``, and it takes ``True`` for
+action 1); :meth:`RumiziEnv.step` refuses anything but an integer index itself. The second
+ends the game with a penalty for an illegal move; a Rumizi game refuses the move and stays as
+it was, as everywhere else in Rumizi.
+
+**Actions** are integers: a Python ``int`` or a numpy integer, within the index. Anything
+else — ``1.7``, ``2.0``, ``True``, a numpy float or bool, a string — raises
+:class:`rumizi.IllegalAction` and changes nothing; no number is rounded to a move.
+
 >>> import rumizi
 >>> env = rumizi.env("star-realms", max_turns=50)
 >>> env.reset(seed=7)
@@ -36,12 +51,14 @@ to act.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from rumizi.adapters.base import FloatArray, GameEncoding, MaskArray, action_mask, encoding
 from rumizi.core.contract import GameState
@@ -163,16 +180,7 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             self._was_dead_step(action)
             return
         state = self._state()
-        actions = self.encoding.actions
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            index = -1
-        if not 0 <= index < len(actions):
-            raise IllegalAction(
-                f"action must be an index from 0 to {len(actions) - 1}, not {action!r}"
-            )
-        chosen = actions[index]
+        chosen = self.encoding.actions[self._index(action)]
         before = state.to_act
         state.apply(chosen)  # raises IllegalAction (and changes nothing) if not legal now
         self._cumulative_rewards[agent] = 0.0
@@ -190,6 +198,21 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _index(self, action: Any) -> int:
+        """``action`` as an index into the encoding's actions: an integer (a Python ``int``, a
+        numpy integer) within the index; anything else is refused, never rounded."""
+        size = len(self.encoding.actions)
+        refusal = IllegalAction(f"action must be an integer from 0 to {size - 1}, not {action!r}")
+        if isinstance(action, bool | np.bool_):  # bools are ints to Python: True is no move
+            raise refusal
+        try:
+            index = operator.index(action)  # ints and numpy integers; no floats, no strings
+        except TypeError:
+            raise refusal from None
+        if not 0 <= index < size:
+            raise refusal
+        return index
 
     def _final_rewards(self, state: GameState) -> dict[str, float]:
         returns = state.returns()
@@ -218,6 +241,16 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         """Nothing to release: the environment holds no window or process."""
 
 
-def env(game_id: str = "star-realms", **options: Any) -> RumiziEnv:
-    """A PettingZoo AEC environment for ``game_id`` (options: see :class:`RumiziEnv`)."""
-    return RumiziEnv(game_id, **options)
+def env(game_id: str = "star-realms", **options: Any) -> AECEnv:
+    """A PettingZoo AEC environment for ``game_id`` (options: see :class:`RumiziEnv`), inside
+    PettingZoo's ``OrderEnforcingWrapper`` as its own environments are (see the module docs).
+
+    >>> wrapped = env("war-of-the-ring")
+    >>> wrapped.step(0)
+    Traceback (most recent call last):
+    ...
+    AssertionError: reset() needs to be called before step.
+    >>> isinstance(wrapped.unwrapped, RumiziEnv)
+    True
+    """
+    return OrderEnforcingWrapper(RumiziEnv(game_id, **options))

@@ -130,7 +130,17 @@ def test_mcts_plays_a_full_game() -> None:
     assert moves > 12 and sum(state.returns()) == 0.0
 
 
-def test_information_hides_the_cards_a_player_cannot_see() -> None:
+class Sampler:
+    """OpenSpiel's probability sampler: uniform numbers on [0, 1), seeded."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.RandomState(seed)
+
+    def __call__(self) -> float:
+        return float(self.rng.uniform())
+
+
+def test_a_resampled_world_keeps_the_players_information_and_redeals_the_rest() -> None:
     game = load()
     state = dealt(game, 3)
     rng = np.random.RandomState(4)
@@ -139,27 +149,42 @@ def test_information_hides_the_cards_a_player_cannot_see() -> None:
     inner = state.rumizi_state
     assert inner is not None
     for player in (0, 1):
-        other = state.clone()
+        other = state.resample_from_infostate(player, Sampler(77 + player))
         assert isinstance(other, RumiziSpielState)
-        other.replace_rumizi_state(inner.sample(player, seed=77 + player))
         assert other.rumizi_state is not None
         assert other.rumizi_state.export() != inner.export()  # hidden cards re-dealt
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.observation_string(player) == state.observation_string(player)
         assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.history() == []  # the true history would name the hidden cards
         assert other.information_state_string(1 - player) != state.information_state_string(
             1 - player
-        )  # the other player's own hand did change
+        )  # the other player's past in this world is unknown, and its own hand did change
+        again = state.resample_from_infostate(player, Sampler(77 + player))
+        assert again.rumizi_state.export() == other.rumizi_state.export()  # the sampler decides
 
 
-def test_information_state_string_is_the_view_and_the_moves() -> None:
+def test_the_information_state_is_the_players_views_and_its_own_moves() -> None:
     state = dealt(load(), 6)
     me = state.current_player()
     first = state.legal_actions()[0]
+    before = state.information_state_string(me)
     state.apply_action(first)
     text = state.information_state_string(me)
-    assert f'"viewer":{me}' in text
-    assert text.endswith(" moves:[" + state.action_to_string(me, first) + "]")
+    assert text.startswith(before + "\n")
+    lines = text.split("\n")
+    assert lines[0].startswith("view ") and f'"viewer":{me}' in lines[0]
+    assert lines[1] == "move " + state.action_to_string(me, first)
+    assert lines[2].startswith("seen ")  # what the move changed in its view
+    assert "move " not in state.information_state_string(1 - me)  # not the other's move
+
+
+def test_there_is_no_information_state_tensor() -> None:
+    game = load()
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+        dealt(game, 1).information_state_tensor(0)
 
 
 @pytest.mark.parametrize(("fmt", "players", "zero_sum"), FORMATS)

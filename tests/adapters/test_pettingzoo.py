@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from gymnasium import spaces
 from pettingzoo.test import api_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import rumizi
 from rumizi.adapters.base import action_mask
@@ -88,7 +89,7 @@ def test_every_format_masks_the_player_to_act_and_rewards_teams(fmt: str, player
 
 def test_agents_spaces_and_reset() -> None:
     env = rumizi.env("star-realms")
-    assert isinstance(env, RumiziEnv)
+    assert isinstance(env.unwrapped, RumiziEnv)
     assert env.possible_agents == ["player_0", "player_1"]
     env.reset(seed=3)
     state = env.game_state
@@ -182,6 +183,53 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
     for bad in (-1, len(env.encoding.actions), "end"):
         with pytest.raises(rumizi.IllegalAction):
             env.step(bad)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [1.7, 2.0, True, False, np.float32(3.0), np.float64(0.0), np.bool_(True), "3", [3], None],
+    ids=repr,
+)
+def test_an_action_that_is_not_an_integer_is_refused_not_rounded(bad: object) -> None:
+    env = rumizi.env("star-realms")
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    legal = np.flatnonzero(obs["action_mask"]).tolist()
+    assert {0, 1, 2, 3} & set(legal)  # rounding any of these would pick a legal move
+    state = env.game_state
+    assert state is not None
+    before = state.export()
+    with pytest.raises(rumizi.IllegalAction, match="must be an integer"):
+        env.step(bad)
+    assert state.export() == before and env.agent_selection == f"player_{state.to_act}"
+
+
+@pytest.mark.parametrize("kind", [np.int8, np.int32, np.int64, np.uint16, int])
+def test_numpy_integers_are_actions(kind: type) -> None:
+    env = rumizi.env("star-realms")
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    index = int(np.flatnonzero(obs["action_mask"])[0])
+    state = env.game_state
+    assert state is not None
+    expected = state.clone()
+    expected.apply(env.encoding.actions[index])
+    env.step(kind(index))
+    assert state.export() == expected.export()
+
+
+def test_the_environment_enforces_the_order_of_calls_as_pettingzoos_own_do() -> None:
+    env = rumizi.env("star-realms")
+    assert isinstance(env, OrderEnforcingWrapper) and isinstance(env.unwrapped, RumiziEnv)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="reset"):
+        env.observe("player_0")
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = env.agent_selection
+    env.reset(seed=2)
+    assert env.agent_selection in env.possible_agents
+    assert env.game_state is env.unwrapped.game_state  # the bare env's attributes pass through
 
 
 def test_render_shows_only_the_public_table() -> None:
