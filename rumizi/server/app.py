@@ -36,7 +36,7 @@ from rumizi.server.edges import (
     inline_scripts,
 )
 from rumizi.server.errors import ApiError, ErrorCode, framework_code
-from rumizi.server.hub import Hub
+from rumizi.server.hub import SWEEP_EVERY, UNLOAD_AFTER, Hub
 from rumizi.server.routes import API_ROUTERS, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
@@ -73,6 +73,10 @@ class Settings:
     through that Redis, bots and clocks through the database's job queue, whose claims last
     ``job_lease`` seconds; the sign-in limiter counts there too unless told otherwise.
     ``instance`` names this instance (in logs, the queue and the socket's answer).
+
+    ``unload_after``: seconds a table nobody looks at, with no move of the server's due soon,
+    stays in memory (it loads again when needed); ``sweep_every``: how often that is looked
+    at (rumizi.server.hub).
     """
 
     db_url: str
@@ -86,6 +90,8 @@ class Settings:
     instance: str | None = None
     job_lease: float = LEASE
     sync_every: float = SYNC_EVERY
+    unload_after: float = UNLOAD_AFTER
+    sweep_every: float = SWEEP_EVERY
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +140,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = BotPool(settings.bot_workers, settings.hard_budget)
-        hub = Hub(store, pool)
+        hub = Hub(store, pool, unload_after=settings.unload_after, sweep_every=settings.sweep_every)
         app.state.hub = hub
         if settings.redis_url is not None:
             hub.cluster = Cluster(
@@ -145,9 +151,11 @@ def create_app(settings: Settings) -> FastAPI:
                 sync_every=settings.sync_every,
                 workers=max(2, pool.workers),
             )
+        # The outage that ends now is noted before any clock is rebuilt; one instance loads
+        # the games due soon, several leave them to the queue.
+        await hub.start()
+        if hub.cluster is not None:
             hub.cluster.start()  # the queue carries the unfinished games' bots and clocks
-        else:
-            await hub.resume()
         try:
             yield
         finally:

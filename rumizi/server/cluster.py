@@ -9,14 +9,17 @@ instance). What this module adds to the hub:
   missed (pub/sub is at most once) shows as a gap in versions, or as the database being ahead
   when the instance looks (every ``sync_every`` seconds, and at once when Redis comes back);
   then the missing actions are read from the database, by version.
-- **The shared queue** (:mod:`rumizi.server.jobs`): the bot to move and the clock's deadline
-  are jobs in the database, stored with the move that made them. Every instance's workers
-  claim due jobs under a lease, so a bot's move and a clock's timeout are made once however
-  many instances watch the table, and a dead instance's jobs pass to the others when its
-  leases run out. The move itself is a compare-and-set with a fixed client id
-  (``bot-<version>``, ``clock-<version>``): even a job done twice is stored once.
+- **The shared queue** (:mod:`rumizi.server.jobs`): the bot to move (from whichever seat
+  it acts, in a simultaneous phase too), the clock's deadline and the timed phase's ring are
+  jobs in the database, stored with the move that made them (:func:`rumizi.server.hub.jobs_for`).
+  Every instance's workers claim due jobs under a lease, so a bot's move, a clock's timeout
+  and a ring are made once however many instances watch the table, and a dead instance's
+  jobs pass to the others when its leases run out. The move itself is a compare-and-set with
+  a fixed client id (``bot-<version>``, ``clock-<version>``, ``ring-<version>``): even a job
+  done twice is stored once. A job loads its table where it is taken, so no instance loads
+  anything at its start, and an idle table is let go (rumizi.server.hub).
 
-The hub calls :meth:`Cluster.jobs_after`, :meth:`committed`, :meth:`schedule` and
+The hub calls :meth:`Cluster.committed`, :meth:`schedule`, :meth:`forget` and
 :meth:`seats_changed`; it knows nothing of Redis or of the queue's tables.
 """
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import os
 import secrets
@@ -35,14 +37,14 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rumizi.core.contract import GameState
 from rumizi.server import chat, jobs
 from rumizi.server.fanout import Fanout
+from rumizi.server.hub import jobs_for
 from rumizi.server.jobs import Claimed, Job
 from rumizi.server.store import ActionWrite, Store, StoredAction
 
 if TYPE_CHECKING:
-    from rumizi.server.hub import Clock, Hub, LiveTable
+    from rumizi.server.hub import Hub, LiveTable
 
 log = logging.getLogger("rumizi.server.cluster")
 T = TypeVar("T")
@@ -53,28 +55,12 @@ LEASE = 10.0  # seconds a claimed job is its instance's (a hard bot thinks about
 # jobs other instances left (a clock runs out at most this late).
 POLL = 0.5
 SYNC_EVERY = 1.0  # seconds between comparisons of the loaded tables' versions with the database
-CLOCK_SLACK = 0.05  # seconds: a clock job that comes this early still ends the game
+CLOCK_SLACK = 0.05  # seconds: a clock or ring job that comes this early is still done
 RETRY = 0.5  # seconds before a job whose move the database refused is tried again
 
 
 def instance_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
-
-
-def jobs_for(table: LiveTable, state: GameState, clock: Clock | None, version: int) -> list[Job]:
-    """What ``table`` waits for at ``version`` in ``state``: its bot, its clock, or nothing."""
-    if table.row.status != "playing" or state.over or state.to_act is None:
-        return []
-    found = []
-    seat = table.row.seats[state.to_act]
-    now = time.time()
-    if seat.kind == "bot":
-        found.append(Job(table.id, version, jobs.BOT, seat.seat, now))
-    if clock is not None:
-        deadline = clock.deadline()
-        if deadline is not None:
-            found.append(Job(table.id, version, jobs.CLOCK, clock.owner, deadline))
-    return found
 
 
 class Cluster:
@@ -132,13 +118,6 @@ class Cluster:
 
     # ------------------------------------------------------------------ what the hub calls
 
-    def jobs_after(self, table: LiveTable, trial: GameState, at: datetime) -> tuple[Job, ...]:
-        """The jobs to store with the move that turns ``table`` into ``trial`` at ``at``."""
-        clock = copy.deepcopy(table.clock)
-        if clock is not None:
-            clock.advance(None if trial.over else trial.to_act, at.timestamp())
-        return tuple(jobs_for(table, trial, clock, table.version + 1))
-
     def committed(self, write: ActionWrite) -> None:
         """``write`` is stored: its jobs are in the queue; the other instances hear of it."""
         self._ensured[write.table_id] = write.version
@@ -161,7 +140,7 @@ class Cluster:
         """``table`` was loaded or started here: make sure its jobs are in the queue."""
         if self._ensured.get(table.id) == table.version:
             return
-        wanted = jobs_for(table, table.state, table.clock, table.version)
+        wanted = jobs_for(table, table.state, table.clock, table.phase, table.version, time.time())
         if not wanted:
             return
         self._ensured[table.id] = table.version
@@ -175,6 +154,10 @@ class Cluster:
             self._ensured.pop(wanted[0].table_id, None)
             return
         self._wake.set()
+
+    def forget(self, table_id: str) -> None:
+        """The hub let go of the table (its jobs stay in the queue, and load it again)."""
+        self._ensured.pop(table_id, None)
 
     def behind(self, table: LiveTable) -> None:
         """A write lost the compare-and-set: another instance moved ``table``; catch up."""
@@ -289,22 +272,35 @@ class Cluster:
     async def _do(self, job: Job) -> float | None:
         """Do ``job``; ``None`` when it is done with, or the time to look at it again."""
         hub = self.hub
-        table = await hub.get(job.table_id)
-        if table is None:
+        table = await hub.get(job.table_id)  # loaded, it queued what it waits for
+        if table is None or job.kind == jobs.LOOK:
             return None
+        table.pinned += 1  # not let go while the job works on it
+        try:
+            return await self._do_on(table, job)
+        finally:
+            table.pinned -= 1
+
+    async def _do_on(self, table: LiveTable, job: Job) -> float | None:
+        hub = self.hub
         await hub.sync(table)
         if table.version != job.version or table.row.status != "playing" or table.state.over:
             return None  # the table moved on: nothing to do
         if job.kind == jobs.BOT and job.seat is not None:
             await hub._bot_move(table, job.seat, job.version)
             return self._retry(table, job)
-        clock = table.clock
-        deadline = None if clock is None else clock.deadline()
+        if job.kind == jobs.RING:
+            deadline = table.phase.deadline(table.state)
+        else:
+            deadline = None if table.clock is None else table.clock.deadline()
         if deadline is None:
             return None
         if deadline - time.time() > CLOCK_SLACK:
-            return deadline
-        await hub._time_out(table, job.version)
+            return deadline  # not yet (a clock an outage put off, a ring stored early)
+        if job.kind == jobs.RING:
+            await hub._ring_now(table, job.version)
+        else:
+            await hub._time_out(table, job.version)
         return self._retry(table, job)
 
     def _retry(self, table: LiveTable, job: Job) -> float | None:

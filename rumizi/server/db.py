@@ -187,10 +187,13 @@ class PlayedAction(Base):
 class TableJob(Base):
     """Work a table waits for, in the queue every instance shares (rumizi.server.jobs).
 
-    ``kind`` is ``bot`` (the bot in ``seat`` moves at ``version``) or ``clock`` (the clock
-    ends the game at ``due`` unless the table moved on). An instance claims a job by setting
-    ``owner`` and ``lease_until`` (epoch seconds); a lease that runs out frees the job for
-    another instance, so a table whose instance died is carried on by the others.
+    ``kind`` is ``bot`` (the bot in ``seat`` moves at ``version``), ``clock`` (the clock ends
+    the game at ``due`` unless the table moved on), ``ring`` (the timed phase ends at ``due``)
+    or ``look`` (what the table waits for is not known yet: load it and see). An instance
+    claims a job by setting ``owner`` and ``lease_until`` (epoch seconds); a lease that runs
+    out frees the job for another instance, so a table whose instance died is carried on by
+    the others. One plain instance claims nothing: the rows are its index of the tables it
+    must load to move them (rumizi.server.hub).
     """
 
     __tablename__ = "table_jobs"
@@ -204,6 +207,29 @@ class TableJob(Base):
     due: Mapped[float] = mapped_column(Float, index=True)
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_until: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class Heartbeat(Base):
+    """One row: the last moment (epoch seconds) some server instance was known to be up.
+
+    Every instance moves it on every few seconds (rumizi.server.outages); a start that finds
+    it old knows the whole service was down since, and no clock ran meanwhile.
+    """
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    alive: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class Outage(Base):
+    """A time (epoch seconds, ``began`` to ``ended``) when no server instance was up."""
+
+    __tablename__ = "outages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    began: Mapped[float] = mapped_column(Float)
+    ended: Mapped[float] = mapped_column(Float)
 
 
 class Rating(Base):

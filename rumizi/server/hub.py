@@ -53,6 +53,10 @@ T = TypeVar("T")
 
 UNLOAD_AFTER = 600.0  # seconds a table with nobody there and nothing due stays in memory
 SWEEP_EVERY = 5.0  # seconds between looks for idle tables (and, on one instance, due ones)
+# Seconds the index's writer waits to gather a batch: a start that loads a thousand tables
+# writes their rows in a few commits, not a thousand. Nothing is at stake meanwhile: a move's
+# rows go in its own commit, and the rows a correction replaces only load a table sooner.
+INDEX_GATHER = 0.1
 
 
 class ActionError(Exception):
@@ -972,6 +976,8 @@ class Hub:
 
     async def _write_index(self) -> None:
         while self._reindex:
+            if not self.closing:
+                await asyncio.sleep(INDEX_GATHER)
             batch = dict(self._reindex)
             try:
                 await self.db(self._store_index, batch)

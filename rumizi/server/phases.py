@@ -9,10 +9,13 @@ phase a ``timer()``. Here the hub learns
   concede (the clock) and the timer's ring;
 * :func:`seat_legal`, :func:`actors`: each seat's moves and the ``to_act`` list of the state
   message (every actor);
+* :func:`bot_to_move`: which bot the server moves at a version (every bot actor in turn);
 * :class:`PhaseTimer`: when the timed phase began. The timer counts from the game's start if
   the phase is there from the deal, else from the action that began it, so after a restart
   it is rebuilt from the stored action times (:func:`phase_start`) and rings on time. The
-  ring is played once (``client_id`` ``ring-<version>``) by the hub's timer task.
+  ring is played once (``client_id`` ``ring-<version>``): by the hub's timer on one
+  instance, by a ``ring`` job of the shared queue on several (rumizi.server.jobs). Unlike a
+  player's clock, it runs on while the server is down: it is the table's, not a seat's.
 """
 
 from __future__ import annotations
@@ -57,6 +60,24 @@ def actors(state: GameState) -> list[int]:
 
 def seat_legal(state: GameState, seat: int) -> list[Action]:
     return [] if state.over or seat not in state.actors else state.legal_actions_for(seat)
+
+
+def bot_to_move(state: GameState, kinds: Sequence[str], version: int) -> int | None:
+    """The seat whose bot the server moves at ``version`` (``kinds``: each seat's kind).
+
+    One bot at a time, so that a bot thinks on a position that is still there when it is
+    done: several bot actors (a simultaneous phase) take turns as the versions go by, and
+    every instance of a cluster picks the same one.
+
+    >>> from rumizi.core.registry import game
+    >>> chaos = game("fantasy-realms").new(seed=1, players=3, variant="chaos")
+    >>> (chaos.to_act, list(chaos.actors))
+    (0, [0, 1, 2])
+    >>> [bot_to_move(chaos, ["human", "bot", "bot"], v) for v in range(3)]
+    [1, 2, 1]
+    """
+    bots = [seat for seat in actors(state) if kinds[seat] == "bot"]
+    return bots[version % len(bots)] if bots else None
 
 
 def phase_start(

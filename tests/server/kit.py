@@ -247,10 +247,12 @@ class Server:
         return table
 
     def snapshot(self, table_id: str) -> tuple[int, dict[str, Any], int]:
-        """(version, full export, stored action rows) of a table, read on the loop."""
+        """(version, full export, stored action rows) of a table, read on the loop (and
+        loaded if the server does not hold it: a table nobody uses is not in memory)."""
 
-        def read() -> tuple[int, dict[str, Any]]:
-            table = self.hub.tables[table_id]
+        async def read() -> tuple[int, dict[str, Any]]:
+            table = await self.hub.get(table_id)
+            assert table is not None, f"no table {table_id}"
             return table.version, table.state.export()
 
         version, export = self.call(read)

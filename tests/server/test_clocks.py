@@ -6,9 +6,11 @@ import secrets
 import time
 from typing import Any
 
+from rumizi.server import outages
+from rumizi.server.db import make_engine, migrate, session_factory
 from rumizi.server.hub import Clock
 from rumizi.server.store import SeatRow
-from tests.server.kit import Server, Socket
+from tests.server.kit import Server, ServerFactory, Socket
 
 
 def test_no_clock() -> None:
@@ -62,6 +64,81 @@ def test_turn_clock() -> None:
     assert clock.remaining == [100.0, 60.0, 100.0]
     assert clock.deadline() == 190.0
     assert clock.message(100.0)["remaining_ms"] == [90000, 60000, 100000]
+
+
+def test_the_time_the_server_was_down_is_nobodys() -> None:
+    # The service was down from 1010 to 1030: a clock running then stood still.
+    clock = Clock.make({"kind": "realtime", "initial": 60, "increment": 0}, 2, ((1010, 1030),))
+    assert clock is not None
+    clock.start(0, 1000.0)
+    assert clock.left(1020.0) == [50.0, 60.0]  # stopped at 1010
+    assert clock.left(1040.0) == [40.0, 60.0]
+    assert clock.deadline() == 1080.0  # 10 s before the outage, 50 s after it
+    clock.advance(1, 1045.0)
+    assert clock.remaining == [35.0, 60.0] and clock.deadline() == 1105.0
+    # A clock that ran out before the outage is out at the same moment.
+    short = Clock.make({"kind": "turn", "per_move": 5}, 2, ((1010, 1030), (1040, 1050)))
+    assert short is not None
+    short.start(1, 1000.0)
+    assert short.deadline() == 1005.0
+    short.advance(0, 1036.0)  # seat 1 ran out long ago; seat 0's turn begins
+    assert short.deadline() == 1051.0  # 4 s before the second outage, 1 s after it
+    assert short.left(1045.0)[0] == 1.0
+    # Started inside an outage (a move stored after the last heartbeat): from its end.
+    inside = Clock.make({"kind": "realtime", "initial": 60, "increment": 0}, 2, ((1010, 1030),))
+    assert inside is not None
+    inside.start(0, 1015.0)
+    assert inside.left(1040.0)[0] == 50.0 and inside.deadline() == 1090.0
+
+
+def test_an_outage_is_a_time_when_no_instance_was_up(tmp_path: Any) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'beats.sqlite3'}")
+    migrate(engine)
+    sessions = session_factory(engine)
+    try:
+        assert outages.note_start(sessions, 1000.0, alone=False) == ()  # nothing known yet
+        outages.beat(sessions, 1001.0)
+        # Another instance beat 2 s ago: it was up, so nobody's time stood still.
+        assert outages.note_start(sessions, 1003.0, alone=False) == ()
+        outages.beat(sessions, 1004.0)
+        outages.beat(sessions, 1002.0)  # a late beat never moves the time back
+        # Nothing beat for a minute: every instance was down from the last beat.
+        assert outages.note_start(sessions, 1064.0, alone=False) == ((1004.0, 1064.0),)
+        # One plain instance is the whole service: any gap is an outage.
+        outages.beat(sessions, 1070.0)
+        found = outages.note_start(sessions, 1071.5, alone=True)
+        assert found == ((1004.0, 1064.0), (1070.0, 1071.5))
+    finally:
+        engine.dispose()
+
+
+def test_a_clock_stands_still_while_the_server_is_down(make_server: ServerFactory) -> None:
+    server = make_server()
+    first, second = server.guest(), server.guest()
+    row = server.store.create_table(
+        "star-realms",
+        {"players": 2},
+        2,
+        secrets.randbits(62),
+        [
+            SeatRow(0, "human", None, first.user_id, None),
+            SeatRow(1, "human", None, second.user_id, None),
+        ],
+        {"kind": "realtime", "initial": 60, "increment": 0},
+        False,
+        first.user_id,
+    )
+    with first.socket(row.id) as sock:
+        before = sock.next_state()["clock"]
+    server.close()
+    time.sleep(2.0)  # the server is down
+    again = make_server()
+    with first.on(again).socket(row.id) as sock:
+        after = sock.next_state()["clock"]
+    running = before["running"]
+    assert after["running"] == running
+    lost = before["remaining_ms"][running] - after["remaining_ms"][running]
+    assert 0 <= lost < 1000, lost  # the moments the server was up, not the 2 s it was down
 
 
 def _clocked_duel(

@@ -235,6 +235,11 @@ def test_the_queue_takes_each_job_once_and_frees_it_when_its_lease_runs_out(
         user, _ = store.create_guest()
         seats = [SeatRow(0, "bot", "easy", None, None), SeatRow(1, "human", None, user.id, None)]
         row = store.create_table("star-realms", {"players": 2}, 2, 1, seats, {}, False, user.id)
+        # A game under way from the start comes with a look (an instance loads it, and so
+        # queues what it waits for): due at once.
+        looked = store.claim_job("w", 1.0, 10.0)
+        assert looked is not None and looked.job == jobs.Job(row.id, 0, jobs.LOOK, None, 1.0)
+        store.finish_job(looked, "w")
         job = jobs.Job(row.id, 0, jobs.BOT, 0, 100.0)
         store.add_jobs([job])
         store.add_jobs([job, jobs.Job(row.id, 0, jobs.CLOCK, 0, 500.0)])  # the same one again
@@ -411,3 +416,51 @@ def test_batches_lock_their_tables_in_one_order(
         assert store.table_versions(made) == {t: (1, "playing") for t in made}
     finally:
         engine.dispose()
+
+
+def test_a_chaos_table_on_three_instances_moves_every_bot_and_rings(
+    postgres_url: str,  # noqa: F811
+    redis: RedisServer,
+    make_server: ServerFactory,
+) -> None:
+    """The trading is simultaneous: the state's ``to_act`` is the person in seat 0, yet the
+    bots in seats 1 and 2 may act too, and the phase's timer ends it. Each is a job of the
+    shared queue: every bot moves, each version's bot thinks once, and the ring comes on time."""
+    servers = [
+        make_server(postgres_url, redis_url=redis.url, instance=name, sync_every=SYNC)
+        for name in "abc"
+    ]
+    thought: list[tuple[int, int]] = []  # (seat, version) of every bot move begun, anywhere
+    for server in servers:
+        original = server.hub._bot_move
+
+        async def counted(table: Any, seat: int, version: int, original: Any = original) -> None:
+            thought.append((seat, version))
+            await original(table, seat, version)
+
+        setattr(server.hub, "_bot_move", counted)  # noqa: B010
+    person = servers[0].guest()
+    bot = {"kind": "bot", "level": "easy"}
+    made = person.create_table(
+        game="fantasy-realms",
+        seats=[{"kind": "human"}, bot, bot],
+        options={"variant": "chaos", "timer": 2},
+    )
+    with person.on(servers[2]).socket(made["id"]) as sock:
+        start = sock.next_state()
+        assert start["view"]["phase"] == "trade" and start["to_act"][0] == 0
+        ends_at = start["timer"]["ends_at"]
+        end = sock.wait(lambda m: m["view"]["phase"] != "trade", timeout=20)
+    assert end["timer"] is None
+    row = servers[0].store.load_table(made["id"], True)
+    assert row is not None
+    moves = [(seat, action, cid, at) for seat, action, cid, at in row.actions]
+    (ring,) = [m for m in moves if m[1] == {"do": "ring"}]
+    assert ring[0] is None and ring[2] == f"ring-{moves.index(ring)}"
+    assert ring[3].timestamp() * 1000 >= ends_at - 60  # not before its time
+    traded = {seat for seat, action, _, _ in moves[: moves.index(ring)] if seat is not None}
+    assert traded == {1, 2}  # both bots traded (or said they were done) before the ring
+    by_bots = [(seat, int(cid.removeprefix("bot-"))) for seat, _, cid, _ in moves if seat]
+    assert set(by_bots) <= set(thought)
+    versions = [version for _, version in thought]
+    assert len(versions) == len(set(versions))  # no version's bot thought twice

@@ -77,9 +77,11 @@ def test_a_game_is_its_seed_and_actions(make_server: ServerFactory) -> None:
     # Rebuilt from the database alone, the state is exactly the live one.
     assert rebuilt(server.store, table_id).export() == export
 
-    # A fresh server on the same file rebuilds it too, and the game goes on there.
+    # A fresh server on the same file rebuilds it too when asked for it (the game waits for
+    # its players: it is not loaded at the start), and the game goes on there.
     server.close()
     again = make_server()
+    assert table_id not in again.hub.tables
     assert again.snapshot(table_id) == (version, export, count)
     with first.on(again).socket(table_id) as s0, second.on(again).socket(table_id) as s1:
         assert s0.next_state()["version"] == version
