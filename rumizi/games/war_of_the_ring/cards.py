@@ -55,8 +55,7 @@ class Card:
     unit: tuple[str, int] | None
     cost: int
     event: tuple[tuple[str, int], ...]
-    names: dict[str, str]  # language -> name
-    texts: dict[str, str]  # language -> a short line of what it does
+    names: dict[str, str]  # language -> name (what it does: texts.card_line, from the data)
 
 
 def _load() -> list[Card]:
@@ -89,7 +88,6 @@ def _load() -> list[Card]:
                 cost=int(raw["cost"]),
                 event=event,
                 names={"en": raw["en"], "fa": raw["fa"]},
-                texts={"en": raw["text_en"], "fa": raw["text_fa"]},
             )
         )
     return out

@@ -1,15 +1,16 @@
 """Every word of War of the Ring a player reads, in English and Persian, as plain strings.
 
-Names of factions, zones, abilities, effects and cards; a card's summary from its data
-(:func:`card_summary`); one line per legal action for a move menu (:func:`action_text`, said to
-the player to act); what an open choice asks (:func:`choice_text`); one log sentence per engine
-event (:func:`event_text`) and the end of the game (:func:`end_text`). Persian uses Persian
-digits and zero-width non-joiners. Sentences agree with who acts: seat names come from
-``names`` (``Player 0`` / «بازیکن ۰» by default) and the seat ``you`` is addressed as “you”
-(«شما», with second-person verbs); :func:`log_entries` gives a whole log as
-:class:`~rumizi.core.addons.LogLine` items for an :class:`~rumizi.core.addons.Audience`.
-Nothing here imports more than :mod:`rumizi.core` and this
-package, and everything returned is a plain string.
+Names of factions, zones, abilities, effects and cards; a card's line of what it does
+(:func:`card_line`) and its summary (:func:`card_summary`), both made from its data so that a
+card never says one number and does another; one line per legal action for a move menu
+(:func:`action_text`, said to the player to act); what an open choice asks
+(:func:`choice_text`); one log sentence per engine event (:func:`event_text`) and the end of
+the game (:func:`end_text`). Persian uses Persian digits and zero-width non-joiners.
+Sentences agree with who acts: seat names come from ``names`` (``Player 0`` / «بازیکن ۰» by
+default) and the seat ``you`` is addressed as “you” («شما», with second-person verbs);
+:func:`log_entries` gives a whole log as :class:`~rumizi.core.addons.LogLine` items for an
+:class:`~rumizi.core.addons.Audience`. Nothing here imports more than :mod:`rumizi.core` and
+this package, and everything returned is a plain string.
 
 >>> event_text({"event": "place", "player": 1, "zone": "centre"}, "en", names=["Ana", "Bot"])
 'Bot placed a card face down in the centre.'
@@ -17,6 +18,10 @@ package, and everything returned is a plain string.
 'شما رویداد «هابیت‌های شایر» را بازی کردید.'
 >>> card_summary("sh-orcs", "en")
 'Orc Warband — combat 2, horde +2; event (cost 1): the opponent discards 1 at random'
+>>> card_line("sh-orcs", "en")
+'Unit: +2 when outnumbering the enemy here. Event: the opponent discards 1 at random.'
+>>> card_line("fp-elrond", "fa")
+'واحد: واحدهای دیگرِ شما در این ناحیه +۱. رویداد: ۳ کارت بکشید، سپس ۱ کارت سایه بردارید.'
 >>> action_text({"do": "place", "card": "fp-aragorn", "zone": "left"}, "fa")
 '«آراگورن، وارث ایسیلدور» را در جناح چپ بگذارید'
 """
@@ -44,6 +49,7 @@ __all__ = [
     "EVENT_KINDS",
     "ability_text",
     "action_text",
+    "card_line",
     "card_name",
     "card_summary",
     "choice_text",
@@ -99,14 +105,24 @@ _ABILITIES: dict[str, tuple[str, str]] = {
     "stand": ("stand +{n}", "ایستادگی +{n}"),
     "slay": ("slay", "کشتن"),
 }
+# What a unit's ability does, as its card says it ({n}: the number in the card's data).
+_UNIT_LINES: dict[str, tuple[str, str]] = {
+    "aura": ("your other units here +{n}", "واحدهای دیگرِ شما در این ناحیه +{n}"),
+    "fear": ("enemy units here −{n}", "واحدهای دشمن در این ناحیه −{n}"),
+    "guard": ("your units here cannot be slain", "واحدهای شما در این ناحیه کشته نمی‌شوند"),
+    "horde": ("+{n} when outnumbering the enemy here", "اگر در این ناحیه پرشمارتر باشید +{n}"),
+    "stand": ("+{n} when outnumbered here", "اگر در این ناحیه کم‌شمارتر باشید +{n}"),
+    "slay": ("slays the weakest enemy unit here", "ضعیف‌ترین واحد دشمن در این ناحیه را می‌کشد"),
+}
+# One step of an event, said to whoever plays it ({cards}: "card" or "cards" after {n}).
 _EFFECTS: dict[str, tuple[str, str]] = {
     "draw": ("draw {n}", "{n} کارت بکشید"),
-    "recover": ("recover {n} from your graveyard", "{n} کارت از گورستان بازگردانید"),
+    "recover": ("recover {n} {cards} from your graveyard", "{n} کارت از گورستان بازگردانید"),
     "discard": ("the opponent discards {n} at random", "حریف {n} کارت تصادفی دور می‌اندازد"),
     "boost": ("+{n} in a zone", "+{n} در یک ناحیه"),
-    "peek": ("look at the enemy's cards in a zone", "دیدن کارت‌های دشمن در یک ناحیه"),
-    "move": ("move one of your units", "جابه‌جا کردن یکی از واحدهایتان"),
-    "shadow": ("take {n} shadow card", "{n} کارت سایه بردارید"),
+    "peek": ("look at the enemy's cards in a zone", "کارت‌های دشمن در یک ناحیه را ببینید"),
+    "move": ("move one of your units", "یکی از واحدهایتان را جابه‌جا کنید"),
+    "shadow": ("take {n} shadow {cards}", "{n} کارت سایه بردارید"),
 }
 _REASONS: dict[str, tuple[str, str]] = {
     "sweep": ("by winning all three zones", "با بردن هر سه ناحیه"),
@@ -153,9 +169,21 @@ def ability_text(card_id: str, lang: str) -> str | None:
 def effect_text(effect: str, n: int, lang: str) -> str:
     """One step of an event: ``effect_text("draw", 2, "en") == "draw 2"``."""
     template = _EFFECTS[effect][1 if _fa(lang) else 0]
-    if effect == "shadow" and n != 1 and not _fa(lang):
-        template += "s"
-    return template.format(n=number(n, lang))
+    return template.format(n=number(n, lang), cards="card" if n == 1 else "cards")
+
+
+def card_line(card_id: str, lang: str) -> str:
+    """The card's line of what it does, its ability then its event (``Unit: … Event: …``),
+    made from its data: every number in it is the number the engine plays."""
+    k = BY_ID[card_id]
+    fa = _fa(lang)
+    parts = []
+    if UNIT[k]:
+        ability = _UNIT_LINES[UNIT_NAMES[UNIT[k]]][1 if fa else 0]
+        parts.append(("واحد: " if fa else "Unit: ") + ability.format(n=number(UNIT_N[k], lang)))
+    steps = [effect_text(EFFECT_NAMES[e], n, lang) for e, n in EVENT[k]]
+    parts.append(("رویداد: " if fa else "Event: ") + ("، سپس " if fa else ", then ").join(steps))
+    return " ".join(part + "." for part in parts)
 
 
 def card_summary(card_id: str, lang: str) -> str:

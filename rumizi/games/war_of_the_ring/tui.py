@@ -135,7 +135,7 @@ def card_panel(card_id: str, lang: str) -> Panel:
     effects = sep.join(texts.effect_text(e, n, lang) for e, n in card.event)
     grid.add_row(word("event", lang), effects)
     grid.add_row(word("copies", lang), number(card.count, lang))
-    grid.add_row("", Text(card.texts[lang], style="italic"))
+    grid.add_row("", Text(texts.card_line(card_id, lang), style="italic"))
     return Panel(
         grid,
         title=card_text(card_id, lang),

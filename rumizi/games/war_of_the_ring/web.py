@@ -102,7 +102,7 @@ def cards(lang: str) -> list[dict[str, Any]]:
                 "event_text": ("، " if lang == "fa" else ", ").join(
                     texts.effect_text(e, n, lang) for e, n in card.event
                 ),
-                "text": card.texts[lang],
+                "text": texts.card_line(card.id, lang),
                 "summary": texts.card_summary(card.id, lang),
             }
         )

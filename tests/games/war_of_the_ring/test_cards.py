@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rumizi.games.war_of_the_ring import GAME
+from rumizi.games.war_of_the_ring import GAME, texts
 from rumizi.games.war_of_the_ring.cards import (
     BY_ID,
     CARDS,
@@ -81,13 +81,14 @@ def test_the_free_peoples_have_the_strong_units_and_the_shadow_the_numbers() -> 
 def test_every_card_has_a_name_and_a_text_in_both_languages_in_proper_persian() -> None:
     for card in CARDS:
         for lang in ("en", "fa"):
-            assert card.names[lang].strip() and card.texts[lang].strip()
-        fa = card.names["fa"] + card.texts["fa"]
+            assert card.names[lang].strip() and texts.card_line(card.id, lang).strip()
+        line = texts.card_line(card.id, "fa")
+        fa = card.names["fa"] + line
         assert "ي" not in fa and "ك" not in fa  # Arabic yeh and kaf
-        assert not any(ch.isdigit() and ch in "0123456789" for ch in card.texts["fa"])
+        assert not any(ch.isdigit() and ch in "0123456789" for ch in line)
         assert all(unicodedata.category(ch) != "Cc" for ch in fa)
-    texts = "".join(card.texts["fa"] for card in CARDS)
-    assert "\u200c" in texts  # «کارت‌های», «می‌کشد»
+    persian = "".join(texts.card_line(card.id, "fa") for card in CARDS)
+    assert "\u200c" in persian  # «کارت‌های», «می‌کشد»
 
 
 # ------------------------------------------------------------------ continuous effects

@@ -7,9 +7,22 @@ import re
 
 import pytest
 
-from rumizi.core.i18n import to_ascii_digits
-from rumizi.games.war_of_the_ring import GAME, rules, texts
-from rumizi.games.war_of_the_ring.cards import CARDS, DECKS, FREE, IDS
+from rumizi.core.i18n import number, to_ascii_digits
+from rumizi.games.war_of_the_ring import GAME, rules, texts, web
+from rumizi.games.war_of_the_ring.cards import (
+    BY_ID,
+    CARDS,
+    COMBAT,
+    COST,
+    DECKS,
+    EFFECT_NAMES,
+    EVENT,
+    FREE,
+    IDS,
+    UNIT,
+    UNIT_N,
+    UNIT_NAMES,
+)
 from rumizi.games.war_of_the_ring.engine import HAND_SIZE, PER_ZONE, SHADOW_WIN
 
 ARABIC = re.compile("[يكى]")  # Arabic yeh, kaf and alef maksura: Persian uses ی and ک
@@ -36,6 +49,62 @@ def test_the_rules_state_the_engines_numbers() -> None:
         assert f"{HAND_SIZE} cards" in text or f"{HAND_SIZE} کارت" in text
         assert f"{PER_ZONE} " in text and f"{SHADOW_WIN} " in text
         assert f"{len(DECKS[FREE])}" in text
+
+
+# The ability and effect kinds whose number a card's text states; the others' number is 0
+# and says nothing (a guard guards, a peek looks).
+NUMBERED_ABILITIES = {"aura": "+", "fear": "−", "horde": "+", "stand": "+"}
+NUMBERED_EFFECTS = {"draw", "recover", "discard", "boost", "shadow"}
+
+
+def numbers(text: str) -> list[int]:
+    """Every number written in ``text``, in order (Persian digits read as numbers too)."""
+    return [int(n) for n in re.findall(r"\d+", to_ascii_digits(text))]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_every_number_in_every_cards_text_is_the_number_the_engine_plays(lang: str) -> None:
+    event_word = "رویداد:" if lang == "fa" else "Event:"
+    by_id = {card["id"]: card for card in web.cards(lang)}
+    for card in CARDS:
+        line = by_id[card.id]["text"]  # what the card gallery and the table show
+        assert line == texts.card_line(card.id, lang)
+        unit_part, found, event_part = line.partition(event_word)
+        assert found, line
+        k = BY_ID[card.id]
+        ability = UNIT_NAMES[UNIT[k]]
+        if ability in NUMBERED_ABILITIES:
+            assert numbers(unit_part) == [UNIT_N[k]], line
+            sign = NUMBERED_ABILITIES[ability]
+            assert f"{sign}{number(UNIT_N[k], lang)}" in unit_part, line
+        else:
+            assert numbers(unit_part) == [] and UNIT_N[k] == 0, line
+        steps = [(EFFECT_NAMES[e], n) for e, n in EVENT[k]]
+        assert numbers(event_part) == [n for e, n in steps if e in NUMBERED_EFFECTS], line
+        assert all(n == 0 for e, n in steps if e not in NUMBERED_EFFECTS), card.id
+        if lang == "fa":
+            persian_ok(line)
+
+
+def test_the_horde_units_say_the_bonus_they_get() -> None:
+    # The tuning raised the Orc Warband's and the Uruk-hai's horde to +2; the card says so.
+    for card_id in ("sh-orcs", "sh-uruk-hai"):
+        assert UNIT_N[BY_ID[card_id]] == 2
+        assert "+2 when outnumbering" in texts.card_line(card_id, "en")
+        assert "پرشمارتر باشید +۲" in texts.card_line(card_id, "fa")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_every_number_in_every_cards_summary_is_its_data(lang: str) -> None:
+    for card in CARDS:
+        k = BY_ID[card.id]
+        expected = [COMBAT[k]]
+        if UNIT_NAMES[UNIT[k]] in NUMBERED_ABILITIES:
+            expected.append(UNIT_N[k])
+        expected.append(COST[k])
+        expected += [n for e, n in EVENT[k] if EFFECT_NAMES[e] in NUMBERED_EFFECTS]
+        summary = texts.card_summary(card.id, lang)
+        assert numbers(summary.removeprefix(card.names[lang])) == expected, summary
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
