@@ -5,8 +5,9 @@ round trip (sent → acknowledged) twice in the same run: alone (the baseline), 
 busy table has ``--watchers`` spectator sockets open and ``--chatters`` guests chatting as
 fast as they can send (the server reads each socket at most 8 messages a second and refuses
 most lines as too fast; every accepted one goes to every watcher). The attacker runs in a
-process of its own, so its clients' work does not delay the quiet table's. Prints p50/p99 of the quiet table's moves and of ``GET /api/lobby`` in both
-phases, their ratio, and how many chat lines were accepted and delivered.
+process of its own, so its clients' work does not delay the quiet table's. Prints p50/p99
+of the quiet table's moves and of ``GET /api/lobby`` in both phases, their ratio, and how
+many chat lines were accepted and delivered.
 
     .venv/bin/python bench/chat_flood.py --watchers 500 --chatters 100 --seconds 20
 

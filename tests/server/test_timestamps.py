@@ -51,7 +51,9 @@ def test_a_naive_time_is_refused_rather_than_guessed() -> None:
 
 def a_played_finished_analysed_game(server: Server) -> None:
     first, second, table_id = duel(server)
-    first.signup("timekeeper")  # a session row, beside the guests' users
+    first.signup("timekeeper")  # a session row and a trusted browser, beside the guests' users
+    stranger = server.browser()  # a wrong password from elsewhere: a failure for the owner
+    stranger.post("/api/auth/login", {"username": "timekeeper", "password": "not the password"})
     with first.socket(table_id) as s0, second.socket(table_id) as s1:
         state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
         s1.wait_version(state["version"])
