@@ -140,7 +140,9 @@ def brute_force(
 class _Observed:
     """What the cards of one hand can tell apart: the names and suits their texts look at."""
 
-    def __init__(self, infos: Sequence[CardInfo], table: Table) -> None:
+    def __init__(
+        self, infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+    ) -> None:
         held = {i.id for i in infos}
         self.collector = "collector" in held
         names: set[str] = set()
@@ -166,6 +168,13 @@ class _Observed:
             # hand prints is "anonymous", and any anonymous suit can stand for another.
             for i in infos:
                 suits |= i.suits
+            # So is a suit a choice fixed by the caller gives a card: the open choices cannot
+            # be steered to it as an anonymous one (a wild matching a fixed Book's suit).
+            for card, option in (fixed or {}).items():
+                if card == "book-of-changes" and option.get("new_suit") is not None:
+                    suits |= bit(str(option["new_suit"]))
+                elif card in ("mirage", "shapeshifter") and option.get("copies") is not None:
+                    suits |= bit(card_info(str(option["copies"]), expansion=table.expansion).suit)
         self.names = names
         self.suits = suits
         self.game_suits = suits_in_play(expansion=table.expansion)
@@ -362,7 +371,7 @@ def _search(
 ) -> tuple[int, Choices]:
     fixed = dict(fixed or {})
     hand = [i.id for i in infos]
-    seen = _Observed(infos, table)
+    seen = _Observed(infos, table, fixed)
     domains = _pruned_domains(infos, table, seen)
     for card, option in fixed.items():
         if card in domains:

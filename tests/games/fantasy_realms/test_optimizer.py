@@ -297,6 +297,18 @@ def test_a_lone_card_an_open_wild_may_save_from_demon_is_chosen_with_the_blanker
     assert best_choices(infos, table)[0] == best
 
 
+def test_an_open_wild_may_take_the_suit_a_fixed_book_gives_a_card() -> None:
+    # The caller fixed Book: Forest becomes an Undead, alone, so Demon (and the Doppelganger
+    # copying it) would blank it. The best answer names an Undead with the open Shapeshifter
+    # so that Forest is not alone: the search may not treat Undead as a suit nobody looks at.
+    hand = ["doppelganger", "book-of-changes", "shapeshifter", "island", "demon", "rangers"]
+    hand += ["swamp", "forest"]
+    table = Table(expansion=True)
+    infos = [card_info(c, expansion=True) for c in hand]
+    fixed: dict[str, Option] = {"book-of-changes": {"target": "forest", "new_suit": "undead"}}
+    assert best_choices(infos, table, fixed)[0] == brute_force(infos, table, fixed)[0] == 129
+
+
 def test_a_negative_strength_book_may_move_does_not_lower_crypt_or_warlord() -> None:
     # Book's target Genie (-50) might become an Undead, but need not: Crypt's bound adds the
     # Undead strengths that may be there, never a negative one.
