@@ -157,6 +157,8 @@ def legal_lists(game_id: str, seed: int, *, meddle: bool) -> list[str]:
         if meddle:
             for action in legal:
                 _meddle_with(action)
+            legal.append({"do": "hacked"})  # the list is the caller's own too
+            legal.reverse()
         state.apply(chosen)
     return seen
 

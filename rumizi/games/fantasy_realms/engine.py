@@ -755,7 +755,7 @@ class FantasyRealmsState(GameState):
                 )
             return f"cannot use {item!r} like that now ({USES.get(item, item)})"
         elif self.phase == "trade":
-            return trading_refusal(self, kind, action, p)
+            return _trading_refusal(self, kind, action, p)
         return None
 
     def _after_trade(self) -> None:
@@ -1288,7 +1288,9 @@ _NAMED: Final = {
     "after": ("use",),
     "trade": ("propose", "accept", "refuse", "withdraw"),
 }
-_SEATS: Final = ("player", "by", "to", "offer")  # whole numbers (an offer's is its id)
+# Fields that are whole numbers: seats, and an offer's id ("to" is a seat in the trading
+# only: a Cauldron's card returns "to" the "top" or the "bottom").
+_NUMBERS: Final = ("player", "by", "offer")
 _NO_CARD: Final = ("genie", "necromancer")  # "card": null is choosing none
 
 
@@ -1304,7 +1306,7 @@ def _malformed(action: Any) -> str | None:
     if fields not in shapes:
         wanted = " or ".join(", ".join(sorted(s)) or "nothing" for s in shapes)
         return f"malformed {kind!r} action {action!r}: its fields are {wanted}"
-    for key in _SEATS:
+    for key in (*_NUMBERS, "to") if kind == "propose" else _NUMBERS:
         value = action.get(key, 0)
         if type(value) is not int:
             return f"{kind}: {key!r} is a whole number, not {value!r}"
@@ -1330,7 +1332,7 @@ def _known(value: Any, ids: Collection[str]) -> bool:
     return isinstance(value, str) and value in ids
 
 
-def trading_refusal(s: FantasyRealmsState, kind: str, action: Action, p: int) -> str | None:
+def _trading_refusal(s: FantasyRealmsState, kind: str, action: Action, p: int) -> str | None:
     """What a well-formed trading action of seat ``p`` gets wrong (chaos realms)."""
     offers = {o["id"]: o for o in s.pending["offers"]}
     card = action.get("card")

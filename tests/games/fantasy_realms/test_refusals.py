@@ -97,6 +97,21 @@ def test_an_item_not_in_front_of_the_player_is_named() -> None:
     assert "cannot use 'spyglass' like that now" in str(error)
 
 
+def test_a_cauldron_card_returns_to_the_top_or_the_bottom_and_must_be_one_drawn() -> None:
+    s = turn_start(
+        options={"items": True},
+        up=["cauldron", None, None],
+        deck_top=["princess", "empress", "hydra"],
+    )
+    s.apply({"do": "use", "item": "cauldron"})
+    assert str(refused(s, {"do": "return", "card": "king", "to": "top"})) == (
+        "return: 'king' is not one of the cards you drew (hydra, empress, princess)"
+    )
+    error = refused(s, {"do": "return", "card": "hydra", "to": "middle"})
+    assert isinstance(error, MalformedAction)
+    assert str(error) == "return: 'to' is 'top' or 'bottom', not 'middle'"
+
+
 def test_the_game_over_refuses_everything() -> None:
     s = GAME.new(seed=1, players=3)
     while not s.over:
