@@ -10,10 +10,12 @@ an elimination the ``bequests`` still to hand over. :func:`load_document` rebuil
 from it and starts the turn it describes, exactly as if play had reached it.
 
 Bad input: a document that breaks the format or the rules (an unknown card, a base among the
-ships, a choice with nothing to choose from) raises ``ValueError`` naming the field, and no
-state comes back. The checks read plain dicts and lists and run once per load, not at every
-step of a game, so this module lives beside the engine rather than in it, and stays out of the
-compiled build (``setup.py``): the engine keeps only the state and the rules.
+ships, a choice with nothing to choose from, a field misspelt or missing) raises
+``ValueError`` naming the field, and no state comes back; the shape of each object (its fields)
+is read by :mod:`rumizi.core.reader`, the same for every game. The checks read plain dicts and
+lists and run once per load, not at every step of a game, so this module lives beside the
+engine rather than in it; ``setup.py`` compiles it too, as search loads every state it
+samples.
 
 >>> from rumizi.games.star_realms import GAME
 >>> state = GAME.new(seed=3)
