@@ -191,8 +191,10 @@ def arena(
 
         rumizi arena star-realms --bots greedy,random --games 200 --out results.json
 
-    With --cluster the games run on a Ray cluster; the same --seed gives the same games as on
-    one machine, and a game whose worker is lost is played again, counted once.
+    With --cluster the games run on a Ray cluster, and a game whose worker is lost is played
+    again, counted once. The same --seed gives the same games (here, with any --jobs, or on
+    a cluster) for bots that search a fixed number of iterations; a bot given a time budget
+    thinks as far as its machine lets it, so its games depend on the load.
     """
     console = _console(ctx)
     if out is not None:
