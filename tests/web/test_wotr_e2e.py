@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.web.conftest import Server, box_of, new_context, screenshot
 
@@ -19,6 +19,7 @@ MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
 RESULT = "[data-testid=result]"
 BOARD = f"{TABLE} [data-testid=wr-board]"
 DESKTOP = {"width": 1280, "height": 860}  # the conftest's desktop window
+PLACES = ("left", "centre", "right")  # the battle zones
 
 
 def start_vs_bot(page: Page, server: Server) -> str:
@@ -209,6 +210,54 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
             if places:
                 page.locator(f"{BOARD} [data-testid=wr-cancel]").click()
                 expect(page.locator(f"{BOARD} .wr-zone.is-target")).to_have_count(0)
+            assert not errors, errors
+        finally:
+            context.close()
+
+
+def test_a_card_chosen_on_a_phone_leaves_the_zones_and_the_hand_on_screen(
+    browser: Browser, server: Server
+) -> None:
+    """Tapping a hand card brings its event's words and buttons (play its event, cancel,
+    pass) into the head; they wrap below the prompt instead of squeezing it into a column of
+    single words, so the three zones and the hand stay on a 390×844 screen to place it."""
+    screen: ViewportSize = {"width": 390, "height": 844}
+    for lang in ("fa", "en"):
+        context = browser.new_context(
+            viewport=screen,
+            has_touch=True,
+            is_mobile=True,
+            locale="fa-IR" if lang == "fa" else "en-US",
+            bypass_csp=True,
+        )
+        context.add_init_script("try { localStorage.setItem('rumizi.pace', 'instant'); } catch {}")
+        context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+        try:
+            page = context.new_page()
+            errors = watch_errors(page)
+            start_vs_bot(page, server)
+            assert wait_turn(page)
+            places = [a for a in legal(page) if a["do"] == "place"]
+            assert places, legal(page)
+            card = hand_card(page, places[0]["card"])
+            card.tap()
+            expect(card).to_have_attribute("aria-pressed", "true")
+            expect(page.locator(f"{BOARD} .wr-zone.is-target").first).to_be_visible()
+            prompt = box_of(page.locator(f"{BOARD} [data-testid=wr-prompt]"))
+            assert prompt["width"] >= screen["width"] / 2, prompt  # a prompt, not a column
+            parts = [f"{BOARD} [data-testid=wr-zone][data-zone={z}]" for z in PLACES]
+            parts += [f"{BOARD} [data-testid=wr-hand]", f"{BOARD} [data-testid=wr-prompt]"]
+            for part in parts:
+                box = box_of(page.locator(part))
+                inside_x = box["x"] >= 0 and box["x"] + box["width"] <= screen["width"] + 0.5
+                inside_y = box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] + 0.5
+                assert inside_x and inside_y, (lang, part, box)
+            screenshot(page, f"wotr-{lang}-phone-placing")
+            # and the card goes where the zone is tapped, with no scrolling
+            target = places[0]["zone"]
+            zone(page, target).tap()
+            mine = zone(page, target).locator("[data-testid=wr-stack].is-mine")
+            expect(mine).to_have_attribute("data-count", re.compile(r"^[1-9]"))
             assert not errors, errors
         finally:
             context.close()
