@@ -46,7 +46,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "mistake": "mistake",
         "blunder": "blunder",
         "bad-file": "Cannot read {path}: {error}",
-        "bad-seat": "--seat must be 0 to {last}",
+        "bad-seat": "--seat must be 1 to {last}",
         "winner": "Result: {who} won.",
         "curve": "{who} win chance",
     },
@@ -67,7 +67,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "mistake": "اشتباه",
         "blunder": "اشتباه فاحش",
         "bad-file": "خواندن {path} ممکن نیست: {error}",
-        "bad-seat": "‏--seat باید از ۰ تا {last} باشد",
+        "bad-seat": "‏--seat باید از ۱ تا {last} باشد",
         "winner": "نتیجه: {who} برد.",
         "curve": "شانس برد {who}",
     },
@@ -132,7 +132,7 @@ def _report(console: Console, record: GameRecord, report: Analysis, lang: str) -
         searched = [d for d in mine if d.kind == "searched"]
         counts = {m: sum(1 for d in mine if d.mark == m) for m in STYLES}
         loss = sum(d.drop for d in searched) / len(searched) if searched else 0.0
-        who = say("seat", lang, n=seat)
+        who = say("seat", lang, n=seat + 1)  # seats counted from one, as on the board
         console.print(
             say(
                 "summary",
@@ -149,7 +149,7 @@ def _report(console: Console, record: GameRecord, report: Analysis, lang: str) -
         if curve:
             console.print(Text(f"{say('curve', lang, who=who)}  {sparkline(curve)}", style="cyan"))
     if report.winner is not None:
-        console.print(say("winner", lang, who=say("seat", lang, n=report.winner)))
+        console.print(say("winner", lang, who=say("seat", lang, n=report.winner + 1)))
     marked = report.marked()
     if not marked:
         console.print(Text(say("none", lang), style="green"))
@@ -169,7 +169,7 @@ def _row(d: Decision, labels: tuple[str, str], lang: str) -> list[Text | str]:
     better = f"{labels[1]} ({percent(d.best.mean, lang)})"
     return [
         number(d.ply + 1, lang),
-        say("seat", lang, n=d.seat),
+        say("seat", lang, n=d.seat + 1),
         labels[0],
         chance,
         better,
@@ -179,7 +179,9 @@ def _row(d: Decision, labels: tuple[str, str], lang: str) -> list[Text | str]:
 
 @click.command("analyse")
 @click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--seat", type=int, default=None, help="Judge only this seat (default: every seat).")
+@click.option(
+    "--seat", type=int, default=None, help="Judge only this seat, from 1 (default: every seat)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole analysis as JSON.")
 @click.option(
     "--worlds",
@@ -231,10 +233,10 @@ def analyse_command(
         console.print(Text(say("bad-file", lang, path=record_file, error=err), style="bold red"))
         raise SystemExit(1) from None
     players = record.start().num_players
-    if seat is not None and not 0 <= seat < players:
-        console.print(Text(say("bad-seat", lang, last=players - 1), style="bold red"))
+    if seat is not None and not 1 <= seat <= players:
+        console.print(Text(say("bad-seat", lang, last=players), style="bold red"))
         raise SystemExit(2)
-    seats = None if seat is None else [seat]
+    seats = None if seat is None else [seat - 1]  # counted from one, as the report names them
     try:
         with Progress(
             TextColumn(say("working", lang)),

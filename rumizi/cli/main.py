@@ -419,8 +419,8 @@ def _card_info(term: Terminal, ui: GameTerminal, query: str) -> None:
     "--seat",
     default="random",
     show_default=True,
-    help="Your seat, from 0; 'random' picks one from the seed. Who goes first follows the "
-    "game's rules and the seed.",
+    help="Your seat, from 1 (as the board numbers the players); 'random' picks one from the "
+    "seed. Who goes first follows the game's rules and the seed.",
 )
 @click.option(
     "--save",
@@ -464,10 +464,10 @@ def play(
         seed = random.SystemRandom().randrange(1_000_000)
     if seat == "random":
         human = random.Random(seed).randrange(n)
-    elif seat.isdigit() and int(seat) < n:
-        human = int(seat)
+    elif seat.isdigit() and 1 <= int(seat) <= n:
+        human = int(seat) - 1  # the person counts seats from one, the game from zero
     else:
-        _fail(term, f"--seat must be 'random' or 0 to {n - 1}, not {seat!r}", 2)
+        _fail(term, f"--seat must be 'random' or 1 to {n}, not {seat!r}", 2)
     names = _seat_bots(term, n, human, vs, bot_list)
     path = save_path if save_path is not None else Path(f"{game_id}-{seed}.json")
     meta: dict[str, Any] = {"human": human}
@@ -531,13 +531,13 @@ def _intro(ui: GameTerminal, seating: Seating, seed: int, state: GameState) -> s
             "seats",
             lang,
             seed=seed,
-            seat=human,
+            seat=human + 1,  # seats are counted from one wherever a person reads them
             bot=ui.names[1 - human],
-            other=1 - human,
+            other=2 - human,
             first=first,
         )
     kinds = join(dict.fromkeys(seating.names[i] for i in sorted(seating.bots)), lang)
-    return message("seats-many", lang, seed=seed, n=n, seat=human, bots=kinds, first=first)
+    return message("seats-many", lang, seed=seed, n=n, seat=human + 1, bots=kinds, first=first)
 
 
 def _seat_bots(
@@ -602,7 +602,7 @@ def _play(session: Session) -> int:
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @LANG_OPTION
-@click.option("--seat", type=int, default=None, help="Show the board as this seat saw it.")
+@click.option("--seat", type=int, default=None, help="Show the board as this seat saw it (from 1).")
 @click.option("--all", "show_all", is_flag=True, help="Show every card, hidden ones too.")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all: bool) -> None:
@@ -630,8 +630,10 @@ def replay(ctx: click.Context, file: Path, lang: str, seat: int | None, show_all
         human = None
     if seat is None:
         seat = human if human is not None else 0
-    elif not 0 <= seat < n_players:
-        _fail(term, f"--seat must be 0 to {n_players - 1}", 2)
+    elif not 1 <= seat <= n_players:
+        _fail(term, f"--seat must be 1 to {n_players}", 2)
+    else:
+        seat -= 1  # the person counts seats from one, the game from zero
     ui = game_terminal(record.game, _replay_seating(record, lang, n_players, human))
     _replay(term, frames, ui, None if show_all else seat)
 

@@ -65,7 +65,9 @@ class Seating:
         found = self.names.get(seat)
         if found:
             return found
-        return f"بازیکن {number(seat, self.lang)}" if self.lang == "fa" else f"Player {seat}"
+        return (
+            f"بازیکن {number(seat + 1, self.lang)}" if self.lang == "fa" else f"Player {seat + 1}"
+        )
 
 
 class GameTerminal(Protocol):

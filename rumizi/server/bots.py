@@ -41,7 +41,8 @@ class SeatLike(Protocol):
 def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     """How each seat is called in ``lang``: a person by their name, a bot by its level.
 
-    Bots of the same level get their seat number (“Easy bot 2”). A person's name is isolated
+    Bots of the same level get their seat's number, counted from one as the page and the
+    terminal count seats (“Easy bot 2” sits in seat 2, index 1). A person's name is isolated
     (U+2068 … U+2069) so a Latin name keeps its place inside a Persian sentence and the other
     way round; an empty seat is "" (the game's texts then name it by its number).
 
@@ -49,7 +50,7 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     >>> seat_names([S(seat=0, kind="human", level=None, name="ali"),
     ...             S(seat=1, kind="bot", level="easy", name=None),
     ...             S(seat=2, kind="bot", level="easy", name=None)], "en")
-    ('\u2068ali\u2069', 'Easy bot 1', 'Easy bot 2')
+    ('\u2068ali\u2069', 'Easy bot 2', 'Easy bot 3')
     """
     levels = Counter(s.level for s in seats if s.kind == "bot")
     names = []
@@ -57,7 +58,7 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
         if s.kind == "bot":
             label = bot_label(s.level or "easy", lang)
             if levels[s.level] > 1:
-                label = f"{label} {number(s.seat, lang)}"
+                label = f"{label} {number(s.seat + 1, lang)}"  # the page's "Seat 2"
             names.append(label)
         else:
             names.append(f"\u2068{s.name}\u2069" if s.name else "")

@@ -44,7 +44,7 @@ def test_the_report_lists_the_blunder_and_the_better_move(
 def test_json_reads_back_and_seat_limits_the_decisions(runner: CliRunner, tmp_path: Path) -> None:
     first = TEN.new(seed=1).to_act
     code, text = run(
-        runner, str(blundered(tmp_path)), "--json", "--worlds", "4", "--seat", str(first)
+        runner, str(blundered(tmp_path)), "--json", "--worlds", "4", "--seat", str(first + 1)
     )
     assert code == 0, text
     report = Analysis.from_json(json.loads(text))
@@ -67,5 +67,5 @@ def test_bad_files_and_seats_are_refused(runner: CliRunner, tmp_path: Path) -> N
     broken.write_text("{", encoding="utf-8")
     code, text = run(runner, str(broken))
     assert code == 1 and "Cannot read" in text
-    code, text = run(runner, str(blundered(tmp_path)), "--seat", "5")
-    assert code == 2 and "--seat must be 0 to 1" in text
+    code, text = run(runner, str(blundered(tmp_path)), "--seat", "6")
+    assert code == 2 and "--seat must be 1 to 2" in text

@@ -98,7 +98,7 @@ def quiet_doc(fmt: str, n: int, seed: int = 1) -> dict[str, Any]:
     ],
 )
 def test_a_whole_game_always_move_one(runner: CliRunner, fmt: str, n: int, lang: str) -> None:
-    args = ["--format", fmt, "--players", str(n), "--vs", "greedy", "--seed", "1", "--seat", "1"]
+    args = ["--format", fmt, "--players", str(n), "--vs", "greedy", "--seed", "1", "--seat", "2"]
     result = play(runner, *args, "--lang", lang, "--save", "g.json", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -127,7 +127,7 @@ def test_a_whole_game_always_move_one(runner: CliRunner, fmt: str, n: int, lang:
 
 @pytest.mark.parametrize(("fmt", "n"), [("free-for-all", 4), ("hydra", 4), ("raid", 4)])
 def test_quitting_saves_a_record_that_replays_the_game(runner: CliRunner, fmt: str, n: int) -> None:
-    args = ["--format", fmt, "--players", str(n), "--seed", "9", "--seat", "2", "--vs", "greedy"]
+    args = ["--format", fmt, "--players", str(n), "--seed", "9", "--seat", "3", "--vs", "greedy"]
     script = "1\n" * 25 + "q\n"
     first = play(runner, *args, "--save", "a.json", input=script)
     assert first.exit_code == 0, first.output
@@ -161,7 +161,7 @@ def test_seats_and_bots_options(runner: CliRunner) -> None:
         "--seed",
         "2",
         "--seat",
-        "4",
+        "5",
         "--save",
         "g.json",
         input="q\n",
@@ -171,9 +171,9 @@ def test_seats_and_bots_options(runner: CliRunner) -> None:
     assert record.options == {"players": 6, "format": "emperor"}  # emperor: always 6
     assert record.meta["bots"] == ["random", "greedy", "random", "greedy", None, "random"]
     assert "bot" not in record.meta  # different bots: no single one to name
-    assert "you are Emperor 4 (seat 4)" in result.output
+    assert "you are Emperor 5 (seat 5)" in result.output
     assert "You · Emperor · Team B" in result.output
-    assert "Admiral 0 · Team A · Random bot" in result.output
+    assert "Admiral 1 · Team A · Random bot" in result.output
 
 
 def test_the_default_seat_comes_from_the_seed(runner: CliRunner) -> None:
@@ -193,7 +193,7 @@ def test_the_default_seat_comes_from_the_seed(runner: CliRunner) -> None:
         ["--format", "hydra", "--players", "5"],  # hydra is 2v2 or 3v3
         ["--format", "emperor", "--players", "4"],
         ["--format", "duel", "--players", "3"],
-        ["--format", "raid", "--players", "4", "--seat", "4"],
+        ["--format", "raid", "--players", "4", "--seat", "5"],
         ["--format", "raid", "--seat", "boss"],
         ["--format", "raid", "--bots", "greedy,random"],  # 3 other seats
         ["--format", "raid", "--bots", "greedy,nobody,random"],
@@ -213,7 +213,7 @@ def test_bad_table_options_are_usage_errors(runner: CliRunner, args: list[str]) 
 def test_a_knocked_out_human_may_watch_or_leave(runner: CliRunner) -> None:
     # Raid, 3 players, seed 1, seat 1: the boss knocks out the raider who always plays move 1,
     # who may then leave a card to the other raider, and watch the rest or leave.
-    args = ["--format", "raid", "--players", "3", "--vs", "greedy", "--seed", "1", "--seat", "1"]
+    args = ["--format", "raid", "--players", "3", "--vs", "greedy", "--seed", "1", "--seat", "2"]
     for lang, watch in (("en", True), ("fa", False)):
         buffer = StringIO()
         console = Console(file=buffer, width=100, color_system=None)
@@ -238,12 +238,12 @@ def test_a_knocked_out_human_may_watch_or_leave(runner: CliRunner) -> None:
         assert asked == [out_prompt]
         record = GameRecord.load("g.json")
         if lang == "en":
-            assert "Choice: You are out of the game and may give one card to Raider 2" in text
+            assert "Choice: You are out of the game and may give one card to Raider 3" in text
             assert "Give nothing" in text
             assert "Game over" in text
             assert record.final_state().over
         else:
-            assert "از بازی بیرون رفتید و می‌توانید یک کارت به مهاجم ۲ ببخشید" in text
+            assert "از بازی بیرون رفتید و می‌توانید یک کارت به مهاجم ۳ ببخشید" in text
             assert "از بازی بیرون آمدید." in text  # left at the prompt
             assert not record.final_state().over
         events = [e["event"] for e in _record_events(record)]
@@ -284,7 +284,7 @@ def test_replay_records_of_every_format(
         record.actions.append(dict(action))
     record.save(tmp_path / "g.json")
     last = len(record.actions)
-    for args in (["--all"], ["--seat", "0"], ["--lang", "fa"]):
+    for args in (["--all"], ["--seat", "1"], ["--lang", "fa"]):
         result = runner.invoke(cli, ["replay", "g.json", *args], input=f"1\n{last}\n\n")
         assert result.exit_code == 0, result.output
         out = result.output
@@ -299,7 +299,7 @@ def test_replay_records_of_every_format(
     assert (
         "all cards shown" in runner.invoke(cli, ["replay", "g.json", "--all"], input="q\n").output
     )
-    bad = runner.invoke(cli, ["replay", "g.json", "--seat", str(n)], input="q\n")
+    bad = runner.invoke(cli, ["replay", "g.json", "--seat", str(n + 1)], input="q\n")
     assert bad.exit_code == 2
 
 
@@ -384,7 +384,9 @@ def test_menu_lines_for_the_new_actions() -> None:
         assert T.action_text(action, view, table("en", "raid", 4, giver)).startswith(en)
         line = T.action_text(action, view, table("fa", "raid", 4, giver))
         assert line.startswith(fa) and line.endswith("ببخشید"), line
-        assert f"Raider {recipient}" in T.action_text(action, view, table("en", "raid", 4, giver))
+        assert f"Raider {recipient + 1}" in T.action_text(
+            action, view, table("en", "raid", 4, giver)
+        )
     assert T.action_text({"do": "skip"}, view, table("fa", "raid", 4, giver)) == "چیزی نبخشید"
     # Choosing who discards, a transfer, and attacks with an amount.
     doc = quiet_doc("emperor", 6)
@@ -394,23 +396,23 @@ def test_menu_lines_for_the_new_actions() -> None:
     en_seats, fa_seats = table("en", "emperor", 6, 1), table("fa", "emperor", 6, 1)
     choose = {"do": "choose", "player": 4}
     assert T.action_text(choose, view, en_seats) == (
-        "Make Emperor 4 discard a card at the start of their next turn"
+        "Make Emperor 5 discard a card at the start of their next turn"
     )
-    assert T.action_text(choose, view, fa_seats) == "امپراتور ۴ در آغاز نوبت بعد یک کارت دور بریزد"
+    assert T.action_text(choose, view, fa_seats) == "امپراتور ۵ در آغاز نوبت بعد یک کارت دور بریزد"
     transfer = {"do": "transfer", "card": "viper", "player": 2}
     assert T.action_text(transfer, view, en_seats) == (
-        "Pay 1 trade to move Viper into Admiral 2's discard pile"
+        "Pay 1 trade to move Viper into Admiral 3's discard pile"
     )
     assert T.action_text(transfer, view, fa_seats) == (
-        "«افعی» را با ۱ تجارت از دورریز به دورریز دریاسالار ۲ بفرستید"
+        "«افعی» را با ۱ تجارت از دورریز به دورریز دریاسالار ۳ بفرستید"
     )
     attack = {"do": "attack", "player": 3, "amount": 4}
-    assert T.action_text(attack, view, en_seats) == "Attack Admiral 3 with 4 combat"
-    assert T.action_text(attack, view, fa_seats) == "با ۴ حمله به دریاسالار ۳ ضربه بزنید"
+    assert T.action_text(attack, view, en_seats) == "Attack Admiral 4 with 4 combat"
+    assert T.action_text(attack, view, fa_seats) == "با ۴ حمله به دریاسالار ۴ ضربه بزنید"
 
 
 def raid_with_damage() -> StarRealmsState:
-    """Raider 2's turn with 6 combat; the boss's Trading Post has taken 1 damage."""
+    """Raider 3's turn with 6 combat; the boss's Trading Post has taken 1 damage."""
     doc = quiet_doc("raid", 4, seed=2)
     doc["current"], doc["turn"] = 2, 6
     boss = doc["players"][0]
@@ -487,23 +489,23 @@ def test_new_event_sentences() -> None:
     en, fa = table("en", "emperor", 6, 0), table("fa", "emperor", 6, 0)
     transfer = {"event": "transfer", "player": 0, "to": 1, "card": "gnat"}
     assert T.event_text(transfer, "en", en) == (
-        "You paid 1 trade to move Gnat into Emperor 1's discard pile."
+        "You paid 1 trade to move Gnat into Emperor 2's discard pile."
     )
     assert T.event_text(transfer, "fa", fa) == (
-        "شما با ۱ تجارت «پشه» را به دورریز امپراتور ۱ فرستادید."
+        "شما با ۱ تجارت «پشه» را به دورریز امپراتور ۲ فرستادید."
     )
     bequeath = {"event": "bequeath", "player": 2, "to": 1, "card": "gnat"}
     assert T.event_text(bequeath, "en", en) == (
-        "Admiral 2 left Gnat to Emperor 1, into Emperor 1's discard pile."
+        "Admiral 3 left Gnat to Emperor 2, into Emperor 2's discard pile."
     )
     assert T.event_text(bequeath, "fa", fa) == (
-        "دریاسالار ۲ هنگام رفتن «پشه» را به امپراتور ۱ بخشید؛ به دورریز امپراتور ۱ رفت."
+        "دریاسالار ۳ هنگام رفتن «پشه» را به امپراتور ۲ بخشید؛ به دورریز امپراتور ۲ رفت."
     )
     assert T.event_text({"event": "game-over", "winner": 0}, "en", en) == (
-        "Game over: Team A (you, Emperor 1, Admiral 2) won!"
+        "Game over: Team A (you, Emperor 2, Admiral 3) won!"
     )
     assert T.event_text({"event": "game-over", "winner": 1}, "fa", fa) == (
-        "بازی تمام شد: تیم ب (دریاسالار ۳، امپراتور ۴، دریاسالار ۵) برنده شد!"
+        "بازی تمام شد: تیم ب (دریاسالار ۴، امپراتور ۵، دریاسالار ۶) برنده شد!"
     )
     raid_en, raid_fa = table("en", "raid", 4, 2), table("fa", "raid", 4, 2)
     damage = {"event": "damage", "player": 2, "target": 0, "card": "trading-post"}
@@ -514,10 +516,10 @@ def test_new_event_sentences() -> None:
         "شما با ۲ حمله به پایگاه رئیس، «ایستگاه تجاری»، آسیب زدید؛ ۱ دفاع مانده است."
     )
     assert T.event_text({"event": "game-over", "winner": 1}, "en", raid_en) == (
-        "Game over: The raiders (Raider 1, you, Raider 3) won!"
+        "Game over: The raiders (Raider 2, you, Raider 4) won!"
     )
     assert T.event_text({"event": "game-over", "winner": 1}, "fa", raid_fa) == (
-        "بازی تمام شد: مهاجمان (مهاجم ۱، شما، مهاجم ۳) برنده شدند!"
+        "بازی تمام شد: مهاجمان (مهاجم ۲، شما، مهاجم ۴) برنده شدند!"
     )
     assert T.event_text({"event": "game-over", "winner": 0}, "en", raid_en) == (
         "Game over: Boss won!"
@@ -525,10 +527,10 @@ def test_new_event_sentences() -> None:
     hydra = table("en", "hydra", 4, 1)
     attack = {"event": "attack", "player": 0, "target": 3, "amount": 5, "authority": 60}
     assert T.event_text(attack, "en", hydra) == (
-        "Player 0 hit Player 3 for 5; your team's authority is now 60."
+        "Player 1 hit Player 4 for 5; your team's authority is now 60."
     )
     assert T.event_text({**attack, "target": 1}, "fa", table("fa", "hydra", 4, 3)) == (
-        "بازیکن ۰ با ۵ حمله به بازیکن ۱ ضربه زد؛ اقتدار تیم شما اکنون ۶۰ است."
+        "بازیکن ۱ با ۵ حمله به بازیکن ۲ ضربه زد؛ اقتدار تیم شما اکنون ۶۰ است."
     )
 
 
@@ -566,21 +568,21 @@ def test_the_log_folds_blows_plays_and_the_end_of_turn() -> None:
     ]
     lines = [line.plain for line in tui.log_lines(events, "en", seats, merge=True)]
     assert lines == [
-        "Raider 2 played Lookout ×2, Viper (+2 trade, +1 combat).",
-        "Raider 2 dealt 4 damage to Boss's Trading Post and destroyed it.",
-        "Raider 2 hit Boss for 3; Boss's authority is now 67.",
-        "Raider 2 ended their turn, shuffled their discard pile and drew 5 cards.",
+        "Raider 3 played Lookout ×2, Viper (+2 trade, +1 combat).",
+        "Raider 3 dealt 4 damage to Boss's Trading Post and destroyed it.",
+        "Raider 3 hit Boss for 3; Boss's authority is now 67.",
+        "Raider 3 ended their turn, shuffled their discard pile and drew 5 cards.",
     ]
     fa = [line.plain for line in tui.log_lines(events, "fa", table("fa", "raid", 4, 1), True)]
-    assert fa[0] == "مهاجم ۲ «دیده‌بان» ×۲، «افعی» را بازی کرد (۲ تجارت، ۱ حمله)."
-    assert fa[-1] == "مهاجم ۲ نوبت را تمام کرد، دورریز را بُر زد و ۵ کارت کشید."
+    assert fa[0] == "مهاجم ۳ «دیده‌بان» ×۲، «افعی» را بازی کرد (۲ تجارت، ۱ حمله)."
+    assert fa[-1] == "مهاجم ۳ نوبت را تمام کرد، دورریز را بُر زد و ۵ کارت کشید."
     # Without merging (the duel), every card keeps its line; partial damage still folds.
     plain = [line.plain for line in tui.log_lines(events, "en", seats)]
     assert plain[:2] == [
-        "Raider 2 played Lookout (+1 trade).",
-        "Raider 2 played Lookout (+1 trade).",
+        "Raider 3 played Lookout (+1 trade).",
+        "Raider 3 played Lookout (+1 trade).",
     ]
-    assert "Raider 2 dealt 4 damage to Boss's Trading Post and destroyed it." in plain
+    assert "Raider 3 dealt 4 damage to Boss's Trading Post and destroyed it." in plain
 
 
 @pytest.mark.parametrize(("fmt", "n"), TABLES)
@@ -669,7 +671,7 @@ def test_raid_board_labels() -> None:
     out = render(tui.board(state.view(2), "en", table("en", "raid", 4, 2)))
     assert "Star Realms · Raid · Turn 6 · your turn" in out
     assert "▶ You · Raider" in out
-    assert "Boss · Greedy bot" in out and "Raider 1 · Greedy bot" in out
+    assert "Boss · Greedy bot" in out and "Raider 2 · Greedy bot" in out
     assert "Authority 70" in out  # 3 raiders: the boss has 70
     fa = render(tui.board(state.view(2), "fa", table("fa", "raid", 4, 2)))
     assert "استار رلمز · یورش · نوبت ۶ · نوبت شما" in fa
@@ -696,7 +698,7 @@ def test_hydra_board_shows_team_authority_and_pooled_pools() -> None:
     assert "▶ You · Team A" in out
     assert "Team authority 61" in out
     assert "(team: Trade 4  Combat 1)" in out  # bought with the pooled trade
-    assert "Player 0 · Team A · Greedy bot" in out
+    assert "Player 1 · Team A · Greedy bot" in out
     assert "In play Lookout · Viper" in out  # what the teammate left in play this turn
     ends = [a for a in legal if a["do"] == "end"]
     assert T.action_text(ends[0], view, table("en", "hydra", 4, 2)) == (
@@ -708,10 +710,10 @@ def test_hydra_board_shows_team_authority_and_pooled_pools() -> None:
         me.pop(key, None)
     first_view = GAME.load(doc).view(0)
     assert T.action_text({"do": "end"}, first_view, table("en", "hydra", 4, 0)) == (
-        "End your part of the turn (Player 2 next; 3 trade and 1 combat stay for the team)"
+        "End your part of the turn (Player 3 next; 3 trade and 1 combat stay for the team)"
     )
     assert T.action_text({"do": "end"}, first_view, table("fa", "hydra", 4, 0)) == (
-        "بخش خود از نوبت را تمام کنید (سپس بازیکن ۲؛ ۳ تجارت و ۱ حمله برای تیم می‌ماند)"
+        "بخش خود از نوبت را تمام کنید (سپس بازیکن ۳؛ ۳ تجارت و ۱ حمله برای تیم می‌ماند)"
     )
     fa = render(tui.board(view, "fa", table("fa", "hydra", 4, 2), legal=legal), 140)
     assert "تیم الف ۶۱ · تیم ب ۷۵" in fa and "اقتدار تیم ۶۱" in fa
@@ -785,15 +787,15 @@ def test_the_board_marks_the_one_player_you_may_attack() -> None:
     state = GAME.load(doc)
     # As `rumizi play` names seats when every bot is the same: no bot on each panel.
     out = render(tui.board(state.view(3), "en", T.table_seats("en", "hunter", 4, you=3)))
-    assert "Player 1 · your target" in out
+    assert "Player 2 · your target" in out
     assert out.count("your target") == 1
-    assert "Player 0 (out)" in out
+    assert "Player 1 (out)" in out
     emperor = GAME.new(seed=1, players=6, format="emperor")
-    for viewer, target in ((0, "Admiral 5"), (3, "Admiral 2"), (1, None)):
+    for viewer, target in ((0, "Admiral 6"), (3, "Admiral 3"), (1, None)):
         seats = T.table_seats("fa", "emperor", 6, you=viewer)
         out = render(tui.board(emperor.view(viewer), "fa", seats))
         if target is None:  # an emperor may attack anyone
             assert "هدف شما" not in out
         else:
-            name = T.table_seats("fa", "emperor", 6)[int(target[-1])].name
+            name = T.table_seats("fa", "emperor", 6)[int(target[-1]) - 1].name
             assert re.search(rf"{name} · تیم (الف|ب) · هدف شما", out), out

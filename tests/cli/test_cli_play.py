@@ -25,7 +25,7 @@ def test_games_lists_star_realms_in_both_languages(runner: CliRunner) -> None:
 
 
 def test_whole_game_always_move_one_is_saved_and_replays(runner: CliRunner) -> None:
-    result = play(runner, "--seed", "5", "--seat", "0", "--save", "game.json", input="1\n" * 3000)
+    result = play(runner, "--seed", "5", "--seat", "1", "--save", "game.json", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     assert "Game saved to game.json" in result.output
@@ -39,14 +39,14 @@ def test_whole_game_always_move_one_is_saved_and_replays(runner: CliRunner) -> N
 
 
 def test_default_save_path_is_game_and_seed(runner: CliRunner, tmp_path: Path) -> None:
-    result = play(runner, "--seed", "11", "--seat", "1", input="1\n1\nq\n")
+    result = play(runner, "--seed", "11", "--seat", "2", input="1\n1\nq\n")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "star-realms-11.json").exists()
     assert "star-realms-11.json" in result.output
 
 
 def test_quit_saves_the_game_so_far(runner: CliRunner) -> None:
-    result = play(runner, "--seed", "3", "--seat", "0", "--save", "g.json", input="1\n1\nq\n")
+    result = play(runner, "--seed", "3", "--seat", "1", "--save", "g.json", input="1\n1\nq\n")
     assert result.exit_code == 0, result.output
     assert "You left the game." in result.output
     record = GameRecord.load("g.json")
@@ -57,7 +57,7 @@ def test_quit_saves_the_game_so_far(runner: CliRunner) -> None:
 
 
 def test_end_of_input_saves_and_exits_cleanly(runner: CliRunner) -> None:
-    result = play(runner, "--seed", "3", "--seat", "0", "--save", "g.json", input="1\n")
+    result = play(runner, "--seed", "3", "--seat", "1", "--save", "g.json", input="1\n")
     assert result.exit_code == 0, result.output
     assert result.exception is None
     assert "Input ended" in result.output
@@ -66,7 +66,7 @@ def test_end_of_input_saves_and_exits_cleanly(runner: CliRunner) -> None:
 
 def test_bad_input_gets_a_message_and_a_new_prompt(runner: CliRunner) -> None:
     script = "banana\n99\n0\n\n?1\n?99\ni gnat\ni zzzz\ni bot\nh\nl\nq\n"
-    result = play(runner, "--seed", "3", "--seat", "0", "--save", "g.json", input=script)
+    result = play(runner, "--seed", "3", "--seat", "1", "--save", "g.json", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "“banana” is not a move" in out
@@ -85,7 +85,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt(runner: CliRunner) -> None:
 
 def test_card_details_of_a_move(runner: CliRunner) -> None:
     # Seed 3, seat 0: the first move is "Play Lookout".
-    result = play(runner, "--seed", "3", "--seat", "0", "--save", "g.json", input="?1\nq\n")
+    result = play(runner, "--seed", "3", "--seat", "1", "--save", "g.json", input="?1\nq\n")
     assert "1. Play Lookout — 1 trade" in result.output
     assert "Lookout (دیده‌بان)" in result.output
 
@@ -93,7 +93,7 @@ def test_card_details_of_a_move(runner: CliRunner) -> None:
 def test_persian_game_is_all_persian_digits(runner: CliRunner) -> None:
     script = "1\n1\n?1\nh\nxyz\n" + "1\n" * 40 + "q\n"
     result = play(
-        runner, "--seed", "3", "--seat", "0", "--lang", "fa", "--save", "g.json", input=script
+        runner, "--seed", "3", "--seat", "1", "--lang", "fa", "--save", "g.json", input=script
     )
     assert result.exit_code == 0, result.output
     out = result.output
@@ -106,7 +106,7 @@ def test_persian_game_is_all_persian_digits(runner: CliRunner) -> None:
 
 def test_persian_digits_are_accepted_as_moves(runner: CliRunner) -> None:
     result = play(
-        runner, "--seed", "3", "--seat", "0", "--lang", "fa", "--save", "g.json", input="۱\n١\nq\n"
+        runner, "--seed", "3", "--seat", "1", "--lang", "fa", "--save", "g.json", input="۱\n١\nq\n"
     )
     assert result.exit_code == 0, result.output
     record = GameRecord.load("g.json")
@@ -127,7 +127,7 @@ def test_random_seat_comes_from_the_seed(runner: CliRunner) -> None:
 def test_the_bot_plays_first_when_the_seed_says_so(runner: CliRunner) -> None:
     # Find a seed where the human (seat 0) is second: the bot's turn is in the log.
     for seed in range(20):
-        result = play(runner, "--seed", str(seed), "--seat", "0", "--save", "g.json", input="q\n")
+        result = play(runner, "--seed", str(seed), "--seat", "1", "--save", "g.json", input="q\n")
         record = GameRecord.load("g.json")
         if record.actions:
             assert "Random bot ended their turn." in result.output
@@ -144,7 +144,7 @@ def test_greedy_bot(runner: CliRunner) -> None:
         "--seed",
         "4",
         "--seat",
-        "0",
+        "1",
         "--save",
         "g.json",
         input="1\n" * 30 + "q\n",
@@ -166,7 +166,7 @@ def test_unknown_game_is_a_usage_error(runner: CliRunner) -> None:
 
 def test_bad_options_are_rejected_by_click(runner: CliRunner) -> None:
     assert play(runner, "--lang", "de").exit_code == 2
-    assert play(runner, "--seat", "2").exit_code == 2
+    assert play(runner, "--seat", "3").exit_code == 2
     assert play(runner, "--vs", "nobody").exit_code == 2
 
 
@@ -186,7 +186,7 @@ def test_console_and_input_can_be_injected(runner: CliRunner) -> None:
 
     result = runner.invoke(
         cli,
-        ["play", "star-realms", "--seed", "3", "--seat", "0", "--save", "g.json"],
+        ["play", "star-realms", "--seed", "3", "--seat", "1", "--save", "g.json"],
         obj={"console": console, "input": read},
     )
     assert result.exit_code == 0, result.output

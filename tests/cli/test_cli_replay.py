@@ -62,7 +62,7 @@ def test_replay_to_the_end_of_a_finished_game(runner: CliRunner, tmp_path: Path)
 def test_replay_all_shows_both_hands(runner: CliRunner, tmp_path: Path) -> None:
     saved_game(tmp_path / "g.json", moves=0)
     hand_rows = re.compile(r"^│ Hand\s", re.MULTILINE)
-    seat = replay(runner, "g.json", "--seat", "0", input="q\n").output
+    seat = replay(runner, "g.json", "--seat", "1", input="q\n").output
     every = replay(runner, "g.json", "--all", input="q\n").output
     assert len(hand_rows.findall(seat)) == 1
     assert len(hand_rows.findall(every)) == 2
@@ -71,7 +71,7 @@ def test_replay_all_shows_both_hands(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_replay_ends_cleanly_at_end_of_input(runner: CliRunner, tmp_path: Path) -> None:
     saved_game(tmp_path / "g.json")
-    result = replay(runner, "g.json", "--seat", "1", input="\n")
+    result = replay(runner, "g.json", "--seat", "2", input="\n")
     assert result.exit_code == 0, result.output
     assert result.exception is None
     assert "seen by Random bot" in result.output
@@ -127,15 +127,15 @@ def test_missing_or_unreadable_file(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_seat_out_of_range(runner: CliRunner, tmp_path: Path) -> None:
     saved_game(tmp_path / "g.json")
-    result = replay(runner, "g.json", "--seat", "5")
+    result = replay(runner, "g.json", "--seat", "6")
     assert result.exit_code == 2
-    assert "--seat must be 0 to 1" in result.output
+    assert "--seat must be 1 to 2" in result.output
 
 
 def test_a_game_saved_by_play_replays(runner: CliRunner) -> None:
     played = runner.invoke(
         cli,
-        ["play", "star-realms", "--seed", "9", "--seat", "1", "--save", "p.json"],
+        ["play", "star-realms", "--seed", "9", "--seat", "2", "--save", "p.json"],
         input="1\n" * 25 + "q\n",
     )
     assert played.exit_code == 0, played.output

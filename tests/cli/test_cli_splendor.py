@@ -76,7 +76,7 @@ def test_a_whole_game_against_a_bot(runner: CliRunner, lang: str) -> None:
     read = random_human(5, ["?1", "h", "l", "i red 2a" if lang == "en" else "i قرمز ۲-الف"])
     result = runner.invoke(
         cli,
-        ["play", GAME_ID, "--seed", "5", "--seat", "0", "--lang", lang, "--save", "g.json"],
+        ["play", GAME_ID, "--seed", "5", "--seat", "1", "--lang", lang, "--save", "g.json"],
         obj={"console": console, "input": read},
     )
     assert result.exit_code == 0, result.output
@@ -109,7 +109,7 @@ def test_a_whole_game_against_a_bot(runner: CliRunner, lang: str) -> None:
 def test_play_with_typed_input_and_a_stronger_bot(runner: CliRunner) -> None:
     # Always the first move, through the ordinary input, against the greedy bot.
     result = play(
-        runner, "--vs", "greedy", "--seed", "2", "--seat", "1", "--save", "g.json", input="1\n" * 40
+        runner, "--vs", "greedy", "--seed", "2", "--seat", "2", "--save", "g.json", input="1\n" * 40
     )
     assert result.exit_code == 0, result.output
     assert "Input ended" in result.output
@@ -120,7 +120,7 @@ def test_play_with_typed_input_and_a_stronger_bot(runner: CliRunner) -> None:
 
 def test_quit_saves_and_bad_input_is_explained(runner: CliRunner) -> None:
     script = "banana\n999\n0\ni zzzz\ni red\n?999\n1\nq\n"
-    result = play(runner, "--seed", "3", "--seat", "0", "--save", "g.json", input=script)
+    result = play(runner, "--seed", "3", "--seat", "1", "--save", "g.json", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "“banana” is not a move" in out
@@ -138,7 +138,7 @@ def test_default_save_path_and_options(runner: CliRunner, tmp_path: Path) -> Non
     result = play(runner, "--seed", "11", input="q\n")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "splendor-duel-11.json").exists()
-    for args in (["--players", "3"], ["--format", "duel"], ["--seat", "2"]):
+    for args in (["--players", "3"], ["--format", "duel"], ["--seat", "3"]):
         bad = play(runner, *args, "--seed", "1", "--save", "bad.json", input="q\n")
         assert bad.exit_code == 2, bad.output
         assert "Traceback" not in bad.output
@@ -192,7 +192,7 @@ def test_replay_all_seat_and_persian(runner: CliRunner, tmp_path: Path) -> None:
     assert every.exit_code == 0, every.output
     assert "all cards shown" in every.output
     assert "hidden level" not in every.output.split("Move 60 of 60")[-1]
-    seat = runner.invoke(cli, ["replay", "g.json", "--seat", "1"], input="\n")
+    seat = runner.invoke(cli, ["replay", "g.json", "--seat", "2"], input="\n")
     assert seat.exit_code == 0, seat.output
     assert "seen by Random bot" in seat.output
     fa = runner.invoke(cli, ["replay", "g.json", "--lang", "fa"], input="\n5\nh\nq\n")
@@ -203,7 +203,7 @@ def test_replay_all_seat_and_persian(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_a_game_saved_by_play_replays(runner: CliRunner) -> None:
     played = play(
-        runner, "--seed", "9", "--seat", "1", "--save", "p.json", input="1\n" * 30 + "q\n"
+        runner, "--seed", "9", "--seat", "2", "--save", "p.json", input="1\n" * 30 + "q\n"
     )
     assert played.exit_code == 0, played.output
     n = len(GameRecord.load("p.json").actions)
@@ -351,7 +351,7 @@ def test_a_game_without_a_board_plays_from_a_plain_list(
 
     monkeypatch.setattr(cli_terminal, "game_module", no_tui)
     result = play(
-        runner, "--seed", "3", "--seat", "0", "--save", "g.json", input="1\n2\nh\n?1\nq\n"
+        runner, "--seed", "3", "--seat", "1", "--save", "g.json", input="1\n2\nh\n?1\nq\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output

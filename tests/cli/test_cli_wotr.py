@@ -54,7 +54,7 @@ def test_a_whole_game_against_a_bot(runner: CliRunner, lang: str) -> None:
     read = random_human(5, ["?1", "h", "l", "i aragorn" if lang == "en" else "i آراگورن"])
     result = runner.invoke(
         cli,
-        ["play", GAME_ID, "--seed", "5", "--seat", "0", "--lang", lang, "--save", "g.json"],
+        ["play", GAME_ID, "--seed", "5", "--seat", "1", "--lang", lang, "--save", "g.json"],
         obj={"console": console, "input": read},
     )
     assert result.exit_code == 0, result.output

@@ -63,7 +63,7 @@ def test_a_whole_game_with_typed_commands(runner: CliRunner, lang: str) -> None:
     lang_args = ["--lang", lang, "--save", "g.json"]
     result = runner.invoke(
         cli,
-        ["play", "fantasy-realms", "--seed", "3", "--seat", "0", "--players", "3", *lang_args],
+        ["play", "fantasy-realms", "--seed", "3", "--seat", "1", "--players", "3", *lang_args],
         obj={"console": console, "input": scripted(3, first)},
     )
     assert result.exit_code == 0, result.output
@@ -108,7 +108,7 @@ def test_a_chaos_game_in_the_terminal_trades_with_the_bots(runner: CliRunner, la
     card = state.hands[0][0]
     typed = CARDS[card].en if lang == "en" else CARDS[card].fa
     offer = f"{'offer' if lang == 'en' else 'پیشنهاد'} {typed} 2"
-    args = ["--variant", "chaos", "--players", "4", "--seed", "8", "--seat", "0"]
+    args = ["--variant", "chaos", "--players", "4", "--seed", "8", "--seat", "1"]
     result = runner.invoke(
         cli,
         ["play", "fantasy-realms", *args, "--bots", "greedy", "--lang", lang, "--save", "g.json"],
@@ -135,7 +135,7 @@ def test_a_chaos_game_in_the_terminal_trades_with_the_bots(runner: CliRunner, la
         assert not problems, problems[:5]
 
 
-SEAT_SEED = ["--seed", "2", "--seat", "0", "--save", "g.json"]
+SEAT_SEED = ["--seed", "2", "--seat", "1", "--save", "g.json"]
 
 
 def test_the_terminal_rings_the_chaos_timer_itself(runner: CliRunner) -> None:

@@ -291,7 +291,7 @@ def test_playing_by_commands_at_the_prompt(runner: CliRunner) -> None:
     script = "?\nt 9,9\nb red 1a\nt 4,2 4,1\nq\n"
     result = runner.invoke(
         cli,
-        ["play", "splendor-duel", "--seed", "7", "--seat", "0", "--save", "g.json"],
+        ["play", "splendor-duel", "--seed", "7", "--seat", "1", "--save", "g.json"],
         input=script,
     )
     assert result.exit_code == 0, result.output
@@ -312,7 +312,7 @@ def test_playing_by_commands_in_persian(runner: CliRunner) -> None:
     lines = iter(["ف ۹،۹", "ف ۴،۲ ۴،۱", "q"])
     result = runner.invoke(
         cli,
-        ["play", "splendor-duel", "--seed", "7", "--seat", "0", "--lang", "fa", "--save", "g.json"],
+        ["play", "splendor-duel", "--seed", "7", "--seat", "1", "--lang", "fa", "--save", "g.json"],
         obj={"console": console, "input": lambda prompt: next(lines)},
     )
     assert result.exit_code == 0, result.output

@@ -183,7 +183,7 @@ def test_menu_lines() -> None:
         "«دیده‌بان» را بازی کنید — ۱ تجارت"
     )
     assert T.action_text({"do": "attack", "player": 1, "base": "trading-post"}, view, en) == (
-        "Destroy Player 1's Trading Post (outpost, defense 4)"
+        "Destroy Player 2's Trading Post (outpost, defense 4)"
     )
     assert T.action_text({"do": "concede"}, view, en) == "Concede"
 

@@ -4,8 +4,8 @@ Names of colours, tokens, abilities, cards and royals; one line per legal action
 menu (:func:`action_text`, said to the player to act); what an open choice asks
 (:func:`choice_text`); and one log sentence per engine event (:func:`event_text`). Persian text
 uses Persian digits and zero-width non-joiners. Sentences about a player agree with who
-acts: seat names come from ``names`` (``Player 0`` / «بازیکن ۰» by default), and the seat
-``you`` is addressed as “you” («شما», with second-person verbs).
+acts: seat names come from ``names`` (``Player 1`` / «بازیکن ۱» for seat 0 by default), and
+the seat ``you`` is addressed as “you” («شما», with second-person verbs).
 
 >>> event_text({"event": "take", "player": 1, "spaces": [[2, 3], [2, 4]],
 ...             "tokens": ["blue", "pearl"]}, "en", names=["Ana", "Bot"])
@@ -234,14 +234,15 @@ def space_text(space: Sequence[int], lang: str) -> str:
 def seat_name(
     seat: Any, lang: str, names: Sequence[str] | None = None, you: int | None = None
 ) -> str:
-    """How a seat is named: ``names[seat]``, “You”/«شما» for ``you``, else “Player n”."""
+    """How a seat is named: ``names[seat]``, “You”/«شما» for ``you``, else “Player n”
+    (seats counted from one, as the page and the terminal count them: seat 0 is “Player 1”)."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         return "—"
     if seat == you:
         return "شما" if _fa(lang) else "You"
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"بازیکن {number(seat, lang)}" if _fa(lang) else f"Player {seat}"
+    return f"بازیکن {number(seat + 1, lang)}" if _fa(lang) else f"Player {seat + 1}"
 
 
 def _past(stem: str, seat: Any, you: int | None) -> str:
@@ -302,7 +303,7 @@ def action_text(
     >>> state = GAME.new(seed=7)
     >>> view = state.view(0)
     >>> action_text({"do": "take", "spaces": [[4, 1], [4, 2]]}, view, "en", you=0)
-    'Take pearl and pearl from (4, 1)–(4, 2) — Player 1 gains a privilege'
+    'Take pearl and pearl from (4, 1)–(4, 2) — Player 2 gains a privilege'
     >>> action_text({"do": "replenish"}, view, "fa", you=0)
     'صفحه را از کیسه پر کنید (حریف یک طومار می\u200cگیرد)'
     """
@@ -480,7 +481,7 @@ def event_text(
     ...             "reason": "replenish"}, "en", names=["Ana", "Bot"])
     'Ana took a privilege from Bot.'
     >>> event_text({"event": "game-over", "winner": 1, "reason": "crowns"}, "fa", you=0)
-    'بازیکن ۱ با دست‌کم ۱۰ تاج برنده شد.'
+    'بازیکن ۲ با دست‌کم ۱۰ تاج برنده شد.'
     """
     fa = _fa(lang)
     kind = str(event.get("event"))
@@ -632,7 +633,7 @@ def event_text(
 
 
 def seat_label(seat: int, lang: str) -> str:
-    """An unnamed seat: “Player N” / «بازیکن N» (the engine's texts' numbering)."""
+    """An unnamed seat: “Player N” / «بازیکن N», counted from one (seat 0 is “Player 1”)."""
     return seat_name(seat, lang)
 
 

@@ -45,7 +45,8 @@ def catalog(lang: str) -> dict[str, Any]:
 
 
 def _seat_label(seat: int, lang: str) -> str:
-    return f"صندلی {number(seat, lang)}" if lang == "fa" else f"Seat {seat}"
+    """A seat as the new-table form's seat pickers name it, counted from one ("Seat 1")."""
+    return f"صندلی {number(seat + 1, lang)}" if lang == "fa" else f"Seat {seat + 1}"
 
 
 def options(lang: str) -> list[dict[str, Any]]:

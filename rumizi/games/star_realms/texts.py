@@ -153,8 +153,8 @@ class Who:
 
 
 def player_label(seat: int, lang: str) -> str:
-    """A seat named by its number: ``player_label(1, "fa") == "بازیکن ۱"``."""
-    return f"بازیکن {number(seat, lang)}" if lang == "fa" else f"Player {seat}"
+    """A seat named by its number, counted from one: ``player_label(0, "fa") == "بازیکن ۱"``."""
+    return f"بازیکن {number(seat + 1, lang)}" if lang == "fa" else f"Player {seat + 1}"
 
 
 def seats_for(
@@ -219,13 +219,14 @@ def table_seats(
     """One :class:`Who` per seat of a game in any format.
 
     The duel keeps :func:`seats_for` (``names`` name the seats). Other formats name seats by
-    role where the format has roles — “Boss”, “Raider 2”, “Emperor 1”, “Admiral 3” — and by
-    number otherwise; ``you`` is “You”, and ``kinds`` says who plays each seat.
+    role where the format has roles — “Boss”, “Raider 2”, “Emperor 2”, “Admiral 4” — and by
+    number otherwise, the seat's number counted from one as everywhere a person reads it;
+    ``you`` is “You”, and ``kinds`` says who plays each seat.
 
     >>> [w.name for w in table_seats("en", "raid", 4, you=2)]
-    ['Boss', 'Raider 1', 'You', 'Raider 3']
+    ['Boss', 'Raider 2', 'You', 'Raider 4']
     >>> [w.name for w in table_seats("fa", "emperor", 6)][:2]
-    ['دریاسالار ۰', 'امپراتور ۱']
+    ['دریاسالار ۱', 'امپراتور ۲']
     """
     check_lang(lang)
     if fmt == "duel":
@@ -244,7 +245,7 @@ def table_seats(
         elif role == "boss":
             name = role_label(role, lang)
         elif role in _ROLES:
-            name = f"{role_label(role, lang)} {number(seat, lang)}"
+            name = f"{role_label(role, lang)} {number(seat + 1, lang)}"  # counted from one
         else:
             name = player_label(seat, lang)
         seats.append(Who(name, lang, seat == you, team, role, (kinds or {}).get(seat, "")))
@@ -610,7 +611,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 def message(key: str, lang: str, **fields: Any) -> str:
     """An interface message with its fields filled in (numbers in the digits of ``lang``).
 
-    >>> message("seats-table", "en", seed=1, game="Raid", n=4, who="Boss", seat=0, first="You",
+    >>> message("seats-table", "en", seed=1, game="Raid", n=4, who="Boss", seat=1, first="You",
     ...         bots="Easy bot")[:30]
     'Seed 1 · Raid for 4 · you are '
     """

@@ -673,9 +673,9 @@ class StarRealmsTerminal:
                 "seats",
                 lang,
                 seed=seed,
-                seat=you,
+                seat=you + 1,  # seats are counted from one wherever a person reads them
                 bot=self.names[1 - you],
-                other=1 - you,
+                other=2 - you,
                 first=first,
             )
         bots = self.seating.bots.values()
@@ -686,7 +686,7 @@ class StarRealmsTerminal:
             game=format_name(self.format, lang),
             n=n,
             who=table_seats(lang, self.format, n)[you].name,
-            seat=you,
+            seat=you + 1,
             first=first,
             bots=join(dict.fromkeys(bot_label(b, lang) for b in bots), lang),
         )

@@ -6,8 +6,8 @@ card never says one number and does another; one line per legal action for a mov
 (:func:`action_text`, said to the player to act); what an open choice asks
 (:func:`choice_text`); one log sentence per engine event (:func:`event_text`) and the end of
 the game (:func:`end_text`). Persian uses Persian digits and zero-width non-joiners.
-Sentences agree with who acts: seat names come from ``names`` (``Player 0`` / «بازیکن ۰» by
-default) and the seat ``you`` is addressed as “you” («شما», with second-person verbs);
+Sentences agree with who acts: seat names come from ``names`` (``Player 1`` / «بازیکن ۱» for seat 0
+by default) and the seat ``you`` is addressed as “you” («شما», with second-person verbs);
 :func:`log_entries` gives a whole log as :class:`~rumizi.core.addons.LogLine` items for an
 :class:`~rumizi.core.addons.Audience`. Nothing here imports more than :mod:`rumizi.core` and
 this package, and everything returned is a plain string.
@@ -204,7 +204,8 @@ def card_summary(card_id: str, lang: str) -> str:
 def seat_name(
     seat: Any, lang: str, names: Sequence[str] | None = None, you: int | None = None
 ) -> str:
-    """How a seat is called: its name, "you" / «شما», or ``Player 0`` / «بازیکن ۰»."""
+    """How a seat is called: its name, "you" / «شما», or ``Player 1`` / «بازیکن ۱» for seat 0
+    (seats counted from one, as the page and the terminal count them)."""
     fa = _fa(lang)
     if seat is None:
         return "کسی" if fa else "nobody"
@@ -212,7 +213,7 @@ def seat_name(
         return "شما" if fa else "you"
     if names is not None and 0 <= seat < len(names):
         return str(names[seat])
-    return f"بازیکن {number(seat, lang)}" if fa else f"Player {seat}"
+    return f"بازیکن {number(seat + 1, lang)}" if fa else f"Player {seat + 1}"
 
 
 def _subject(seat: Any, lang: str, names: Sequence[str] | None, you: int | None) -> str:

@@ -44,12 +44,14 @@ def catalog(lang: str) -> dict[str, Any]:
 
 
 def _seat_label(seat: int, lang: str) -> str:
-    return f"صندلی {number(seat, lang)}" if lang == "fa" else f"Seat {seat}"
+    """A seat as the new-table form's seat pickers name it, counted from one ("Seat 1")."""
+    return f"صندلی {number(seat + 1, lang)}" if lang == "fa" else f"Seat {seat + 1}"
 
 
 def options(lang: str) -> list[dict[str, Any]]:
-    """Who starts (drawn at random by default) and which seat plays the Shadow (seat 1 by
-    default). The choices carry no player counts, so the new-table form keeps its 2 seats."""
+    """Who starts (drawn at random by default) and which seat plays the Shadow (the second by
+    default). The choices carry no player counts, so the new-table form keeps its 2 seats.
+    Values are seat indexes (0, 1); labels count seats from one, as the seat pickers do."""
     fa = lang == "fa"
     return [
         {

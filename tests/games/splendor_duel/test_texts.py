@@ -76,9 +76,9 @@ def test_names_of_every_card_and_royal() -> None:
 
 def test_sentences_agree_with_who_acts() -> None:
     event = {"event": "steal", "player": 0, "from": 1, "token": "pearl"}
-    assert texts.event_text(event, "en", you=0) == "You stole a pearl from Player 1."
-    assert texts.event_text(event, "fa", you=0) == "شما یک توکن مروارید از بازیکن ۱ دزدیدید."
-    assert texts.event_text(event, "fa", you=1) == "بازیکن ۰ یک توکن مروارید از شما دزدید."
+    assert texts.event_text(event, "en", you=0) == "You stole a pearl from Player 2."
+    assert texts.event_text(event, "fa", you=0) == "شما یک توکن مروارید از بازیکن ۲ دزدیدید."
+    assert texts.event_text(event, "fa", you=1) == "بازیکن ۱ یک توکن مروارید از شما دزدید."
     over = {"event": "game-over", "winner": 0, "reason": "color"}
     assert texts.event_text(over, "en", you=0) == "You won with 10 or more points in one colour."
 
@@ -86,7 +86,7 @@ def test_sentences_agree_with_who_acts() -> None:
 def test_a_blind_reserve_is_logged_without_its_card() -> None:
     event = {"event": "reserve", "player": 1, "gold": [2, 3], "deck": 3}
     assert texts.event_text(event, "en") == (
-        "Player 1 took the gold at (2, 3) and reserved the top card of the level-3 deck."
+        "Player 2 took the gold at (2, 3) and reserved the top card of the level-3 deck."
     )
 
 

@@ -281,7 +281,7 @@ def test_result_reasons() -> None:
 def test_unnamed_seats_are_numbered_and_the_reader_is_you() -> None:
     event = {"event": "take", "player": 1, "spaces": [[3, 1], [3, 2]], "tokens": ["red", "red"]}
     assert web.log_lines([event], audience("en", 0, ("", ""))) == [
-        "Player 1 took 2 red (row 3, columns 1–2)."
+        "Player 2 took 2 red (row 3, columns 1–2)."
     ]
     assert web.log_lines([event], audience("fa", 1, ("", ""))) == [
         "شما ۲ قرمز برداشتید (ردیف ۳، ستون‌های ۱ تا ۲)."

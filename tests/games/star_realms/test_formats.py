@@ -951,23 +951,23 @@ def test_hydra_texts_name_the_member_a_purchase_is_for_and_the_pass() -> None:
     view = state.view(0)
     en, fa = T.seats_for("en", 4, you=0), T.seats_for("fa", 4, you=0)
     for_mate = {"do": "buy", "card": "lance", "member": 2}
-    assert T.action_text(for_mate, view, en).startswith("Buy Lance for 2 trade for Player 2 — ")
+    assert T.action_text(for_mate, view, en).startswith("Buy Lance for 2 trade for Player 3 — ")
     assert T.action_text({**for_mate, "member": 0}, view, en).startswith("Buy Lance for 2 trade —")
-    assert T.action_text(for_mate, view, fa).startswith("«نیزه» را به ۲ تجارت برای بازیکن ۲ بخرید")
+    assert T.action_text(for_mate, view, fa).startswith("«نیزه» را به ۲ تجارت برای بازیکن ۳ بخرید")
     passing = {"do": "pass", "player": 2}
-    assert T.action_text(passing, view, en) == "Hand play to Player 2 (your main phase goes on)"
+    assert T.action_text(passing, view, en) == "Hand play to Player 3 (your main phase goes on)"
     assert T.action_text(passing, view, fa) == (
-        "بازی را به بازیکن ۲ بسپارید (مرحلهٔ اصلی شما ادامه دارد)"
+        "بازی را به بازیکن ۳ بسپارید (مرحلهٔ اصلی شما ادامه دارد)"
     )
     events = [
         {"event": "pass", "player": 0, "to": 2},
         {"event": "buy", "player": 0, "card": "lance", "member": 2},
     ]
     assert [T.event_text(e, "en", en) for e in events] == [
-        "You handed play to Player 2.",
-        "You bought Lance for 2 trade, for Player 2.",
+        "You handed play to Player 3.",
+        "You bought Lance for 2 trade, for Player 3.",
     ]
     assert [T.event_text(e, "fa", fa) for e in events] == [
-        "شما بازی را به بازیکن ۲ سپردید.",
-        "شما «نیزه» را به ۲ تجارت برای بازیکن ۲ خریدید.",
+        "شما بازی را به بازیکن ۳ سپردید.",
+        "شما «نیزه» را به ۲ تجارت برای بازیکن ۳ خریدید.",
     ]

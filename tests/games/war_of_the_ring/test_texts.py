@@ -148,7 +148,7 @@ def test_every_event_and_action_of_real_games_reads_as_a_sentence(lang: str) -> 
 def test_sentences_agree_with_who_acts() -> None:
     event = {"event": "draw", "player": 1, "count": 2}
     assert texts.event_text(event, "fa", you=1) == "شما ۲ کارت کشیدید."
-    assert texts.event_text(event, "fa") == "بازیکن ۱ ۲ کارت کشید."
+    assert texts.event_text(event, "fa") == "بازیکن ۲ ۲ کارت کشید."
     assert texts.event_text(event, "en", names=["Ana", "Bot"]) == "Bot drew 2 cards."
     assert texts.end_text(0, "sweep", "en", you=0) == "You win by winning all three zones."
 

@@ -568,7 +568,7 @@ export function render(root, msg, ctx) {
   if (sel.key !== key) resetSelection(key);
   trackFresh(msg, view);
 
-  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
 
   const rerender = (focusKey) => {
     if (!lastCall) return;

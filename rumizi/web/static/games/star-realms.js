@@ -468,7 +468,7 @@ export function render(root, msg, ctx) {
   const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
   const current = view.current;
   const toAct = typeof view.to_act === "number" ? view.to_act : current;
-  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
   const act = ctx.act;
   const teamTags = teamsFaceTeams(players);
 

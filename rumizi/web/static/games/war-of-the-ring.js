@@ -308,7 +308,7 @@ export function render(root, msg, ctx) {
   const key = `${msg.table || ""}|${msg.version}|${legal.length}`;
   if (sel.key !== key) Object.assign(sel, { key, card: null, from: null });
 
-  const nameOf = (q) => (q === me ? w("you") : (ctx.names && ctx.names.get(q)) || w("player", { n: q }));
+  const nameOf = (q) => (q === me ? w("you") : (ctx.names && ctx.names.get(q)) || w("player", { n: q + 1 }));
   const act = (item) => {
     if (!item) return;
     Object.assign(sel, { card: null, from: null });

@@ -70,7 +70,7 @@ export async function mount(main, ctx) {
         },
       },
       current === "" ? h("option", { value: "" }, t("replay.everyone")) : null,
-      ...seats.map((s) => h("option", { value: String(s.seat) }, s.name || t("new.seat", { n: num(s.seat) }))),
+      ...seats.map((s) => h("option", { value: String(s.seat) }, s.name || t("new.seat", { n: num(s.seat + 1) }))),
     );
     picker.value = current;
     main.append(h("p", { class: "replay-seat" }, h("label", {}, t("replay.seat"), " ", picker)));
@@ -161,7 +161,7 @@ export async function mount(main, ctx) {
   let stopAnalysis = null;
   if (data.final) {
     const analysisPane = h("div", { class: "analysis-pane panel", id: "analysis-pane", role: "tabpanel", hidden: true, dataset: { testid: "analysis-pane" } });
-    const names = new Map(seats.map((s) => [s.seat, s.name || t("new.seat", { n: num(s.seat) })]));
+    const names = new Map(seats.map((s) => [s.seat, s.name || t("new.seat", { n: num(s.seat + 1) })]));
     const tabs = [];
     const tab = (key, pane) => {
       const button = h("button", { type: "button", role: "tab", class: "tab", dataset: { testid: `tab-${key}` }, onclick: () => select(button) }, t(`replay.tab${key === "replay" ? "Replay" : "Analysis"}`));
