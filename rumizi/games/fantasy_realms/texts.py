@@ -1,7 +1,8 @@
 """Every sentence of Fantasy Realms a player reads, in Persian and English.
 
 Names come from the cards file (:mod:`.cards`): a card's name, a Cursed Item's, a suit's.
-Two families of sentences are built here and shared by the page and the terminal:
+Two families of sentences are built here and shared by the page and the terminal (and the
+cards' effects in a few words, :func:`short_effect`, which the page prints on each card):
 
 * :func:`action_text` — one legal move, said to the player who makes it (an imperative:
   “Discard Dragon” / «اژدها» را بسوزانید»);
@@ -27,11 +28,11 @@ taken; those cards are named only to the seats that saw them, the others read a 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rumizi.core.addons import Audience, LogLine
 from rumizi.core.i18n import check_lang, join, number
-from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS, SUIT_NAMES
 
 __all__ = [
     "CHAOS_EVENT_KINDS",
@@ -44,6 +45,7 @@ __all__ = [
     "item_name",
     "log_entries",
     "seat_name",
+    "short_effect",
     "suit_name",
     "who",
 ]
@@ -728,3 +730,349 @@ def log_entries(events: Sequence[Mapping[str, Any]], audience: Audience) -> list
             tone = "quiet"
         out.append(LogLine(text, tone, _named(event)))
     return out
+
+
+# ---------------------------------------------------------------------- cards, in short
+
+# What each card does in a few words (English, Persian), printed on the card at the table; the
+# full effect (:meth:`.cards.CardInfo.effect`) is one tap away. A short form may leave out a
+# detail (the Wildfire's five named cards, the Gem of Order's scale) but never says what the
+# card does not do. The Cursed Hoard reprints have their own.
+SHORT_EFFECTS: Final[dict[str, tuple[str, str]]] = {
+    "mountain": (
+        "+50 with Smoke and Wildfire. No Flood penalty.",
+        "با دود و آتش وحشی +۵۰. جریمهٔ آب‌ها پاک می‌شود.",
+    ),
+    "cavern": (
+        "+25 with Dragon or Dwarvish Infantry. No Weather penalty.",
+        "با پیاده‌نظام کوتوله‌ها یا اژدها +۲۵. جریمهٔ هواها پاک می‌شود.",
+    ),
+    "bell-tower": (
+        "+15 with a Wizard.",
+        "با یک جادوگر +۱۵.",
+    ),
+    "forest": (
+        "+12 per Beast; +12 more with Elven Archers.",
+        "+۱۲ برای هر جانور؛ با کمانداران الفی +۱۲ دیگر.",
+    ),
+    "earth-elemental": (
+        "+15 per other Land.",
+        "+۱۵ برای هر خاک دیگر.",
+    ),
+    "garden": (
+        "+11 per Leader and Beast. Undead, Necromancer, Demon blank it.",
+        "+۱۱ برای هر فرمانده و جانور. با نامیرا، مرگ‌ساحر یا دیو پوچ می‌شود.",
+    ),
+    "fountain-of-life": (
+        "+ base strength of a Weapon, Flood, Flame, Land or Weather.",
+        "+ قدرت پایهٔ یک سلاح، آب، آتش، خاک یا هوای دست.",
+    ),
+    "swamp": (
+        "−3 per Army and Flame.",
+        "−۳ برای هر ارتش و آتش.",
+    ),
+    "great-flood": (
+        "Blanks Armies, Lands but Mountain, Flames but Lightning.",
+        "پوچ می‌کند: ارتش، خاک جز کوهستان، آتش جز آذرخش.",
+    ),
+    "island": (
+        "Clears the penalty of one Flood or Flame.",
+        "جریمهٔ یک آب یا آتش را پاک می‌کند.",
+    ),
+    "water-elemental": (
+        "+15 per other Flood.",
+        "+۱۵ برای هر آب دیگر.",
+    ),
+    "rainstorm": (
+        "+10 per Flood. Blanks Flames but Lightning.",
+        "+۱۰ برای هر آب. آتش‌ها جز آذرخش را پوچ می‌کند.",
+    ),
+    "blizzard": (
+        "Blanks Floods. −5 per Army, Leader, Beast and Flame.",
+        "آب‌ها را پوچ می‌کند. −۵ برای هر ارتش، فرمانده، جانور و آتش.",
+    ),
+    "smoke": (
+        "Blanked without a Flame.",
+        "بی آتش پوچ می‌شود.",
+    ),
+    "whirlwind": (
+        "+40 with Rainstorm plus Blizzard or Great Flood.",
+        "با رگبار، به همراه بوران یا سیل ویرانگر +۴۰.",
+    ),
+    "air-elemental": (
+        "+15 per other Weather.",
+        "+۱۵ برای هر هوای دیگر.",
+    ),
+    "wildfire": (
+        "Blanks all but Flame, Wizard, Weather, Weapon, Artifact, 5 more.",
+        "همه را پوچ می‌کند جز آتش، جادوگر، هوا، سلاح، سحرافزار و پنج کارت دیگر.",
+    ),
+    "candle": (
+        "+100 with Book of Changes, Bell Tower and a Wizard.",
+        "با کتاب تبدیلات، برج ناقوس و یک جادوگر +۱۰۰.",
+    ),
+    "forge": (
+        "+9 per Weapon and Artifact.",
+        "+۹ برای هر سلاح و سحرافزار.",
+    ),
+    "lightning": (
+        "+30 with Rainstorm.",
+        "با رگبار +۳۰.",
+    ),
+    "fire-elemental": (
+        "+15 per other Flame.",
+        "+۱۵ برای هر آتش دیگر.",
+    ),
+    "knights": (
+        "−8 without a Leader.",
+        "بی فرمانده −۸.",
+    ),
+    "elven-archers": (
+        "+5 with no Weather.",
+        "اگر هوا نباشد +۵.",
+    ),
+    "light-cavalry": (
+        "−2 per Land.",
+        "−۲ برای هر خاک.",
+    ),
+    "dwarvish-infantry": (
+        "−2 per other Army.",
+        "−۲ برای هر ارتش دیگر.",
+    ),
+    "rangers": (
+        "+10 per Land. Strikes “Army” from every penalty.",
+        "+۱۰ برای هر خاک. «ارتش» از همهٔ جریمه‌ها حذف می‌شود.",
+    ),
+    "collector": (
+        "Per suit with 3, 4, 5+ names: +10, +40, +100.",
+        "هر گونه با ۳، ۴، ۵ نام یا بیشتر: +۱۰، +۴۰، +۱۰۰.",
+    ),
+    "beastmaster": (
+        "+9 per Beast. No Beast penalty.",
+        "+۹ برای هر جانور. جریمهٔ جانوران پاک می‌شود.",
+    ),
+    "necromancer": (
+        "At the end, take a discarded Army, Leader, Wizard or Beast.",
+        "در پایان یک ارتش، فرمانده، جادوگر یا جانور سوخته را بردارید.",
+    ),
+    "warlock-lord": (
+        "−10 per Leader and other Wizard.",
+        "−۱۰ برای هر فرمانده و جادوگر دیگر.",
+    ),
+    "enchantress": (
+        "+5 per Land, Weather, Flood and Flame.",
+        "+۵ برای هر خاک، هوا، آب و آتش.",
+    ),
+    "jester": (
+        "+3 per other odd card, or +50 if all are odd.",
+        "+۳ برای هر کارت فرد دیگر، یا +۵۰ اگر همه فرد باشند.",
+    ),
+    "king": (
+        "+5 per Army; with Queen +20 per Army.",
+        "+۵ برای هر ارتش؛ با ملکه +۲۰ برای هر ارتش.",
+    ),
+    "queen": (
+        "+5 per Army; with King +20 per Army.",
+        "+۵ برای هر ارتش؛ با پادشاه +۲۰ برای هر ارتش.",
+    ),
+    "princess": (
+        "+8 per Army, Wizard and other Leader.",
+        "+۸ برای هر ارتش، جادوگر و فرماندهٔ دیگر.",
+    ),
+    "warlord": (
+        "+ base strengths of your Armies.",
+        "+ قدرت پایهٔ همهٔ ارتش‌های دست.",
+    ),
+    "empress": (
+        "+10 per Army; −5 per other Leader.",
+        "+۱۰ برای هر ارتش؛ −۵ برای هر فرماندهٔ دیگر.",
+    ),
+    "unicorn": (
+        "+30 with Princess, else +15 with Empress, Queen or Enchantress.",
+        "با شاهدخت +۳۰؛ وگرنه با امپراتریس، ملکه یا افسونگر +۱۵.",
+    ),
+    "basilisk": (
+        "Blanks Armies, Leaders and other Beasts.",
+        "ارتش‌ها، فرمانده‌ها و جانوران دیگر را پوچ می‌کند.",
+    ),
+    "warhorse": (
+        "+14 with a Leader or Wizard.",
+        "با فرمانده یا جادوگر +۱۴.",
+    ),
+    "dragon": (
+        "−40 without a Wizard.",
+        "بی جادوگر −۴۰.",
+    ),
+    "hydra": (
+        "+28 with Swamp.",
+        "با مرداب +۲۸.",
+    ),
+    "phoenix": (
+        "Also a Flame and a Weather. Blanked by any Flood.",
+        "آتش و هوا هم هست. با هر آب پوچ می‌شود.",
+    ),
+    "phoenix-deluxe": (
+        "Also a Flame and a Weather. Only a Flood blanks it.",
+        "آتش و هوا هم هست. فقط آب پوچش می‌کند.",
+    ),
+    "warship": (
+        "Strikes “Army” from Flood penalties. Blanked without a Flood.",
+        "«ارتش» از جریمهٔ آب‌ها حذف می‌شود. بی آب پوچ می‌شود.",
+    ),
+    "magic-wand": (
+        "+25 with a Wizard.",
+        "با یک جادوگر +۲۵.",
+    ),
+    "sword-of-keth": (
+        "+10 with a Leader; +40 with a Leader and Shield of Keth.",
+        "با فرمانده +۱۰؛ با فرمانده و سپر کث +۴۰.",
+    ),
+    "elven-longbow": (
+        "+30 with Elven Archers, Warlord or Beastmaster.",
+        "با کمانداران الفی، جنگ‌سالار یا ارباب جانوران +۳۰.",
+    ),
+    "war-dirigible": (
+        "Blanked without an Army, or with any Weather.",
+        "بی ارتش، یا با هوا، پوچ می‌شود.",
+    ),
+    "shield-of-keth": (
+        "+15 with a Leader; +40 with a Leader and Sword of Keth.",
+        "با فرمانده +۱۵؛ با فرمانده و شمشیر کث +۴۰.",
+    ),
+    "gem-of-order": (
+        "Runs of 3 to 7 strengths in a row: +10 to +150.",
+        "رشتهٔ ۳ تا ۷ قدرت پشت‌سرهم: +۱۰ تا +۱۵۰.",
+    ),
+    "world-tree": (
+        "+50 if no two standing cards share a suit.",
+        "+۵۰ اگر هیچ دو کارت پوچ‌نشده‌ای هم‌گونه نباشند.",
+    ),
+    "book-of-changes": (
+        "Changes another card's suit.",
+        "گونهٔ کارت دیگری را عوض می‌کند.",
+    ),
+    "protection-rune": (
+        "Clears every penalty in your hand.",
+        "جریمهٔ همهٔ کارت‌های دست پاک می‌شود.",
+    ),
+    "shapeshifter": (
+        "Takes name and suit of any Artifact, Leader, Wizard, Weapon or Beast.",
+        "نام و گونهٔ یک سحرافزار، فرمانده، جادوگر، سلاح یا جانور را می‌گیرد.",
+    ),
+    "mirage": (
+        "Takes name and suit of any Army, Land, Weather, Flood or Flame.",
+        "نام و گونهٔ یک ارتش، خاک، هوا، آب یا آتش را می‌گیرد.",
+    ),
+    "doppelganger": (
+        "Copies another card of your hand, but not its bonus.",
+        "کارت دیگری از دست را کپی می‌کند، جز امتیازش.",
+    ),
+    "dungeon": (
+        "+5 to +10 per Undead, Beast, Artifact; +5 per Necromancer, Warlock Lord, Demon.",
+        "+۵ تا +۱۰ برای هر نامیرا، جانور، سحرافزار؛ +۵ برای مرگ‌ساحر، ارباب جادوی سیاه، دیو.",
+    ),
+    "castle": (
+        "+10 each with a Leader, Army, Land; +5 to +10 per other Building.",
+        "با فرمانده، ارتش، خاک هر کدام +۱۰؛ +۵ تا +۱۰ برای هر ساختمان دیگر.",
+    ),
+    "crypt": (
+        "+ base strengths of your Undead. Blanks Leaders.",
+        "+ قدرت پایهٔ نامیراهای دست. فرمانده‌ها را پوچ می‌کند.",
+    ),
+    "chapel": (
+        "+40 with exactly two Leaders, Wizards, Outsiders or Undead in all.",
+        "+۴۰ با دقیقاً دو فرمانده، جادوگر، ماورایی یا نامیرا روی هم.",
+    ),
+    "genie": (
+        "+10 per other player. At the end, take a card of the deck.",
+        "+۱۰ برای هر بازیکن دیگر. در پایان یک کارت از دسته بردارید.",
+    ),
+    "judge": (
+        "+10 per card with an uncleared penalty.",
+        "+۱۰ برای هر کارت با جریمهٔ پاک‌نشده.",
+    ),
+    "angel": (
+        "Keeps another card from blanking; never blanked itself.",
+        "کارت دیگری را از پوچ شدن نگه می‌دارد؛ خودش هرگز پوچ نمی‌شود.",
+    ),
+    "leprechaun": (
+        "At the end, draw the deck's top card as an extra.",
+        "در پایان کارت روی دسته را هم بکشید.",
+    ),
+    "demon": (
+        "First blanks every non-Outsider alone in its suit.",
+        "هر کارت غیرماورایی که هم‌گونه ندارد، اول پوچ می‌شود.",
+    ),
+    "dark-queen": (
+        "+5 per discarded Land, Flood, Flame, Weather and Unicorn.",
+        "+۵ برای هر خاک، آب، آتش، هوا و تک‌شاخ سوخته.",
+    ),
+    "ghoul": (
+        "+4 per discarded Wizard, Leader, Army, Beast, Undead.",
+        "+۴ برای هر جادوگر، فرمانده، ارتش، جانور، نامیرای سوخته.",
+    ),
+    "specter": (
+        "+6 per discarded Wizard, Artifact, Outsider.",
+        "+۶ برای هر جادوگر، سحرافزار، ماورایی سوخته.",
+    ),
+    "lich": (
+        "+10 with Necromancer and per other Undead; Undead never blanked.",
+        "با مرگ‌ساحر +۱۰، و +۱۰ برای هر نامیرای دیگر. نامیراها پوچ نمی‌شوند.",
+    ),
+    "death-knight": (
+        "+7 per discarded Weapon and Army.",
+        "+۷ برای هر سلاح و ارتش سوخته.",
+    ),
+}
+
+SHORT_REPRINTS: Final[dict[str, tuple[str, str]]] = {
+    "fountain-of-life": (
+        "+ base strength of a Weapon, Flood, Flame, Land, Weather or Building.",
+        "+ قدرت پایهٔ یک سلاح، آب، آتش، خاک، هوا یا ساختمان دست.",
+    ),
+    "great-flood": (
+        "Blanks Armies, Buildings, Lands but Mountain, Flames but Lightning.",
+        "پوچ می‌کند: ارتش، ساختمان، خاک جز کوهستان، آتش جز آذرخش.",
+    ),
+    "rangers": (
+        "+10 per Land and Building. Strikes “Army” from every penalty.",
+        "+۱۰ برای هر خاک و ساختمان. «ارتش» از همهٔ جریمه‌ها حذف می‌شود.",
+    ),
+    "necromancer": (
+        "End: take a discarded Army, Leader, Wizard, Beast or Undead; Undead never blanked.",
+        "در پایان یک ارتش، فرمانده، جادوگر، جانور یا نامیرای سوخته بردارید؛ نامیرا پوچ نمی‌شود.",
+    ),
+    "world-tree": (
+        "+70 if no two standing cards share a suit.",
+        "+۷۰ اگر هیچ دو کارت پوچ‌نشده‌ای هم‌گونه نباشند.",
+    ),
+    "shapeshifter": (
+        "Takes name and suit of any Artifact, Leader, Wizard, Weapon, Beast, Undead.",
+        "نام و گونهٔ یک سحرافزار، فرمانده، جادوگر، سلاح، جانور یا نامیرا را می‌گیرد.",
+    ),
+    "mirage": (
+        "Takes name and suit of any Army, Land, Weather, Flood, Flame, Building.",
+        "نام و گونهٔ یک ارتش، خاک، هوا، آب، آتش یا ساختمان را می‌گیرد.",
+    ),
+    "bell-tower": (
+        "+15 with a Wizard or Undead.",
+        "با جادوگر یا نامیرا +۱۵.",
+    ),
+}
+
+
+def short_effect(card_id: str, lang: str, *, reprint: bool = False) -> str:
+    """A card's effect in short, as the table prints it on the card (``reprint``: the Cursed
+    Hoard's text of a reprinted card); the full text where none is written.
+
+    >>> short_effect("dragon", "en"), short_effect("dragon", "fa")
+    ('−40 without a Wizard.', 'بی جادوگر −۴۰.')
+    >>> short_effect("world-tree", "en", reprint=True)
+    '+70 if no two standing cards share a suit.'
+    """
+    table = SHORT_REPRINTS if reprint else SHORT_EFFECTS
+    pair = table.get(card_id)
+    if pair is not None:
+        return pair[1] if _fa(lang) else pair[0]
+    info = (REPRINTS if reprint else CARDS).get(card_id)
+    return info.effect(lang) if info is not None else ""

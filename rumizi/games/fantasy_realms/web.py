@@ -150,9 +150,14 @@ def cards(lang: str) -> list[dict[str, Any]]:
     """Every card (base, Cursed Hoard, promos), then every Cursed Item, for the renderer.
 
     A card carries its suit, strength and module; a reprinted card also its Cursed Hoard
-    suit, strength and text (``hoard``), which the renderer uses at tables with the suits.
-    Card texts are the players' effect texts in ``lang``; the Cursed Items' texts are the
-    cards file's English restatements in both languages.
+    suit, strength and texts (``hoard``), which the renderer uses at tables with the suits.
+    Card texts are the players' effect texts in ``lang`` (``text`` in full, ``short`` as the
+    table prints it on the card); the Cursed Items' texts are the cards file's English
+    restatements in both languages.
+
+    >>> dragon = next(c for c in cards("en") if c["id"] == "dragon")
+    >>> dragon["short"], dragon["text"]
+    ('−40 without a Wizard.', '−40 unless your hand holds a Wizard.')
     """
     fa = check_lang(lang) == "fa"
     found: list[dict[str, Any]] = []
@@ -166,6 +171,7 @@ def cards(lang: str) -> list[dict[str, Any]]:
             "strength": info.strength,
             "module": info.module,
             "text": info.effect(lang),
+            "short": texts.short_effect(card, lang),
         }
         if card in REPRINTS:
             r = REPRINTS[card]
@@ -174,6 +180,7 @@ def cards(lang: str) -> list[dict[str, Any]]:
                 "suit_name": texts.suit_name(r.suit, lang),
                 "strength": r.strength,
                 "text": r.effect(lang),
+                "short": texts.short_effect(card, lang, reprint=True),
             }
         found.append(entry)
     for item, it in ITEMS.items():

@@ -76,6 +76,7 @@ export const WORDS = {
     noItem: "بدون آیتم",
     use: "استفاده",
     drop: "کنار گذاشتن در پایان نوبت",
+    dropShort: "کنار گذاشتن",
     dropping: "در پایان نوبت کنار می‌رود",
     points: "{n} امتیاز",
     turn: "نوبت {n}",
@@ -166,6 +167,11 @@ export const WORDS = {
     "prompt.after": "کارت سوخت؛ هنوز می‌توانید از آیتمتان استفاده کنید، یا نوبت را تمام کنید.",
     endTurn: "پایان نوبت",
     none: "هیچ",
+    details: "متن کامل «{name}»",
+    close: "بستن",
+    cursedItem: "آیتم نفرین‌شده",
+    when: "زمان استفاده: {x}",
+    emptyHand: "هنوز کارتی در دستتان نیست.",
   },
   en: {
     you: "You",
@@ -189,6 +195,7 @@ export const WORDS = {
     noItem: "no item",
     use: "Use",
     drop: "Discard at the end of the turn",
+    dropShort: "Discard it",
     dropping: "goes at the end of the turn",
     points: "{n} points",
     turn: "Turn {n}",
@@ -279,6 +286,11 @@ export const WORDS = {
     "prompt.after": "Your discard is made; you may still use your item, or end your turn.",
     endTurn: "End turn",
     none: "None",
+    details: "Full text of {name}",
+    close: "Close",
+    cursedItem: "Cursed Item",
+    when: "When: {x}",
+    emptyHand: "No cards in your hand yet.",
   },
 };
 
@@ -413,37 +425,114 @@ function cardInfo(cards, id, hoard) {
   return c;
 }
 
-/** A card of the main deck: its suit's colour, strength, name and suit. */
+// A signed number of an effect's words ("+۵۰", "−۴۰") kept left to right, as in the lines.
+const SIGNED = /([+−-][0-9۰-۹]+)/;
+
+/** An effect's words, its signed numbers kept whole. */
+function effectEl(text, className, tag = "span") {
+  const parts = String(text || "").split(SIGNED).map((part, i) => (i % 2 ? el("bdi", { dir: "ltr" }, part) : part));
+  return el(tag, { class: className }, parts);
+}
+
+/**
+ * A card of the main deck: its suit's colour, strength, name, suit and what it does in short.
+ * Beside it an "i" opens the whole text (openDetails), without playing the card; a card that
+ * makes no move opens it too when touched. `details: false` leaves both out (the gallery,
+ * which prints the whole text under the card).
+ */
 function cardEl(card, opts = {}) {
-  const classes = ["frt-card", `suit-${card.suit || "wild"}`, opts.size && `size-${opts.size}`, opts.onClick && "playable", opts.extra];
+  const classes = ["frt-card", `suit-${card.suit || "wild"}`, opts.size && `size-${opts.size}`, opts.onClick && "playable", opts.details !== false && "has-info", opts.extra];
   const children = [
     el("span", { class: "frt-card-head" }, el("span", { class: "frt-strength" }, n(card.strength ?? 0)), el("span", { class: "frt-suit" }, card.suit_name || "")),
     el("span", { class: "frt-name" }, card.name),
+    effectEl(card.short || card.text, "frt-effect"),
     opts.badge ? el("span", { class: "frt-badge" }, opts.badge) : null,
   ];
   const data = { testid: opts.testid, card: card.id, focusKey: opts.focusKey };
-  if (opts.onClick) {
-    return el("button", { type: "button", class: classes, title: opts.label || card.text || card.name, "aria-label": opts.label || card.name, dataset: { ...data, action: opts.action ? JSON.stringify(opts.action) : undefined }, onclick: opts.onClick }, children);
-  }
-  return el("div", { class: classes, title: card.text || card.name, dataset: data }, children);
+  const face = opts.onClick
+    ? el("button", { type: "button", class: classes, title: opts.label || card.text || card.name, "aria-label": opts.label || card.name, "aria-pressed": opts.pressed, dataset: { ...data, action: opts.action ? JSON.stringify(opts.action) : undefined }, onclick: opts.onClick }, children)
+    : el("div", { class: classes, title: card.text || card.name, dataset: data }, children);
+  if (opts.details === false) return face;
+  const info = infoButton(card, opts.focusKey);
+  if (!opts.onClick) face.addEventListener("click", () => openDetails(card, info));
+  return el("div", { class: ["frt-cardbox", opts.size && `size-${opts.size}`] }, face, info);
 }
 
-/** A Cursed Item: face up (its name, points and timing) or face down. */
+/** The "i" of a card or an item: its whole text in a sheet (a dialog: touch, mouse, keys). */
+function infoButton(card, focusKey) {
+  const button = el(
+    "button",
+    { type: "button", class: "frt-info", title: w("details", { name: card.name }), "aria-label": w("details", { name: card.name }), "aria-haspopup": "dialog", dataset: { testid: "frt-info", card: card.id, focusKey: focusKey ? `info:${focusKey}` : undefined } },
+    "i",
+  );
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    openDetails(card, button);
+  });
+  return button;
+}
+
+/**
+ * The whole text of a card (or a Cursed Item) over the page, until closed (its button, Escape,
+ * a touch outside it). It lives outside the board, so a new position drawn meanwhile leaves it
+ * open; on closing, the focus goes back to the "i" that opened it (or to the one drawn anew).
+ */
+function openDetails(card, opener) {
+  for (const old of document.querySelectorAll("dialog.frt-sheet")) old.remove();
+  const item = card.kind === "item";
+  const back = opener && opener.dataset ? opener.dataset.focusKey : null;
+  const close = el("button", { type: "button", class: "btn btn-small", dataset: { testid: "frt-details-close" } }, w("close"));
+  const sheet = el(
+    "dialog",
+    { class: ["dialog", "frt-sheet", item ? "is-item" : `suit-${card.suit || "wild"}`], "aria-labelledby": "frt-sheet-name", dataset: { testid: "frt-details", card: card.id } },
+    el(
+      "div",
+      { class: "frt-sheet-body" },
+      el(
+        "div",
+        { class: "frt-sheet-head" },
+        item ? el("span", { class: "frt-item-points" }, signed(card.points ?? 0)) : el("span", { class: "frt-strength" }, n(card.strength ?? 0)),
+        el("h2", { class: "frt-sheet-name", id: "frt-sheet-name" }, card.name),
+        el("span", { class: "frt-sheet-suit" }, item ? w("cursedItem") : card.suit_name || ""),
+      ),
+      item && card.timing ? el("p", { class: "frt-sheet-when muted" }, w("when", { x: card.timing })) : null,
+      effectEl(card.text || card.short || "", "frt-sheet-text", "p"),
+      el("div", { class: "dialog-buttons" }, close),
+    ),
+  );
+  close.addEventListener("click", () => sheet.close());
+  // a touch on the backdrop (the dialog itself; its words lie in the body inside it)
+  sheet.addEventListener("click", (event) => {
+    if (event.target === sheet) sheet.close();
+  });
+  sheet.addEventListener("close", () => {
+    sheet.remove();
+    const again = opener && opener.isConnected ? opener : back ? document.querySelector(`[data-focus-key="${CSS.escape(back)}"]`) : null;
+    if (again) again.focus();
+  });
+  document.body.append(sheet);
+  sheet.showModal();
+  close.focus();
+}
+
+/** A Cursed Item: face up (its name and points; a touch shows its whole text) or face down. */
 function itemEl(item, opts = {}) {
   if (!item) return el("div", { class: "frt-item is-back", dataset: { testid: opts.testid } }, el("span", { class: "frt-item-name" }, opts.text || ""));
-  return el(
-    "div",
-    { class: ["frt-item", opts.down && "is-down"], title: item.text || item.name, dataset: { testid: opts.testid, item: item.id } },
+  const chip = el(
+    opts.details === false ? "div" : "button",
+    { type: opts.details === false ? undefined : "button", class: ["frt-item", opts.down && "is-down"], title: item.text || item.name, "aria-haspopup": opts.details === false ? undefined : "dialog", dataset: { testid: opts.testid, item: item.id } },
     el("span", { class: "frt-item-name" }, item.name),
     el("span", { class: "frt-item-points" }, signed(item.points ?? 0)),
   );
+  if (opts.details !== false) chip.addEventListener("click", () => openDetails({ kind: "item", ...item }, chip));
+  return chip;
 }
 
 export function renderCard(card, ctx) {
   ensureCss();
   use(ctx);
-  const pic = card.kind === "item" ? itemEl(card) : cardEl(card, { size: "l" });
-  return el("figure", { class: "frt-gallery-card" }, pic, el("figcaption", {}, el("b", {}, card.name), el("span", { dir: "ltr" }, card.text || "")));
+  const pic = card.kind === "item" ? itemEl(card, { details: false }) : cardEl(card, { size: "l", details: false });
+  return el("figure", { class: "frt-gallery-card" }, pic, el("figcaption", {}, el("b", {}, card.name), effectEl(card.text, "frt-gallery-text")));
 }
 
 // ------------------------------------------------------------------ the legal moves, by place
@@ -678,9 +767,7 @@ export function render(root, msg, ctx) {
   /** A card picked or to pick for the move being built. */
   function pickCard(id, focusKey) {
     const on = sel.cards.includes(id);
-    const card = cardEl(info(id), { testid: "frt-pick", onClick: () => toggle(id), focusKey, extra: on ? "is-picked" : "is-target", label: `${info(id).name} · ${picking.title}` });
-    card.setAttribute("aria-pressed", on ? "true" : "false");
-    return card;
+    return cardEl(info(id), { testid: "frt-pick", onClick: () => toggle(id), focusKey, extra: on ? "is-picked" : "is-target", pressed: on ? "true" : "false", label: `${info(id).name} · ${picking.title}` });
   }
 
   function lineOf(line) {
@@ -716,10 +803,12 @@ export function render(root, msg, ctx) {
         { class: "frt-me-head" },
         el("h3", { class: "frt-title" }, w("yourHand"), " ", el("span", { class: "muted" }, `(${n(hand.length)})`)),
         short ? el("span", { class: "frt-draft muted" }, w("draft", { n: hand.length, m: handSize })) : null,
-        el("span", { class: "frt-live", dataset: { testid: "frt-live-total", ready: score ? "true" : "false" } }, el("span", { class: "frt-live-label" }, w("live")), el("b", {}, totalText)),
+        // an empty hand (the two-player draft's start) has no score to wait for
+        hand.length ? el("span", { class: "frt-live", dataset: { testid: "frt-live-total", ready: score ? "true" : "false" } }, el("span", { class: "frt-live-label" }, w("live")), el("b", {}, totalText)) : null,
       ),
     );
     const row = el("div", { class: "frt-hand" });
+    if (!hand.length) row.append(el("p", { class: "muted frt-empty", dataset: { testid: "frt-empty-hand" } }, w("emptyHand")));
     const fresh = (view.pending || {}).drawn; // the cards just drawn (a count for the others)
     const drawn = new Set(Array.isArray(fresh) && toAct === me ? fresh : []);
     for (const id of [...hand].sort((a, b) => info(a).suit.localeCompare(info(b).suit) || a.localeCompare(b))) {
@@ -769,7 +858,7 @@ export function render(root, msg, ctx) {
       const buttons = useButtons(up, mine);
       if (myMove && m.drop) {
         mark(m.drop);
-        buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, w("drop")));
+        buttons.append(el("button", { type: "button", class: "btn btn-small", title: m.drop.label, dataset: { testid: "frt-drop", action: JSON.stringify(m.drop.action), focusKey: "drop" }, onclick: () => act(m.drop) }, el("span", { class: "frt-long" }, w("drop")), el("span", { class: "frt-short" }, w("dropShort"))));
       } else if (items.dropped && toAct === me) buttons.append(el("span", { class: "muted frt-hint" }, w("dropping")));
       upBox.append(buttons);
       box.append(upBox);
@@ -1097,7 +1186,14 @@ export function render(root, msg, ctx) {
         el(
           "tr",
           { class: c.blanked ? "is-blanked" : "", dataset: { testid: "frt-result-line", card: c.id } },
-          el("td", {}, el("span", { class: ["frt-dot", `suit-${info(c.id).suit}`] }), info(c.id).name, c.reason && c.reason[LANG] ? el("small", { class: "frt-reason" }, c.reason[LANG]) : c.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(c.copies).name })) : null),
+          el(
+            "td",
+            {},
+            // the card's name opens its whole text; what it does, in short, under it
+            resultName(info(c.id)),
+            effectEl(info(c.id).short || info(c.id).text, "frt-effect frt-row-effect", "small"),
+            c.reason && c.reason[LANG] ? el("small", { class: "frt-reason" }, c.reason[LANG]) : c.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(c.copies).name })) : null,
+          ),
           el("td", { class: "num" }, n(c.base)),
           el("td", { class: "num" }, c.bonus ? signed(c.bonus) : ""),
           el("td", { class: "num" }, c.penalty ? signed(c.penalty) : ""),
@@ -1124,12 +1220,20 @@ export function render(root, msg, ctx) {
           el(
             "table",
             { class: "frt-table" },
-            el("thead", {}, el("tr", {}, el("th", {}, w("hand")), el("th", {}, w("base")), el("th", {}, w("bonus")), el("th", {}, w("penalty")), el("th", {}, w("total")))),
+            // the numbers' columns centre their heads and their numbers alike, in both directions
+            el("thead", {}, el("tr", {}, el("th", {}, w("hand")), el("th", { class: "num" }, w("base")), el("th", { class: "num" }, w("bonus")), el("th", { class: "num" }, w("penalty")), el("th", { class: "num" }, w("total")))),
             el("tbody", {}, rows),
           ),
         ),
       );
     }
     return box;
+  }
+
+  /** A card's name in the score table: a touch (or Enter) shows its whole text. */
+  function resultName(card) {
+    const button = el("button", { type: "button", class: "frt-row-name", title: w("details", { name: card.name }), "aria-haspopup": "dialog", dataset: { testid: "frt-info", card: card.id } }, el("span", { class: ["frt-dot", `suit-${card.suit}`] }), card.name);
+    button.addEventListener("click", () => openDetails(card, button));
+    return button;
   }
 }
