@@ -300,3 +300,27 @@ def test_an_empty_hand_in_the_two_player_draft_waits_for_no_score(
     live = page.locator(f"{PROBE} [data-testid=frt-live-total][data-ready=true]")
     expect(live).to_have_count(1)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_cursed_item_s_whole_text_is_one_tap_away(
+    browser: Browser, server: Server, lang: str
+) -> None:
+    s = GAME.new(seed=8, players=3, items=True, first=1)
+    data = {c["id"]: c for c in web.cards(lang)}
+    context = window(browser, server, lang, True)
+    page = context.new_page()
+    draw(page, server, message(s, 0, lang))
+    chip = page.locator(f"{PROBE} [data-testid=frt-other-item]").first
+    item = chip.get_attribute("data-item") or ""
+    chip.tap()
+    sheet = page.locator(SHEET)
+    expect(sheet).to_have_attribute("data-card", item)
+    expect(sheet.locator(".frt-sheet-name")).to_have_text(data[item]["name"])
+    expect(sheet.locator(".frt-sheet-when")).to_contain_text(data[item]["timing"])
+    expect(sheet.locator(".frt-sheet-text")).to_have_text(data[item]["text"])
+    sheet_fits(page, PHONE)
+    page.locator(SHEET).click(position={"x": 5, "y": -40})  # the dimmed page above it
+    expect(sheet).to_have_count(0)
+    assert page.evaluate("window.__acted") is None
+    context.close()

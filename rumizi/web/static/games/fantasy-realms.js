@@ -505,7 +505,11 @@ function openDetails(card, opener) {
   sheet.addEventListener("click", (event) => {
     if (event.target === sheet) sheet.close();
   });
+  // the page left (the browser's back button) takes the sheet with it
+  const leaving = new AbortController();
+  window.addEventListener("popstate", () => sheet.close(), { signal: leaving.signal });
   sheet.addEventListener("close", () => {
+    leaving.abort();
     sheet.remove();
     const again = opener && opener.isConnected ? opener : back ? document.querySelector(`[data-focus-key="${CSS.escape(back)}"]`) : null;
     if (again) again.focus();
