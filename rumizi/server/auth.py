@@ -24,6 +24,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from rumizi.core.i18n import number
 from rumizi.server.skeleton import data as confusables_data
 from rumizi.server.skeleton import skeleton
 
@@ -176,6 +177,36 @@ def check_username(name: str) -> str | None:
     if username_key(name).startswith(username_key("guest")):
         return "username: names starting with 'guest' are kept for guests"
     return None
+
+
+# ---------------------------------------------------------------------- guests' names
+
+# A guest is stored as "guest-<its account number>" (the users table's id): one stored name,
+# never a word of either language, which nobody can sign up with (check_username keeps names
+# starting with "guest" for guests). Every reader sees it in their own words and digits,
+# «مهمان ۵۶» or "Guest 56": here for what the server writes (seat names, log lines, the lobby,
+# replays), and in the page's i18n.js (personName) for what the page writes itself (its header,
+# the chat's names), both by the same rule.
+GUEST_PREFIX = "guest-"
+_GUEST = re.compile(r"guest-([0-9]+)")
+
+
+def guest_name(user_id: int) -> str:
+    """The stored name of the guest account ``user_id``: ``guest_name(56) == "guest-56"``."""
+    return f"{GUEST_PREFIX}{user_id}"
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A person's name as a reader of ``lang`` sees it: a guest's in the reader's words.
+
+    >>> shown_name("guest-56", "fa"), shown_name("guest-56", "en"), shown_name("mina", "fa")
+    ('مهمان ۵۶', 'Guest 56', 'mina')
+    """
+    found = _GUEST.fullmatch(name)
+    if found is None:
+        return name
+    n = int(found.group(1))
+    return f"مهمان {number(n, lang)}" if lang == "fa" else f"Guest {n}"
 
 
 def check_password(password: str) -> str | None:

@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 from rumizi import bots
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import bot_label, number
+from rumizi.server.auth import shown_name
 
 LEVELS = ("easy", "medium", "hard")
 T = TypeVar("T")
@@ -44,13 +45,17 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     Bots of the same level get their seat's number, counted from one as the page and the
     terminal count seats (“Easy bot 2” sits in seat 2, index 1). A person's name is isolated
     (U+2068 … U+2069) so a Latin name keeps its place inside a Persian sentence and the other
-    way round; an empty seat is "" (the game's texts then name it by its number).
+    way round; a guest is named in ``lang``'s words (``guest-56`` is «مهمان ۵۶» or "Guest 56",
+    :func:`~rumizi.server.auth.shown_name`); an empty seat is "" (the game's texts then name
+    it by its number).
 
     >>> from types import SimpleNamespace as S
     >>> seat_names([S(seat=0, kind="human", level=None, name="ali"),
     ...             S(seat=1, kind="bot", level="easy", name=None),
     ...             S(seat=2, kind="bot", level="easy", name=None)], "en")
     ('\u2068ali\u2069', 'Easy bot 2', 'Easy bot 3')
+    >>> seat_names([S(seat=0, kind="human", level=None, name="guest-56")], "fa")
+    ('\u2068مهمان ۵۶\u2069',)
     """
     levels = Counter(s.level for s in seats if s.kind == "bot")
     names = []
@@ -61,7 +66,7 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
                 label = f"{label} {number(s.seat + 1, lang)}"  # the page's "Seat 2"
             names.append(label)
         else:
-            names.append(f"\u2068{s.name}\u2069" if s.name else "")
+            names.append(f"\u2068{shown_name(s.name, lang)}\u2069" if s.name else "")
     return tuple(names)
 
 

@@ -20,7 +20,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from rumizi.server import jobs, ratings
 from rumizi.server.auth import (
     DEVICE_DAYS,
+    GUEST_PREFIX,
     clean_username,
+    guest_name,
     hash_password,
     new_token,
     token_hash,
@@ -139,13 +141,17 @@ class Store:
     # ------------------------------------------------------------------ users and sessions
 
     def create_guest(self) -> tuple[UserRow, str]:
+        """A guest account and its session. Its name is its number (``guest-56``, see
+        :func:`~rumizi.server.auth.guest_name`), shown «مهمان ۵۶» or "Guest 56" to each reader;
+        the number is the account's id, known once the row is written, so the row first holds
+        a name nobody else has and takes its own in the same transaction."""
         with self.sessions.begin() as s:
-            for _ in range(10):
-                name = f"guest-{secrets.token_hex(3)}"
-                if s.scalar(select(User.id).where(User.name == name)) is None:
-                    break
-            user = User(name=name, name_key=username_key(name), guest=True)
+            placeholder = f"{GUEST_PREFIX}new-{secrets.token_hex(8)}"
+            user = User(name=placeholder, name_key=placeholder, guest=True)
             s.add(user)
+            s.flush()
+            user.name = guest_name(user.id)
+            user.name_key = username_key(user.name)
             s.flush()
             token = self._new_session(s, user.id)
             return _user(user), token

@@ -9,7 +9,8 @@ PERSIAN_LETTER = "\u0600-\u06ff"
 
 
 def persian_problems(text: str) -> list[str]:
-    """Latin digits, Arabic yeh or kaf, and «می» or «ها» not joined by a ZWNJ."""
+    """Latin digits, Arabic yeh or kaf, «می» or «ها» not joined by a ZWNJ, and the ezafe
+    after a silent heh written «ه‌ی» where the site writes «هٔ» («نسخهٔ دلوکس»)."""
     problems = []
     if ASCII_DIGIT.search(text):
         problems.append(f"ASCII digit in {text!r}")
@@ -24,4 +25,6 @@ def persian_problems(text: str) -> list[str]:
     joining = "بپتثجچحخسشصضطظعغفقکگلمنهیئ"
     for m in re.finditer(rf"[{PERSIAN_LETTER}]*[{joining}]ها(?![{PERSIAN_LETTER}])", text):
         problems.append(f"«ها» without ZWNJ in {m.group()!r}")
+    for m in re.finditer(rf"[{PERSIAN_LETTER}]*ه\u200cی(?![{PERSIAN_LETTER}])", text):
+        problems.append(f"«ه‌ی» for «هٔ» in {m.group()!r}")
     return problems

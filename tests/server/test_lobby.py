@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from rumizi.server import lobby as lobby_module
+from rumizi.server.auth import shown_name
 from rumizi.server.db import GameTable, PlayedAction
 from rumizi.server.lobby import Lobby
 from tests.server.kit import Browser, Server, Socket, duel
@@ -74,7 +75,8 @@ def test_a_listed_table_is_open_in_the_lobby_and_joined_there_without_its_invite
     (table,) = corner(seen.json())["open"]
     assert table["id"] == made["id"] and table["free"] == 1 and table["status"] == "waiting"
     assert [s["empty"] for s in table["seats"]] == [False, True]
-    assert host.user is not None and host.user["name"] in table["seats"][0]["name"]
+    assert host.user is not None  # a guest, named in the reader's words (Persian by default)
+    assert shown_name(host.user["name"], "fa") in table["seats"][0]["name"]
     assert table["clock"] == DAY
     # Nothing private: neither table's invite, nor the unlisted table itself.
     assert made["invite"] not in seen.text and private["id"] not in seen.text

@@ -234,6 +234,29 @@ def test_the_persian_error_texts_are_proper_persian() -> None:
     assert "\u200c" in page_error_texts()["fa"]["spectator"]  # نمی‌تواند
 
 
+# The ezafe after a silent heh has one spelling across the site: «هٔ» (heh with hamza above,
+# «نسخهٔ دلوکس», «جریمهٔ همهٔ کارت‌ها»), as the rules, the page and the terminal write it, never
+# «ه‌ی» (heh, ZWNJ, yeh). A word ending «ه‌ی» is that ezafe; inside a word («راه‌یابی») it is not.
+# Source spells the ZWNJ either as the character or as the escape "\u200c".
+EZAFE_WITH_YEH = re.compile("\u0647(?:\u200c|\\\\u200c)\u06cc(?![\u0600-\u06ff])")
+SITE_TEXTS = ("rumizi", "docs")
+TEXT_FILES = {".py", ".js", ".toml", ".md", ".json", ".html"}
+
+
+def test_the_site_writes_the_ezafe_after_a_silent_heh_one_way() -> None:
+    assert EZAFE_WITH_YEH.search("نسخه\u200cی دلوکس") and EZAFE_WITH_YEH.search("نسخه\\u200cی")
+    assert not EZAFE_WITH_YEH.search("راه\u200cیابی") and not EZAFE_WITH_YEH.search("نسخهٔ دلوکس")
+    found = []
+    for top in SITE_TEXTS:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix not in TEXT_FILES or not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if EZAFE_WITH_YEH.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
+    assert found == [], "write «هٔ», not «ه‌ی»:\n" + "\n".join(found)
+
+
 # ---------------------------------------------------------------------- the answers themselves
 
 

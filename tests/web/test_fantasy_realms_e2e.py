@@ -53,7 +53,7 @@ def test_each_line_tells_the_cards_effect_and_a_refused_choice_says_why_in_persi
     # Island may clear only a Flood or a Flame: the scorer refuses, and the page says why.
     page.get_by_test_id("fr-choice-island-clears").select_option("king")
     expect(page.get_by_test_id("fr-error")).to_have_text(
-        "جزیره فقط جریمه‌ی یک کارت آب یا آتش را پاک می‌کند، نه «پادشاه»", timeout=10_000
+        "جزیره فقط جریمهٔ یک کارت آب یا آتش را پاک می‌کند، نه «پادشاه»", timeout=10_000
     )
     screenshot(page, "fantasy-realms-scorer-refused-fa-phone")
     page.get_by_test_id("fr-best").click()

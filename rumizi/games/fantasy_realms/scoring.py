@@ -450,7 +450,7 @@ def check_choices(
     if not isinstance(choices, Mapping):
         raise _err(
             "choices must be a mapping of ACTION card id to its choice",
-            "انتخاب‌ها باید نگاشتی از شناسه‌ی کارت کنشی به انتخاب آن باشند",
+            "انتخاب‌ها باید نگاشتی از شناسهٔ کارت کنشی به انتخاب آن باشند",
         )
     in_hand = set(hand)
     clean: Choices = {}
@@ -482,7 +482,7 @@ def check_choices(
             if value is not None and not isinstance(value, str):
                 raise _err(
                     f"{card}.{key} must be a card id, a suit id or null",
-                    f"{card}.{key} باید شناسه‌ی کارت، شناسه‌ی گونه یا null باشد",
+                    f"{card}.{key} باید شناسهٔ کارت، شناسهٔ گونه یا null باشد",
                 )
         target = values[CHOICE_KEYS[card][0]]
         if target is not None:
@@ -508,7 +508,7 @@ def check_choices(
             if (target is None) != (new_suit is None):
                 raise _err(
                     "book-of-changes needs both a target and a new_suit (or neither)",
-                    "کتاب تبدیلات هم هدف می‌خواهد و هم گونه‌ی تازه (یا هیچ‌کدام)",
+                    "کتاب تبدیلات هم هدف می‌خواهد و هم گونهٔ تازه (یا هیچ‌کدام)",
                 )
             if new_suit is not None and new_suit not in suits:
                 raise _err(
@@ -1136,7 +1136,7 @@ def score_choices(
         island = choices.get("island", {}).get("clears")
         raise _err(
             f"island can only clear a Flood or a Flame, not {island!r}",
-            f"جزیره فقط جریمه‌ی یک کارت آب یا آتش را پاک می‌کند، نه {_fa(island)}",
+            f"جزیره فقط جریمهٔ یک کارت آب یا آتش را پاک می‌کند، نه {_fa(island)}",
         )
     resolve_blanking(slots, table)
     hand = _Hand(slots)
@@ -1176,11 +1176,11 @@ def item_points(items: Sequence[str], players: int) -> tuple[tuple[str, int], ..
     out = []
     for item in items:
         if item not in ITEMS:
-            raise _err(f"unknown Cursed Item {item!r}", f"شیء نفرین‌شده‌ی ناشناخته: {item!r}")
+            raise _err(f"unknown Cursed Item {item!r}", f"شیء نفرین‌شدهٔ ناشناخته: {item!r}")
         if item in seen:
             raise _err(
                 f"Cursed Item {item!r} is listed twice",
-                f"شیء نفرین‌شده‌ی {_fa_item(item)} دو بار آمده است",
+                f"شیء نفرین‌شدهٔ {_fa_item(item)} دو بار آمده است",
             )
         seen.add(item)
     for item in items:

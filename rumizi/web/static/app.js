@@ -2,7 +2,7 @@
 // location.pathname (internal links use history.pushState; the server returns index.html for
 // every page route).
 
-import { t, lang, setLang, applyToDocument } from "./i18n.js";
+import { t, lang, setLang, applyToDocument, personName } from "./i18n.js";
 import { h, clear, link, toast } from "./dom.js";
 import { getMe, currentUser, onUserChange, logout, postLang, showError } from "./api.js";
 import * as home from "./pages/home.js";
@@ -123,8 +123,8 @@ function renderHeader() {
       h(
         "span",
         { class: "user-name", dataset: { testid: "user-name" } },
-        user.name,
-        user.guest ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null,
+        personName(user.name), // a guest reads «مهمان ۵۶» / "Guest 56": the name says it
+        user.guest && personName(user.name) === user.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null,
       ),
     );
     if (user.guest) {

@@ -7,7 +7,7 @@
 // authors muted at a table are kept in localStorage, their lines replaced by a short note.
 // On a phone the panel folds into a round button with the count of unread lines.
 
-import { t, num } from "./i18n.js";
+import { t, num, personName } from "./i18n.js";
 import { h, svgIcon } from "./dom.js";
 import { currentUser } from "./api.js";
 
@@ -74,6 +74,7 @@ function errorText(code) {
  */
 export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {}) {
   const words = msg.phrase ? t(`chat.phrase.${msg.phrase}`) : msg.text || "";
+  const name = personName(msg.name) || "?"; // a guest in the reader's words («مهمان ۵۶»)
   const watcher = msg.channel === "spectators";
   return h(
     "li",
@@ -81,7 +82,7 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
       class: ["chat-line", mine && "chat-mine", watcher && "chat-watcher", msg.phrase && "chat-phrase", fresh && "chat-fresh"],
       dataset: { testid: "chat-line", from: msg.from || "", channel: msg.channel || "", version: String(msg.version ?? "") },
     },
-    h("span", { class: "chat-who" }, h("bdi", { class: "chat-name", dir: "auto" }, msg.name || "?"), watcher ? h("span", { class: "tag chat-tag" }, t("chat.watcher")) : null),
+    h("span", { class: "chat-who" }, h("bdi", { class: "chat-name", dir: "auto" }, name), watcher ? h("span", { class: "tag chat-tag" }, t("chat.watcher")) : null),
     h("bdi", { class: "chat-text", dir: "auto", dataset: { testid: "chat-text" } }, words),
     h(
       "span",
@@ -90,7 +91,7 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
       onMute
         ? h(
             "button",
-            { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: msg.name || "" }), "aria-label": t("chat.mute", { name: msg.name || "" }), onclick: onMute },
+            { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: `\u2068${name}\u2069` }), "aria-label": t("chat.mute", { name: `\u2068${name}\u2069` }), onclick: onMute },
             svgIcon(MUTE, "chat-icon"),
           )
         : null,
@@ -196,7 +197,7 @@ export function mountChat({ tableId, send }) {
           h(
             "li",
             { class: "chat-line chat-muted", dataset: { testid: "chat-muted", from: msg.from } },
-            h("span", { class: "muted" }, t("chat.mutedLine", { name: msg.name || "?" })),
+            h("span", { class: "muted" }, t("chat.mutedLine", { name: `\u2068${personName(msg.name) || "?"}\u2069` })),
             h("button", { type: "button", class: "chat-unmute", dataset: { testid: "chat-unmute" }, onclick: () => mute(msg.from, false) }, t("chat.unmute")),
           ),
         );

@@ -20,6 +20,7 @@ const STRINGS = {
     "lang.switch": "English",
     "lang.switchTitle": "Switch to English",
     "user.guest": "مهمان",
+    "user.guestName": "مهمان {n}",
     "loading": "در حال بارگذاری…",
     "close": "بستن",
     "skip": "رفتن به محتوا",
@@ -304,6 +305,7 @@ const STRINGS = {
     "lang.switch": "فارسی",
     "lang.switchTitle": "به فارسی",
     "user.guest": "guest",
+    "user.guestName": "Guest {n}",
     "loading": "Loading…",
     "close": "Close",
     "skip": "Skip to content",
@@ -653,6 +655,17 @@ export function withWords(words) {
     const text = (words[code] || {})[key] ?? (words.en || {})[key];
     return text === undefined ? t(key, vars, code) : fill(text, vars, code);
   };
+}
+
+/**
+ * A person's name as this reader sees it. A guest is stored as "guest-<number>" (one name,
+ * in no language) and read «مهمان ۵۶» or "Guest 56": the rule of rumizi.server.auth.shown_name,
+ * which names guests in what the server writes (seats, the log, the lobby, replays); this one
+ * names them in what the page writes itself (the header, the chat).
+ */
+export function personName(name, code = current) {
+  const found = /^guest-([0-9]+)$/.exec(String(name ?? ""));
+  return found ? t("user.guestName", { n: Number(found[1]) }, code) : String(name ?? "");
 }
 
 /** Seat → the name to show; names that several seats share (three "Easy bot"s) get a number. */

@@ -194,7 +194,7 @@ def test_the_card_file_counts() -> None:
 
 
 def test_persian_names_use_zwnj_and_persian_letters() -> None:
-    assert CARDS["fountain-of-life"].fa == "چشمه\u200cی حیات"
+    assert CARDS["fountain-of-life"].fa == "چشمهٔ حیات"
     assert CARDS["necromancer"].fa == "مرگ\u200cساحر"
     assert CARDS["unicorn"].fa == "تک\u200cشاخ"
     for info in list(CARDS.values()) + list(ITEMS.values()):

@@ -9,7 +9,7 @@ import { api } from "../api.js";
 const WORDS = {
   title: { fa: "امتیازشمار قلمرو افسانه‌ای", en: "Fantasy Realms scorer" },
   search: { fa: "جست‌وجوی کارت (فارسی یا انگلیسی)", en: "Search a card (Persian or English)" },
-  expansion: { fa: "گونه‌های افزوده‌ی گنج نفرین‌شده", en: "Cursed Hoard suits" },
+  expansion: { fa: "گونه‌های افزودهٔ گنج نفرین‌شده", en: "Cursed Hoard suits" },
   hand: { fa: "دست", en: "Hand" },
   empty: { fa: "کارت‌هایی از فهرست زیر انتخاب کنید.", en: "Pick cards from the list below." },
   total: { fa: "جمع کل", en: "Total" },
