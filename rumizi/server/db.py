@@ -244,6 +244,25 @@ class Rating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class RatingChange(Base):
+    """A player's rating before and after one rated game (rumizi.server.ratings): the end
+    screen's and the player's games' "1500 → 1578 (+78)". ``games`` counts the player's rated
+    games of that game, this one included (a rating is provisional for the first few)."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (UniqueConstraint("table_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
 class ChatMessage(Base):
     """A line of a table's chat (rumizi.server.chat): typed text or a quick phrase's id.
 

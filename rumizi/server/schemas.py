@@ -239,6 +239,18 @@ class TableSeat(BaseModel):
     user_id: int | None
 
 
+class RatingChange(BaseModel):
+    """A seat's rating before and after a rated game (its end screen, the player's games)."""
+
+    seat: int
+    before: int = Field(description="the rating before the game (1500 scale)")
+    after: int = Field(description="the rating after it")
+    change: int = Field(description="after - before")
+    before_provisional: bool = Field(description="the rating before the game was provisional")
+    after_provisional: bool = Field(description="the rating after it is still provisional")
+    games: int = Field(description="the player's rated games of this game, this one included")
+
+
 class Table(BaseModel):
     """A table as its page and the history list show it."""
 
@@ -257,6 +269,9 @@ class Table(BaseModel):
         default=False, description="the caller made the table (and may cancel it while it waits)"
     )
     invite: str | None = Field(default=None, description="the invite code; only for the seated")
+    ratings: list[RatingChange] | None = Field(
+        default=None, description="each seat's rating change; only once a rated game is over"
+    )
 
 
 class JoinIn(BaseModel):
@@ -317,12 +332,16 @@ class Replay(BaseModel):
 
 
 class Rating(BaseModel):
-    """A line of a leaderboard: the conservative rating and its uncertainty (OpenSkill's)."""
+    """A line of a leaderboard on the chess scale (1500 to start; “?” while provisional).
+
+    Settled ratings come first, then provisional ones, each highest first
+    (rumizi.server.ratings)."""
 
     name: str
-    rating: int = Field(description="OpenSkill's ordinal (mu - 3 sigma), scaled by 40")
-    uncertainty: int = Field(description="sigma, scaled by 40: how far off the model may be")
-    games: int
+    rating: int = Field(description="the rating: 1500 for a newcomer, 400 points = 10 to 1")
+    provisional: bool = Field(description="fewer than 8 rated games: shown with a “?”")
+    deviation: int = Field(description="one sigma of the estimate, in rating points")
+    games: int = Field(description="rated games of this game")
 
 
 # ---------------------------------------------------------------------- the lobby

@@ -33,7 +33,6 @@ from rumizi.server.db import (
     GameTable,
     LoginSession,
     PlayedAction,
-    Rating,
     Seat,
     SignInFailures,
     TableJob,
@@ -519,7 +518,7 @@ class Store:
             )
         )
         if write.result is not None and write.rating_ranks:
-            ratings.update(s, write.game, write.rating_ranks)
+            ratings.update(s, write.game, write.rating_ranks, write.table_id)
         if write.jobs is not None:
             jobs.replace(s, write.table_id, write.version, write.jobs)
 
@@ -587,17 +586,11 @@ class Store:
         return [row for row in map(self.load_table, ids) if row is not None]
 
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        """``game``'s ratings as its leaderboard shows them (:func:`.ratings.leaderboard`)."""
         with self.sessions() as s:
-            rows = s.execute(
-                select(User.name, Rating.mu, Rating.sigma, Rating.games)
-                .join(User, User.id == Rating.user_id)
-                .where(Rating.game == game)
-            ).all()
-        board = []
-        for name, mu, sigma, games in rows:
-            rating, uncertainty = ratings.shown(mu, sigma)
-            board.append(
-                {"name": name, "rating": rating, "uncertainty": uncertainty, "games": games}
-            )
-        board.sort(key=lambda r: (-r["rating"], r["uncertainty"], r["name"]))
-        return board[:limit]
+            return ratings.leaderboard(s, game, limit)
+
+    def rating_changes(self, table_ids: Sequence[str]) -> dict[str, list[ratings.Change]]:
+        """Each rated game's rating changes, per table (:func:`.ratings.changes`)."""
+        with self.sessions() as s:
+            return ratings.changes(s, table_ids)

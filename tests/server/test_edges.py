@@ -522,4 +522,6 @@ def test_the_api_the_document_and_the_page_name_the_same_rating_fields() -> None
     documented = set(re.findall(r'"(\w+)": ', line))
     page = (root / "rumizi/web/static/pages/leaderboard.js").read_text(encoding="utf-8")
     shown_fields = set(re.findall(r"\br\.(\w+)", page))
-    assert api == documented == shown_fields == {"name", "rating", "uncertainty", "games"}
+    assert (
+        api == documented == shown_fields == {"name", "rating", "provisional", "deviation", "games"}
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rumizi.server import ratings
 from tests.server.kit import Browser, Server
 
 
@@ -34,31 +35,62 @@ def test_a_rated_game_moves_both_ratings(server: Server) -> None:
     made = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
     assert bob.join(made) == 1
     assert alice.get(f"/api/tables/{made['id']}").json()["rated"] is True
+    assert "ratings" not in alice.get(f"/api/tables/{made['id']}").json()  # not over yet
     concede_game(server, alice, bob, made["id"])
 
     rows = {row["name"]: row for row in board(server)}
     assert set(rows) == {"alice", "bob"}
     assert [row["name"] for row in board(server)] == ["bob", "alice"]  # best first
-    assert rows["bob"]["games"] == rows["alice"]["games"] == 1
-    assert rows["bob"]["rating"] > rows["alice"]["rating"]
-    start = 25.0 * 40  # OpenSkill's first mu, scaled as the board scales it
-
-    def estimate(row: dict[str, Any]) -> int:  # mu: the ordinal plus three sigmas
-        return int(row["rating"] + 3 * row["uncertainty"])
-
-    assert estimate(rows["bob"]) > start > estimate(rows["alice"])
     for row in rows.values():
-        assert set(row) == {"name", "rating", "uncertainty", "games"}
-        assert 0 < row["uncertainty"] < round(25 / 3 * 40)  # one game: the model is surer
+        assert set(row) == {"name", "rating", "provisional", "deviation", "games"}
+        assert row["games"] == 1 and row["provisional"] is True
+        assert 0 < row["deviation"] < ratings.deviation(25 / 3)  # one game: the model is surer
+    # The chess scale: both started at 1500 and moved by as much, one up, one down.
+    gain = rows["bob"]["rating"] - 1500
+    assert 50 < gain < 120 and rows["alice"]["rating"] == 1500 - gain
 
-    # A second game: alice wins this time and climbs back.
+    # The end screen's numbers: each seat's rating before and after, for anyone who asks.
+    answer = server.browser("en").get(f"/api/tables/{made['id']}").json()
+    changes = {c["seat"]: c for c in answer["ratings"]}
+    assert changes == {
+        0: {
+            "seat": 0,
+            "before": 1500,
+            "after": 1500 - gain,
+            "change": -gain,
+            "before_provisional": True,
+            "after_provisional": True,
+            "games": 1,
+        },
+        1: {
+            "seat": 1,
+            "before": 1500,
+            "after": 1500 + gain,
+            "change": gain,
+            "before_provisional": True,
+            "after_provisional": True,
+            "games": 1,
+        },
+    }
+    # ... and the player's games (the profile) carry them too.
+    (mine,) = alice.get("/api/my/games").json()
+    assert mine["ratings"] == answer["ratings"]
+
+    # A second game: alice wins this time and climbs back, from where the first left her.
     again = bob.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
     assert alice.join(again) == 1
     concede_game(server, bob, alice, again["id"])
     after = {row["name"]: row for row in board(server)}
     assert after["alice"]["games"] == after["bob"]["games"] == 2
-    assert estimate(after["alice"]) > estimate(rows["alice"])
-    assert estimate(after["bob"]) < estimate(rows["bob"])
+    assert after["alice"]["rating"] > rows["alice"]["rating"]
+    assert after["bob"]["rating"] < rows["bob"]["rating"]
+    second = {c["seat"]: c for c in bob.get(f"/api/tables/{again['id']}").json()["ratings"]}
+    assert second[1]["before"] == rows["alice"]["rating"]  # alice sat in seat 1 this time
+    assert second[1]["after"] == after["alice"]["rating"] and second[1]["change"] > 0
+    assert second[0]["change"] < 0 and second[0]["games"] == 2
+    games = {g["id"]: g for g in bob.get("/api/my/games").json()}
+    assert set(games) == {made["id"], again["id"]}
+    assert all("ratings" in g for g in games.values())
 
 
 def test_unrated_games_leave_ratings_alone(server: Server) -> None:
@@ -71,6 +103,7 @@ def test_unrated_games_leave_ratings_alone(server: Server) -> None:
     assert carol.get(f"/api/tables/{made['id']}").json()["status"] == "over"
     assert board(server) == []
     assert server.count("ratings") == 0
+    assert "ratings" not in carol.get(f"/api/tables/{made['id']}").json()
 
 
 def test_guest_games_are_never_rated(server: Server) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter
 
 from rumizi.core.registry import game
-from rumizi.server import takeback
+from rumizi.server import ratings, takeback
 from rumizi.server.bots import seat_names
 from rumizi.server.deps import (
     BODY,
@@ -96,8 +98,14 @@ def your_seat(row: TableRow, user: UserRow | None) -> int | None:
     return next((s.seat for s in row.seats if user is not None and s.user_id == user.id), None)
 
 
-def table_model(row: TableRow, user: UserRow | None, lang: str) -> Table:
-    """The table as ``user`` may see it: the invite code only for a seated player."""
+def table_model(
+    row: TableRow,
+    user: UserRow | None,
+    lang: str,
+    changes: Sequence[ratings.Change] = (),
+) -> Table:
+    """The table as ``user`` may see it: the invite code only for a seated player, each
+    seat's rating ``changes`` once a rated game is over."""
     you = your_seat(row, user)
     names = seat_names(row.seats, lang)
     found: dict[str, Any] = {
@@ -125,6 +133,8 @@ def table_model(row: TableRow, user: UserRow | None, lang: str) -> Table:
     }
     if you is not None:
         found["invite"] = row.invite
+    if changes:
+        found["ratings"] = [asdict(change) for change in changes]
     return Table.model_validate(found)
 
 
@@ -135,8 +145,12 @@ def table_model(row: TableRow, user: UserRow | None, lang: str) -> Table:
     response_model_exclude_unset=True,
 )
 def table_info(table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep) -> Table:
-    """A table: its game, options, status, clock, result and seats, and the caller's seat."""
-    return table_model(stored_table(store, table_id), user, lang)
+    """A table: its game, options, status, clock, result, seats and the caller's seat.
+
+    Once a rated game is over, each seat's rating before and after it (``ratings``)."""
+    row = stored_table(store, table_id)
+    rated = store.rating_changes([row.id]) if row.rated and row.status == "over" else {}
+    return table_model(row, user, lang, rated.get(row.id, ()))
 
 
 @router.post(
@@ -197,5 +211,7 @@ async def cancel_table(
 
 @router.get("/my/games", responses=refusals(*SIGNED_IN), response_model_exclude_unset=True)
 def my_games(user: UserDep, store: StoreDep, lang: LangDep) -> list[Table]:
-    """The caller's tables, newest first."""
-    return [table_model(row, user, lang) for row in store.user_games(user.id)]
+    """The caller's tables, newest first (a rated game over: with its rating changes)."""
+    rows = store.user_games(user.id)
+    rated = store.rating_changes([row.id for row in rows if row.rated and row.status == "over"])
+    return [table_model(row, user, lang, rated.get(row.id, ())) for row in rows]

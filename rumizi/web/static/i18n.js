@@ -148,6 +148,8 @@ const STRINGS = {
     "table.result": "پایان بازی",
     "table.replay": "بازبینی بازی",
     "table.again": "دوباره بازی کنید",
+    "rating.change": "{name}: {before} ← {after} ({change})",
+    "rating.you": "ریتینگ شما",
     "table.joined": "روی صندلی {n} نشستید.",
     "table.joinFailed": "نتوانستید به میز بپیوندید: {msg}",
     "table.noRenderer": "این بازی هنوز صفحهٔ ویژه ندارد؛ از فهرست حرکت\u200cها بازی کنید.",
@@ -203,6 +205,7 @@ const STRINGS = {
     "me.lost": "باختید",
     "me.draw": "مساوی",
     "me.replay": "بازبینی",
+    "me.rating": "ریتینگ",
     "me.failuresTitle": "ورودهای ناموفق به حساب شما",
     "me.failuresWrong": "گذرواژه\u200cهای نادرست از مرورگرهای دیگر: {n}",
     "me.failuresRefused": "ورودهایی که هنگام توقف ورود به حسابتان رد شد: {n}",
@@ -216,9 +219,10 @@ const STRINGS = {
     "lb.title": "جدول رده\u200cبندی: {game}",
     "lb.rank": "رتبه",
     "lb.name": "نام",
-    "lb.rating": "امتیاز",
-    "lb.uncertainty": "نااطمینانی",
-    "lb.about": "امتیاز برآوردی محتاطانه است: بازیکن به\u200cاحتمال زیاد دست\u200cکم همین\u200cقدر تواناست. هر بازی نااطمینانی را کم می\u200cکند.",
+    "lb.rating": "ریتینگ",
+    "lb.about": "ریتینگ هر بازیکن از ۱۵۰۰ شروع می\u200cشود و با هر بازی رتبه\u200cای بالا یا پایین می\u200cرود، مثل ریتینگ شطرنج: با ۴۰۰ امتیاز اختلاف، بازیکن قوی\u200cتر از هر ۱۱ بازی حدود ۱۰ بازی را می\u200cبرد. «؟» یعنی ریتینگ هنوز موقت است: کمتر از {n} بازی رتبه\u200cای.",
+    "lb.provisional": "موقت: کمتر از {n} بازی رتبه\u200cای",
+    "lb.deviation": "دقت برآورد: حدود ±{d} امتیاز",
     "lb.games": "بازی\u200cها",
     "lb.empty": "هنوز بازی رتبه\u200cای انجام نشده است.",
 
@@ -433,6 +437,8 @@ const STRINGS = {
     "table.result": "Game over",
     "table.replay": "Watch the replay",
     "table.again": "Play again",
+    "rating.change": "{name}: {before} → {after} ({change})",
+    "rating.you": "Your rating",
     "table.joined": "You took seat {n}.",
     "table.joinFailed": "Could not join the table: {msg}",
     "table.noRenderer": "This game has no table view yet; play from the list of moves.",
@@ -488,6 +494,7 @@ const STRINGS = {
     "me.lost": "You lost",
     "me.draw": "Draw",
     "me.replay": "Replay",
+    "me.rating": "Rating",
     "me.failuresTitle": "Failed sign-ins to your account",
     "me.failuresWrong": "Wrong passwords from other browsers: {n}",
     "me.failuresRefused": "Sign-ins refused while your account was paused: {n}",
@@ -502,8 +509,9 @@ const STRINGS = {
     "lb.rank": "Rank",
     "lb.name": "Name",
     "lb.rating": "Rating",
-    "lb.uncertainty": "Uncertainty",
-    "lb.about": "The rating is a cautious estimate: the player is very likely at least this strong. Every game makes the uncertainty smaller.",
+    "lb.about": "Everyone starts at 1500 and moves up or down with each rated game, as in chess: with a 400-point gap the stronger player wins about 10 games in 11. A “?” marks a provisional rating: fewer than {n} rated games.",
+    "lb.provisional": "Provisional: fewer than {n} rated games",
+    "lb.deviation": "Accurate to about ±{d} points",
     "lb.games": "Games",
     "lb.empty": "No rated games yet.",
 
@@ -673,6 +681,21 @@ export function seatNames(seats) {
   const count = new Map();
   for (const s of seats) if (s.name) count.set(s.name, (count.get(s.name) || 0) + 1);
   return new Map(seats.map((s) => [s.seat, s.name && count.get(s.name) > 1 ? `${s.name} ${num(s.seat + 1)}` : s.name]));
+}
+
+/**
+ * A rating as chess sites show it (rumizi.server.ratings): its number, and a "?" while it is
+ * provisional («۱۵۷۸؟» in Persian, whose question mark follows the number as the text runs).
+ */
+export function ratingText(value, provisional, code = current) {
+  return `${num(value, code)}${provisional ? (code === "fa" ? "؟" : "?") : ""}`;
+}
+
+/** A change with its sign, "+78" / "−78" (in Persian kept left to right: «+۷۸»). */
+export function signed(value, code = current) {
+  const sign = value > 0 ? "+" : value < 0 ? "\u2212" : "±";
+  const shown = `${sign}${num(Math.abs(value), code)}`;
+  return code === "fa" ? `\u2066${shown}\u2069` : shown;
 }
 
 /** "2–4" style range in the current language. */

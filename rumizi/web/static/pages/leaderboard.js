@@ -1,8 +1,14 @@
-// Ratings of rated human games: GET /api/leaderboard/{game}.
+// Ratings of rated human games: GET /api/leaderboard/{game}. Ratings are on the chess scale
+// (rumizi.server.ratings: 1500 to start, 400 points = ten wins to one), marked "?" while
+// provisional; settled ones come first.
 
-import { t, num } from "../i18n.js";
+import { t, num, ratingText } from "../i18n.js";
 import { h, link } from "../dom.js";
 import { api, getGame } from "../api.js";
+
+// A rating is provisional for a player's first 8 rated games (rumizi.server.ratings.
+// PROVISIONAL_GAMES; tests/server/test_rating_display.py holds the two to one number).
+export const PROVISIONAL_GAMES = 8;
 
 export async function mount(main, ctx) {
   const id = ctx.params[0];
@@ -17,8 +23,8 @@ export async function mount(main, ctx) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "leaderboard-empty" } }, t("lb.empty")));
     return;
   }
-  main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-about" } }, t("lb.about")));
-  const round = (x) => (typeof x === "number" ? num(Math.round(x)) : x ?? "");
+  main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-about" } }, t("lb.about", { n: PROVISIONAL_GAMES })));
+  const about = (r) => [r.provisional ? t("lb.provisional", { n: PROVISIONAL_GAMES }) : null, t("lb.deviation", { d: r.deviation })].filter(Boolean).join(" · ");
   main.append(
     h(
       "div",
@@ -26,19 +32,18 @@ export async function mount(main, ctx) {
       h(
         "table",
         { class: "data-table", dataset: { testid: "leaderboard" } },
-        h("thead", {}, h("tr", {}, ["lb.rank", "lb.name", "lb.rating", "lb.uncertainty", "lb.games"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("thead", {}, h("tr", {}, ["lb.rank", "lb.name", "lb.rating", "lb.games"].map((k) => h("th", { scope: "col" }, t(k))))),
         h(
           "tbody",
           {},
           rows.map((r, i) =>
             h(
               "tr",
-              { dataset: { testid: "leaderboard-row" } },
+              { dataset: { testid: "leaderboard-row", provisional: String(Boolean(r.provisional)) } },
               h("td", {}, num(i + 1)),
               h("td", {}, h("bdi", {}, r.name)),
-              h("td", { class: "num", dataset: { testid: "rating" } }, round(r.rating)),
-              h("td", { class: "num", dataset: { testid: "uncertainty" } }, typeof r.uncertainty === "number" ? `±${round(r.uncertainty)}` : ""),
-              h("td", { class: "num" }, round(r.games)),
+              h("td", { class: "num", title: about(r), dataset: { testid: "rating" } }, ratingText(r.rating, r.provisional)),
+              h("td", { class: "num" }, num(r.games)),
             ),
           ),
         ),

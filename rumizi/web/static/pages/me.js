@@ -1,7 +1,7 @@
 // My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
 // (GET /api/auth/failures) until the owner says they have seen them.
 
-import { t, dateTime, lang } from "../i18n.js";
+import { t, dateTime, lang, ratingText, signed } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, getGame, ApiError } from "../api.js";
 
@@ -23,6 +23,15 @@ function resultText(game) {
     return mine >= 1 ? t("me.won") : mine <= 0 ? t("me.lost") : t("me.draw");
   }
   return "—";
+}
+
+/** A rated game's rating for this user: "1578? (+78)" (before and after in the title). */
+function ratingCell(game) {
+  const mine = (game.ratings || []).find((c) => c.seat === game.you);
+  if (!mine) return h("td", { class: "num" }, "—");
+  const after = ratingText(mine.after, mine.after_provisional);
+  const title = t("rating.change", { name: t("rating.you"), before: ratingText(mine.before, mine.before_provisional), after, change: signed(mine.change) });
+  return h("td", { class: "num nowrap", title, dataset: { testid: "my-rating", change: String(mine.change) } }, `${after} (${signed(mine.change)})`);
 }
 
 /**
@@ -97,6 +106,7 @@ export async function mount(main, ctx) {
       h("td", {}, names.get(g.game) || g.game),
       h("td", {}, h("span", { class: ["status", `status-${g.status}`] }, t(`status.${g.status}`))),
       h("td", {}, resultText(g)),
+      ratingCell(g),
       h("td", {}, seatNames(g.seats)),
       h("td", { class: "nowrap" }, g.created ? dateTime(g.created) : ""),
       h(
@@ -115,7 +125,7 @@ export async function mount(main, ctx) {
       h(
         "table",
         { class: "data-table", dataset: { testid: "my-games" } },
-        h("thead", {}, h("tr", {}, ["me.game", "me.status", "me.result", "me.players", "me.created", "me.open"].map((k) => h("th", { scope: "col" }, t(k))))),
+        h("thead", {}, h("tr", {}, ["me.game", "me.status", "me.result", "me.rating", "me.players", "me.created", "me.open"].map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, rows),
       ),
     ),

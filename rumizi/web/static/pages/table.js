@@ -2,7 +2,7 @@
 // hands it — seats, clocks, board, legal moves, log, result — and gives it the actions the
 // player picks. The socket, reconnecting, acknowledgements and the log's pieces live there.
 
-import { t, num, lang, seatNames } from "../i18n.js";
+import { t, num, lang, seatNames, ratingText, signed } from "../i18n.js";
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
@@ -306,6 +306,27 @@ export async function mount(main, ctx) {
     if (fresh || nearEnd) logList.scrollTop = logList.scrollHeight;
   }
 
+  // A rated game's rating changes: the table's answer carries them once the game is over
+  // (asked once; the ratings are written in the same commit as the last move).
+  let ratingChanges = null;
+  function ratingBox() {
+    if (!info.rated) return null;
+    const box = h("ul", { class: "rating-changes", dataset: { testid: "rating-changes" } });
+    if (!ratingChanges) ratingChanges = api(`/api/tables/${encodeURIComponent(id)}`).then((answer) => answer.ratings || [], () => []);
+    ratingChanges.then((changes) => {
+      const names = seatNames(last.seats || []);
+      box.replaceChildren(
+        ...changes.map((c) => {
+          const mine = c.seat === last.seat;
+          const name = mine ? t("rating.you") : names.get(c.seat) || t("new.seat", { n: c.seat + 1 });
+          const words = { name, before: ratingText(c.before, c.before_provisional), after: ratingText(c.after, c.after_provisional), change: signed(c.change) };
+          return h("li", { class: mine ? "rating-mine" : null, dataset: { testid: "rating-change", seat: String(c.seat) } }, t("rating.change", words));
+        }),
+      );
+    });
+    return box;
+  }
+
   function renderResult() {
     resultSlot.replaceChildren();
     if (!last || !last.result) return;
@@ -343,6 +364,7 @@ export async function mount(main, ctx) {
         { class: ["panel", "result", `result-${mood}`], dataset: { testid: "result", winner: r.winner === null || r.winner === undefined ? "" : String(r.winner) }, role: "status" },
         h("h2", {}, t("table.result")),
         h("p", { class: "result-text", dataset: { testid: "result-text" } }, r.text || ""),
+        ratingBox(),
         h(
           "div",
           { class: "result-actions" },
