@@ -165,7 +165,11 @@ def _report(console: Console, record: GameRecord, report: Analysis, lang: str) -
 
 def _row(d: Decision, labels: tuple[str, str], lang: str) -> list[Text | str]:
     assert d.after is not None and d.best is not None and d.mark is not None
-    chance = f"{percent(d.after.mean, lang)} ± {percent(d.after.se, lang)}"
+    # A sampled chance is never certain: its error reads at least 1% (a move that ended the
+    # game at once, alike in every world, is certain and has none).
+    chance = percent(d.after.mean, lang)
+    if not d.after.exact:
+        chance += f" ± {percent(max(0.01, d.after.se), lang)}"
     better = f"{labels[1]} ({percent(d.best.mean, lang)})"
     return [
         number(d.ply + 1, lang),

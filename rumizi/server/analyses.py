@@ -13,8 +13,11 @@ itself. Progress and the result live in the ``analyses`` table (one row per tabl
 by migration 0002); the result is kept, so a game is analysed once, whoever asks. A server
 that stopped mid-analysis picks it up again when it is next asked.
 
-``RUMIZI_ANALYSIS_WORLDS`` and ``RUMIZI_ANALYSIS_SECONDS`` (worlds and seconds per decision)
-tune the cost; the defaults take a minute or two for a long game on one core.
+``RUMIZI_ANALYSIS_WORLDS`` and ``RUMIZI_ANALYSIS_SECONDS`` (judged worlds and most seconds
+per decision) tune the cost. The defaults (:data:`rumizi.analysis.DEFAULT_WORLDS`, 3 s) judge
+a decision on 48 worlds or more where a mark is at stake; what a whole game costs, against
+the analysis before issue 33 (24 worlds in at most 0.5 s, which left War of the Ring
+decisions on five worlds), is measured by ``bench/analysis_honesty.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rumizi.analysis import Decision, analyse_decision
+from rumizi.analysis import DEFAULT_WORLDS, THRESHOLDS, Decision, analyse_decision, seat_seed
 from rumizi.core import undo
 from rumizi.core.contract import GameState
 from rumizi.core.record import GameRecord
@@ -40,8 +43,8 @@ from rumizi.server.store import Store, TableRow
 log = logging.getLogger("rumizi.server")
 
 CHUNK = 6  # decisions per worker job
-WORLDS = int(os.environ.get("RUMIZI_ANALYSIS_WORLDS", "24"))
-SECONDS = float(os.environ.get("RUMIZI_ANALYSIS_SECONDS", "0.5"))
+WORLDS = int(os.environ.get("RUMIZI_ANALYSIS_WORLDS", str(DEFAULT_WORLDS)))
+SECONDS = float(os.environ.get("RUMIZI_ANALYSIS_SECONDS", "3"))
 
 
 class AnalysisRow(Base):
@@ -90,9 +93,16 @@ def judge_chunk(
     wanted = set(plies)
     judged = []
     for ply, action in enumerate(record.actions):
-        if ply in wanted:
+        if ply in wanted and state.to_act is not None:
             found = analyse_decision(
-                state, action, ply=ply, worlds=worlds, seconds=seconds, seed=seed * 7919 + ply
+                state,
+                action,
+                ply=ply,
+                worlds=worlds,
+                seconds=seconds,
+                seed=seat_seed(
+                    seed, state.to_act
+                ),  # a seat's worlds: its curve steps with the game
             )
             judged.append(found.to_json())
         if ply >= plies[-1]:
@@ -197,6 +207,7 @@ class Analyst:
                 "seconds": SECONDS,
                 "winner": state.winner if state.over else None,
                 "plies": len(record.actions),
+                "thresholds": THRESHOLDS.to_json(),
                 "decisions": judged,
             }
         except asyncio.CancelledError:

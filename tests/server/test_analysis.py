@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rumizi.analysis import THRESHOLDS
 from rumizi.server import analyses
 from tests.server.kit import Browser, Server, play_random
 
@@ -59,7 +60,10 @@ def test_a_finished_game_is_analysed_once_for_everyone(server: Server) -> None:
     found = wait_done(player, url)
     assert found["status"] == "done" and found["done"] == found["total"]
     assert found["points"] and {p["seat"] for p in found["points"]} <= {0, 1}
-    assert all(0.0 <= p["chance"] <= 1.0 and p["se"] >= 0.0 for p in found["points"])
+    # Sampled chances, never certain: strictly inside 0..1, each with its error and worlds.
+    assert all(0.0 < p["chance"] < 1.0 and p["se"] > 0.0 for p in found["points"])
+    assert all(p["worlds"] >= 2 for p in found["points"])
+    assert found["thresholds"]["least_worlds"] == THRESHOLDS.least_worlds
     stored = server.call(analyses.load, server.store, table_id)
     # Asking again (anyone) gives the stored analysis; nothing is computed again.
     watcher = server.guest()
@@ -93,3 +97,34 @@ def test_marks_come_worded_with_the_board_after_the_better_move(
         mark = marks[searched["ply"]]
         assert mark["mark"] == word
         assert mark["played"] and mark["better"] and mark["board"]["game"] == "star-realms"
+
+
+def test_a_mark_is_worded_for_its_reader_not_always_for_the_seat(server: Server) -> None:
+    player, table_id = finished_table(server, moves=6)
+    url = f"/api/tables/{table_id}/analysis"
+    player.post(url)
+    wait_done(player, url)
+    # Plant a mark on one of the player's own decisions (seat 0): "end the turn" played.
+    row = server.call(analyses.load, server.store, table_id)
+    result = dict(row.result)
+    mine = next(d for d in result["decisions"] if d["kind"] == "searched" and d["seat"] == 0)
+    mine.update(
+        mark="mistake",
+        played={"do": "end"},
+        drop=0.2,
+        best={"mean": 0.7, "se": 0.05, "worlds": 48},
+        after={"mean": 0.5, "se": 0.05, "worlds": 48},
+    )
+    server.call(analyses.finish, server.store, table_id, result)
+
+    def played(browser: Browser) -> str:
+        (mark,) = browser.get(url).json()["marks"]
+        assert mark["worlds"] == 48 and not mark["after_exact"]
+        text: str = mark["played"]
+        return text
+
+    # The player who sat there reads "your"; anyone else reads of that seat, never "your".
+    assert played(player).startswith("End your turn")
+    assert played(server.guest(lang="en")).startswith("End their turn")
+    # In Persian the verb says it: «تمام کنید» to the player, «تمام کند» of someone else.
+    assert played(server.guest(lang="fa")).startswith("نوبت را تمام کند")

@@ -1,13 +1,19 @@
 """The replay page's analysis tab in Chromium: one click, progress, the curve and the marks.
 
 A game against the easy bot where the player ends every turn without playing a card (a
-whole turn thrown away each time), then concedes: the analysis must mark those turns.
+whole turn thrown away each time), then concedes, is analysed for real: every seat's curve
+with its band of doubt. Whether a thrown turn is marked depends on the game (a turn thrown
+in a game already lost costs little, and the analysis marks only what it is sure of), so a
+mark is then written into the stored analysis, on a turn the player ended with cards in
+hand, and read back: by the player who sat there and by readers who did not.
 Screenshots: desktop and phone, Persian and English.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 from collections.abc import Iterator
 
 import pytest
@@ -62,6 +68,35 @@ def open_analysis(page: Page, server: Server, table_id: str) -> None:
     expect(page.get_by_test_id("replay-pane")).to_be_hidden()
 
 
+def plant_mark(page: Page, server: Server, table_id: str) -> None:
+    """Mark a turn the player ended with cards in hand: "play the first of them" was better."""
+    replay = page.request.get(f"{server.url}/api/tables/{table_id}/replay?seat=0").json()
+    with sqlite3.connect(server.data_dir / "rumizi.sqlite3") as db:
+        (stored,) = db.execute(
+            "SELECT result FROM analyses WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        result = json.loads(stored)
+        for decision in result["decisions"]:
+            view = replay["frames"][decision["ply"]]["view"]
+            hand = view["players"][decision["seat"]].get("hand") or []
+            if decision["played"] == {"do": "end"} and hand and decision["seat"] == 0:
+                break
+        else:
+            raise AssertionError("the player never ended a turn with cards in hand")
+        chance = {"mean": 0.31, "se": 0.06, "worlds": 48, "exact": False}
+        decision.update(
+            mark="blunder",
+            best_action={"do": "play", "card": hand[0]},
+            after=chance,
+            best={**chance, "mean": 0.66},
+            drop=0.35,
+            drop_se=0.06,
+        )
+        db.execute(
+            "UPDATE analyses SET result = ? WHERE table_id = ?", (json.dumps(result), table_id)
+        )
+
+
 def test_a_finished_game_is_analysed_with_one_click(
     browser: Browser, analysing_server: Server
 ) -> None:
@@ -74,11 +109,23 @@ def test_a_finished_game_is_analysed_with_one_click(
         page.get_by_test_id("analysis-request").click()
         expect(page.get_by_test_id("analysis-curve")).to_be_visible(timeout=400_000)
         assert page.get_by_test_id("analysis-line").count() >= 1
+        plant_mark(page, server, table_id)
+        open_analysis(page, server, table_id)
+        expect(page.get_by_test_id("analysis-curve")).to_be_visible()
         marks = page.get_by_test_id("analysis-mark")
         expect(marks.first).to_be_visible()
         assert page.get_by_test_id("analysis-dot").count() == marks.count()
+        # Each line has its band of doubt under it.
+        lines = page.get_by_test_id("analysis-line").count()
+        assert page.get_by_test_id("analysis-band").count() == lines
         text = re.sub("\u2068.*?\u2069", "", marks.first.inner_text())  # a username may
         assert "بهتر" in text and "٪" in text and not re.search(r"[0-9]", text)
+        # A sampled chance never reads "± 0%".
+        chances = page.get_by_test_id("analysis-chance").all_inner_texts()
+        assert chances and all("± ۰٪" not in c for c in chances), chances
+        # The player who sat there is addressed: «نوبت را تمام کنید», ended your turn.
+        planted = page.locator("[data-testid=analysis-mark]", has_text="نوبت را تمام کنید")
+        expect(planted.first).to_be_visible()
         marks.first.get_by_test_id("analysis-show").click()
         expect(page.get_by_test_id("analysis-board")).to_be_visible()
         assert page.get_by_test_id("analysis-board").locator("*").count() > 5
@@ -101,7 +148,12 @@ def test_a_finished_game_is_analysed_with_one_click(
                 assert reader.get_by_test_id("analysis-request").count() == 0
                 expect(reader.get_by_test_id("analysis-mark").first).to_be_visible()
                 if lang == "en":
-                    assert "Better" in reader.get_by_test_id("analysis-mark").first.inner_text()
+                    text = reader.get_by_test_id("analysis-mark").first.inner_text()
+                    assert "Better" in text
+                    # The reader did not sit there: the move is told of that seat, not "you".
+                    assert not re.search(r"\byours?\b", text, re.IGNORECASE), text
+                    assert "End their turn" in reader.get_by_test_id("analysis-marks").inner_text()
+                    assert "± 0%" not in text
                 if phone:
                     width = reader.evaluate("document.documentElement.scrollWidth")
                     assert width <= 400, f"the analysis scrolls sideways on a phone ({width}px)"

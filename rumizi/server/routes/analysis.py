@@ -1,8 +1,10 @@
 """Analyses: ``POST`` asks for a finished game's analysis, ``GET`` reads its progress and result.
 
 Only a finished game can be analysed, by anyone: during the game the numbers would help a
-player and hint at hidden cards. The answer is worded per request (the moves' labels in the
-caller's language) from what is stored, so a game is analysed once for every reader.
+player and hint at hidden cards. The answer is worded per request from what is stored, so a
+game is analysed once for every reader: the moves' labels in the caller's language, and
+addressed to the caller — "your turn" only to the player who sat there, the seat named (or
+"their") to anyone else.
 """
 
 from __future__ import annotations
@@ -18,10 +20,19 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.server import analyses
 from rumizi.server.bots import seat_names
-from rumizi.server.deps import POSTED, CsrfDep, HubDep, LangDep, StoreDep, stored_table
+from rumizi.server.deps import (
+    POSTED,
+    CsrfDep,
+    HubDep,
+    LangDep,
+    MaybeUserDep,
+    StoreDep,
+    stored_table,
+)
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.hub import new_state
 from rumizi.server.plugins import plugin
+from rumizi.server.routes.tables import your_seat
 from rumizi.server.store import TableRow
 
 router = APIRouter(prefix="/api", tags=["analysis"])
@@ -30,21 +41,28 @@ Mark = Literal["inaccuracy", "mistake", "blunder"]
 
 
 class AnalysisPoint(BaseModel):
-    """A seat's win chance, from its own view, before its decision at move ``ply`` (0-based)."""
+    """A seat's win chance, from its own view, before its decision at move ``ply`` (0-based).
+
+    The estimate over ``worlds`` sampled worlds and its standard error (never 0: a sampled
+    chance is never certain).
+    """
 
     ply: int
     seat: int
     chance: float
     se: float
+    worlds: int
 
 
 class AnalysisMark(BaseModel):
     """A marked move: what was played, the better move found, and what it cost.
 
     ``after`` / ``best``: the seat's win chance after the move played / after the better one,
-    each with its standard error; ``drop`` = ``best - after`` (with the standard error of the
-    world-by-world difference). ``board``: the seat's view after the better move, every card
-    shown (the game is over), for the game's renderer.
+    each with its standard error, over ``worlds`` judged worlds (``*_exact``: the move ended
+    the game at once, alike in every world, so the chance is certain); ``drop`` = ``best -
+    after`` (with the standard error of the world-by-world difference). ``played`` and
+    ``better`` are worded for the reader. ``board``: the seat's view after the better move,
+    every card shown (the game is over), for the game's renderer.
     """
 
     ply: int
@@ -54,20 +72,28 @@ class AnalysisMark(BaseModel):
     better: str
     after: float
     after_se: float
+    after_exact: bool
     best: float
     best_se: float
+    best_exact: bool
+    worlds: int
     drop: float
     drop_se: float
     board: dict[str, Any]
 
 
 class Thresholds(BaseModel):
-    """The drops in win chance that earn each mark, and the standard errors it must clear."""
+    """The drops in win chance that earn each mark, less ``z`` standard errors.
+
+    A mark needs the drop less ``z`` standard errors to reach its threshold, over at least
+    ``least_worlds`` judged worlds.
+    """
 
     inaccuracy: float
     mistake: float
     blunder: float
     z: float
+    least_worlds: int
 
 
 class AnalysisOut(BaseModel):
@@ -93,20 +119,20 @@ def _finished(store: Any, table_id: str) -> TableRow:
     return row
 
 
-def _answer(row: TableRow, found: analyses.AnalysisRow | None, lang: str) -> AnalysisOut:
-    thresholds = Thresholds(
-        inaccuracy=THRESHOLDS.inaccuracy,
-        mistake=THRESHOLDS.mistake,
-        blunder=THRESHOLDS.blunder,
-        z=THRESHOLDS.z,
-    )
+def _answer(
+    row: TableRow, found: analyses.AnalysisRow | None, lang: str, reader: int | None
+) -> AnalysisOut:
+    """The analysis as ``reader`` (their seat at the table, ``None``: none) reads it."""
+    thresholds = Thresholds.model_validate(THRESHOLDS.to_json())
     if found is None:
         return AnalysisOut(
             status="none", done=0, total=0, worlds=0, thresholds=thresholds, points=[], marks=[]
         )
     judged = analyses.decisions(found.result) if found.result else []
     points = [
-        AnalysisPoint(ply=d.ply, seat=d.seat, chance=d.before.mean, se=d.before.se)
+        AnalysisPoint(
+            ply=d.ply, seat=d.seat, chance=d.before.mean, se=d.before.se, worlds=d.before.worlds
+        )
         for d in judged
         if d.before is not None
     ]
@@ -117,12 +143,15 @@ def _answer(row: TableRow, found: analyses.AnalysisRow | None, lang: str) -> Ana
         worlds=found.worlds,
         thresholds=thresholds,
         points=points,
-        marks=_marks(row, judged, lang),
+        marks=_marks(row, judged, lang, reader),
     )
 
 
-def _marks(row: TableRow, judged: list[Decision], lang: str) -> list[AnalysisMark]:
-    """The marked decisions in ``lang`` for their seat, with the board after the better move."""
+def _marks(
+    row: TableRow, judged: list[Decision], lang: str, reader: int | None
+) -> list[AnalysisMark]:
+    """The marked decisions in ``lang``, addressed to ``reader``, with the board after the
+    better move."""
     marked = {d.ply: d for d in judged if d.mark and d.best_action is not None}
     if not marked:
         return []
@@ -136,7 +165,7 @@ def _marks(row: TableRow, judged: list[Decision], lang: str) -> list[AnalysisMar
     for ply, (_seat, action, _client, _at) in enumerate(counted):
         d = marked.get(ply)
         if d is not None and d.after is not None and d.best is not None and d.best_action:
-            audience = Audience(lang, d.seat, names, options)
+            audience = Audience(lang, reader, names, options)
             view = state.view(d.seat)
             better = state.clone()
             better.apply(d.best_action)
@@ -149,8 +178,11 @@ def _marks(row: TableRow, judged: list[Decision], lang: str) -> list[AnalysisMar
                     better=str(web.action_label(view, d.best_action, audience)),
                     after=d.after.mean,
                     after_se=d.after.se,
+                    after_exact=d.after.exact,
                     best=d.best.mean,
                     best_se=d.best.se,
+                    best_exact=d.best.exact,
+                    worlds=d.after.worlds,
                     drop=d.drop,
                     drop_se=d.drop_se,
                     board=web.revealed_view(better, d.seat),
@@ -172,10 +204,12 @@ def _analyst(request: Request, hub: Any) -> analyses.Analyst:
     "/tables/{table_id}/analysis",
     responses=refusals(ErrorCode.UNKNOWN_TABLE, ErrorCode.NOT_OVER),
 )
-def table_analysis(table_id: str, store: StoreDep, lang: LangDep) -> AnalysisOut:
+def table_analysis(
+    table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep
+) -> AnalysisOut:
     """A finished table's analysis as far as it has come (``none`` if nobody asked yet)."""
     row = _finished(store, table_id)
-    return _answer(row, analyses.load(store, table_id), lang)
+    return _answer(row, analyses.load(store, table_id), lang, your_seat(row, user))
 
 
 @router.post(
@@ -183,7 +217,13 @@ def table_analysis(table_id: str, store: StoreDep, lang: LangDep) -> AnalysisOut
     responses=refusals(*POSTED, ErrorCode.UNKNOWN_TABLE, ErrorCode.NOT_OVER),
 )
 async def request_analysis(
-    table_id: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep, _csrf: CsrfDep
+    table_id: str,
+    request: Request,
+    store: StoreDep,
+    hub: HubDep,
+    user: MaybeUserDep,
+    lang: LangDep,
+    _csrf: CsrfDep,
 ) -> AnalysisOut:
     """Analyse a finished table (once: asking again answers the analysis under way or done).
 
@@ -191,4 +231,4 @@ async def request_analysis(
     """
     row = await hub.db(_finished, store, table_id)
     found = await _analyst(request, hub).request(row)
-    return _answer(row, found, lang)
+    return _answer(row, found, lang, your_seat(row, user))

@@ -2,6 +2,11 @@
 // (POST /api/tables/{id}/analysis), follow its progress (GET, polled), then draw each seat's
 // win chance as an SVG curve, list the marked moves and, at a marked move, draw the board
 // after the better move with the game's own renderer.
+//
+// Every number carries its doubt (rumizi/analysis.py): a chance is drawn with a band of two
+// standard errors either side, and written "62% ± 7%" — "± 0%" never, since a sampled chance
+// is never certain; only a move that ended the game at once, alike in every world, reads
+// "100%" alone.
 
 import { t, num, lang, dir } from "./i18n.js";
 import { h } from "./dom.js";
@@ -24,6 +29,12 @@ function svg(tag, attrs = {}, ...children) {
 function percent(chance) {
   const shown = num(Math.round(chance * 100));
   return lang() === "fa" ? `${shown}٪` : `${shown}%`;
+}
+
+/** A chance with its standard error: "62% ± 7%" (the error at least 1%), or "100%" when exact. */
+export function chanceText(chance, se, exact = false) {
+  if (exact) return percent(chance);
+  return `${percent(chance)} ± ${percent(Math.max(0.01, se))}`;
 }
 
 /** The win-probability chart: one line per seat over the game's moves, marks as dots. */
@@ -51,9 +62,14 @@ function chart(result, plies, names) {
   axis.textContent = `${t("analysis.axisMove")} ${num(1)}–${num(plies)}`;
   root.append(axis);
   const seats = [...new Set(result.points.map((p) => p.seat))].sort((a, b) => a - b);
+  const clamp = (v) => Math.min(1, Math.max(0, v));
   seats.forEach((seat) => {
     const mine = result.points.filter((p) => p.seat === seat);
     if (!mine.length) return;
+    // The band first, under every line: two standard errors either side of the chance.
+    const upper = mine.map((p) => `${x(p.ply).toFixed(1)},${y(clamp(p.chance + 2 * p.se)).toFixed(1)}`);
+    const lower = mine.map((p) => `${x(p.ply).toFixed(1)},${y(clamp(p.chance - 2 * p.se)).toFixed(1)}`).reverse();
+    root.insertBefore(svg("polygon", { points: [...upper, ...lower].join(" "), class: `chart-band chart-seat-${seat % 4}`, "data-testid": "analysis-band" }), root.querySelector(".chart-line"));
     const points = mine.map((p) => `${x(p.ply).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ");
     const line = svg("polyline", { points, class: `chart-line chart-seat-${seat % 4}`, "data-testid": "analysis-line" });
     const title = svg("title");
@@ -153,7 +169,7 @@ export function analysisTab(panel, { table, plies, names, drawBoard, alive }) {
         h("div", { class: "mark-head" }, h("strong", {}, t("analysis.move", { n: mark.ply + 1 })), " · ", names.get(mark.seat) || t("new.seat", { n: num(mark.seat + 1) }), " · ", h("span", { class: "mark-kind" }, t(`analysis.${mark.mark}`))),
         h("div", {}, t("analysis.played", { move: mark.played })),
         h("div", {}, t("analysis.better", { move: mark.better })),
-        h("div", { class: "muted" }, t("analysis.chance", { after: `${percent(mark.after)} ± ${percent(mark.after_se)}`, best: `${percent(mark.best)} ± ${percent(mark.best_se)}` })),
+        h("div", { class: "muted", dataset: { testid: "analysis-chance" } }, t("analysis.chance", { after: chanceText(mark.after, mark.after_se, mark.after_exact), best: chanceText(mark.best, mark.best_se, mark.best_exact) })),
         h(
           "button",
           {
@@ -163,7 +179,8 @@ export function analysisTab(panel, { table, plies, names, drawBoard, alive }) {
             onclick: () => {
               boardBox.hidden = false;
               const target = h("div", { class: "board" });
-              boardBox.replaceChildren(h("h3", {}, t("analysis.board", { move: mark.better })), target);
+              const whose = names.get(mark.seat) || t("new.seat", { n: num(mark.seat + 1) });
+              boardBox.replaceChildren(h("h3", {}, t("analysis.board", { move: mark.better, name: whose })), target);
               drawBoard(target, mark.board);
               boardBox.scrollIntoView({ block: "nearest" });
             },

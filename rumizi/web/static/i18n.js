@@ -189,8 +189,8 @@ const STRINGS = {
     "analysis.better": "بهتر: {move}",
     "analysis.chance": "شانس برد {after} به جای {best}",
     "analysis.show": "حرکت بهتر روی صفحه",
-    "analysis.board": "صفحه پس از حرکت بهتر ({move})",
-    "analysis.note": "{worlds} جهان نمونه برای هر تصمیم؛ ± خطای معیار است.",
+    "analysis.board": "صفحه پس از حرکت بهتر ({move})، از سوی {name}",
+    "analysis.note": "{worlds} جهان نمونه برای هر تصمیم (و بیشتر جایی که نشانی در میان است)؛ ± خطای معیار است و نوار کم\u200cرنگ دور هر خط، دو خطای معیار از هر سو.",
 
     "me.title": "بازی\u200cهای من",
     "me.empty": "هنوز بازی\u200cای نکرده\u200cاید.",
@@ -478,8 +478,8 @@ const STRINGS = {
     "analysis.better": "Better: {move}",
     "analysis.chance": "Win chance {after} instead of {best}",
     "analysis.show": "Show the better move",
-    "analysis.board": "The board after the better move ({move})",
-    "analysis.note": "{worlds} sampled worlds a decision; ± is the standard error.",
+    "analysis.board": "The board after the better move ({move}), from {name}'s side",
+    "analysis.note": "{worlds} sampled worlds a decision (more where a mark is at stake); ± is the standard error, and the pale band around each line two standard errors either side.",
 
     "me.title": "My games",
     "me.empty": "You have not played yet.",
