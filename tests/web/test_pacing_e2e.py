@@ -1,12 +1,15 @@
-"""Pacing in headless Chromium: a bot's Star Realms turn is shown one move at a time, each
-move's log lines lighting up as it is drawn, the "faster" control changes the step and is
-remembered, and the player's own moves are drawn at once; then, without a game behind it,
-every game's board animates from one position to the next through the same generic pacer,
-and the queue alone lets our own moves and a resync past what waits.
+"""Pacing in headless Chromium: a bot's Star Realms turn is shown step by step, each step's
+log lines lighting up as it is drawn, a few plays of the bot together and a buy or an attack
+alone, the "faster" control changes the steps and is remembered, and the player's own moves
+are drawn at once; a recorded bot turn is planned by what each move changes, well under
+three seconds at "normal"; then, without a game behind it, every game's board animates from
+one position to the next through the same generic pacer, and the queue alone lets our own
+moves and a resync past what waits.
 
 The page's clock is Playwright's fake one, paused while the bot plays: the bot's moves pile up
-in the page's queue (the server and the socket run on real time), and each `run_for` of one
-step lets exactly one through. Nothing here measures time; it counts steps and reads order."""
+in the page's queue (the server and the socket run on real time), and each `run_for` of the
+step on the board (its data-pace-wait) lets exactly the next step through. Nothing here
+measures time; it counts steps, reads order and the schedule the pacer plans."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from rumizi.bots import make
 from rumizi.games.fantasy_realms import GAME as FANTASY_REALMS
 from rumizi.games.splendor_duel import GAME as SPLENDOR
 from rumizi.games.star_realms import GAME as STAR_REALMS
@@ -25,7 +29,7 @@ from tests.web.test_e2e import start_vs_bot
 
 TABLE = "[data-testid=table]"
 MOVE = f"{TABLE}:not(.is-busy) [data-testid=legal-move]:enabled"
-NORMAL_MS, FAST_MS = 650, 240  # one step at each speed (static/pacing.js SPEEDS)
+OLD_NORMAL_MS = 650  # the pacer's one step a move before issue 33, at "normal"
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
@@ -37,6 +41,7 @@ SAMPLE = """() => {
   const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('|');
   return {
     version: Number(page.dataset.paceVersion),
+    wait: Number(page.dataset.paceWait),
     origin: page.dataset.paceOrigin,
     queue: Number(page.dataset.paceQueue),
     log: lines.map((li) => li.textContent),
@@ -99,18 +104,28 @@ def wait_for_the_bot(page: Page) -> dict[str, Any]:
     return sample(page)
 
 
-def step(page: Page, before: dict[str, Any], ms: int) -> dict[str, Any]:
-    """Let one step of the page's clock go by; check it drew exactly the next move."""
-    page.clock.run_for(ms)
+def step(page: Page, before: dict[str, Any]) -> dict[str, Any]:
+    """Let the step on the board go by (its planned wait); check it drew the next step: one
+    move or a few, every line of them lit, and nothing else."""
+    assert before["wait"] > 0, before
+    page.clock.run_for(before["wait"])
     now = sample(page)
-    assert now["version"] == before["version"] + 1, (before["version"], now["version"])
+    assert now["version"] > before["version"], (before["version"], now["version"])
     new_lines = now["log"][len(before["log"]) :]
     assert now["log"][: len(before["log"])] == before["log"]
-    # The lines of this move, and only those, light up as it is drawn.
+    # The lines of this step, and only those, light up as it is drawn.
     assert new_lines and now["lit"] == new_lines
     # A position with more behind it offers no move; the last one gives the controls back.
     assert (now["moves"] == 0) if now["queue"] else (now["moves"] > 0)
     return now
+
+
+def skip_the_rest(page: Page) -> bool:
+    """Press "to the end" if moves still wait (a turn shown in few steps may be over)."""
+    if not sample(page)["queue"]:
+        return False
+    page.get_by_test_id("pace-skip").click()
+    return True
 
 
 def hold_motion(page: Page) -> None:
@@ -138,7 +153,7 @@ def watch_the_bot_turn(page: Page, name: str) -> list[dict[str, Any]]:
     samples = [ended, waiting]
     for size, where in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page.set_viewport_size(size)
-        samples.append(step(page, samples[-1], NORMAL_MS))
+        samples.append(step(page, samples[-1]))
         hold_motion(page)
         screenshot(page, f"pacing-{name}-{where}")
         release_motion(page)
@@ -155,6 +170,7 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
         page.clock.install()
         page.set_viewport_size(DESKTOP)
         start_vs_bot(page, server)
+        read_speeds(page)
         pause(page)
         pace = page.get_by_test_id("pace")
         assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
@@ -165,24 +181,28 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
 
         samples = watch_the_bot_turn(page, "fa")
         while samples[-1]["queue"] and len(samples) < 6:
-            samples.append(step(page, samples[-1], NORMAL_MS))
-        # Every move of the bot's turn had its own board, one version after another.
+            samples.append(step(page, samples[-1]))
+        # Every step of the bot's turn had its own board, the versions rising; the first
+        # step after ours waited a quiet step's rest, and no step stayed longer than a loud one.
         versions = [s["version"] for s in samples[1:]]
-        assert versions == list(range(versions[0], versions[0] + len(versions)))
+        assert versions == sorted(set(versions))
         assert len({s["board"] for s in samples[1:]}) >= 3
+        assert samples[0]["wait"] == PACE["normal"]["quiet"]
+        assert {s["wait"] for s in samples[2:]} <= {PACE["normal"]["quiet"], PACE["normal"]["loud"]}
         # Skip to the end: the rest at once, its lines lit, our moves back; the lines lit
         # step by step add up to the bot's whole turn, in order.
-        page.get_by_test_id("pace-skip").click()
-        samples.append(sample(page))
+        if skip_the_rest(page):
+            samples.append(sample(page))
         assert samples[-1]["queue"] == 0 and samples[-1]["moves"] > 0
         lit = [line for s in samples[1:] for line in s["lit"]]
         assert lit == samples[-1]["log"][len(samples[0]["log"]) :]
 
-        # Faster: a fast step lets one move through where a normal one would not.
+        # Faster: shorter steps, the next drawn when a fast step has gone by.
         page.get_by_test_id("pace-speed").and_(page.locator("[data-pace=fast]")).click()
         end_turn(page)
         waiting = wait_for_the_bot(page)
-        fast = step(page, waiting, FAST_MS)
+        assert waiting["wait"] == PACE["fast"]["quiet"] < PACE["normal"]["quiet"]
+        fast = step(page, waiting)
         # Instant: what waits is drawn at once, the newest state with our moves.
         assert fast["queue"] >= 1
         page.locator("[data-testid=pace-speed][data-pace=instant]").click()
@@ -199,14 +219,104 @@ def test_a_bots_turn_is_shown_move_by_move_and_the_faster_control_changes_it(
         assert pace.locator("[aria-pressed=true]").get_attribute("data-pace") == "normal"
         assert sample(page)["origin"] == "sync"
         samples = watch_the_bot_turn(page, "en")
-        page.get_by_test_id("pace-skip").click()
+        skipped = skip_the_rest(page)
         done = sample(page)
         assert done["queue"] == 0 and done["moves"] > 0
-        assert done["lit"] == done["log"][len(samples[-1]["log"]) :]
+        if skipped:
+            assert done["lit"] == done["log"][len(samples[-1]["log"]) :]
         assert page.locator("html").get_attribute("dir") == "ltr"
         assert pace.inner_text().startswith("Speed")
     finally:
         context.close()
+
+
+def recorded_bot_turn(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A Star Realms bot's turn as the table pushes it to the player in seat 0: the state
+    the player's own move left first, then one state per move of the bot; and the bot's
+    moves. The first turn of the strong bot that plays three cards or more, attacks and buys
+    from the trade row."""
+    state = STAR_REALMS.new(seed=seed)
+    bots = [make("strong", seed=seed + i) for i in range(2)]
+    version = 0
+
+    def pushed() -> dict[str, Any]:
+        acting = [] if state.to_act is None else [state.to_act]
+        return {"version": version, "to_act": acting, "view": state.view(0), "log": []}
+
+    turn: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
+    while not state.over:
+        me = state.to_act
+        assert me is not None
+        action = dict(bots[me].choose(state.view(me), state.legal_actions()))
+        row = list(state.view(0).get("trade_row") or [])
+        state.apply(action)
+        version += 1
+        if me != 0:
+            turn.append(pushed())
+            moves.append({**action, "from_row": action.get("card") in row})
+            continue
+        kinds = [m["do"] for m in moves]
+        if kinds.count("play") >= 3 and "attack" in kinds and any(m["from_row"] for m in moves):
+            return turn, moves
+        turn, moves = [pushed()], []
+    raise AssertionError("no bot turn with three plays, an attack and a buy from the row")
+
+
+PLAN = """async ({turn, speeds}) => {
+  const { SPEEDS, planSteps, watchTime } = await import("/static/pacing.js");
+  const [shown, ...queue] = turn;
+  const out = {};
+  for (const speed of speeds) {
+    const pace = SPEEDS[speed];
+    const steps = planSteps(shown, queue, pace);
+    out[speed] = { steps, ms: watchTime(shown, queue, pace, pace.quiet) };
+  }
+  return out;
+}"""
+
+
+def test_a_recorded_bot_turn_is_planned_by_what_each_move_changes(
+    page: Page, server: Server
+) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("main")
+    turn, moves = recorded_bot_turn(seed=4)
+    planned = page.evaluate(PLAN, {"turn": turn, "speeds": ["normal", "fast"]})
+    read_speeds(page)
+    for speed in ("normal", "fast"):
+        steps = planned[speed]["steps"]
+        # Every move is drawn once, in order: the steps' moves add up to the turn.
+        drawn_by = [step for step in steps for _ in range(step["take"])]
+        assert len(drawn_by) == len(moves)
+        for move, step in zip(moves, drawn_by, strict=True):
+            wait = PACE[speed][step["kind"]]
+            assert step["ms"] == wait
+            if move["do"] == "attack" or move["from_row"]:
+                # What reaches past the bot's own cards stays longer, alone.
+                assert step["kind"] == "loud" and step["take"] == 1, (move, step)
+            if step["take"] > 1:
+                # Only plays of the bot's own cards run together, a quiet step's time.
+                assert step["kind"] == "quiet" and move["do"] == "play", (move, step)
+        assert steps[0]["kind"] == "quiet" and steps[0]["take"] >= 3, steps  # the plays
+        assert len(steps) < len(moves)
+    # A bot's whole turn at "normal": under three seconds, where one step a move took 650 ms
+    # each (the first after a step's rest); faster still at "fast".
+    normal = planned["normal"]["ms"]
+    assert normal < 3000 < OLD_NORMAL_MS * len(moves), (normal, [m["do"] for m in moves])
+    assert planned["fast"]["ms"] < normal
+
+
+# The pacer's speeds, read from the page's own module (static/pacing.js SPEEDS).
+PACE: dict[str, dict[str, int]] = {}
+
+
+def read_speeds(page: Page) -> None:
+    found = page.evaluate(
+        """async () => { const { SPEEDS } = await import("/static/pacing.js");
+             return { normal: SPEEDS.normal, fast: SPEEDS.fast }; }"""
+    )
+    PACE.update(found)
 
 
 # Draw one position, then the next as another player's move, through the table's pacer.

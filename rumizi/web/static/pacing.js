@@ -1,12 +1,21 @@
 // Pacing: other players' and bots' moves are shown one step at a time, so a bot's whole turn
-// (eight moves in half a second) can be followed on the board, not only in the log.
+// can be followed on the board, not only in the log.
 //
 // The table's line (transport.js) tags each state with its origin. A state of someone else's
-// move ("other") waits in a queue and is drawn one per step (about half a second), with motion:
-// the table hands `show` a drawing function and the pacer animates what it changed. Our own
-// move ("own") and a connection's first state ("sync") are drawn at once and drop the queue,
-// so nobody ever acts on a stale board. While states wait, the board shows the older ones
-// without legal moves, and the table asks `idle` before it sends an action.
+// move ("other") waits in a queue and is drawn step by step, with motion: the table hands
+// `show` a drawing function and the pacer animates what it changed. Our own move ("own") and
+// a connection's first state ("sync") are drawn at once and drop the queue, so nobody ever
+// acts on a stale board. While states wait, the board shows the older ones without legal
+// moves, and the table asks `idle` before it sends an action.
+//
+// A step is timed by what it changes (changeOf, planSteps): a move that changes only its
+// player's own things (a card played from the hand: the hand, the cards in play, the pools)
+// is "quiet", a short step, and up to `batch` quiet moves of one player in a row are drawn
+// as one step, their cards moving together and their log lines lit together; a move that
+// changes anything else (a card bought from the shared row, an attack on another player's
+// authority, the turn passing) is "loud", a longer step. A bot's Star Realms turn (five
+// plays, an attack, a buy or two, the end) went from 6.4 s at one 650 ms step a move to
+// about 2 s; bench/pacing_schedule.py measures both on recorded turns.
 //
 // The motion is generic, driven by data attributes the renderers put on their elements:
 //   data-key or data-card   a thing that can move (a card, a token): drawn again at another
@@ -24,11 +33,14 @@
 import { t, num } from "./i18n.js";
 import { h } from "./dom.js";
 
-/** Each speed: the time between steps and the length of the motion, in milliseconds. */
+/**
+ * Each speed, in milliseconds: how long a quiet step and a loud one stay before the next,
+ * the longest motion, and how many quiet moves of one player may share a step.
+ */
 export const SPEEDS = {
-  normal: { step: 650, motion: 420 },
-  fast: { step: 240, motion: 180 },
-  instant: { step: 0, motion: 0 },
+  normal: { quiet: 300, loud: 500, motion: 420, batch: 6 },
+  fast: { quiet: 100, loud: 200, motion: 180, batch: 10 },
+  instant: { quiet: 0, loud: 0, motion: 0, batch: Infinity },
 };
 const STORE_KEY = "rumizi.pace";
 
@@ -54,10 +66,75 @@ export function setSpeed(speed) {
 
 const reducedMotion = () => Boolean(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 
+// ------------------------------------------------------------------ the schedule
+// Keys of a view that say whose turn it is, not what lies on the board.
+const TURN_KEYS = new Set(["to_act", "current", "turn", "viewer"]);
+
+/** The one seat whose move a state awaits (its `to_act`), or null (none, or several). */
+export function actorOf(msg) {
+  const acting = Array.isArray(msg && msg.to_act) ? msg.to_act : msg && msg.view && typeof msg.view.to_act === "number" ? [msg.view.to_act] : [];
+  return acting.length === 1 ? acting[0] : null;
+}
+
+const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What the move from state `before` to state `after` changed: "quiet" when only the mover's
+ * own things (its entry of the view's `players`, and whose turn it is) changed, else "loud".
+ */
+export function changeOf(before, after) {
+  const actor = actorOf(before);
+  const a = before && before.view;
+  const b = after && after.view;
+  if (actor === null || !a || !b) return "loud";
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (TURN_KEYS.has(key) || same(a[key], b[key])) continue;
+    const players = key === "players" && Array.isArray(a.players) && Array.isArray(b.players) && a.players.length === b.players.length;
+    if (players && a.players.every((p, seat) => seat === actor || same(p, b.players[seat]))) continue;
+    return "loud";
+  }
+  return "quiet";
+}
+
+/**
+ * The steps that show `queue` after the state `shown`, at `pace` (one of SPEEDS): each
+ * {take, kind, ms} draws the next `take` states at once (the last of them) and stays `ms`.
+ * A loud move is a step of its own; quiet moves of one player in a row share a step, up to
+ * `pace.batch` of them.
+ */
+export function planSteps(shown, queue, pace) {
+  const steps = [];
+  let before = shown;
+  let i = 0;
+  while (i < queue.length) {
+    const kind = changeOf(before, queue[i]);
+    let take = 1;
+    if (kind === "quiet") {
+      const actor = actorOf(before);
+      while (i + take < queue.length && take < pace.batch && actorOf(queue[i + take - 1]) === actor && changeOf(queue[i + take - 1], queue[i + take]) === "quiet") take += 1;
+    }
+    steps.push({ take, kind, ms: kind === "quiet" ? pace.quiet : pace.loud });
+    before = queue[i + take - 1];
+    i += take;
+  }
+  return steps;
+}
+
+/**
+ * How long `queue` takes to watch after `shown` at `pace`: the time until its last state is
+ * drawn (what follows the last step is the next player's own time); `rest`: a pause first
+ * (after one's own move the pacer rests one quiet step before the first move of the others).
+ */
+export function watchTime(shown, queue, pace, rest = 0) {
+  const steps = planSteps(shown, queue, pace);
+  return rest + steps.slice(0, -1).reduce((sum, step) => sum + step.ms, 0);
+}
+
 // ------------------------------------------------------------------ the queue
 /**
  * The pacer of one table. `board`: the element whose children move; `host`: where the step
- * count is written (data-pace-step, data-pace-version, data-pace-queue, for tests and styles);
+ * count is written (data-pace-step, data-pace-wait, data-pace-version, data-pace-queue, for
+ * tests and styles);
  * `logList`: the log, whose new lines light up step by step; `draw(msg)`: draw a state.
  * Returns {push(msg), flush(), idle, control, close()}.
  */
@@ -66,6 +143,7 @@ export function createPacer({ board, host, logList, draw }) {
   let timer = null;
   let shown = null; // the state on the board now
   let steps = 0;
+  let waiting = 0;
   let speed = getSpeed();
 
   const current = () => (reducedMotion() || document.visibilityState === "hidden" ? SPEEDS.instant : SPEEDS[speed]);
@@ -100,6 +178,7 @@ export function createPacer({ board, host, logList, draw }) {
     // What is drawn and what waits, for tests and for anyone reading the page's state.
     const newest = queue.length ? queue[queue.length - 1] : shown;
     host.dataset.paceStep = String(steps);
+    host.dataset.paceWait = String(waiting); // how long the step on the board stays (ms)
     host.dataset.paceVersion = shown ? String(shown.version) : "";
     host.dataset.paceOrigin = shown ? shown.origin || "" : "";
     host.dataset.paceQueue = String(queue.length);
@@ -124,21 +203,27 @@ export function createPacer({ board, host, logList, draw }) {
 
   function pump() {
     timer = null;
+    waiting = 0;
     if (!queue.length) return mark();
     const pace = current();
-    if (pace.step === 0) {
+    if (pace.loud === 0) {
       const last = queue[queue.length - 1];
       queue = [];
       return show(last, { lit: true, motion: 0 });
     }
-    show(queue.shift(), { lit: true, motion: pace.motion });
-    timer = setTimeout(pump, pace.step);
+    // The next step: a loud move alone, or a few quiet ones of one player together.
+    const [next] = planSteps(shown, queue, pace);
+    const drawn = queue.splice(0, next.take);
+    waiting = next.ms;
+    show(drawn[drawn.length - 1], { lit: true, motion: Math.min(pace.motion, next.ms) });
+    timer = setTimeout(pump, next.ms);
   }
 
   /** Draw what waits at once (the newest state); true when something waited. */
   function flush() {
     clearTimeout(timer);
     timer = null;
+    waiting = 0;
     if (!queue.length) return false;
     const last = queue[queue.length - 1];
     queue = [];
@@ -162,10 +247,13 @@ export function createPacer({ board, host, logList, draw }) {
       clearTimeout(timer);
       timer = null;
       queue = [];
+      waiting = 0;
       show(msg, { lit: false, motion: 0 });
-      // After our own move, a step's rest before the next player's first move comes.
-      const rest = current().step;
+      // After our own move, a quiet step's rest before the next player's first move comes.
+      const rest = current().quiet;
+      waiting = origin === "own" ? rest : 0;
       if (origin === "own" && rest > 0) timer = setTimeout(pump, rest);
+      mark();
       return;
     }
     queue.push(msg);
