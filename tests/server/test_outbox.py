@@ -5,8 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from rumizi.server.outbox import SLOW_CLOSE, Outbox
+
+T = TypeVar("T")
+
+
+def run(main: Callable[[], Awaitable[T]]) -> T:
+    """``main()`` on an event loop of its own, in a thread of its own: another test of the same
+    worker may have left its loop running in this one."""
+
+    async def wrapped() -> T:
+        return await main()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, wrapped()).result(timeout=30)
 
 
 class StuckSocket:
@@ -26,7 +42,7 @@ class StuckSocket:
 
 
 def test_messages_go_out_in_order_and_sending_never_waits_for_the_reader() -> None:
-    async def run() -> list[str]:
+    async def go() -> list[str]:
         socket = StuckSocket()
         outbox = Outbox(socket, limit=10)
         for n in range(5):
@@ -37,12 +53,12 @@ def test_messages_go_out_in_order_and_sending_never_waits_for_the_reader() -> No
         await outbox.stop()
         return socket.sent
 
-    sent = asyncio.run(run())
+    sent = run(go)
     assert [json.loads(text)["n"] for text in sent] == [0, 1, 2, 3, 4]
 
 
 def test_a_reader_too_far_behind_is_closed_to_reconnect() -> None:
-    async def run() -> StuckSocket:
+    async def go() -> StuckSocket:
         socket = StuckSocket()
         outbox = Outbox(socket, limit=3)
         for n in range(6):  # one is being written, three wait, the fifth overflows
@@ -52,6 +68,6 @@ def test_a_reader_too_far_behind_is_closed_to_reconnect() -> None:
         outbox.post("after")  # ignored once closed
         return socket
 
-    socket = asyncio.run(run())
+    socket = run(go)
     assert socket.closed is not None and socket.closed[0] == SLOW_CLOSE
     assert socket.sent == []

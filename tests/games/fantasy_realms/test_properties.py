@@ -108,11 +108,19 @@ def test_a_blanked_card_adds_nothing_and_counts_for_nothing(h: tuple[list[str], 
     for c in s.cards:
         if c.blanked:
             assert c.total == 0
+    # A card a choice names (Book of Changes' target, say) stays: the choice needs it there.
+    named = {
+        value
+        for choice in s.choices.values()
+        for value in (choice.values() if isinstance(choice, dict) else [choice])
+        if isinstance(value, str)
+    }
     # Remove the blanked cards that nothing else could look at: the rest score the same.
     quiet = [
         c
         for c in blanked
         if c not in {"phoenix"}
+        and c not in named
         and c not in ACTION_CARDS
         and c
         not in {
