@@ -202,6 +202,7 @@ class LiveTable:
     timer: asyncio.TimerHandle | None = None
     phase: phases.PhaseTimer = field(default_factory=phases.PhaseTimer)  # chaos's trading
     trail: undo.Trail = field(default_factory=undo.Trail)  # the moves that may be taken back
+    ring_tries: int = 0  # the phase timer's refused rings in a row (Hub._ring)
     # (seat, language) -> the first log line of each version (for the moves taken back)
     log_starts: dict[tuple[int | None, str], list[int]] = field(default_factory=dict)
     last_used: float = field(default_factory=time.monotonic)  # loaded, asked for, moved
@@ -928,18 +929,32 @@ class Hub:
         if time.time() < deadline - 0.01:
             self._schedule_ring(table)
             return
-        if not await self._ring_now(table, table.version):  # try again on the new version
-            table.phase.handle = asyncio.get_running_loop().call_later(
-                phases.RING_RETRY, lambda: asyncio.create_task(self._ring(table))
+        version = table.version
+        if await self._ring_now(table, version):
+            table.ring_tries = 0
+            return
+        # A player's action came first (the table moved on): ring again on the new version.
+        # Anything else would be refused again: the ring stops, said once in the log.
+        table.ring_tries += 1
+        if table.version == version or table.ring_tries > phases.RING_TRIES:
+            log.warning(
+                "the timer of table %s could not ring after %d tries; it waits for the next move",
+                table.id,
+                table.ring_tries,
             )
+            table.ring_tries = 0
+            return
+        table.phase.handle = asyncio.get_running_loop().call_later(
+            phases.RING_RETRY, lambda: asyncio.create_task(self._ring(table))
+        )
 
     async def _ring_now(self, table: LiveTable, version: int) -> bool:
-        """Play the timer's ring on ``version``; ``False`` if a player's action came first."""
+        """Play the timer's ring on ``version``; ``False`` if it was refused."""
         try:
             ring = server_move_id("ring", version)
             await self.submit(table, None, dict(contract.RING), version, ring)
         except ActionError as err:
-            log.info("ring on table %s at version %d refused: %s", table.id, version, err.message)
+            log.debug("ring on table %s at version %d refused: %s", table.id, version, err.message)
             return False
         return True
 

@@ -29,6 +29,7 @@ from typing import Any
 from rumizi.core.contract import RING, Action, GameState
 
 RING_RETRY = 0.05  # seconds: a ring that met a newer version is tried again this soon
+RING_TRIES = 100  # ... at most this many times in a row (players racing it for 5 s)
 
 
 class SenderError(Exception):

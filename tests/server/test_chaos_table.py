@@ -3,9 +3,13 @@ the phase timer that rings, and a restart in the middle of the trading."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
+import pytest
+
+from rumizi.server.hub import ActionError
 from tests.server.kit import Browser, Server, ServerFactory, Socket
 
 GAME = "fantasy-realms"
@@ -141,3 +145,32 @@ def test_bots_answer_offers_and_declare_done(make_server: ServerFactory) -> None
     assert row is not None
     by_bots = [a for seat, a, _, _ in row.actions if seat in (1, 2)]
     assert {"do": "done", "by": 1} in by_bots and {"do": "done", "by": 2} in by_bots
+
+
+def test_a_ring_refused_for_good_is_tried_once_and_said_once(
+    make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A ring the database would refuse again (not one a player's move overtook) must not be
+    retried twenty times a second for ever, each time logged."""
+    server = make_server()
+    hub = server.hub
+    tries: list[int] = []
+    real = hub.submit
+
+    async def refuse_rings(table: Any, seat: Any, action: Any, *rest: Any, **kw: Any) -> int:
+        if action == {"do": "ring"}:
+            tries.append(table.version)
+            raise ActionError("duplicate", "action 'ring-1' was already received")
+        return await real(table, seat, action, *rest, **kw)
+
+    monkeypatch.setattr(hub, "submit", refuse_rings)
+    (first, *_), table_id = chaos_table(server, timer=1)
+    with caplog.at_level(logging.WARNING, logger="rumizi.server"), first.socket(table_id) as sock:
+        sock.next_state()
+        deadline = time.monotonic() + 10
+        while not tries and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # twenty retries' worth, had they been made
+    assert len(tries) == 1
+    said = [r for r in caplog.records if "could not ring" in r.getMessage()]
+    assert len(said) == 1
