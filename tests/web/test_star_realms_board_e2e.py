@@ -214,12 +214,18 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
                 in_view(page, testid, PHONE["height"])
             no_sideways_scroll(page)
             # First tap: the label, and nothing played; second tap: played.
-            card = targets(page, "hand-card").first
+            # The card is named by its label: a state arriving meanwhile may redraw the hand.
+            label = (targets(page, "hand-card").first.get_attribute("data-label") or "").strip()
+            card = (
+                targets(page, "hand-card")
+                .and_(page.locator(f"[data-label={json.dumps(label, ensure_ascii=False)}]"))
+                .first
+            )
             hand = page.locator(f"{BOARD} [data-testid=hand-card]").count()
             card.tap()
             tip = page.get_by_test_id("sr-tip")
             expect(tip).to_be_visible()
-            assert (card.get_attribute("data-label") or "").strip() in tip.inner_text()
+            assert label in tip.inner_text()
             assert page.locator(f"{BOARD} [data-testid=hand-card]").count() == hand
             card.tap()
             expect(page.locator(f"{BOARD} [data-testid=hand-card]")).to_have_count(hand - 1)
