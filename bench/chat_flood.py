@@ -20,11 +20,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -33,7 +31,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from web_load import free_port  # noqa: E402 (bench/ is not a package)
+from web_load import running_server  # noqa: E402 (bench/ is not a package)
 
 PER_ADDRESS = 25  # sockets from one loopback address (the server allows 32)
 
@@ -218,36 +216,7 @@ def main() -> None:
         found = asyncio.run(flood(args.flood, args.watchers, args.chatters, args.seconds))
         print(json.dumps(found), flush=True)
         return
-    port = free_port()
-    data = tempfile.mkdtemp(prefix="rumizi-chat-flood-")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "rumizi",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            data,
-            "--bot-workers",
-            "0",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=open(Path(data) / "server.log", "w"),  # noqa: SIM115 (closed with the process)
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.2)
+    with running_server("rumizi-chat-flood-") as (port, _):
         base = f"http://127.0.0.1:{port}"
         alone = asyncio.run(quiet_phase(base, args.seconds))
         attacker = subprocess.Popen(
@@ -273,12 +242,6 @@ def main() -> None:
         loaded = asyncio.run(quiet_phase(base, args.seconds))
         flooded = json.loads(attacker.stdout.read().strip().splitlines()[-1])
         attacker.wait()
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
     for label, f in (("quiet table alone", alone), ("during the flood", loaded)):
         print(
             f"{label:>18}: moves p50 {f['move_p50']:6.1f} ms, p99 {f['move_p99']:6.1f} ms "

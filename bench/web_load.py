@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -44,6 +46,45 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def running_server(prefix: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """``rumizi serve`` on a free port and a fresh SQLite database, bots in a thread, until
+    the block ends: (its port, its process). Its log is ``server.log`` in the data folder.
+
+    RUMIZI_SERVE_COMMAND: a script run instead of ``rumizi serve`` (e.g. to profile it),
+    given the port and the data directory.
+    """
+    port = free_port()
+    data = tempfile.mkdtemp(prefix=prefix)
+    wrapper = os.environ.get("RUMIZI_SERVE_COMMAND")
+    serve = ["-m", "rumizi", "serve", "--port", str(port), "--data-dir", data, "--bot-workers", "0"]
+    server = subprocess.Popen(
+        [sys.executable, *([wrapper, str(port), data] if wrapper else serve)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=open(Path(data) / "server.log", "w"),  # noqa: SIM115 (closed with the process)
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.2)
+        yield port, server
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            print("(the server did not stop within 20 s of SIGTERM; killed)")
 
 
 def rss_kib(pid: int) -> int:
@@ -196,40 +237,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds before a move")
     args = parser.parse_args()
-    port = free_port()
-    data = tempfile.mkdtemp(prefix="rumizi-load-")
-    # RUMIZI_SERVE_COMMAND: a script run instead of `rumizi serve` (e.g. to profile it),
-    # given the port and the data directory.
-    wrapper = os.environ.get("RUMIZI_SERVE_COMMAND")
-    serve = ["-m", "rumizi", "serve", "--port", str(port), "--data-dir", data, "--bot-workers", "0"]
-    server = subprocess.Popen(
-        [sys.executable, *([wrapper, str(port), data] if wrapper else serve)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=open(Path(data) / "server.log", "w"),  # noqa: SIM115 (closed with the process)
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.2)
+    with running_server("rumizi-load-") as (port, server):
         idle = rss_kib(server.pid)
         alone = asyncio.run(run(1, min(10.0, args.seconds), port, args.seed, args.think))
         loaded = asyncio.run(run(args.games, args.seconds, port, args.seed + 1, args.think))
         busy = rss_kib(server.pid)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            print("(the server did not stop within 20 s of SIGTERM; killed)")
     per_game = (busy - idle) / max(1, args.games + 1)
     for label, figures in (("one game alone", alone), (f"{args.games} games", loaded)):
         print(

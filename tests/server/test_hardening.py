@@ -12,23 +12,14 @@ import json
 import random
 from datetime import UTC, datetime
 
-import pytest
-
 from rumizi.server.store import ActionWrite, Conflict
 from tests.server.kit import Server, ServerFactory, duel, play_random
-from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_backend(request: pytest.FixtureRequest, db_url: str) -> str:
-    if request.param == "sqlite":
-        return db_url
-    found: str = request.getfixturevalue("postgres_url")
-    return found
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 
 
 def test_a_write_the_driver_cannot_take_fails_alone_in_its_batch(
-    any_backend: str, make_server: ServerFactory
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
 ) -> None:
     server = make_server(any_backend)
     tables = [duel(server)[2] for _ in range(3)]

@@ -39,6 +39,15 @@ def postgres_url() -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_backend(request: pytest.FixtureRequest, db_url: str) -> str:
+    """The test's database URL on each backend in turn: its SQLite file, then PostgreSQL."""
+    if request.param == "sqlite":
+        return db_url
+    found: str = request.getfixturevalue("postgres_url")
+    return found
+
+
 def test_play_and_rebuild_on_postgresql(postgres_url: str, make_server: ServerFactory) -> None:
     # (postgres_url first: the servers stop before the database is dropped.)
     server = make_server(postgres_url)

@@ -20,7 +20,7 @@ from sqlalchemy import DateTime, select
 from rumizi.server import analyses
 from rumizi.server.db import Base, UtcDateTime
 from tests.server.kit import Server, ServerFactory, duel, play_random
-from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 
 
 def timestamp_columns() -> list[tuple[str, str]]:
@@ -72,16 +72,10 @@ def a_played_finished_analysed_game(server: Server) -> None:
         time.sleep(0.05)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_backend(request: pytest.FixtureRequest, db_url: str) -> str:
-    if request.param == "sqlite":
-        return db_url
-    found: str = request.getfixturevalue("postgres_url")
-    return found
-
-
 def test_every_timestamp_reads_back_aware_in_utc(
-    any_backend: str, make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(analyses, "WORLDS", 2)
     monkeypatch.setattr(analyses, "SECONDS", 0.01)
