@@ -214,19 +214,24 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
                 in_view(page, testid, PHONE["height"])
             no_sideways_scroll(page)
             # First tap: the label, and nothing played; second tap: played.
-            # The card is named by its label: a state arriving meanwhile may redraw the hand.
-            label = (targets(page, "hand-card").first.get_attribute("data-label") or "").strip()
-            card = (
-                targets(page, "hand-card")
-                .and_(page.locator(f"[data-label={json.dumps(label, ensure_ascii=False)}]"))
-                .first
+            hand_cards = page.locator(f"{BOARD} [data-testid=hand-card]")
+            # Others' moves shown and every card landed: a finger then finds what it sees.
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('[data-pace-queue]')]"
+                ".every(e => e.dataset.paceQueue === '0') && document.getAnimations().length === 0"
             )
-            hand = page.locator(f"{BOARD} [data-testid=hand-card]").count()
-            card.tap()
+            hand = hand_cards.count()
+            targets(page, "hand-card").first.tap()
             tip = page.get_by_test_id("sr-tip")
             expect(tip).to_be_visible()
-            assert label in tip.inner_text()
-            assert page.locator(f"{BOARD} [data-testid=hand-card]").count() == hand
+            # The tip names a card of the hand (the one the finger found: the hand may have
+            # been redrawn under it as the turn's last states came in), and nothing was played.
+            shown = tip.inner_text()
+            labels = hand_cards.evaluate_all("cards => cards.map(c => c.dataset.label || '')")
+            (label,) = {x.strip() for x in labels if x.strip() and x.strip() in shown}
+            assert hand_cards.count() == hand
+            selector = f"[data-label={json.dumps(label, ensure_ascii=False)}]"
+            card = targets(page, "hand-card").and_(page.locator(selector)).first
             card.tap()
             expect(page.locator(f"{BOARD} [data-testid=hand-card]")).to_have_count(hand - 1)
 
