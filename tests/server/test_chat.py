@@ -222,7 +222,8 @@ def test_the_chat_outlives_a_restart_and_shows_in_the_replay_in_place(
         mover = s0 if seat == 0 else s1
         moved = mover.play(mover.wait_version(state["version"])["legal"][0]["action"])
         say(s1, text="hmm")
-        next_of(s1, "chat")
+        while next_of(s1, "chat")["text"] != "hmm":  # its own line, stored (after good-luck)
+            pass
     with server.guest().socket(table_id) as w:  # a spectator's line, for the replay below
         w.next_state()
         say(w, text="nice")
