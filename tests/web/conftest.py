@@ -174,6 +174,19 @@ def box_of(element: Locator, timeout: float = 5.0) -> FloatRect:
         time.sleep(0.05)
 
 
+def settled(page: Page, timeout: float = 30_000) -> None:
+    """Until the table shows every move it has received (the pacer's queue is empty) and no
+    card is still moving (a glow that pulses for ever does not count): a click then lands on
+    what the test just looked at."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-pace-queue]')]
+            .every(e => e.dataset.paceQueue === '0')
+          && document.getAnimations()
+            .every(a => !a.effect || a.effect.getComputedTiming().iterations === Infinity)""",
+        timeout=timeout,
+    )
+
+
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"{name}.png"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, box_of, screenshot
+from tests.web.conftest import Server, box_of, screenshot, settled
 
 GAME = "splendor-duel"
 TABLE = "[data-testid=table]:not(.is-busy)"
@@ -49,6 +49,7 @@ def my_turn(page: Page) -> bool:
     """Wait until this seat may move (True) or the game is over (False)."""
     mine = f"{BOARD}:not(.is-waiting)"
     page.wait_for_selector(f"{mine}, {RESULT}", timeout=30_000)
+    settled(page)  # the bot's moves all shown: a click lands on what the test looked at
     return page.locator(RESULT).count() == 0
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rumizi.games.star_realms import GAME
 from rumizi.games.star_realms.engine import FORMATS
-from tests.web.conftest import Server, box_of, screenshot
+from tests.web.conftest import Server, box_of, screenshot, settled
 
 TABLE = "[data-testid=table]:not(.is-busy)"
 BOARD = f"{TABLE} [data-testid=sr-board]"
@@ -215,11 +215,7 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             no_sideways_scroll(page)
             # First tap: the label, and nothing played; second tap: played.
             hand_cards = page.locator(f"{BOARD} [data-testid=hand-card]")
-            # Others' moves shown and every card landed: a finger then finds what it sees.
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('[data-pace-queue]')]"
-                ".every(e => e.dataset.paceQueue === '0') && document.getAnimations().length === 0"
-            )
+            settled(page)  # others' moves shown, every card landed: the finger finds what it sees
             hand = hand_cards.count()
             targets(page, "hand-card").first.tap()
             tip = page.get_by_test_id("sr-tip")
