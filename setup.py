@@ -34,8 +34,10 @@ COMPILED = [
     "rumizi/games/splendor_duel/engine.py",
     "rumizi/games/splendor_duel/sampling.py",
     "rumizi/games/splendor_duel/strategy.py",
-    # The Fantasy Realms scorer: its optimiser and the best-hand search.
+    # The Fantasy Realms scorer: the cards' rules, its optimiser and the best-hand search.
     "rumizi/games/fantasy_realms/cards.py",
+    "rumizi/games/fantasy_realms/universe.py",
+    "rumizi/games/fantasy_realms/card_rules.py",
     "rumizi/games/fantasy_realms/scoring.py",
     "rumizi/games/fantasy_realms/bounds.py",
     "rumizi/games/fantasy_realms/optimize.py",

@@ -70,7 +70,14 @@ async def run(pool: BotPool, tables: int, turns: int, folder: Path) -> list[floa
     live = []
     for i in range(tables):
         row = store.create_table(
-            "star-realms", {"players": 2}, 2, 1000 + i, seats, {"kind": "none"}, False, user.id
+            game="star-realms",
+            options={"players": 2},
+            players=2,
+            seed=1000 + i,
+            seats=seats,
+            clock={"kind": "none"},
+            rated=False,
+            creator=user.id,
         )
         found = await hub.get(row.id)
         assert found is not None

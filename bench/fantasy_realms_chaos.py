@@ -18,8 +18,7 @@ import random
 import time
 from typing import Any
 
-from rumizi.games.fantasy_realms import chaos, heuristics
-from rumizi.games.fantasy_realms.engine import GAME
+from rumizi.games.fantasy_realms import GAME, chaos, heuristics
 
 
 def random_games(players: int, options: dict[str, Any], seconds: float) -> tuple[float, float]:

@@ -53,7 +53,12 @@ from compiled_build import rerun_compiled
 from rumizi.games.fantasy_realms import best_choices, brute_force, scoring
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
 from rumizi.games.fantasy_realms.optimize import _full_domains
-from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Table
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS
+
+try:
+    from rumizi.games.fantasy_realms.scoring import ScoringContext
+except ImportError:  # the package of an earlier commit (--before), where it was named Table
+    from rumizi.games.fantasy_realms.scoring import Table as ScoringContext
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +105,7 @@ def solve(hand: list[str], expansion: bool) -> tuple[int, float]:
     """The optimum of one hand and the CPU seconds it took."""
     infos = [card_info(c, expansion=expansion) for c in hand]
     t0 = time.process_time()
-    total = best_choices(infos, Table(expansion=expansion))[0]
+    total = best_choices(infos, ScoringContext(expansion=expansion))[0]
     return total, time.process_time() - t0
 
 
@@ -240,7 +245,7 @@ def main() -> None:
         hand = _hand(rng, rng.randint(7, 9), expansion, stress=False)
         hands.append((hand, expansion))
         now.append(solve(hand, expansion))
-        table = Table(expansion=expansion)
+        table = ScoringContext(expansion=expansion)
         infos = [card_info(c, expansion=expansion) for c in hand]
         combos = math.prod(len(v) for v in _full_domains(infos, table).values())
         if combos <= args.brute_cap:

@@ -37,8 +37,8 @@ import time
 from typing import Any
 
 from rumizi import bots
-from rumizi.games.fantasy_realms import heuristics, strategy
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms import GAME, heuristics, strategy
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
 # CPU time of this process: the machine may be shared, and every figure is one core's work.
 clock = time.process_time

@@ -34,6 +34,7 @@ from rumizi.server import jobs
 from rumizi.server.app import Settings, create_app
 from rumizi.server.db import GameTable, TableJob, make_engine, migrate
 from rumizi.server.hub import Hub
+from rumizi.server.scheduling import Scheduler
 from rumizi.server.store import ActionWrite, SeatRow, Store
 
 GAME = "star-realms"
@@ -64,7 +65,16 @@ def make_games(store: Store, abandoned: int, live: int, rng: random.Random) -> N
             other = SeatRow(1, "bot", "easy", None, None)
         seats = [SeatRow(0, "human", None, first, None), other]
         seed = rng.getrandbits(62)
-        row = store.create_table(GAME, {"players": 2}, 2, seed, seats, {}, False, first)
+        row = store.create_table(
+            game=GAME,
+            options={"players": 2},
+            players=2,
+            seed=seed,
+            seats=seats,
+            clock={},
+            rated=False,
+            creator=first,
+        )
         state = game(GAME).new(seed=seed, players=2)
         moves, version = rng.randrange(0, 25), 0
         # Some moves in; a bot's table is left when the bot is to move.
@@ -117,21 +127,25 @@ async def load_every_game(hub: Hub) -> None:
 
 def read_as_before(hub: Hub, table_id: str) -> tuple[Any, None]:
     """A table's row and moves, and no look at the index (which the old start had not)."""
-    return hub.store.load_table(table_id, True), None
+    return hub.store.load_table(table_id, actions=True), None
 
 
-async def asleep(hub: Hub, *args: Any) -> None:
+async def asleep(scheduler: Scheduler[Any], *args: Any) -> None:
     """A bot that does not move: every start finds the same games to load."""
 
 
 def start(url: str, before: bool = False) -> tuple[float, int]:
     """Seconds from ``create_app`` to the end of its start, and the tables the hub holds."""
-    patches: dict[str, Any] = {"_bot_move": asleep}
+    patches: list[tuple[type[Any], str, Any]] = [(Scheduler, "bot_move", asleep)]
     if before:  # the old start: every game loaded, nothing indexed
-        patches.update(resume=load_every_game, _read=read_as_before, _index=lambda *_: None)
-    originals = {name: getattr(Hub, name) for name in patches}
-    for name, value in patches.items():
-        setattr(Hub, name, value)
+        patches += [
+            (Hub, "resume", load_every_game),
+            (Hub, "_read", read_as_before),
+            (Hub, "_index", lambda *_: None),
+        ]
+    originals = [(owner, name, getattr(owner, name)) for owner, name, _ in patches]
+    for owner, name, value in patches:
+        setattr(owner, name, value)
     try:
         began = time.perf_counter()
         app = create_app(Settings(db_url=url, bot_workers=0))
@@ -142,8 +156,8 @@ def start(url: str, before: bool = False) -> tuple[float, int]:
             held = client.portal.call(lambda: len(hub.tables))
         return took, held
     finally:
-        for name, value in originals.items():
-            setattr(Hub, name, value)
+        for owner, name, value in originals:
+            setattr(owner, name, value)
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import httpx
@@ -49,9 +49,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(prefix: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def running_server(
+    prefix: str, extra: Sequence[str] = ()
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """``rumizi serve`` on a free port and a fresh SQLite database, bots in a thread, until
     the block ends: (its port, its process). Its log is ``server.log`` in the data folder.
+    ``extra``: more options of ``rumizi serve`` (``--metrics``).
 
     RUMIZI_SERVE_COMMAND: a script run instead of ``rumizi serve`` (e.g. to profile it),
     given the port and the data directory.
@@ -60,6 +63,7 @@ def running_server(prefix: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]
     data = tempfile.mkdtemp(prefix=prefix)
     wrapper = os.environ.get("RUMIZI_SERVE_COMMAND")
     serve = ["-m", "rumizi", "serve", "--port", str(port), "--data-dir", data, "--bot-workers", "0"]
+    serve += extra
     server = subprocess.Popen(
         [sys.executable, *([wrapper, str(port), data] if wrapper else serve)],
         cwd=ROOT,

@@ -70,6 +70,7 @@ from typing import Any, Generic, TypeVar
 
 from rumizi.adapters.information import Recall, seat_of
 from rumizi.core import undo
+from rumizi.core.addons import CardsAddOn
 from rumizi.core.contract import RING, Action, Document, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
@@ -78,7 +79,7 @@ from rumizi.core.registry import game, game_ids, game_module
 __all__ = [
     "ContractReport",
     "Positions",
-    "Table",
+    "TableSetup",
     "check_game",
     "tables",
 ]
@@ -94,7 +95,7 @@ NOT_MOVES: tuple[Any, ...] = (None, "end", 0, [], {}, {"do": "no-such-move"})
 
 
 @dataclass(frozen=True)
-class Table:
+class TableSetup:
     """One way to sit down to a game: the number of seats and the options of ``new``."""
 
     players: int
@@ -120,7 +121,7 @@ class ContractReport:
     tensors: int = 0  # views whose observation tensors were compared
 
 
-def tables(game_id: str) -> list[Table]:
+def tables(game_id: str) -> list[TableSetup]:
     """The tables of ``game_id`` the suite plays, from the options its ``web`` module offers
     (``options(lang)``); without a ``web`` module or options, one table per player count.
 
@@ -146,9 +147,9 @@ def tables(game_id: str) -> list[Table]:
     if web is not None and hasattr(web, "options"):
         declared = [o for o in web.options("en") if o["name"] != "players"]
     if not declared:
-        return [Table(n) for n in everyone]
+        return [TableSetup(n) for n in everyone]
     defaults = {o["name"]: o["choices"][0] for o in declared}
-    found: list[Table] = []
+    found: list[TableSetup] = []
 
     def add(combination: Mapping[str, Mapping[str, Any]], turn: int | None) -> None:
         counts = set(everyone)
@@ -161,7 +162,7 @@ def tables(game_id: str) -> list[Table]:
         allowed = sorted(counts)
         if allowed and turn is not None:
             allowed = [allowed[turn % len(allowed)]]
-        found.extend(t for t in (Table(n, chosen) for n in allowed) if t not in found)
+        found.extend(t for t in (TableSetup(n, chosen) for n in allowed) if t not in found)
 
     small = [o for o in declared if len(o["choices"]) <= 3 and not _refines(o)]
     for turn, picked in enumerate(itertools.product(*(o["choices"] for o in small))):
@@ -194,7 +195,7 @@ def check_game(
     *,
     seed: int = 0,
     games: int = 1,
-    tables: Sequence[Table] | None = None,
+    tables: Sequence[TableSetup] | None = None,
     max_steps: int = 200,
     counts: Counts | None = None,
     probes: int = 40,
@@ -229,7 +230,7 @@ def check_game(
         g = game_id
         counter = counts
         everyone = range(g.min_players, g.max_players + 1)
-        chosen = list(tables) if tables is not None else [Table(n) for n in everyone]
+        chosen = list(tables) if tables is not None else [TableSetup(n) for n in everyone]
     else:
         g = game(game_id)
         counter = counts if counts is not None else _declared_counts(game_id)
@@ -253,16 +254,17 @@ UNDO_REPLAYS = 3  # of which the first few also replay the game so far with an u
 
 
 def _declared_counts(game_id: str) -> Counts | None:
-    cards = game_module(game_id, "cards")
-    found: Counts | None = getattr(cards, "conserved", None) if cards is not None else None
-    return found
+    """The ``conserved`` of the game's ``cards`` module (:class:`~rumizi.core.addons.CardsAddOn`),
+    or ``None`` where the game has no such module."""
+    cards: CardsAddOn | None = game_module(game_id, "cards")
+    return None if cards is None else cards.conserved
 
 
 def _key(action: Any) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def _observer(g: Game, table: Table) -> Observe | None:
+def _observer(g: Game, table: TableSetup) -> Observe | None:
     """The observation tensor of ``table``'s views, from the game's encoding; ``None`` where
     the ``rl`` extra (numpy) is missing, the game has no encoding, or it does not take the
     table's options."""
@@ -288,7 +290,7 @@ class _Checker:
     def __init__(
         self,
         g: Game,
-        table: Table,
+        table: TableSetup,
         seed: int,
         counts: Counts | None,
         probes: int,

@@ -49,6 +49,7 @@ import rumizi
 from rumizi import bots
 from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
+from rumizi.cli.backup import backup, restore
 from rumizi.cli.fantasy_realms import fantasy_realms
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
@@ -130,6 +131,8 @@ cli.add_command(arena_extract)
 cli.add_command(serve)
 cli.add_command(fantasy_realms)
 cli.add_command(analyse_command)
+cli.add_command(backup)
+cli.add_command(restore)
 
 
 LANG_OPTION = click.option(

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rumizi.core.extras import MissingExtra, require_server
+
+if TYPE_CHECKING:
+    from rumizi.server.logs import LogFormat
 
 
 def default_data_dir() -> Path:
@@ -55,7 +58,8 @@ def default_data_dir() -> Path:
 @click.option(
     "--instance",
     default=None,
-    help="This instance's name with --redis (default: host, process id and a random tag).",
+    help="This instance's name in the log, the metrics and, with --redis, the job queue"
+    " (default: host, process id and a random tag).",
 )
 @click.option(
     "--job-lease",
@@ -70,6 +74,27 @@ def default_data_dir() -> Path:
     type=float,
     help="Seconds the hard bot thinks per decision (default: the level's own, 1 s).",
 )
+@click.option(
+    "--metrics",
+    is_flag=True,
+    help="Serve /metrics in Prometheus' format, to loopback addresses and to requests with"
+    " the --metrics-token bearer token (docs/deploying.md).",
+)
+@click.option(
+    "--metrics-token",
+    envvar="RUMIZI_METRICS_TOKEN",
+    default=None,
+    help="With --metrics: a bearer token that lets a scraper on another machine read /metrics"
+    " (or set RUMIZI_METRICS_TOKEN, which keeps it out of the process list).",
+)
+@click.option(
+    "--log-format",
+    type=click.Choice(["auto", "json", "text"]),
+    default="auto",
+    show_default=True,
+    help="The log on standard error: one JSON object a line, readable text, or text on a"
+    " terminal and JSON otherwise (docs/deploying.md).",
+)
 def serve(
     host: str,
     port: int,
@@ -81,6 +106,9 @@ def serve(
     redis_url: str | None,
     instance: str | None,
     job_lease: float | None,
+    metrics: bool,
+    metrics_token: str | None,
+    log_format: LogFormat,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
     try:
@@ -90,10 +118,13 @@ def serve(
     import uvicorn
 
     from rumizi.server.app import Settings, create_app
+    from rumizi.server.cluster import instance_name
     from rumizi.server.db import sqlite_url
     from rumizi.server.edges import uvicorn_settings
+    from rumizi.server.logs import configure
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    instance = instance or instance_name()
+    configure(log_format, instance)
     if db_url is None:
         db_url = sqlite_url(data_dir or default_data_dir())
     settings = Settings(
@@ -103,6 +134,8 @@ def serve(
         limiter_storage=limiter_storage,
         redis_url=redis_url,
         instance=instance,
+        metrics=metrics,
+        metrics_token=metrics_token or None,
     )
     if job_lease is not None:
         settings = dataclasses.replace(settings, job_lease=job_lease)
@@ -110,9 +143,14 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     click.echo(f"Rumizi is ready: open http://{shown}:{port}/ in a browser (Ctrl+C stops it).")
     click.echo(f"Database: {db_url.split('@')[-1]}")
+    if metrics:
+        click.echo(f"Metrics: http://{shown}:{port}/metrics (loopback, or the bearer token)")
     if redis_url is not None:
         click.echo(f"One of several instances, through Redis at {redis_url.split('@')[-1]}")
     # The connection's limits and timeouts (rumizi.server.edges.uvicorn_settings). Messages are
     # a few kilobytes: compressing them costs more CPU than it saves on a LAN or a phone line
     # (it was a fifth of the server's time under load), so there is no per-message deflate.
-    uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_settings())
+    # log_config=None: uvicorn's own lines go through the handler configured above.
+    uvicorn.run(
+        app, host=host, port=port, log_config=None, log_level="warning", **uvicorn_settings()
+    )

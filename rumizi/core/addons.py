@@ -18,7 +18,9 @@ module           protocol                     used by
                  (:mod:`rumizi.core.encoding`)
 ``heuristics``   :class:`HeuristicsAddOn`     the greedy and easy bots, fallback playouts
 ``strategy``     :class:`StrategyAddOn`       the strong, medium and search bots
-``search_hints`` :class:`SearchHintsAddOn`    search (moves it need not think about)
+``search_hints`` :data:`SearchHintsAddOn`     search (moves it need not think about, or
+                                              the few worth racing)
+``cards``        :class:`CardsAddOn`          the contract suite (:mod:`rumizi.testing`)
 ===============  ===========================  ==============================================
 
 A module implements a protocol by defining its functions at module level (mypy checks a
@@ -38,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from rumizi.core.contract import Action, Event, GameState, View
 from rumizi.core.i18n import Section
@@ -171,9 +173,36 @@ class StrategyAddOn(Protocol[S_contra]):
         ...
 
 
-class SearchHintsAddOn(Protocol[S_contra]):
-    """A game's ``search_hints`` module: moves safe to make without searching."""
+class ObviousActionHint(Protocol[S_contra]):
+    """A ``search_hints`` (or ``strategy``) module's ``obvious_action``."""
 
     def obvious_action(self, state: S_contra) -> Action | None:
-        """A move the player to act can make at once, or ``None``."""
+        """A move the player to act can make at once, without searching, or ``None``."""
+        ...
+
+
+class SearchCandidatesHint(Protocol[S_contra]):
+    """A ``search_hints`` (or ``strategy``) module's ``search_candidates``."""
+
+    def search_candidates(self, state: S_contra, legal: list[Action]) -> list[int] | None:
+        """Indexes into ``legal`` of the moves a search should race (the policy's own move is
+        added by the search), or ``None`` for all of them; read only from what the player
+        to act knows, so that every state sampled from one view gets the same shortlist."""
+        ...
+
+
+#: A game's ``search_hints`` module: moves safe to make without searching
+#: (:class:`ObviousActionHint`), the few moves worth searching when a turn offers more than a
+#: search can play out (:class:`SearchCandidatesHint`), or both. Search reads each hint on
+#: its own (:func:`rumizi.bots.strategies.strategy_for`), so a module gives either or both.
+SearchHintsAddOn: TypeAlias = ObviousActionHint[S_contra] | SearchCandidatesHint[S_contra]
+
+
+class CardsAddOn(Protocol):
+    """A game's ``cards`` module, as far as the platform reads it: the contract suite
+    (:func:`rumizi.testing.check_game`) checks that every position of a game conserves it."""
+
+    def conserved(self, doc: Mapping[str, Any]) -> Mapping[str, int]:
+        """What no move creates or destroys in the document ``doc``: counts by name (card
+        ids with their copies, tokens...)."""
         ...

@@ -34,6 +34,8 @@ SERVER_MODULES = (
     "platformdirs",
     "confusable_homoglyphs",
     "limits",
+    "prometheus_client",
+    "pythonjsonlogger",
 )
 
 

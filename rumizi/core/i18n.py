@@ -11,6 +11,8 @@ writes numbers with the Persian digits ۰–۹ and joins list items with the Per
 ('۴۵', '45')
 >>> join(["a", "b", "c"], "fa")
 'a، b، c'
+>>> persian_verb("کرد", you=True), persian_verb("می‌کن", present=True)
+('کردید', 'می‌کند')
 """
 
 from __future__ import annotations
@@ -61,6 +63,37 @@ def number(n: int, lang: str) -> str:
 def join(items: Iterable[str], lang: str) -> str:
     """Items joined by a comma of ``lang`` (Persian uses «،»)."""
     return ("، " if lang == "fa" else ", ").join(items)
+
+
+def persian_verb(
+    stem: str, *, you: bool = False, plural: bool = False, present: bool = False
+) -> str:
+    """A Persian verb agreeing with its subject: ``stem`` and the personal ending.
+
+    Rumizi addresses its reader as «شما», with the (polite) second-person plural verb; anyone
+    else is the third person, singular or (``plural``) plural. A past ``stem`` («کرد») is the
+    third person singular itself, a present one («می‌کن») takes «د»::
+
+        subject        past      present
+        he / she       کرد       می‌کند
+        you («شما»)    کردید     می‌کنید
+        they           کردند     می‌کنند
+
+    >>> persian_verb("برداشت"), persian_verb("برداشت", you=True)
+    ('برداشت', 'برداشتید')
+    >>> persian_verb("شد", plural=True), persian_verb("دار", you=True, present=True)
+    ('شدند', 'دارید')
+
+    An empty ``stem`` gives the ending alone, for a text that marks where its verbs end:
+
+    >>> persian_verb("", present=True)
+    'د'
+    """
+    if you:
+        return stem + "ید"
+    if plural:
+        return stem + "ند"
+    return stem + ("د" if present else "")
 
 
 # How bots are called, in English and Persian (the levels are what players meet). Games name

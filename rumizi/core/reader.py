@@ -29,9 +29,12 @@ authority) without a word.
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from rumizi.core.errors import DocumentError
+
+T = TypeVar("T")
 
 
 def at(path: str, key: str | int) -> str:
@@ -118,7 +121,19 @@ def integer(
         if default is None:
             raise DocumentError(path, f"missing {key!r}")
         return default
-    value = found[key]
+    return integer_value(found[key], at(path, key), low=low, high=high)
+
+
+def integer_value(value: Any, path: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` (found at ``path``: a list's item, say) as an integer within ``low``..``high``.
+
+    >>> integer_value(2, "document.bonus[1]", low=0, high=2)
+    2
+    >>> integer_value(3, "document.bonus[1]", low=0, high=2)
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: document.bonus[1]: expected an integer from 0 to 2, got 3
+    """
     if (
         type(value) is not int
         or (low is not None and value < low)
@@ -129,7 +144,23 @@ def integer(
             bound = f" from {low}" + (f" to {high}" if high is not None else "")
         elif high is not None:
             bound = f" up to {high}"
-        raise DocumentError(at(path, key), f"expected an integer{bound}, got {_short(value)}")
+        raise DocumentError(path, f"expected an integer{bound}, got {_short(value)}")
+    return value
+
+
+def list_value(value: Any, path: str, *, length: int | None = None) -> list[Any]:
+    """``value`` as a list, of ``length`` items when it is given (one per seat, say).
+
+    >>> list_value([[], []], "document.hands", length=2)
+    [[], []]
+    >>> list_value([[]], "document.hands", length=2)
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: document.hands: expected a list of 2 items, got [[]]
+    """
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = f" of {length} items" if length is not None else ""
+        raise DocumentError(path, f"expected a list{size}, got {_short(value)}")
     return value
 
 
@@ -145,10 +176,86 @@ def boolean(found: dict[str, Any], key: str, path: str, *, default: bool | None 
     return value
 
 
+def one_id(value: Any, table: Mapping[str, T], path: str, what: str) -> T:
+    """What the id ``value`` names in ``table`` (a game's ids: cards, royals, ...).
+
+    ``what`` names the kind of thing for the message; ``path`` is where ``value`` was found.
+
+    >>> CARDS = {"scout": 0, "viper": 1}
+    >>> one_id("viper", CARDS, "document.playing.card", "card")
+    1
+    >>> one_id("vipr", CARDS, "document.playing.card", "card")
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: document.playing.card: unknown card 'vipr'
+    """
+    found = table.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise DocumentError(path, f"unknown {what} {value!r}")
+    return found
+
+
+def id_list(value: Any, table: Mapping[str, T], path: str, what: str) -> list[T]:
+    """``value`` as a list of ids of ``what``, each read as :func:`one_id` reads it.
+
+    An item that is no id is reported at the list's ``path``, naming the item (a hand is
+    short, and the id says which card better than its place in the list).
+
+    >>> CARDS = {"scout": 0, "viper": 1}
+    >>> id_list(["viper", "scout", "viper"], CARDS, "document.players[0].hand", "card")
+    [1, 0, 1]
+    >>> id_list("viper", CARDS, "document.players[0].hand", "card")
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: document.players[0].hand: expected a list of card ids
+    >>> id_list(["viper", None], CARDS, "document.players[0].hand", "card")
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: document.players[0].hand: unknown card None
+    """
+    if not isinstance(value, list):
+        raise DocumentError(path, f"expected a list of {what} ids")
+    out = []
+    for item in value:
+        found = table.get(item) if isinstance(item, str) else None
+        if found is None:
+            raise DocumentError(path, f"unknown {what} {item!r}")
+        out.append(found)
+    return out
+
+
+def one_of(value: Any, names: Sequence[str], path: str) -> int:
+    """The index of ``value`` among ``names`` (a phase, a reason a game ended, ...).
+
+    >>> PHASES = ("planning", "battle", "over")
+    >>> one_of("battle", PHASES, "document.phase")
+    1
+    >>> one_of("war", PHASES, "phase")
+    Traceback (most recent call last):
+    ...
+    rumizi.core.errors.DocumentError: phase: expected one of planning, battle, over, got 'war'
+    """
+    if isinstance(value, str) and value in names:
+        return names.index(value)
+    raise DocumentError(path, f"expected one of {', '.join(names)}, got {value!r}")
+
+
 def _short(value: Any) -> str:
     """``value`` for a message: its repr, cut short when it is long."""
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-__all__ = ["DocumentError", "Fields", "at", "boolean", "integer", "obj"]
+__all__ = [
+    "DocumentError",
+    "Fields",
+    "at",
+    "boolean",
+    "id_list",
+    "integer",
+    "integer_value",
+    "list_value",
+    "obj",
+    "one_id",
+    "one_of",
+]

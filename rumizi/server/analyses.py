@@ -31,7 +31,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, select
+from sqlalchemy import JSON, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rumizi.analysis import DEFAULT_WORLDS, THRESHOLDS, Decision, analyse_decision, seat_seed
@@ -151,11 +151,6 @@ def finish(store: Store, table_id: str, result: dict[str, Any] | None) -> None:
             found.finished = now()
             if result is not None:
                 found.done = found.total
-
-
-def running_ids(store: Store) -> list[str]:
-    with store.sessions() as s:
-        return list(s.scalars(select(AnalysisRow.table_id).where(AnalysisRow.status == "running")))
 
 
 # ---------------------------------------------------------------------- the work

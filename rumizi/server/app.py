@@ -14,19 +14,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi.core.extras import require_server
 from rumizi.server import ws
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.bots import BotPool
-from rumizi.server.cluster import LEASE, SYNC_EVERY, Cluster
+from rumizi.server.cluster import LEASE, SYNC_EVERY, Cluster, instance_name
 from rumizi.server.db import make_engine, migrate
 from rumizi.server.edges import (
     MAX_BODY,
@@ -37,7 +38,14 @@ from rumizi.server.edges import (
 )
 from rumizi.server.errors import ApiError, ErrorCode, framework_code
 from rumizi.server.hub import SWEEP_EVERY, UNLOAD_AFTER, Hub
-from rumizi.server.routes import API_ROUTERS, pages
+from rumizi.server.metrics import (
+    METRICS_PATH,
+    LiveFigures,
+    Metrics,
+    Recorder,
+    RequestRecorder,
+)
+from rumizi.server.routes import API_ROUTERS, health, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
 
@@ -51,6 +59,10 @@ DESCRIPTION = (
     "WebSocket."
 )
 
+
+# The JSON API's routers and the load balancers' health checks (/healthz, /readyz): all in the
+# OpenAPI schema, served and generated alike.
+SCHEMA_ROUTERS: tuple[APIRouter, ...] = (*API_ROUTERS, health.router)
 
 DOCS_URL = "/api/docs"
 DOCS_ASSETS = "/api/docs/assets"  # Swagger UI's script and style, from the fastapi-offline wheel
@@ -74,6 +86,9 @@ class Settings:
     ``job_lease`` seconds; the sign-in limiter counts there too unless told otherwise.
     ``instance`` names this instance (in logs, the queue and the socket's answer).
 
+    ``metrics`` serves ``/metrics`` (rumizi.server.metrics) to loopback addresses, and to
+    requests bearing ``metrics_token`` when one is given.
+
     ``unload_after``: seconds a table nobody looks at, with no move of the server's due soon,
     stays in memory (it loads again when needed); ``sweep_every``: how often that is looked
     at (rumizi.server.hub).
@@ -92,6 +107,8 @@ class Settings:
     sync_every: float = SYNC_EVERY
     unload_after: float = UNLOAD_AFTER
     sweep_every: float = SWEEP_EVERY
+    metrics: bool = False
+    metrics_token: str | None = None
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -120,7 +137,7 @@ def openapi_schema(app: FastAPI | None = None) -> dict[str, Any]:
 
 def _api_only() -> FastAPI:
     bare = FastAPI()
-    for router in API_ROUTERS:
+    for router in SCHEMA_ROUTERS:
         bare.include_router(router)
     return bare
 
@@ -136,17 +153,25 @@ def create_app(settings: Settings) -> FastAPI:
     engine = make_engine(settings.db_url)
     migrate(engine)
     store = Store(engine)
+    name = settings.instance or instance_name()
+    metrics = Metrics(name, settings.metrics_token) if settings.metrics else Recorder()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = BotPool(settings.bot_workers, settings.hard_budget)
-        hub = Hub(store, pool, unload_after=settings.unload_after, sweep_every=settings.sweep_every)
+        hub = Hub(
+            store,
+            pool,
+            unload_after=settings.unload_after,
+            sweep_every=settings.sweep_every,
+            metrics=metrics,
+        )
         app.state.hub = hub
         if settings.redis_url is not None:
             hub.cluster = Cluster(
                 hub,
                 settings.redis_url,
-                name=settings.instance,
+                name=name,
                 lease=settings.job_lease,
                 sync_every=settings.sync_every,
                 workers=max(2, pool.workers),
@@ -175,6 +200,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
+    app.state.metrics = metrics
     limiter = settings.limiter_storage
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together
@@ -185,9 +211,14 @@ def create_app(settings: Settings) -> FastAPI:
         ws_per_client=settings.ws_per_client,
         hsts=settings.secure_cookies,
     )
-    for router in API_ROUTERS:
+    for router in SCHEMA_ROUTERS:
         app.include_router(router)
     app.include_router(ws.router)
+    # Each request is logged (rumizi.server.logs), and counted with --metrics.
+    app.add_middleware(RequestRecorder, recorder=metrics)
+    if isinstance(metrics, Metrics):
+        serve_metrics(app, metrics)
+    health.quiet_probes_in_access_log()
 
     def cached_openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
@@ -254,3 +285,37 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.include_router(pages.router)  # last: its catch-all path must not hide the API's
     return app
+
+
+def serve_metrics(app: FastAPI, metrics: Metrics) -> None:
+    """Read what is open from the app's hub, and answer ``/metrics``."""
+    metrics.watch(lambda: live_figures(app))
+
+    @app.get(METRICS_PATH, include_in_schema=False)
+    async def exposition(request: Request) -> Response:
+        host = request.client.host if request.client else None
+        if not metrics.allows(host, request.headers.get("authorization")):
+            # Prometheus reads the status; a person reading the page reads why.
+            return Response(
+                "the metrics are for loopback addresses, or a request with the bearer token\n",
+                status_code=401 if metrics.token else 403,
+                media_type="text/plain",
+                headers={"WWW-Authenticate": "Bearer"} if metrics.token else None,
+            )
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
+
+def live_figures(app: FastAPI) -> LiveFigures:
+    """The open tables and sockets per game, the bot queue and the analyses under way."""
+    hub: Hub | None = getattr(app.state, "hub", None)
+    if hub is None:
+        return LiveFigures()
+    tables: dict[str, int] = {}
+    sockets: dict[str, int] = {}
+    for table in list(hub.tables.values()):
+        game = table.row.game
+        tables[game] = tables.get(game, 0) + 1
+        sockets[game] = sockets.get(game, 0) + len(table.clients)
+    analyst = getattr(app.state, "analyst", None)
+    running = len(analyst.tasks) if analyst is not None and analyst.hub is hub else 0
+    return LiveFigures(tables, sockets, hub.bots.waiting, running)

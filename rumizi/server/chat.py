@@ -38,17 +38,18 @@ import unicodedata
 import weakref
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from limits import RateLimitItem, parse
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import insert, select
 
-from rumizi.server import inbound
+from rumizi.server import inbound, messages
 from rumizi.server.db import ChatMessage
-from rumizi.server.hub import ActionError
+from rumizi.server.messages import ChatHistory, wire
 from rumizi.server.outbox import dumps
+from rumizi.server.refusals import ActionError
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -56,15 +57,15 @@ if TYPE_CHECKING:
     from rumizi.server.hub import Client, Hub, LiveTable
     from rumizi.server.store import Store
 
-# Quick phrases, by id; their words in each language live in the page (i18n.js "chat.phrase.*").
-PHRASES = ("hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks")
+PHRASES = messages.PHRASES  # the quick phrases' ids (their words live in the page)
 MAX_CHARS = 200  # after cleaning
 RATE = "5/10 seconds"  # per user and table
 # Per table and channel, whoever writes: a crowd of watchers (or of fresh guest accounts)
 # cannot flood a table's readers. Six players at their own limit fit in the players' cap.
 TABLE_RATES = {"players": "30/10 seconds", "spectators": "10/10 seconds"}
 HISTORY = 300  # the newest lines a connection gets when it opens (a replay has them all)
-PLAYERS, SPECTATORS = "players", "spectators"
+PLAYERS: Final = "players"  # the channels
+SPECTATORS: Final = "spectators"
 KEEP = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: Persian and emoji need them
 
 
@@ -81,17 +82,15 @@ def clean_text(text: str) -> str:
 
 
 def check(message: dict[str, Any]) -> tuple[str | None, str | None]:
-    """The (text, phrase) of a chat message, cleaned, or :class:`ActionError`."""
-    text, phrase = message.get("text"), message.get("phrase")
-    if (text is None) == (phrase is None):
-        raise ActionError("malformed", "a chat message has either 'text' or 'phrase'")
-    if phrase is not None:
-        if phrase not in PHRASES:
-            raise ActionError("chat-unknown-phrase", f"no quick phrase {phrase!r}")
-        return None, str(phrase)
-    if not isinstance(text, str):
-        raise ActionError("malformed", "'text' must be a string")
-    cleaned = clean_text(text)
+    """The (text, phrase) of a chat message (its model, :class:`~rumizi.server.messages.Chat`),
+    the text cleaned, or :class:`ActionError`."""
+    try:
+        line = inbound.chat(message)
+    except inbound.Refused as err:
+        raise ActionError(err.code, str(err)) from None
+    if line.phrase is not None:
+        return None, line.phrase
+    cleaned = clean_text(line.text or "")
     if not cleaned:
         raise ActionError("chat-empty", "the message is empty")
     if len(cleaned) > MAX_CHARS:
@@ -137,7 +136,7 @@ def store_message(store: Store, write: ChatWrite) -> int:
 
 def load_messages(
     store: Store, table_id: str, channels: tuple[str, ...], newest: int | None = None
-) -> list[dict[str, Any]]:
+) -> list[messages.ChatMessage]:
     """The table's messages of ``channels`` (the ``newest`` ones), oldest first, as sent."""
     with store.sessions() as s:
         query = (
@@ -168,13 +167,13 @@ def load_messages(
         ]
 
 
-def _wire(write: ChatWrite, message_id: int) -> dict[str, Any]:
+def _wire(write: ChatWrite, message_id: int) -> messages.ChatMessage:
     return {
         "type": "chat",
         "id": message_id,
         "table": write.table_id,
         "version": write.version,
-        "channel": write.channel,
+        "channel": write.channel,  # type: ignore[typeddict-item]  # a Channel, as stored
         "seat": write.seat,
         # Who to mute: a seat in the players' channel, an account among the spectators.
         "from": f"seat-{write.seat}" if write.seat is not None else f"user-{write.user_id}",
@@ -228,32 +227,32 @@ def limiter(hub: Hub) -> Limiter:
     return found
 
 
-async def deliver(table: LiveTable, message: dict[str, Any]) -> None:
+async def deliver(table: LiveTable, message: messages.ChatMessage | dict[str, Any]) -> None:
     """Send ``message`` to the table's connections on this instance that may read it.
 
     Serialised once for all of them, and only queued for each (rumizi.server.outbox): a busy
     chat costs a table's readers one write each, and keeps nobody else waiting.
     """
-    text = dumps(message)
+    sent = wire(message)  # (the other instances' lines come as the dicts they sent)
+    text = dumps(sent)
     for client in list(table.clients):
-        if message.get("channel") == PLAYERS or client.seat is None:
+        if sent.get("channel") == PLAYERS or client.seat is None:
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await client.deliver(message, text)
+                await client.deliver(sent, text)
 
 
 async def send_history(hub: Hub, table: LiveTable, client: Client) -> None:
     """The chat so far, to a connection that just joined, and whether it may write."""
     channels = visible_channels(client.seat)
-    messages = await hub.db(load_messages, hub.store, table.id, channels, HISTORY)
-    await client.send(
-        {
-            "type": "chat-history",
-            "table": table.id,
-            "messages": messages,
-            "channel": PLAYERS if client.seat is not None else SPECTATORS,
-            "can_write": client.user_id is not None,
-        }
-    )
+    lines = await hub.db(load_messages, hub.store, table.id, channels, HISTORY)
+    history: ChatHistory = {
+        "type": "chat-history",
+        "table": table.id,
+        "messages": lines,
+        "channel": PLAYERS if client.seat is not None else SPECTATORS,
+        "can_write": client.user_id is not None,
+    }
+    await client.send(wire(history))
 
 
 async def handle(
@@ -299,12 +298,14 @@ async def handle(
         datetime.now(UTC),
     )
     message_id = await hub.db(store_message, hub.store, write)
-    wire = _wire(write, message_id)
-    await deliver(table, wire)
+    line = _wire(write, message_id)
+    await deliver(table, line)
     if hub.cluster is not None:
-        hub.cluster.fanout.publish({"k": "chat", "t": table.id, "o": hub.cluster.name, "m": wire})
+        hub.cluster.fanout.publish({"k": "chat", "t": table.id, "o": hub.cluster.name, "m": line})
 
 
-def replay_lines(store: Store, table_id: str, seat: int | None, over: bool) -> list[dict[str, Any]]:
+def replay_lines(
+    store: Store, table_id: str, seat: int | None, over: bool
+) -> list[messages.ChatMessage]:
     """The chat a replay shows: what ``seat`` could read (everything once the game is over)."""
     return load_messages(store, table_id, visible_channels(seat, over))

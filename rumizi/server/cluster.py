@@ -11,7 +11,8 @@ instance). What this module adds to the hub:
   then the missing actions are read from the database, by version.
 - **The shared queue** (:mod:`rumizi.server.jobs`): the bot to move (from whichever seat
   it acts, in a simultaneous phase too), the clock's deadline and the timed phase's ring are
-  jobs in the database, stored with the move that made them (:func:`rumizi.server.hub.jobs_for`).
+  jobs in the database, stored with the move that made them
+  (:func:`rumizi.server.scheduling.jobs_for`).
   Every instance's workers claim due jobs under a lease, so a bot's move, a clock's timeout
   and a ring are made once however many instances watch the table, and a dead instance's
   jobs pass to the others when its leases run out. The move itself is a compare-and-set with
@@ -37,10 +38,12 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rumizi.server import chat, jobs
-from rumizi.server.fanout import Fanout
-from rumizi.server.hub import jobs_for
+from sqlalchemy.exc import SQLAlchemyError
+
+from rumizi.server import chat, jobs, logs
+from rumizi.server.fanout import Fanout, settle
 from rumizi.server.jobs import Claimed, Job
+from rumizi.server.scheduling import jobs_for
 from rumizi.server.store import ActionWrite, Store, StoredAction
 
 if TYPE_CHECKING:
@@ -82,7 +85,9 @@ class Cluster:
         self.store: Store = hub.store
         self.name = name or instance_name()
         self.lease, self.poll, self.sync_every = lease, poll, sync_every
-        self.fanout = Fanout(redis_url, channel, self._on_note, self._on_reconnect)
+        self.fanout = Fanout(
+            redis_url, channel, self._on_note, self._on_reconnect, on_error=hub.metrics.redis_error
+        )
         # The queue's own threads: a look at the queue never waits behind the moves' writes.
         self._db = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rumizi-queue")
         self._slots = asyncio.Semaphore(max(1, workers))
@@ -93,7 +98,11 @@ class Cluster:
         self.jobs_done = 0
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        except SQLAlchemyError as err:
+            self.hub.metrics.database_error(err)
+            raise
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -110,9 +119,7 @@ class Cluster:
     async def close(self) -> None:
         for task in [*self._loops, *self._tasks]:
             task.cancel()
-        for task in [*self._loops, *self._tasks]:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await settle([*self._loops, *self._tasks])
         await self.fanout.close()
         self._db.shutdown(wait=True)
 
@@ -232,6 +239,7 @@ class Cluster:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), self.poll)
                 continue
+            self.hub.metrics.job_claimed(claimed.job.kind, time.time() - claimed.job.due)
             self._spawn(self._work(claimed))
 
     def _claim(self) -> Claimed | None:
@@ -253,6 +261,7 @@ class Cluster:
         return self.store.renew_job(claimed, self.name, time.time() + self.lease)
 
     async def _work(self, claimed: Claimed) -> None:
+        started = time.time()
         renewing = asyncio.create_task(self._renew(claimed))
         try:
             postpone = await self._do(claimed.job)
@@ -260,6 +269,16 @@ class Cluster:
             if postpone is None:
                 await self._run(self.store.finish_job, claimed, self.name)
                 self.jobs_done += 1
+                job = claimed.job
+                logs.event(
+                    log,
+                    "job done",
+                    "job",
+                    table_id=job.table_id,
+                    version=job.version,
+                    kind=job.kind,
+                    lag_ms=round(max(0.0, started - job.due) * 1000, 2),
+                )
             else:
                 await self._run(self.store.postpone_job, claimed, self.name, postpone)
         except Exception:
@@ -287,7 +306,7 @@ class Cluster:
         if table.version != job.version or table.row.status != "playing" or table.state.over:
             return None  # the table moved on: nothing to do
         if job.kind == jobs.BOT and job.seat is not None:
-            await hub._bot_move(table, job.seat, job.version)
+            await hub.scheduler.bot_move(table, job.seat, job.version)
             return self._retry(table, job)
         if job.kind == jobs.RING:
             deadline = table.phase.deadline(table.state)
@@ -298,9 +317,9 @@ class Cluster:
         if deadline - time.time() > CLOCK_SLACK:
             return deadline  # not yet (a clock an outage put off, a ring stored early)
         if job.kind == jobs.RING:
-            await hub._ring_now(table, job.version)
+            await hub.scheduler.ring_now(table, job.version)
         else:
-            await hub._time_out(table, job.version)
+            await hub.scheduler.time_out(table, job.version)
         return self._retry(table, job)
 
     def _retry(self, table: LiveTable, job: Job) -> float | None:

@@ -7,6 +7,8 @@ PostgreSQL are both supported; the schema is created and upgraded by Alembic mig
 
 from __future__ import annotations
 
+import logging
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -297,10 +300,26 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def database_path(data_dir: Path) -> Path:
+    """The default database's file in ``data_dir`` (nothing is made)."""
+    return data_dir / "rumizi.sqlite3"
+
+
 def sqlite_url(data_dir: Path) -> str:
-    """The default database: ``rumizi.sqlite3`` in ``data_dir``."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{data_dir / 'rumizi.sqlite3'}"
+    """The default database: ``rumizi.sqlite3`` in ``data_dir``.
+
+    A directory made here is its owner's alone (0700): the database holds password hashes and
+    sessions, and SQLite makes its files readable by all unless the directory says otherwise.
+    One that exists already keeps the mode its operator gave it.
+
+    >>> import tempfile
+    >>> made = Path(tempfile.mkdtemp()) / "rumizi"
+    >>> url = sqlite_url(made)
+    >>> oct(made.stat().st_mode & 0o777), url.endswith("rumizi/rumizi.sqlite3")
+    ('0o700', True)
+    """
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return f"sqlite:///{database_path(data_dir)}"
 
 
 def normalize_url(url: str) -> str:
@@ -312,31 +331,56 @@ def normalize_url(url: str) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the settings the server relies on."""
+    """An engine for ``url`` with the settings the server relies on.
+
+    Its errors leave out their statements' parameters: a failed write's message goes to the
+    log, and its parameters are a move's cards, a session's token, a password's hash."""
     url = normalize_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
+
+log = logging.getLogger("rumizi.server.db")
 
 MIGRATION_LOCK = 0x52554D495A49  # PostgreSQL advisory lock key: instances migrate one at a time
 
 
-def migrate(engine: Engine) -> None:
+#: PostgreSQL's codes for a deadlock and for a lock not taken within ``lock_timeout``.
+LOCK_FAILURES = frozenset({"40P01", "55P03"})
+
+
+def migrate(engine: Engine, lock_timeout: float = 3.0, tries: int = 5) -> None:
     """Create or upgrade the schema to the newest migration.
 
     On PostgreSQL the upgrade holds an advisory lock for its transaction, so several instances
-    started at once upgrade one after the other (the later ones find nothing left to do).
+    started at once upgrade one after the other (the later ones find nothing left to do). A
+    new release may start beside instances that are playing (a rolling upgrade): a statement
+    of the upgrade that waits ``lock_timeout`` seconds for a table's lock gives up rather than
+    hold every move behind it, and so does one caught in a deadlock with a move; the whole
+    upgrade is then tried again, up to ``tries`` times, a little later each time.
     """
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    for attempt in range(1, tries + 1):
+        try:
+            with engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    key = {"key": MIGRATION_LOCK}
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), key)
+                    wait = f"{int(lock_timeout * 1000)}ms"
+                    connection.execute(text(f"SET LOCAL lock_timeout = '{wait}'"))
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+            return
+        except OperationalError as err:
+            code = getattr(err.orig, "sqlstate", None)
+            if code not in LOCK_FAILURES or attempt == tries:
+                raise
+            log.warning("the schema's upgrade met a move's lock (%s); trying again", code)
+            time.sleep(0.5 * attempt)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Any]:

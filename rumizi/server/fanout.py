@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rumizi.core.extras import require
@@ -29,6 +29,24 @@ log = logging.getLogger("rumizi.server.fanout")
 
 RETRY_FIRST = 0.1  # seconds before the first reconnection, doubled up to RETRY_MOST
 RETRY_MOST = 2.0
+#: How long a shutdown waits for a task or a Redis connection to let go before going on.
+CLOSE_WAIT = 5.0
+
+
+async def settle(awaitables: Iterable[Awaitable[Any]], seconds: float = CLOSE_WAIT) -> None:
+    """Wait at most ``seconds`` for ``awaitables`` (cancelled tasks, connections closing) to
+    end, then go on, raising nothing: one that hangs (a pub/sub connection half closed) must
+    not hold a server's shutdown for ever. ``asyncio.wait_for`` would wait for the cancelled
+    one to give up, which is the hang again."""
+    pending = {asyncio.ensure_future(each) for each in awaitables}
+    if not pending:
+        return
+    done, stuck = await asyncio.wait(pending, timeout=seconds)
+    for task in done:
+        if not task.cancelled():
+            task.exception()  # seen, so asyncio does not report it as never retrieved
+    if stuck:
+        log.warning("%d task(s) still closing %.0f s into the shutdown: left", len(stuck), seconds)
 
 
 class Fanout:
@@ -40,8 +58,10 @@ class Fanout:
         channel: str,
         on_note: Callable[[dict[str, Any]], None],
         on_reconnect: Callable[[], Awaitable[None]],
+        on_error: Callable[[str], None] = lambda operation: None,
     ) -> None:
         self.url = url
+        self._on_error = on_error  # told "publish" or "listen" when Redis fails (metrics)
         self.channel = channel
         self._on_note = on_note
         self._on_reconnect = on_reconnect
@@ -72,6 +92,7 @@ class Fanout:
         try:
             await self._redis.publish(self.channel, data)
         except self._errors as err:
+            self._on_error("publish")
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
                 log.warning("Redis refused a note (%d so far): %s", self.lost, err)
@@ -100,10 +121,10 @@ class Fanout:
                     if isinstance(note, dict):
                         self._on_note(note)
             except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await _closed(pubsub)
+                await settle([_closed(pubsub)])
                 raise
             except self._errors as err:
+                self._on_error("listen")
                 if self.connected.is_set():
                     log.warning("lost Redis (%s); reconnecting", err)
                 self.connected.clear()
@@ -116,12 +137,11 @@ class Fanout:
     async def close(self) -> None:
         if self._listener is not None:
             self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._listener
+            await settle([self._listener])
         for task in list(self._sends):
             task.cancel()
-        with contextlib.suppress(Exception):
-            await self._redis.aclose()
+        await settle(list(self._sends))
+        await settle([self._redis.aclose()])
 
 
 async def _closed(pubsub: aioredis.client.PubSub) -> None:

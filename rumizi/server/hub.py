@@ -1,4 +1,4 @@
-"""The live tables: the authoritative game states, the players connected to them, bots, clocks.
+"""The live tables: the authoritative game states and the players connected to them.
 
 Each open table is a :class:`LiveTable` rebuilt from its stored seed and actions. An action
 goes through :meth:`Hub.submit`: checked against the table's version and turn, tried on a
@@ -7,42 +7,46 @@ everyone — each connection gets its own seat's view and nothing more.
 
 A table is in memory only while it is used. With each move the hub stores what the table
 then waits for from the server itself — a bot's move, a clock's deadline, a timed phase's
-ring (:func:`jobs_for`; rows of ``table_jobs``, rumizi.server.jobs) — so that a table nobody
-looks at and whose next server move is not due soon is let go (:meth:`Hub.sweep`, after
-``unload_after`` seconds idle) and loaded again when someone connects or its move comes due.
-A start loads only the tables due soon: thousands of abandoned games cost nothing. On one
-instance the hub moves its tables with its own timers and those rows are its index; on
-several (``--redis``) they are the shared queue that the instances' workers take jobs from
-(rumizi.server.cluster).
-
-Clocks leave out the times when the whole service was down (rumizi.server.outages): a
-player is not charged for minutes in which no move could be made.
+ring (:func:`rumizi.server.scheduling.jobs_for`; rows of ``table_jobs``, rumizi.server.jobs) —
+so that a table nobody looks at and whose next server move is not due soon is let go
+(:meth:`Hub.sweep`, after ``unload_after`` seconds idle) and loaded again when someone
+connects or its move comes due. A start loads only the tables due soon: thousands of
+abandoned games cost nothing. On one instance the hub moves its tables with its own timers
+(:attr:`Hub.scheduler`, rumizi.server.scheduling: bots, clocks and phase timers) and those
+rows are its index; on several (``--redis``) they are the shared queue that the instances'
+workers take jobs from (rumizi.server.cluster).
 """
 
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from rumizi.core import contract, undo
 from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
-from rumizi.server import jobs, outages, phases, takeback
+from rumizi.server import jobs, logs, outages, phases, scheduling, takeback
 from rumizi.server.bots import BotPool, seat_names
-from rumizi.server.inbound import server_move_id
 from rumizi.server.jobs import Job
+from rumizi.server.messages import Ack, Gone, Presence, StateMessage, wire
+from rumizi.server.metrics import Recorder
 from rumizi.server.outbox import dumps
 from rumizi.server.plugins import GameWeb, plugin
+from rumizi.server.refusals import ActionError, check_playing
+from rumizi.server.scheduling import Clock, Scheduler, Timers, jobs_for
+from rumizi.server.states import state_message
 from rumizi.server.store import ActionWrite, Conflict, Store, StoredAction, TableRow
 
 if TYPE_CHECKING:
@@ -50,6 +54,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rumizi.server")
 T = TypeVar("T")
+P = ParamSpec("P")
 
 UNLOAD_AFTER = 600.0  # seconds a table with nobody there and nothing due stays in memory
 SWEEP_EVERY = 5.0  # seconds between looks for idle tables (and, on one instance, due ones)
@@ -59,109 +64,8 @@ SWEEP_EVERY = 5.0  # seconds between looks for idle tables (and, on one instance
 INDEX_GATHER = 0.1
 
 
-class ActionError(Exception):
-    """An action refused, with a code the page understands (see docs/web-protocol.md)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def _epoch(at: datetime) -> float:
     return at.timestamp()
-
-
-@dataclass
-class Clock:
-    """Time left per seat. ``realtime``: initial + increment per move; ``turn``: per move.
-
-    The seat to act owns the clock; a move ends when the turn passes to another seat (a Star
-    Realms turn is many decisions, and its player's time runs through all of them).
-    ``pauses`` are the service's outages (rumizi.server.outages, in order, apart): no clock
-    runs in them, as nobody could move.
-    """
-
-    kind: str
-    remaining: list[float]
-    increment: float = 0.0
-    per_move: float = 0.0
-    owner: int | None = None
-    since: float = 0.0
-    pauses: outages.Outages = ()
-
-    @classmethod
-    def make(
-        cls, config: dict[str, Any], players: int, pauses: outages.Outages = ()
-    ) -> Clock | None:
-        kind = config.get("kind", "none")
-        if kind == "realtime":
-            initial = float(config["initial"])
-            return cls(
-                "realtime",
-                [initial] * players,
-                increment=float(config["increment"]),
-                pauses=pauses,
-            )
-        if kind == "turn":
-            per_move = float(config["per_move"])
-            return cls("turn", [per_move] * players, per_move=per_move, pauses=pauses)
-        return None
-
-    def copy(self) -> Clock:
-        return replace(self, remaining=list(self.remaining))
-
-    def _after(self, at: float) -> int:
-        """The index of the first pause that ends after ``at``."""
-        return bisect.bisect_right(self.pauses, at, key=lambda pause: pause[1])
-
-    def used(self, since: float, at: float) -> float:
-        """The seconds from ``since`` to ``at`` that count: all but the outages'."""
-        counted = at - since
-        for began, ended in self.pauses[self._after(since) :]:
-            if began >= at:
-                break
-            counted -= min(at, ended) - max(since, began)
-        return counted
-
-    def start(self, owner: int | None, at: float) -> None:
-        self.owner, self.since = owner, at
-
-    def advance(self, owner: int | None, at: float) -> None:
-        """The clock after an action at ``at``; ``owner`` is the seat to act now."""
-        if self.owner is not None:
-            self.remaining[self.owner] -= self.used(self.since, at)
-            if owner != self.owner and self.kind == "realtime":
-                self.remaining[self.owner] += self.increment
-        if owner is not None and owner != self.owner and self.kind == "turn":
-            self.remaining[owner] = self.per_move
-        self.owner, self.since = owner, at
-
-    def left(self, at: float) -> list[float]:
-        left = list(self.remaining)
-        if self.owner is not None:
-            left[self.owner] -= self.used(self.since, at)
-        return left
-
-    def deadline(self) -> float | None:
-        """When the running clock runs out, outages past its start put off."""
-        if self.owner is None:
-            return None
-        at, left = self.since, self.remaining[self.owner]
-        for began, ended in self.pauses[self._after(at) :]:
-            if began - at >= left:
-                break
-            left -= max(0.0, began - at)
-            at = max(at, ended)
-        return at + left
-
-    def message(self, at: float) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "remaining_ms": [max(0, round(x * 1000)) for x in self.left(at)],
-            "running": self.owner,
-            "at": round(at * 1000),
-        }
 
 
 @dataclass(eq=False)
@@ -197,12 +101,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # (seat, language) -> (moves already in the log, the log's lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[str]]] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    bot_version: int = -1  # the version a bot was last asked to move on
-    timer: asyncio.TimerHandle | None = None
     phase: phases.PhaseTimer = field(default_factory=phases.PhaseTimer)  # chaos's trading
+    timers: Timers = field(default_factory=Timers)  # its bot, clock and ring, set off here
     trail: undo.Trail = field(default_factory=undo.Trail)  # the moves that may be taken back
-    ring_tries: int = 0  # the phase timer's refused rings in a row (Hub._ring)
     # (seat, language) -> the first log line of each version (for the moves taken back)
     log_starts: dict[tuple[int | None, str], list[int]] = field(default_factory=dict)
     last_used: float = field(default_factory=time.monotonic)  # loaded, asked for, moved
@@ -283,44 +184,6 @@ def rebuild(
     return state, events, clock, trail
 
 
-def jobs_for(
-    table: LiveTable,
-    state: GameState,
-    clock: Clock | None,
-    phase: phases.PhaseTimer,
-    version: int,
-    now: float,
-) -> list[Job]:
-    """What ``table`` at ``version`` in ``state`` waits for from the server itself: its bot
-    to move (whichever seat it acts from), its clock's deadline, its timed phase's ring."""
-    if table.row.status != "playing" or state.over:
-        return []
-    found = []
-    bot = phases.bot_to_move(state, [seat.kind for seat in table.row.seats], version)
-    if bot is not None:
-        found.append(Job(table.id, version, jobs.BOT, bot, now))
-    deadline = None if clock is None else clock.deadline()
-    if clock is not None and deadline is not None:
-        found.append(Job(table.id, version, jobs.CLOCK, clock.owner, deadline))
-    ring = phase.deadline(state)
-    if ring is not None:
-        found.append(Job(table.id, version, jobs.RING, None, ring))
-    return found
-
-
-def check_playing(table: LiveTable, client_id: str, version: int, what: str) -> None:
-    """Refuse what would change ``table`` unless its game is under way at ``version`` and
-    ``client_id`` is new (a move, an undo); ``what`` begins the stale message."""
-    if table.row.status == "waiting":
-        raise ActionError("waiting", "the game has not started: seats are still free")
-    if table.row.status == "over" or table.state.over:
-        raise ActionError("over", "the game is over")
-    if client_id in table.client_ids:
-        raise ActionError("duplicate", f"action {client_id!r} was already received")
-    if version != table.version:
-        raise ActionError("stale", f"{what} on version {version}; the table is at {table.version}")
-
-
 class Hub:
     """Every live table of this server process.
 
@@ -336,9 +199,13 @@ class Hub:
         *,
         unload_after: float = UNLOAD_AFTER,
         sweep_every: float = SWEEP_EVERY,
+        metrics: Recorder | None = None,
     ) -> None:
         self.store = store
         self.bots = bot_pool
+        self.metrics = metrics or Recorder()  # what operators count (rumizi.server.metrics)
+        # One instance: the bots, clocks and phase timers (several: the shared queue's jobs).
+        self.scheduler: Scheduler[LiveTable] = Scheduler(self, bot_pool)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.unload_after = unload_after
@@ -383,8 +250,14 @@ class Hub:
                 if not future.done():
                     future.set_result(error)
 
-    async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+    async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``fn(*args, **kwargs)`` in the database's one thread (writes keep their order)."""
+        call = functools.partial(fn, *args, **kwargs)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._db, call)
+        except SQLAlchemyError as err:
+            self.metrics.database_error(err)
+            raise
 
     # ------------------------------------------------------------------ loading
 
@@ -422,13 +295,13 @@ class Hub:
         table.phase.since = since
         table.indexed = indexed
         self.tables[table_id] = table
-        self._schedule(table)
+        self.schedule(table)
         self._tell(table_id)
         return table
 
     def _read(self, table_id: str) -> tuple[TableRow | None, list[Job] | None]:
         """The table's row with its actions, and (one instance) the index's rows for it."""
-        row = self.store.load_table(table_id, True)
+        row = self.store.load_table(table_id, actions=True)
         if row is None or self.cluster is not None:
             return row, None
         with self.store.sessions() as s:
@@ -494,7 +367,7 @@ class Hub:
         instance) nothing due before the next looks, which will load it again in time."""
         if table.clients or table.pinned or table.lock.locked() or table.id in self._reindex:
             return False
-        if table.bot_task is not None and not table.bot_task.done():
+        if table.timers.bot_thinking():
             return False
         if moment - table.last_used < self.unload_after:
             return False
@@ -506,10 +379,7 @@ class Hub:
 
     def _unload(self, table: LiveTable) -> None:
         del self.tables[table.id]
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
-        table.phase.cancel()
+        self.scheduler.stop(table)
         if self.cluster is not None:
             self.cluster.forget(table.id)
 
@@ -523,7 +393,7 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None:
             return
-        row = await self.db(self.store.load_table, table_id, False)
+        row = await self.db(self.store.load_table, table_id)
         if row is None:  # cancelled by its creator while it waited
             await self._gone(table)
             return
@@ -546,7 +416,7 @@ class Hub:
             for client in table.clients:
                 client.log_sent = 0
         await self.broadcast(table)
-        self._schedule(table)
+        self.schedule(table)
 
     async def _gone(self, table: LiveTable) -> None:
         """The table no longer exists: forget it, and tell its pages (``{"type": "gone"}``)."""
@@ -554,14 +424,11 @@ class Hub:
             return
         del self.tables[table.id]
         table.row.status = "over"  # a move still on its way is refused, not stored
-        if table.timer is not None:
-            table.timer.cancel()
-        if table.bot_task is not None:
-            table.bot_task.cancel()
-        message = {"type": "gone", "table": table.id, "reason": "cancelled"}
+        self.scheduler.stop(table)
+        message: Gone = {"type": "gone", "table": table.id, "reason": "cancelled"}
         for client in list(table.clients):
             with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
-                await client.send(message)
+                await client.send(wire(message))
         self._tell(table.id)
 
     # ------------------------------------------------------------------ connections
@@ -576,12 +443,12 @@ class Hub:
         arrived = self._first_of_seat(table, client)
         table.clients.add(client)
         self._tell(table.id)
-        await self._send_state(client, self.state_message(table, client.seat, client.lang))
+        await self._send_state(client, state_message(table, client.seat, client.lang))
         if arrived:
             await self._send_presence(table, skip=client)
 
     async def _send_state(
-        self, client: Client, message: dict[str, Any], made: dict[int, str] | None = None
+        self, client: Client, message: StateMessage, made: dict[int, str] | None = None
     ) -> None:
         """Send a state message with only the log lines this connection does not have yet.
 
@@ -591,7 +458,7 @@ class Hub:
         lines = message["log"]
         start = min(client.log_sent, len(lines))
         text = None if made is None else made.get(start)
-        out = {**message, "log_start": start, "log": lines[start:]}
+        out = wire({**message, "log_start": start, "log": lines[start:]})
         if text is None and made is not None and client.post is not None:
             text = made[start] = dumps(out)
         await client.deliver(out, text)
@@ -615,63 +482,17 @@ class Hub:
         """``{"type": "presence", "connected": [seats]}``: the seats with someone there."""
         connected = {c.seat for c in table.clients if c.seat is not None}
         seats = [s.seat for s in table.row.seats if s.kind == "bot" or s.seat in connected]
-        message = {"type": "presence", "table": table.id, "connected": seats}
-        text = dumps(message)
+        message: Presence = {"type": "presence", "table": table.id, "connected": seats}
+        text = dumps(wire(message))
         for other in list(table.clients):
             if other is not skip:
                 with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
-                    await other.deliver(message, text)
-
-    def state_message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        state = table.state
-        audience = table.audience(seat, lang)
-        view = state.view(seat)  # the replay reveals every card once the game is over
-        acting = phases.actors(state)
-        legal: list[dict[str, Any]] = []
-        playing = table.row.status == "playing"
-        if playing and seat is not None and seat in acting:
-            legal = [
-                {"action": action, "label": table.web.action_label(view, action, audience)}
-                for action in phases.seat_legal(state, seat)
-            ]
-        connected = {client.seat for client in table.clients}
-        result = None
-        if table.row.status == "over" or state.over:
-            result = dict(table.row.result or table.result() or {})
-            result["text"] = table.web.result_text(view, audience)
-        at = time.time()
-        return {
-            "type": "state",
-            "table": table.id,
-            "game": table.row.game,
-            "version": table.version,
-            "status": table.row.status,
-            "seat": seat,
-            "view": view,
-            "legal": legal,
-            "to_act": acting if playing else [],
-            "log": table.log(seat, lang),
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": audience.names[s.seat],
-                    "kind": s.kind,
-                    "level": s.level,
-                    "connected": s.kind == "bot" or s.seat in connected,
-                    "empty": s.kind == "human" and s.user_id is None,
-                }
-                for s in table.row.seats
-            ],
-            "clock": table.clock.message(at) if table.clock and playing else None,
-            "timer": table.phase.message(state) if playing else None,
-            "result": result,
-            "undo": takeback.offered(table, seat),
-            "undone": takeback.undone_lines(table, seat, lang),
-        }
+                    await other.deliver(wire(message), text)
 
     async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
         self._tell(table.id)
-        messages: dict[tuple[int | None, str], dict[str, Any]] = {}
+        # One state per seat and language (rumizi.server.states), whoever reads it.
+        messages: dict[tuple[int | None, str], StateMessage] = {}
         made: dict[tuple[int | None, str], dict[int, str]] = {}
         for client in list(table.clients):
             if client is skip:
@@ -679,7 +500,7 @@ class Hub:
             key = (client.seat, client.lang)
             message = messages.get(key)
             if message is None:
-                message = messages[key] = self.state_message(table, client.seat, client.lang)
+                message = messages[key] = state_message(table, client.seat, client.lang)
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
                 await self._send_state(client, message, made.setdefault(key, {}))
 
@@ -731,12 +552,12 @@ class Hub:
             except (KeyError, TypeError, ValueError) as err:
                 raise ActionError("illegal", f"not a legal action: {err}") from None
             contract.stop_recording(trial)
-            await self._commit(table, seat, action, client_id, trial, events, sender)
+            await self.commit(table, seat, action, client_id, trial, events, sender)
         await self.broadcast(table)
-        self._schedule(table)
+        self.schedule(table)
         return table.version
 
-    async def _commit(
+    async def commit(
         self,
         table: LiveTable,
         seat: int | None,
@@ -758,7 +579,7 @@ class Hub:
         if trial.over:
             result = {"winner": trial.winner, "returns": trial.returns()}
             ranks = self._rating_ranks(table, trial)
-        after = self._jobs_after(table, trial, at)
+        after = scheduling.jobs_after(table, trial, at)
         write = ActionWrite(
             table.id,
             new_version,
@@ -794,21 +615,24 @@ class Hub:
             table.row.status, table.row.result, table.row.finished = "over", result, at
         if table.clock is not None:
             table.clock.advance(None if trial.over else trial.to_act, _epoch(at))
+        logs.event(
+            log,
+            "action stored",
+            "action",
+            table_id=table.id,
+            version=new_version,
+            seat=seat,
+            user_id=None if sender is None else sender.user_id,
+            # Nothing of the move itself: even its verb can name a hidden card (Fantasy
+            # Realms' "necromancer" is played only by the Necromancer's holder).
+            game=table.row.game,
+        )
         if sender is not None:
             with contextlib.suppress(Exception):
-                await sender.send({"type": "ack", "client_id": client_id, "version": new_version})
+                ack: Ack = {"type": "ack", "client_id": client_id, "version": new_version}
+                await sender.send(wire(ack))
         if self.cluster is not None:
             self.cluster.committed(write)
-
-    def _jobs_after(self, table: LiveTable, trial: GameState, at: datetime) -> list[Job]:
-        """What ``table`` will wait for once the move that makes ``trial`` is stored at ``at``
-        (stored in the move's commit: a move acknowledged never loses the work it leaves)."""
-        clock = None if table.clock is None else table.clock.copy()
-        if clock is not None:
-            clock.advance(None if trial.over else trial.to_act, _epoch(at))
-        phase = phases.PhaseTimer(table.phase.since)
-        phase.observe(table.state.timer(), trial, _epoch(at))
-        return jobs_for(table, trial, clock, phase, table.version + 1, _epoch(at))
 
     def _rating_ranks(self, table: LiveTable, state: GameState) -> list[tuple[int, int]] | None:
         if not table.row.rated:
@@ -858,121 +682,18 @@ class Hub:
             table.row.status, table.row.result = "over", table.result()
             table.row.finished = stored.at
 
-    # ------------------------------------------------------------------ bots and clocks
+    # ------------------------------------------------------------------ what tables wait for
 
-    def _schedule(self, table: LiveTable) -> None:
-        """Set off what ``table`` waits for from the server: its bot, clock and phase timer."""
+    def schedule(self, table: LiveTable) -> None:
+        """Set off what ``table`` waits for from the server: its bot, clock and phase timer
+        (by :attr:`scheduler` and the index on one instance, by the shared queue on several)."""
         if self.tables.get(table.id) is not table:
             return  # let go of (or gone) meanwhile: whoever loads it again schedules it
         if self.cluster is not None:  # the shared queue runs bots, clocks and timers
             self.cluster.schedule(table)
             return
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
         self._index(table)
-        if self.closing or table.row.status != "playing" or table.state.over:
-            table.phase.cancel()
-            return
-        self._schedule_ring(table)
-        kinds = [seat.kind for seat in table.row.seats]
-        to_act = phases.bot_to_move(table.state, kinds, table.version)
-        if to_act is not None and table.bot_version != table.version:
-            table.bot_version = table.version
-            table.bot_task = asyncio.create_task(self._bot_move(table, to_act, table.version))
-        if table.clock is not None:
-            deadline = table.clock.deadline()
-            if deadline is not None:
-                loop = asyncio.get_running_loop()
-                delay = max(0.0, deadline - time.time())
-                table.timer = loop.call_later(
-                    delay, lambda: asyncio.create_task(self._time_out(table, table.version))
-                )
-
-    async def _bot_move(self, table: LiveTable, seat: int, version: int) -> None:
-        state = table.state
-        level = table.row.seats[seat].level or "easy"
-        legal = [dict(a) for a in state.legal_actions_for(seat)]
-        view = state.view(seat)
-        seed = (table.row.seed * 1_000_003 + version) % (1 << 63)
-        try:
-            action = (
-                legal[0] if len(legal) == 1 else await self.bots.choose(level, seed, view, legal)
-            )
-        except Exception:
-            if self.closing:
-                return
-            log.exception("bot failed on table %s; it plays its first legal move", table.id)
-            action = legal[0]
-        if self.closing or table.version != version:
-            return
-        try:
-            await self.submit(table, seat, action, version, server_move_id("bot", version))
-        except ActionError as err:
-            log.warning("bot move on table %s refused: %s", table.id, err.message)
-
-    def _schedule_ring(self, table: LiveTable) -> None:
-        """The phase timer: play the ring when the timed phase's time is up."""
-        table.phase.cancel()
-        deadline = table.phase.deadline(table.state)
-        if deadline is None:
-            return
-        delay = max(0.0, deadline - time.time())
-        table.phase.handle = asyncio.get_running_loop().call_later(
-            delay, lambda: asyncio.create_task(self._ring(table))
-        )
-
-    async def _ring(self, table: LiveTable) -> None:
-        deadline = table.phase.deadline(table.state)
-        if self.closing or deadline is None or table.row.status != "playing":
-            return
-        if time.time() < deadline - 0.01:
-            self._schedule_ring(table)
-            return
-        version = table.version
-        if await self._ring_now(table, version):
-            table.ring_tries = 0
-            return
-        # A player's action came first (the table moved on): ring again on the new version.
-        # Anything else would be refused again: the ring stops, said once in the log.
-        table.ring_tries += 1
-        if table.version == version or table.ring_tries > phases.RING_TRIES:
-            log.warning(
-                "the timer of table %s could not ring after %d tries; it waits for the next move",
-                table.id,
-                table.ring_tries,
-            )
-            table.ring_tries = 0
-            return
-        table.phase.handle = asyncio.get_running_loop().call_later(
-            phases.RING_RETRY, lambda: asyncio.create_task(self._ring(table))
-        )
-
-    async def _ring_now(self, table: LiveTable, version: int) -> bool:
-        """Play the timer's ring on ``version``; ``False`` if it was refused."""
-        try:
-            ring = server_move_id("ring", version)
-            await self.submit(table, None, dict(contract.RING), version, ring)
-        except ActionError as err:
-            log.debug("ring on table %s at version %d refused: %s", table.id, version, err.message)
-            return False
-        return True
-
-    async def _time_out(self, table: LiveTable, version: int) -> None:
-        if table.version != version or table.clock is None or table.state.over:
-            return
-        owner = table.clock.owner
-        if owner is None or table.clock.left(time.time())[owner] > 0.05:
-            self._schedule(table)
-            return
-        with contextlib.suppress(ActionError):
-            await self.submit(
-                table,
-                None,
-                {"do": "concede", "player": owner},
-                version,
-                server_move_id("clock", version),
-            )
+        self.scheduler.schedule(table)
 
     # ------------------------------------------------------------------ the index (one instance)
 
@@ -1015,11 +736,7 @@ class Hub:
         for task in self._loops:
             task.cancel()
         for table in self.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
-            table.phase.cancel()
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            self.scheduler.stop(table)
         if self._indexer is not None:  # what is on its way to the index gets there
             with contextlib.suppress(Exception):
                 await self._indexer

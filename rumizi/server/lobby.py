@@ -10,8 +10,9 @@ Where each fact comes from:
   a quick match's tables are listed), waiting ones made in the last :data:`OPEN_FOR` seconds
   (a week for a day-per-move table), and games being played that moved lately
   (:func:`idle_for`: a day without a move hides one). A waiting table's creator may cancel
-  it. The reads run in a thread of their own, never in the hub's writer thread, so a move's
-  commit does not wait for the lobby.
+  it. The reads are the store's (:meth:`~rumizi.server.store.Store.listed_tables`,
+  :meth:`~rumizi.server.store.Store.unfinished_tables`); they run in a thread of their own,
+  never in the hub's writer thread, so a move's commit does not wait for the lobby.
 - "Your turn" is read from the live table in the hub, as the table's own page reads it.
 - "Online" counts the people connected to this instance: a table's sockets and the lobby's
   (a person with three tabs is one; a socket without a session is one each).
@@ -45,13 +46,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import aliased
-
 from rumizi.core.registry import game
 from rumizi.server import phases, schemas
 from rumizi.server.bots import seat_names
-from rumizi.server.db import GameTable, PlayedAction, Seat, User, now
+from rumizi.server.db import now
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
 from rumizi.server.store import SeatRow, Store, TableRow
@@ -95,6 +93,16 @@ class Ticket:
     table: str | None = None
     seat: int = 0  # the seat at the matched table (the one who waited first sits first)
     matched_at: float = 0.0
+
+
+def open_for(clock: dict[str, Any]) -> timedelta:
+    """How long a table of ``clock`` waiting for players is listed: a day (:data:`OPEN_FOR`),
+    a week for a day-per-move table (:data:`OPEN_FOR_TURN`), which may wait days for them.
+
+    >>> open_for({"kind": "turn", "per_move": 86400}).days, open_for({"kind": "none"}).days
+    (7, 1)
+    """
+    return timedelta(seconds=OPEN_FOR_TURN if clock.get("kind") == "turn" else OPEN_FOR)
 
 
 def idle_for(clock: dict[str, Any]) -> timedelta:
@@ -315,85 +323,13 @@ class Lobby:
 
     def _public_rows(self) -> list[TableRow]:
         """The listed tables still waiting (recent ones) and those being played, newest first."""
-        at = now()
-        week = at - timedelta(seconds=OPEN_FOR_TURN)
-        day = at - timedelta(seconds=OPEN_FOR)
-        with self.store.sessions() as s:
-            recent = s.scalars(
-                select(GameTable)
-                .where(GameTable.listed, GameTable.status == "waiting", GameTable.created > week)
-                .order_by(GameTable.created.desc())
-                .limit(200)
-            ).all()
-            # A day-per-move table may wait days for its players; a live one, a day at most.
-            waiting = [t for t in recent if t.clock.get("kind") == "turn" or t.created > day]
-            # A game being played shows while it moves: its last move (the action at its
-            # version), or its start, within IDLE_FOR (a day-per-move game: its move's time).
-            last = aliased(PlayedAction)
-            active = func.coalesce(last.at, GameTable.started, GameTable.created)
-            rows = s.execute(
-                select(GameTable, active)
-                .outerjoin(
-                    last, and_(last.table_id == GameTable.id, last.version == GameTable.version)
-                )
-                .where(GameTable.listed, GameTable.status == "playing", active > week)
-                .order_by(GameTable.created.desc())
-                .limit(100)
-            ).all()
-            playing = [t for t, moved in rows if moved > at - idle_for(t.clock)]
-            return self._with_seats(s, [*waiting, *playing])
+        return self.store.listed_tables(
+            at=now(), within=timedelta(seconds=OPEN_FOR_TURN), open_for=open_for, idle_for=idle_for
+        )
 
     def _my_rows(self, user_id: int) -> list[TableRow]:
         """``user_id``'s unfinished tables, newest first."""
-        with self.store.sessions() as s:
-            tables = s.scalars(
-                select(GameTable)
-                .join(Seat, Seat.table_id == GameTable.id)
-                .where(
-                    Seat.user_id == user_id,
-                    or_(GameTable.status == "waiting", GameTable.status == "playing"),
-                )
-                .order_by(GameTable.created.desc())
-                .limit(MINE)
-            ).all()
-            return self._with_seats(s, list(tables))
-
-    @staticmethod
-    def _with_seats(s: Any, tables: list[GameTable]) -> list[TableRow]:
-        if not tables:
-            return []
-        found = s.execute(
-            select(Seat, User.name)
-            .outerjoin(User, User.id == Seat.user_id)
-            .where(Seat.table_id.in_([t.id for t in tables]))
-            .order_by(Seat.seat)
-        ).all()
-        seats: dict[str, list[SeatRow]] = {}
-        for seat, name in found:
-            seats.setdefault(seat.table_id, []).append(
-                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name)
-            )
-        return [
-            TableRow(
-                t.id,
-                t.game,
-                dict(t.options),
-                t.players,
-                t.seed,
-                t.status,
-                t.version,
-                dict(t.clock),
-                t.rated,
-                "",  # the invite code never leaves the store here
-                t.created,
-                t.started,
-                t.finished,
-                None,
-                seats.get(t.id, []),
-                listed=t.listed,
-            )
-            for t in tables
-        ]
+        return self.store.unfinished_tables(user_id, limit=MINE)
 
     # ------------------------------------------------------------------ the quick match
 
@@ -503,15 +439,15 @@ class Lobby:
     ) -> TableRow:
         return await self.hub.db(
             self.store.create_table,
-            game_id,
-            {**options, "players": len(seats)},
-            len(seats),
-            secrets.randbits(62),
-            seats,
-            clock,
-            False,
-            creator,
-            True,
+            game=game_id,
+            options={**options, "players": len(seats)},
+            players=len(seats),
+            seed=secrets.randbits(62),
+            seats=seats,
+            clock=clock,
+            rated=False,  # a quick match is never rated
+            creator=creator,
+            listed=True,  # a quick match's table is watched from the lobby
         )
 
     def _remind(self, wait: int) -> None:

@@ -12,7 +12,7 @@ as it stops), and a starting instance (:func:`note_start`) compares it with now:
 
 The outage is stored (table ``outages``) in the transaction that reads the beat, under a
 row lock on PostgreSQL, so instances starting together record it once. Clocks take the list
-of outages (:class:`rumizi.server.hub.Clock`) and leave those times out of what their owner
+of outages (:class:`rumizi.server.scheduling.Clock`) and leave those times out of what their owner
 used. A beat is a few seconds coarse: a player may get back up to :data:`BEAT` seconds the
 server was up before it died, and a whole cluster restarted within :data:`STALE` seconds
 charges its players for that restart.

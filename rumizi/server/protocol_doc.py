@@ -6,7 +6,9 @@ The page between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->`` is not 
   (:func:`~rumizi.server.app.openapi_schema`): what it takes, what it answers, the codes it
   can refuse with;
 - ``bodies``: every model of those bodies, its fields written as a JSON-like line;
-- ``errors``: the table of error codes, :data:`rumizi.server.errors.ERRORS`.
+- ``errors``: the table of error codes, :data:`rumizi.server.errors.ERRORS`;
+- ``socket``: every message of the WebSockets, both ways, and the parts they are made of
+  (:mod:`rumizi.server.messages`), each as its type's fields.
 
 It also writes ``rumizi/web/static/errors.js``, the page's sentences for every error code
 (:func:`errors_module`), so the page and the server say a refusal from the same table.
@@ -30,8 +32,11 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import TypeAdapter
+
+from rumizi.server import messages
 from rumizi.server.errors import ERRORS
 
 DOC = Path("docs/web-protocol.md")
@@ -129,6 +134,35 @@ def bodies_section(schema: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _message_line(kind: Any, mode: Literal["validation", "serialization"]) -> str:
+    """One line of the socket section: the type's name, its fields, its docstring's first line.
+
+    ``mode``: ``validation`` for what the server reads (a field with a default may be left
+    out), ``serialization`` for what it sends.
+    """
+    schema = TypeAdapter(kind).json_schema(mode=mode)
+    line = f"- `{schema['title']}` `{render_model(schema)}`"
+    about = _first_line(schema.get("description"))
+    return f"{line}: {about}" if about else line
+
+
+def socket_section() -> list[str]:
+    """The WebSockets' messages (the server's, then the page's) and their parts."""
+    return [
+        "The server sends (the table's socket, then the lobby's):",
+        "",
+        *(_message_line(kind, "serialization") for kind in messages.SERVER_MESSAGES),
+        "",
+        "The page sends (the table's socket, then the lobby's):",
+        "",
+        *(_message_line(kind, "validation") for kind in messages.PAGE_MESSAGES),
+        "",
+        "Their parts:",
+        "",
+        *(_message_line(kind, "serialization") for kind in messages.PARTS),
+    ]
+
+
 def errors_section() -> list[str]:
     """The table of error codes: code, HTTP status, whether the socket sends it, meaning."""
     lines = ["| code | HTTP | socket | meaning |", "| --- | --- | --- | --- |"]
@@ -163,6 +197,7 @@ def sections() -> dict[str, list[str]]:
         "routes": routes_section(schema),
         "bodies": bodies_section(schema),
         "errors": errors_section(),
+        "socket": socket_section(),
     }
 
 

@@ -1,21 +1,24 @@
 """Reading and writing tables in the database, synchronously (the hub runs it in a thread).
 
-Every write that the hub acknowledges goes through :meth:`Store.append_action`, one
-transaction per action, so an acknowledged action is on disk before anyone hears of it.
+Every write that the hub acknowledges goes through :meth:`Store.append_actions`, in a
+transaction that commits before anyone hears of the action, so an acknowledged action is on
+disk. Every read of tables, the lobby's too, makes its :class:`TableRow` s with one mapper
+(:meth:`Store._rows`), seats and names included, in one query for however many tables.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session, aliased
 
 from rumizi.server import jobs, ratings
 from rumizi.server.auth import (
@@ -74,6 +77,9 @@ class TableRow:
     actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
     listed: bool = False  # shown in the lobby (rumizi.server.lobby)
     created_by: int | None = None  # the user who made it (who may cancel it while it waits)
+
+
+Clocked = Callable[[dict[str, Any]], timedelta]  # a span that depends on a table's clock
 
 
 @dataclass(frozen=True)
@@ -295,6 +301,7 @@ class Store:
 
     def create_table(
         self,
+        *,
         game: str,
         options: dict[str, Any],
         players: int,
@@ -305,6 +312,8 @@ class Store:
         creator: int,
         listed: bool = False,
     ) -> TableRow:
+        """A new table of ``game`` made by ``creator``: it waits while a person's seat of
+        ``seats`` is free, else it starts now; ``listed``: shown in the lobby."""
         with self.sessions.begin() as s:
             while True:
                 table_id = secrets.token_urlsafe(8)[:10]
@@ -344,39 +353,13 @@ class Store:
         assert found is not None
         return found
 
-    def load_table(self, table_id: str, actions: bool = False) -> TableRow | None:
+    def load_table(self, table_id: str, *, actions: bool = False) -> TableRow | None:
+        """The table ``table_id`` (``None``: there is none), with its moves when ``actions``."""
         with self.sessions() as s:
             table = s.get(GameTable, table_id)
             if table is None:
                 return None
-            rows = s.execute(
-                select(Seat, User.name)
-                .outerjoin(User, User.id == Seat.user_id)
-                .where(Seat.table_id == table_id)
-                .order_by(Seat.seat)
-            ).all()
-            seats = [
-                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name) for seat, name in rows
-            ]
-            found = TableRow(
-                table.id,
-                table.game,
-                dict(table.options),
-                table.players,
-                table.seed,
-                table.status,
-                table.version,
-                dict(table.clock),
-                table.rated,
-                table.invite,
-                table.created,
-                table.started,
-                table.finished,
-                table.result,
-                seats,
-                listed=table.listed,
-                created_by=table.created_by,
-            )
+            (found,) = self._rows(s, [table])
             if actions:
                 # Only up to the version read above: another instance may store a move between
                 # the two reads (each statement sees its own commits on PostgreSQL), and a copy
@@ -388,6 +371,49 @@ class Store:
                 ).all()
                 found.actions = [(a.seat, a.action, a.client_id, a.at) for a in played]
             return found
+
+    @staticmethod
+    def _rows(s: Session, tables: Sequence[GameTable], *, public: bool = False) -> list[TableRow]:
+        """The rows of ``tables``, in their order, with their seats (one query for them all).
+
+        ``public``: what the lobby may show anyone, without the invite code, the result and
+        the creator (the invite code never leaves the store there).
+        """
+        if not tables:
+            return []
+        found = s.execute(
+            select(Seat, User.name)
+            .outerjoin(User, User.id == Seat.user_id)
+            .where(Seat.table_id.in_([t.id for t in tables]))
+            .order_by(Seat.seat)
+        ).all()
+        seats: dict[str, list[SeatRow]] = {}
+        for seat, name in found:
+            seats.setdefault(seat.table_id, []).append(
+                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name)
+            )
+        return [
+            TableRow(
+                id=t.id,
+                game=t.game,
+                options=dict(t.options),
+                players=t.players,
+                seed=t.seed,
+                status=t.status,
+                version=t.version,
+                clock=dict(t.clock),
+                rated=t.rated,
+                invite="" if public else t.invite,
+                created=t.created,
+                started=t.started,
+                finished=t.finished,
+                result=None if public else t.result,
+                seats=seats.get(t.id, []),
+                listed=t.listed,
+                created_by=None if public else t.created_by,
+            )
+            for t in tables
+        ]
 
     def cancel_table(self, table_id: str, user_id: int) -> str | None:
         """Delete a table that still waits for players, at its creator's request.
@@ -434,26 +460,6 @@ class Store:
                 table.status, table.started = "playing", now()
                 jobs.look(s, table_id, table.version)  # its bot or clock may start now
             return free[0].seat, starts
-
-    def append_action(
-        self,
-        table_id: str,
-        version: int,
-        seat: int | None,
-        action: dict[str, Any],
-        client_id: str,
-        at: datetime,
-        result: dict[str, Any] | None,
-        rating_ranks: list[tuple[int, int]] | None,
-        game: str,
-    ) -> None:
-        """Store action number ``version``; with ``result``, the game ends in the same commit."""
-        write = ActionWrite(
-            table_id, version, seat, action, client_id, at, result, rating_ranks, game
-        )
-        (error,) = self.append_actions([write])
-        if error is not None:
-            raise error
 
     def append_actions(self, writes: Sequence[ActionWrite]) -> list[Conflict | None]:
         """Store several tables' actions in one commit (one disk flush for all of them).
@@ -572,18 +578,68 @@ class Store:
         with self.sessions() as s:
             return jobs.pending(s, table_id)
 
-    def user_games(self, user_id: int, limit: int = 100) -> list[TableRow]:
+    def user_games(self, user_id: int, *, limit: int = 100) -> list[TableRow]:
+        """The last ``limit`` tables ``user_id`` has a seat at, newest first."""
         with self.sessions() as s:
-            ids = list(
-                s.scalars(
-                    select(GameTable.id)
-                    .join(Seat, Seat.table_id == GameTable.id)
-                    .where(Seat.user_id == user_id)
-                    .order_by(GameTable.created.desc())
-                    .limit(limit)
+            tables = s.scalars(
+                select(GameTable)
+                .join(Seat, Seat.table_id == GameTable.id)
+                .where(Seat.user_id == user_id)
+                .order_by(GameTable.created.desc())
+                .limit(limit)
+            ).all()
+            return self._rows(s, tables)
+
+    # ------------------------------------------------------------------ the lobby's reads
+
+    def listed_tables(
+        self, *, at: datetime, within: timedelta, open_for: Clocked, idle_for: Clocked
+    ) -> list[TableRow]:
+        """The tables listed in the lobby as it is at ``at``, as anyone may read them: those
+        still waiting, made within ``open_for(clock)``, then those being played that moved
+        (or began) within ``idle_for(clock)``, each newest first. Nothing older than
+        ``within`` is read (the longest of those spans, at least as far as the lobby cares).
+        """
+        oldest = at - within
+        with self.sessions() as s:
+            recent = s.scalars(
+                select(GameTable)
+                .where(GameTable.listed, GameTable.status == "waiting", GameTable.created > oldest)
+                .order_by(GameTable.created.desc())
+                .limit(200)
+            ).all()
+            waiting = [t for t in recent if t.created > at - open_for(t.clock)]
+            # A game being played shows while it moves: its last move (the action at its
+            # version), or its start, within idle_for (a day-per-move game: its move's time).
+            last = aliased(PlayedAction)
+            active = func.coalesce(last.at, GameTable.started, GameTable.created)
+            rows = s.execute(
+                select(GameTable, active)
+                .outerjoin(
+                    last, and_(last.table_id == GameTable.id, last.version == GameTable.version)
                 )
-            )
-        return [row for row in map(self.load_table, ids) if row is not None]
+                .where(GameTable.listed, GameTable.status == "playing", active > oldest)
+                .order_by(GameTable.created.desc())
+                .limit(100)
+            ).all()
+            playing = [t for t, moved in rows if moved > at - idle_for(t.clock)]
+            return self._rows(s, [*waiting, *playing], public=True)
+
+    def unfinished_tables(self, user_id: int, *, limit: int) -> list[TableRow]:
+        """The last ``limit`` tables ``user_id`` sits at that wait or are being played, newest
+        first, as anyone may read them (the lobby's "your games")."""
+        with self.sessions() as s:
+            tables = s.scalars(
+                select(GameTable)
+                .join(Seat, Seat.table_id == GameTable.id)
+                .where(
+                    Seat.user_id == user_id,
+                    or_(GameTable.status == "waiting", GameTable.status == "playing"),
+                )
+                .order_by(GameTable.created.desc())
+                .limit(limit)
+            ).all()
+            return self._rows(s, tables, public=True)
 
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
         """``game``'s ratings as its leaderboard shows them (:func:`.ratings.leaderboard`)."""

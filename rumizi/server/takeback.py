@@ -10,20 +10,26 @@ version) and the replay all play it through the same :class:`rumizi.core.undo.Tr
 
 The table option ``undo`` (in the table's options, never passed to the game) allows it; a
 table without it allows undo unless it is rated.
+
+The hub uses this module (the log's undo lines, the options, the Undo button) and the undo is
+stored through the hub: :func:`take_back` asks of it only what :class:`UndoHost` names, so
+this module needs the hub's types for checking only, never the module itself at run time.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rumizi.core import undo
 from rumizi.core.addons import Audience
+from rumizi.core.contract import GameState
 from rumizi.core.i18n import number
 from rumizi.server import inbound
 from rumizi.server.plugins import GameWeb
+from rumizi.server.refusals import ActionError, check_playing
 
 if TYPE_CHECKING:
-    from rumizi.server.hub import Client, Hub, LiveTable
+    from rumizi.server.hub import Client, LiveTable
 
 OPTION = "undo"  # the table option; the platform's, like "players"
 PLATFORM_OPTIONS = ("players", OPTION)
@@ -93,8 +99,34 @@ def marked_undone(version: int, lang: str) -> str:
     return f"حرکت {shown} پس گرفته شد" if lang == "fa" else f"move {shown} was taken back"
 
 
+class UndoHost(Protocol):
+    """What an undo needs of the hub (:class:`rumizi.server.hub.Hub` is one)."""
+
+    async def commit(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        action: dict[str, Any],
+        client_id: str,
+        trial: GameState,
+        events: list[dict[str, Any]],
+        sender: Client | None,
+    ) -> None:
+        """Store ``action`` (checked: ``trial`` is the state after it), then apply and ack it;
+        called with the table's lock held."""
+        ...
+
+    async def broadcast(self, table: LiveTable) -> None:
+        """Send everyone at ``table`` the new state."""
+        ...
+
+    def schedule(self, table: LiveTable) -> None:
+        """Set off what ``table`` now waits for from the server (its bot, clock, timer)."""
+        ...
+
+
 async def take_back(
-    hub: Hub,
+    hub: UndoHost,
     table: LiveTable,
     seat: int | None,
     version: Any,
@@ -102,8 +134,6 @@ async def take_back(
     sender: Client | None = None,
 ) -> int:
     """Take back ``seat``'s last step at ``table`` (the new version), or raise ActionError."""
-    from rumizi.server.hub import ActionError, check_playing  # (the hub imports this module)
-
     problem = inbound.client_id_problem(client_id)
     if problem is not None:
         raise ActionError("malformed", problem)
@@ -127,7 +157,7 @@ async def take_back(
             )
         record = undo.undo_record(step.version)
         events = [{"event": undo.UNDO, "seat": seat, "of": step.version}]
-        await hub._commit(table, seat, record, client_id, step.before, events, sender)
+        await hub.commit(table, seat, record, client_id, step.before, events, sender)
     await hub.broadcast(table)
-    hub._schedule(table)
+    hub.schedule(table)
     return table.version

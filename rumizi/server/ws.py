@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from rumizi.server import chat, inbound, takeback
+from rumizi.server import chat, inbound, logs, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
-from rumizi.server.hub import ActionError, Client
+from rumizi.server.hub import Client
+from rumizi.server.messages import Concede, ErrorMessage, Undo, wire
 from rumizi.server.outbox import Outbox
+from rumizi.server.refusals import ActionError
 
+log = logging.getLogger("rumizi.server.sockets")
 router = APIRouter()
 
 
@@ -52,16 +56,24 @@ async def table_socket(
     outbox = Outbox(websocket)
     client = Client(outbox.send, table.seat_of(user_id), lang, user_id, post=outbox.post)
 
-    async def refuse(client_id: Any, code: str, message: str) -> None:
-        await outbox.send(
-            {
-                "type": "error",
-                "client_id": client_id if isinstance(client_id, str) else None,
-                "code": code,
-                "message": message,
-            }
-        )
+    metrics = hub.metrics
+    kind = "unreadable"  # the message being handled, as the metrics name it
+    refused = False  # whether it was refused
 
+    async def refuse(client_id: Any, code: str, message: str) -> None:
+        nonlocal refused
+        refused = True
+        metrics.message(kind, code)
+        error: ErrorMessage = {
+            "type": "error",
+            "client_id": client_id if isinstance(client_id, str) else None,
+            "code": code,
+            "message": message,
+        }
+        await outbox.send(wire(error))
+
+    seen = {"table_id": table.id, "user_id": user_id, "seat": client.seat}
+    logs.event(log, "socket opened", "socket", opened=True, **seen)
     # Before the first state: a test (or a page) that waits for states sees nothing new after.
     await chat.send_history(hub, table, client)
     await hub.join(table, client)
@@ -73,7 +85,9 @@ async def table_socket(
                 text: str | None = await websocket.receive_text()
             except KeyError:  # a binary frame has no "text"
                 text = None
-            pause = throttle.wait(loop.time())
+            arrived = loop.time()
+            kind, refused = "unreadable", False
+            pause = throttle.wait(arrived)
             if pause > 0:  # a flood: the next message is read later, not refused
                 await asyncio.sleep(pause)
             if not isinstance(text, str):
@@ -81,49 +95,52 @@ async def table_socket(
                 continue
             try:
                 message = inbound.read(text)
-            except inbound.TooLarge as err:
-                await refuse(None, "too-large", str(err))
+            except inbound.Refused as err:
+                await refuse(None, err.code, str(err))
                 continue
-            except inbound.Malformed as err:
-                await refuse(None, "malformed", str(err))
+            try:  # its type and client id (a refusal names the id if it is a string)
+                head = inbound.head(message)
+            except inbound.Refused as err:
+                await refuse(message.get("client_id"), err.code, str(err))
                 continue
-            kind = message.get("type")
-            client_id = message.get("client_id")
-            if kind == "chat":
+            client_id = head.client_id
+            kind = head.type
+            if head.type == "chat":
                 await chat.handle(hub, table, client, user.name if user else "", message, refuse)
-                continue
-            if kind not in ("act", "concede", "undo"):
-                await refuse(
-                    client_id, "malformed", "'type' must be 'act', 'concede', 'undo' or 'chat'"
-                )
-                continue
-            problem = inbound.client_id_problem(client_id)
-            if problem is not None:
-                await refuse(client_id, "malformed", problem)
+                if not refused:
+                    metrics.message(kind, "ok")
                 continue
             if client.seat is None:
                 await refuse(client_id, "spectator", "you are watching this table, not playing")
                 continue
-            if kind == "undo":
-                try:
-                    await takeback.take_back(
-                        hub, table, client.seat, message.get("version"), client_id, client
-                    )
-                except ActionError as err:
-                    await refuse(client_id, err.code, err.message)
-                continue
-            if kind == "concede":
-                action: Any = {"do": "concede", "player": client.seat}
-                version = message.get("version")  # None: the table's version at its turn
-            else:
-                action, version = message.get("action"), message.get("version")
             try:
-                await hub.submit(table, client.seat, action, version, client_id, sender=client)
+                move = inbound.move(message)
+            except inbound.Refused as err:
+                await refuse(client_id, err.code, str(err))
+                continue
+            try:
+                if isinstance(move, Undo):
+                    await takeback.take_back(
+                        hub, table, client.seat, move.version, client_id, client
+                    )
+                else:
+                    action = (
+                        {"do": "concede", "player": client.seat}
+                        if isinstance(move, Concede)
+                        else move.action
+                    )
+                    # A concede's version may be None: the table's version at its turn.
+                    await hub.submit(
+                        table, client.seat, action, move.version, client_id, sender=client
+                    )
+                    metrics.acknowledged(table.row.game, loop.time() - arrived)
+                metrics.message(kind, "ok")
             except ActionError as err:
                 await refuse(client_id, err.code, err.message)
     except (WebSocketDisconnect, RuntimeError):
         # RuntimeError: Starlette's "not connected" once a send to this socket has failed.
         pass
     finally:
+        logs.event(log, "socket closed", "socket", opened=False, **seen)
         await hub.leave(table, client)
         await outbox.stop()

@@ -24,7 +24,7 @@ import rumizi.adapters.openspiel_game as spiel
 from rumizi.adapters.information import Recall, changes, seat_of
 from rumizi.adapters.openspiel_game import IllegalSpielAction, RumiziSpielState
 from rumizi.core.contract import Action, GameState
-from rumizi.testing import Table, check_game
+from rumizi.testing import TableSetup, check_game
 
 # The four games, with Fantasy Realms' Cursed Items (the Cauldron, the Wishing Ring and the
 # Market Wagon move cards in secret).
@@ -281,7 +281,7 @@ def test_a_deal_outside_the_chance_outcomes_is_a_spiel_error() -> None:
 
 
 def test_the_contract_suite_compares_information_states_and_tensors() -> None:
-    report = check_game("war-of-the-ring", seed=2, max_steps=60, tables=[Table(2)])
+    report = check_game("war-of-the-ring", seed=2, max_steps=60, tables=[TableSetup(2)])
     assert report.alike > 0  # face-down placements another seat could not tell apart
     assert report.tensors > 0
 
@@ -301,7 +301,7 @@ def test_the_contract_suite_catches_information_states_that_name_hidden_moves(
 
     monkeypatch.setattr(Recall, "step", leaky)
     with pytest.raises(AssertionError, match="two information states"):
-        check_game("war-of-the-ring", seed=2, max_steps=60, tables=[Table(2)])
+        check_game("war-of-the-ring", seed=2, max_steps=60, tables=[TableSetup(2)])
 
 
 def test_the_contract_suite_runs_without_the_rl_extra() -> None:

@@ -98,11 +98,6 @@ def test_a_turn_cap_ends_the_game_with_zero_returns() -> None:
     assert state.legal_actions() == []
 
 
-def test_openspiel_random_simulation_checks_pass() -> None:
-    # OpenSpiel's own consistency checks: clones, legal actions, observations, serialization.
-    pyspiel.random_sim_test(load(max_turns=16), num_sims=2, serialize=True, verbose=False)
-
-
 def test_clones_are_independent() -> None:
     state = dealt(load(), 5)
     copy = state.clone()
@@ -162,6 +157,7 @@ def test_a_resampled_world_keeps_the_players_information_and_redeals_the_rest() 
             1 - player
         )  # the other player's past in this world is unknown, and its own hand did change
         again = state.resample_from_infostate(player, Sampler(77 + player))
+        assert again.rumizi_state is not None
         assert again.rumizi_state.export() == other.rumizi_state.export()  # the sampler decides
 
 

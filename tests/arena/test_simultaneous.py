@@ -5,7 +5,7 @@ from __future__ import annotations
 from rumizi.arena import run_arena
 from rumizi.arena.runner import next_actor
 from rumizi.core.record import GameRecord
-from rumizi.games.fantasy_realms.engine import GAME
+from rumizi.games.fantasy_realms import GAME
 
 
 def test_each_actor_is_asked_in_turn() -> None:

@@ -21,9 +21,9 @@ from rumizi.cli.main import cli
 from rumizi.cli.terminal import Seating
 from rumizi.core.contract import RING, record_events
 from rumizi.core.i18n import to_ascii_digits
-from rumizi.games.fantasy_realms import score_hand, tui
+from rumizi.games.fantasy_realms import GAME, score_hand, tui
 from rumizi.games.fantasy_realms.cards import CARDS
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from tests.cli.persian import PERSIAN_LETTER, persian_problems
 
 PROMPT_RANGE = re.compile(r"1–(\d+)")

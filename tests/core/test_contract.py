@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rumizi
 from rumizi import Action, Document, Game, GameState, IllegalAction, View
-from rumizi.testing import ContractReport, Table, check_game, tables
+from rumizi.testing import ContractReport, TableSetup, check_game, tables
 
 GAME_IDS = rumizi.game_ids()
 
@@ -52,13 +52,13 @@ def test_every_game_declares_its_tables() -> None:
         "2 players, first=1",
     ]
     star = tables("star-realms")
-    assert Table(2, {"format": "duel"}) in star
-    assert Table(6, {"format": "emperor"}) in star
-    assert Table(5, {"format": "hydra"}) not in star  # Hydra is 2 against 2 or 3 against 3
+    assert TableSetup(2, {"format": "duel"}) in star
+    assert TableSetup(6, {"format": "emperor"}) in star
+    assert TableSetup(5, {"format": "hydra"}) not in star  # Hydra is 2 against 2 or 3 against 3
     assert len(star) == 16
     realms = tables("fantasy-realms")  # the small options' product, each choice at every count
     assert 60 < len(realms) < 150
-    assert Table(7, {**realms[0].options, "variant": "chaos"}) in realms
+    assert TableSetup(7, {**realms[0].options, "variant": "chaos"}) in realms
     assert not any(t.options["variant"] == "chaos" and t.options["items"] == "true" for t in realms)
     assert len({tuple(sorted(t.options.items())) for t in realms}) > 30
     # The chaos timer only refines the variant: its other lengths are tried alone, not

@@ -147,3 +147,92 @@ def test_asking_for_one_game_imports_only_that_game() -> None:
     )
     games = {m.split(".")[2] for m in json.loads(out.stdout)}
     assert games == {"star_realms"}
+
+
+def module_name(path: Path) -> str:
+    """``rumizi/games/x/__init__.py`` -> ``rumizi.games.x``; ``.../engine.py`` -> ``...engine``."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each of rumizi's modules -> the rumizi modules it imports when it runs.
+
+    Imports inside functions count (a cycle broken only by deferring an import is still a
+    cycle for the reader); those under ``if TYPE_CHECKING:`` do not (they never run). A name
+    imported from a module (``from rumizi.games.x.engine import GAME``) counts as the module.
+    """
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        needs = set()
+        for _, imported in imports_of(path, run_time_only=True):
+            while imported and imported not in paths:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                needs.add(imported)
+        graph[name] = needs
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected sets of more than one module (Tarjan's algorithm, iterative).
+
+    >>> cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    [['a', 'b', 'c']]
+    >>> cycles({"a": {"b"}, "b": set()})
+    []
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, nexts = work[-1]
+            step = next(nexts, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.get(step, ())))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                members = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    members.append(member)
+                    if member == node:
+                        break
+                if len(members) > 1:
+                    found.append(sorted(members))
+    return sorted(found)
+
+
+def test_the_cycle_finder_sees_imports_inside_functions_and_a_planted_cycle() -> None:
+    graph = import_graph()
+    assert "rumizi.server.plugins" in graph["rumizi.cli.terminal"]  # inside a function
+    planted = {**graph, "rumizi.core.rng": graph["rumizi.core.rng"] | {"rumizi.core.registry"}}
+    planted["rumizi.core.registry"] = planted["rumizi.core.registry"] | {"rumizi.core.rng"}
+    assert ["rumizi.core.registry", "rumizi.core.rng"] in cycles(planted)
+
+
+def test_no_module_of_rumizi_imports_itself_back_through_others() -> None:
+    found = cycles(import_graph())
+    assert not found, "import cycles (each set's modules import each other):\n" + "\n".join(
+        " <-> ".join(members) for members in found
+    )

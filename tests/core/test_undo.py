@@ -59,7 +59,7 @@ def test_the_contract_suite_fails_a_rule_that_lets_a_draw_be_taken_back(
 
 
 def test_the_contract_suite_counts_the_steps_it_let_be_taken_back() -> None:
-    from rumizi.testing import Table
+    from rumizi.testing import TableSetup
 
-    report = check_game("star-realms", seed=1, max_steps=40, tables=[Table(2)], patient=True)
+    report = check_game("star-realms", seed=1, max_steps=40, tables=[TableSetup(2)], patient=True)
     assert report.undoable > 0 and report.barriers > 0

@@ -9,6 +9,7 @@ test client's own ``receive`` waits forever) and remembers every message it got.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -18,10 +19,11 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx
@@ -35,6 +37,21 @@ from rumizi.server.hub import Hub, LiveTable, new_state, rebuild
 from rumizi.server.store import Store
 
 TIMEOUT = 15.0  # seconds a test waits for a message before it fails
+
+
+T = TypeVar("T")
+
+
+def in_own_loop(main: Callable[[], Awaitable[T]]) -> T:
+    """``main()`` on an event loop of its own, in a thread of its own: another test of the same
+    worker (a browser test's Playwright) may have left its loop running in this thread, where
+    ``asyncio.run`` refuses to start another."""
+
+    async def wrapped() -> T:
+        return await main()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, wrapped()).result(timeout=60)
 
 
 class Closed(Exception):
@@ -285,6 +302,22 @@ def rebuilt(store: Store, table_id: str) -> GameState:
     return rebuild(row)[0]
 
 
+def stored_actions(server: Server, table_id: str) -> list[tuple[int, int | None, Any, str]]:
+    """(version, seat, action, client id) of every stored action of a table, in order."""
+    with server.store.engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT version, seat, action, client_id FROM actions "
+                "WHERE table_id = :t ORDER BY version"
+            ),
+            {"t": table_id},
+        ).all()
+    return [
+        (version, seat, json.loads(action) if isinstance(action, str) else action, client_id)
+        for version, seat, action, client_id in rows
+    ]
+
+
 def states_by_version(store: Store, table_id: str) -> list[GameState]:
     """Every position of a stored game: ``[version 0, version 1, ...]``."""
     row = store.load_table(table_id, actions=True)
@@ -387,9 +420,6 @@ class RedisServer:
 
 def start_nginx(prefix: Path, listen: int, ports: list[int]) -> subprocess.Popen[bytes]:
     """Debian's nginx on ``docs/nginx.conf``, listening on ``listen``, in front of ``ports``."""
-    binary = shutil.which("nginx") or "/usr/sbin/nginx"
-    assert Path(binary).exists(), "nginx is missing: scripts/system-deps installs it"
-    prefix.mkdir(parents=True)
     shipped = (Path(__file__).resolve().parents[2] / "docs" / "nginx.conf").read_text()
     upstreams = iter(ports)
     site = re.sub(
@@ -397,6 +427,13 @@ def start_nginx(prefix: Path, listen: int, ports: list[int]) -> subprocess.Popen
     )
     site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
     assert f":{ports[-1]} " in site and f":{listen};" in site, "docs/nginx.conf changed shape"
+    return start_nginx_site(prefix, site)
+
+
+def start_nginx_site(prefix: Path, site: str) -> subprocess.Popen[bytes]:
+    """Debian's nginx on ``site`` (an ``http``-block file), its files under ``prefix``, as
+    start_nginx runs docs/nginx.conf. Reload it with :func:`reload_nginx`."""
+    prefix.mkdir(parents=True, exist_ok=True)
     (prefix / "rumizi.conf").write_text(site)
     temp = " ".join(
         f"{name}_temp_path {prefix / name};"
@@ -415,8 +452,33 @@ http {{
 }}
 """
     (prefix / "nginx.conf").write_text(main)
-    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log")]
-    command += ["-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
-    checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
+    checked = subprocess.run([*nginx_command(prefix), "-t"], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [*nginx_command(prefix), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def nginx_command(prefix: Path) -> list[str]:
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert Path(binary).exists(), "nginx is missing: scripts/system-deps installs it"
+    return [
+        binary,
+        "-p",
+        str(prefix),
+        "-e",
+        str(prefix / "error.log"),
+        "-c",
+        str(prefix / "nginx.conf"),
+    ]
+
+
+def reload_nginx(prefix: Path, site: str) -> None:
+    """A new ``site`` for the running nginx: ``nginx -t`` then ``nginx -s reload``, as an
+    operator does (new connections follow the new file, open ones stay where they are)."""
+    (prefix / "rumizi.conf").write_text(site)
+    for step in (["-t"], ["-s", "reload"]):
+        done = subprocess.run([*nginx_command(prefix), *step], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr

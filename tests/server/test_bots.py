@@ -28,7 +28,7 @@ def test_bots_think_in_a_worker_process(make_server: ServerFactory) -> None:
     processes = executor._processes or {}
     assert processes, "no worker process was started"
     assert all(process.pid for process in processes.values())
-    row = server.store.load_table(table_id, True)
+    row = server.store.load_table(table_id, actions=True)
     assert row is not None
     bot_moves = [client_id for seat, _, client_id, _ in row.actions if seat == 1]
     assert bot_moves and all(client_id.startswith("bot-") for client_id in bot_moves)
@@ -46,7 +46,7 @@ def test_every_level_plays(make_server: ServerFactory, level: str) -> None:
         while state["to_act"] == [1]:  # my turn (if I begin), to its end
             state = play_random({1: sock}, rng, 1, state)
         state = sock.my_turn()  # the bot has had a whole turn
-    row = server.store.load_table(made["id"], True)
+    row = server.store.load_table(made["id"], actions=True)
     assert row is not None
     assert any(seat == 0 for seat, *_ in row.actions)  # the bot has moved
     assert state["seats"][0]["level"] == level

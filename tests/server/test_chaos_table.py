@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rumizi.server.hub import ActionError
+from rumizi.server.refusals import ActionError
 from tests.server.kit import Browser, Server, ServerFactory, Socket
 
 GAME = "fantasy-realms"
@@ -84,7 +84,7 @@ def test_the_timer_rings_once_and_the_game_is_scored(make_server: ServerFactory)
         sock.next_state()
         end = sock.wait(lambda m: m["view"]["phase"] != "trade", timeout=10)
     assert end["timer"] is None
-    row = server.store.load_table(table_id, True)
+    row = server.store.load_table(table_id, actions=True)
     assert row is not None
     rings = [(seat, action, cid) for seat, action, cid, _ in row.actions]
     assert rings[-1][0] is None and rings[-1][1] == {"do": "ring"}
@@ -141,7 +141,7 @@ def test_bots_answer_offers_and_declare_done(make_server: ServerFactory) -> None
                 assert act(sock, legal(end)[0])["type"] == "ack"
             end = sock.next_state()
     assert end["view"]["phase"] == "over"
-    row = server.store.load_table(table_id, True)
+    row = server.store.load_table(table_id, actions=True)
     assert row is not None
     by_bots = [a for seat, a, _, _ in row.actions if seat in (1, 2)]
     assert {"do": "done", "by": 1} in by_bots and {"do": "done", "by": 2} in by_bots

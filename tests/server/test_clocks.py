@@ -8,7 +8,7 @@ from typing import Any
 
 from rumizi.server import outages
 from rumizi.server.db import make_engine, migrate, session_factory
-from rumizi.server.hub import Clock
+from rumizi.server.scheduling import Clock
 from rumizi.server.store import SeatRow
 from tests.server.kit import Server, ServerFactory, Socket
 
@@ -116,17 +116,17 @@ def test_a_clock_stands_still_while_the_server_is_down(make_server: ServerFactor
     server = make_server()
     first, second = server.guest(), server.guest()
     row = server.store.create_table(
-        "star-realms",
-        {"players": 2},
-        2,
-        secrets.randbits(62),
-        [
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=secrets.randbits(62),
+        seats=[
             SeatRow(0, "human", None, first.user_id, None),
             SeatRow(1, "human", None, second.user_id, None),
         ],
-        {"kind": "realtime", "initial": 60, "increment": 0},
-        False,
-        first.user_id,
+        clock={"kind": "realtime", "initial": 60, "increment": 0},
+        rated=False,
+        creator=first.user_id,
     )
     with first.socket(row.id) as sock:
         before = sock.next_state()["clock"]
@@ -147,17 +147,17 @@ def _clocked_duel(
     """A playing duel with a tiny realtime clock, made through the store (the API asks 10 s+)."""
     first, second = server.guest(), server.guest()
     row = server.store.create_table(
-        "star-realms",
-        {"players": 2},
-        2,
-        secrets.randbits(62),
-        [
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=secrets.randbits(62),
+        seats=[
             SeatRow(0, "human", None, first.user_id, None),
             SeatRow(1, "human", None, second.user_id, None),
         ],
-        {"kind": "realtime", "initial": seconds, "increment": increment},
-        False,
-        first.user_id,
+        clock={"kind": "realtime", "initial": seconds, "increment": increment},
+        rated=False,
+        creator=first.user_id,
     )
     assert row.status == "playing"
     contexts = [first.socket(row.id), second.socket(row.id)]
@@ -260,17 +260,17 @@ def test_time_runs_out_while_nobody_is_connected(server: Server) -> None:
     """The clock is rebuilt from the stored times: a table loaded late is already lost."""
     first, second = server.guest(), server.guest()
     row = server.store.create_table(
-        "star-realms",
-        {"players": 2},
-        2,
-        secrets.randbits(62),
-        [
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=secrets.randbits(62),
+        seats=[
             SeatRow(0, "human", None, first.user_id, None),
             SeatRow(1, "human", None, second.user_id, None),
         ],
-        {"kind": "realtime", "initial": 0.3, "increment": 0},
-        False,
-        first.user_id,
+        clock={"kind": "realtime", "initial": 0.3, "increment": 0},
+        rated=False,
+        creator=first.user_id,
     )
     time.sleep(0.5)
     with first.socket(row.id) as sock:

@@ -50,15 +50,15 @@ def pair(
 
 
 def count_calls(hub: Hub, name: str) -> list[int]:
-    """Count the calls of the hub's method ``name`` (on this instance only)."""
+    """Count the calls of the scheduler's method ``name`` (on this instance only)."""
     calls = [0]
-    original: Callable[..., Any] = getattr(hub, name)
+    original: Callable[..., Any] = getattr(hub.scheduler, name)
 
     async def counted(*args: Any) -> Any:
         calls[0] += 1
         return await original(*args)
 
-    setattr(hub, name, counted)
+    setattr(hub.scheduler, name, counted)
     return calls
 
 
@@ -144,7 +144,7 @@ def test_a_bot_moves_once_however_many_instances_watch(
     make_server: ServerFactory,
 ) -> None:
     a, b = pair(make_server, postgres_url, redis)
-    thought = [count_calls(server.hub, "_bot_move") for server in (a, b)]
+    thought = [count_calls(server.hub, "bot_move") for server in (a, b)]
     person = a.guest()
     made = person.create_table()  # against an easy bot
     watcher = b.guest()
@@ -165,14 +165,14 @@ def test_a_bot_moves_once_however_many_instances_watch(
 
 def _clocked(server: Server, seconds: float, seats: list[SeatRow]) -> str:
     row = server.store.create_table(
-        "star-realms",
-        {"players": 2},
-        2,
-        secrets.randbits(62),
-        seats,
-        {"kind": "realtime", "initial": seconds, "increment": 0},
-        False,
-        seats[0].user_id or 0,
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=secrets.randbits(62),
+        seats=seats,
+        clock={"kind": "realtime", "initial": seconds, "increment": 0},
+        rated=False,
+        creator=seats[0].user_id or 0,
     )
     return row.id
 
@@ -183,7 +183,7 @@ def test_a_clock_runs_out_once_across_instances(
     make_server: ServerFactory,
 ) -> None:
     a, b = pair(make_server, postgres_url, redis)
-    fired = [count_calls(server.hub, "_time_out") for server in (a, b)]
+    fired = [count_calls(server.hub, "time_out") for server in (a, b)]
     first, second = a.guest(), a.guest()
     seats = [
         SeatRow(0, "human", None, first.user_id, None),
@@ -207,7 +207,14 @@ def test_the_jobs_of_a_dead_instance_pass_to_a_live_one(
     person = a.guest()
     seats = [SeatRow(0, "bot", "easy", None, None), SeatRow(1, "human", None, person.user_id, None)]
     row = a.store.create_table(
-        "star-realms", {"players": 2}, 2, 11, seats, {"kind": "none"}, False, person.user_id
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=11,
+        seats=seats,
+        clock={"kind": "none"},
+        rated=False,
+        creator=person.user_id,
     )
     # An instance that died holding the bot's job: its lease runs a second more.
     a.store.add_jobs([jobs.Job(row.id, 0, jobs.BOT, 0, time.time())])
@@ -234,7 +241,16 @@ def test_the_queue_takes_each_job_once_and_frees_it_when_its_lease_runs_out(
     try:
         user, _ = store.create_guest()
         seats = [SeatRow(0, "bot", "easy", None, None), SeatRow(1, "human", None, user.id, None)]
-        row = store.create_table("star-realms", {"players": 2}, 2, 1, seats, {}, False, user.id)
+        row = store.create_table(
+            game="star-realms",
+            options={"players": 2},
+            players=2,
+            seed=1,
+            seats=seats,
+            clock={},
+            rated=False,
+            creator=user.id,
+        )
         # A game under way from the start comes with a look (an instance loads it, and so
         # queues what it waits for): due at once.
         looked = store.claim_job("w", 1.0, 10.0)
@@ -306,7 +322,16 @@ def test_the_queue_never_hands_out_a_job_under_a_live_lease(tmp_path: Any) -> No
     store = Store(engine)
     user, _ = store.create_guest()
     seats = [SeatRow(0, "bot", "easy", None, None), SeatRow(1, "human", None, user.id, None)]
-    table = store.create_table("star-realms", {"players": 2}, 2, 1, seats, {}, False, user.id)
+    table = store.create_table(
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=1,
+        seats=seats,
+        clock={},
+        rated=False,
+        creator=user.id,
+    )
 
     @settings(max_examples=100, deadline=None)
     @given(OPS)
@@ -393,7 +418,16 @@ def test_batches_lock_their_tables_in_one_order(
         user, _ = store.create_guest()
         seats = [SeatRow(0, "human", None, user.id, None), SeatRow(1, "bot", "easy", None, None)]
         made = [
-            store.create_table("star-realms", {"players": 2}, 2, n, seats, {}, False, user.id).id
+            store.create_table(
+                game="star-realms",
+                options={"players": 2},
+                players=2,
+                seed=n,
+                seats=seats,
+                clock={},
+                rated=False,
+                creator=user.id,
+            ).id
             for n in range(2)
         ]
         first, second = sorted(made)
@@ -432,13 +466,13 @@ def test_a_chaos_table_on_three_instances_moves_every_bot_and_rings(
     ]
     thought: list[tuple[int, int]] = []  # (seat, version) of every bot move begun, anywhere
     for server in servers:
-        original = server.hub._bot_move
+        original = server.hub.scheduler.bot_move
 
         async def counted(table: Any, seat: int, version: int, original: Any = original) -> None:
             thought.append((seat, version))
             await original(table, seat, version)
 
-        setattr(server.hub, "_bot_move", counted)  # noqa: B010
+        setattr(server.hub.scheduler, "bot_move", counted)  # noqa: B010
     person = servers[0].guest()
     bot = {"kind": "bot", "level": "easy"}
     made = person.create_table(
@@ -452,7 +486,7 @@ def test_a_chaos_table_on_three_instances_moves_every_bot_and_rings(
         ends_at = start["timer"]["ends_at"]
         end = sock.wait(lambda m: m["view"]["phase"] != "trade", timeout=20)
     assert end["timer"] is None
-    row = servers[0].store.load_table(made["id"], True)
+    row = servers[0].store.load_table(made["id"], actions=True)
     assert row is not None
     moves = [(seat, action, cid, at) for seat, action, cid, at in row.actions]
     (ring,) = [m for m in moves if m[1] == {"do": "ring"}]
@@ -464,3 +498,41 @@ def test_a_chaos_table_on_three_instances_moves_every_bot_and_rings(
     assert set(by_bots) <= set(thought)
     versions = [version for _, version in thought]
     assert len(versions) == len(set(versions))  # no version's bot thought twice
+
+
+def test_a_shutdown_does_not_wait_for_ever_on_a_task_that_will_not_end(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Closing the Redis side waits a bounded time for its tasks and connections (a pub/sub
+    connection half closed once hung a server's shutdown, and the test run with it)."""
+    import asyncio
+
+    from rumizi.server.fanout import settle
+
+    async def scene() -> float:
+        loop = asyncio.get_running_loop()
+        released = asyncio.Event()
+
+        async def stubborn() -> None:
+            while not released.is_set():  # swallows cancellation, as a hung close would
+                try:
+                    await released.wait()
+                except asyncio.CancelledError:
+                    continue
+
+        hung = asyncio.create_task(stubborn())
+        quick = asyncio.create_task(asyncio.sleep(0))
+        await asyncio.sleep(0)
+        hung.cancel()
+        began = loop.time()
+        await settle([hung, quick], seconds=0.2)
+        took = loop.time() - began
+        assert quick.done() and not hung.done()
+        released.set()  # the test's own tidying: the task may end now
+        await hung
+        return took
+
+    with caplog.at_level("WARNING", logger="rumizi.server.fanout"):
+        took = asyncio.run(asyncio.wait_for(scene(), 5))
+    assert 0.2 <= took < 2
+    assert "still closing" in caplog.text

@@ -20,32 +20,17 @@ from websockets.sync.client import connect
 from websockets.sync.connection import Connection
 
 from rumizi.server.db import make_engine
-from rumizi.server.hub import Hub
+from rumizi.server.scheduling import Scheduler
 from rumizi.server.store import Store
 from tests.server.kit import (
-    Server,
     ServerFactory,
     duel,
     free_port,
     play_random,
     rebuilt,
     states_by_version,
+    stored_actions,
 )
-
-
-def stored_actions(server: Server, table_id: str) -> list[tuple[int, int | None, Any, str]]:
-    with server.store.engine.connect() as connection:
-        rows = connection.execute(
-            text(
-                "SELECT version, seat, action, client_id FROM actions "
-                "WHERE table_id = :t ORDER BY version"
-            ),
-            {"t": table_id},
-        ).all()
-    return [
-        (version, seat, json.loads(action) if isinstance(action, str) else action, client_id)
-        for version, seat, action, client_id in rows
-    ]
 
 
 def test_a_game_is_its_seed_and_actions(make_server: ServerFactory) -> None:
@@ -96,11 +81,11 @@ def test_a_bot_game_resumes_after_a_restart(
 ) -> None:
     """The bot is switched off on the first server; after the restart it moves on its own."""
 
-    async def asleep(self: Hub, *args: Any) -> None:
+    async def asleep(self: Scheduler[Any], *args: Any) -> None:
         return None
 
     with monkeypatch.context() as patch:
-        patch.setattr(Hub, "_bot_move", asleep)
+        patch.setattr(Scheduler, "bot_move", asleep)
         server = make_server()
         browser = server.guest()
         table_id = browser.create_table()["id"]

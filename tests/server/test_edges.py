@@ -232,6 +232,7 @@ def test_the_limiter_counts_in_redis_shared_by_instances() -> None:
     ("path", "status"),
     [
         ("/me/", 200),
+        ("/accessibility", 200),
         ("/games/star-realms/", 200),
         ("/games", 404),
         ("/leaderboard", 404),

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rumizi.server import jobs
-from rumizi.server.hub import Hub
+from rumizi.server.scheduling import Scheduler
 from rumizi.server.store import SeatRow
 from tests.server.kit import Browser, Server, ServerFactory, duel, play_random
 
@@ -35,17 +35,17 @@ def clocked(server: Server, seconds: float) -> str:
     """A playing duel with a realtime clock, made in the store (the API asks 10 s or more)."""
     first, second = server.guest(), server.guest()
     row = server.store.create_table(
-        "star-realms",
-        {"players": 2},
-        2,
-        secrets.randbits(62),
-        [
+        game="star-realms",
+        options={"players": 2},
+        players=2,
+        seed=secrets.randbits(62),
+        seats=[
             SeatRow(0, "human", None, first.user_id, None),
             SeatRow(1, "human", None, second.user_id, None),
         ],
-        {"kind": "realtime", "initial": seconds, "increment": 0},
-        False,
-        first.user_id,
+        clock={"kind": "realtime", "initial": seconds, "increment": 0},
+        rated=False,
+        creator=first.user_id,
     )
     return row.id
 
@@ -53,11 +53,11 @@ def clocked(server: Server, seconds: float) -> str:
 def test_a_start_loads_only_the_tables_the_server_must_move(
     make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def asleep(self: Hub, *args: Any) -> None:
+    async def asleep(self: Scheduler[Any], *args: Any) -> None:
         return None
 
     with monkeypatch.context() as patch:
-        patch.setattr(Hub, "_bot_move", asleep)  # the bots of this first server never move
+        patch.setattr(Scheduler, "bot_move", asleep)  # the bots of this first server never move
         server = make_server()
         abandoned: dict[str, Browser] = {}
         for n in range(6):  # games both players left, one move in or none
@@ -125,7 +125,7 @@ def test_a_table_whose_deadline_is_far_unloads_and_is_back_in_time(
     # Loaded (the store's new table is due for a look), let go while its deadline was far,
     # and loaded again in time for the clock to run out when it should.
     assert seen[:4] == [False, True, False, True]
-    stored = server.store.load_table(table_id, True)
+    stored = server.store.load_table(table_id, actions=True)
     assert stored is not None
     ((_seat, _action, client_id, at),) = stored.actions
     assert client_id == "clock-0"

@@ -5,24 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
 
 from rumizi.server.outbox import SLOW_CLOSE, Outbox
-
-T = TypeVar("T")
-
-
-def run(main: Callable[[], Awaitable[T]]) -> T:
-    """``main()`` on an event loop of its own, in a thread of its own: another test of the same
-    worker may have left its loop running in this one."""
-
-    async def wrapped() -> T:
-        return await main()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, wrapped()).result(timeout=30)
+from tests.server.kit import in_own_loop
 
 
 class StuckSocket:
@@ -53,7 +38,7 @@ def test_messages_go_out_in_order_and_sending_never_waits_for_the_reader() -> No
         await outbox.stop()
         return socket.sent
 
-    sent = run(go)
+    sent = in_own_loop(go)
     assert [json.loads(text)["n"] for text in sent] == [0, 1, 2, 3, 4]
 
 
@@ -68,6 +53,6 @@ def test_a_reader_too_far_behind_is_closed_to_reconnect() -> None:
         outbox.post("after")  # ignored once closed
         return socket
 
-    socket = run(go)
+    socket = in_own_loop(go)
     assert socket.closed is not None and socket.closed[0] == SLOW_CLOSE
     assert socket.sent == []

@@ -47,7 +47,14 @@ def test_random_play_through_the_socket_rebuilds_exactly(
         options["format"] = "free-for-all"
     owner = next(iter(people.values()))
     row = server.store.create_table(
-        "star-realms", options, players, seed, seats, {"kind": "none"}, False, owner.user_id
+        game="star-realms",
+        options=options,
+        players=players,
+        seed=seed,
+        seats=seats,
+        clock={"kind": "none"},
+        rated=False,
+        creator=owner.user_id,
     )
     moves = data.draw(st.integers(1, 12), label="moves")
     with contextlib.ExitStack() as stack:

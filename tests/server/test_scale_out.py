@@ -12,7 +12,10 @@ after the kill.
 Checked afterwards in the database: every game is over; every acknowledged move is there, at
 the version its acknowledgement named; no action is stored twice; each clocked game ended by
 exactly one timeout; every bot game has the bot's moves; the live instances are listening to
-Redis again.
+Redis again. And what an operator reads: each live instance's ``/readyz`` and ``/metrics``
+(``--metrics``: the moves it acknowledged, the queue's jobs, the Redis outage), every
+acknowledged move in the JSON log of the instance that stored it, the killed one's too; then
+the killed instance, started again from its command line, is ready and serves.
 
 A second, shorter test runs the same fleet for what a browser meets at that nginx on a port
 other than 80: the page's table socket opens with the browser's ``Origin`` (the forwarded
@@ -44,6 +47,7 @@ import httpx
 import pytest
 import redis
 import websockets
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from rumizi.server.db import make_engine
@@ -101,22 +105,32 @@ class Fleet:
         self.ports = [free_port() for _ in range(INSTANCES)]
         self.front = free_port()
         self.instances: list[subprocess.Popen[bytes]] = []
+        self.commands: list[list[str]] = []
         self.nginx: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.redis.start()
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
         for i, port in enumerate(self.ports):
-            log = (self.tmp / f"instance-{i}.log").open("wb")
             command = [sys.executable, "-m", "rumizi", "serve", "--port", str(port)]
             command += ["--db", self.db_url, "--redis", self.redis.url, "--instance", f"i{i}"]
             command += ["--bot-workers", "0", "--job-lease", str(LEASE)]
-            self.instances.append(
-                subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-            )
+            command += ["--metrics", "--log-format", "json"]
+            self.commands.append(command)
+            self.instances.append(self.run(i))
         self.nginx = start_nginx(self.tmp / "nginx", self.front, self.ports)
         for port in [*self.ports, self.front]:
             wait_for_http(port, self)
+
+    def run(self, i: int) -> subprocess.Popen[bytes]:
+        """Instance ``i`` from its command line, as its unit starts it; its log goes on."""
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        log = (self.tmp / f"instance-{i}.log").open("ab")
+        return subprocess.Popen(self.commands[i], cwd=ROOT, env=env, stdout=log, stderr=log)
+
+    def restart(self, i: int) -> None:
+        """Start instance ``i`` again after it died, from the same command line."""
+        assert self.instances[i].poll() is not None
+        self.instances[i] = self.run(i)
 
     def kill(self, i: int) -> None:
         self.instances[i].send_signal(signal.SIGKILL)
@@ -204,17 +218,17 @@ async def open_game(base: str, store: Store, i: int) -> list[Player]:
         other, other_id = await guest(base)
         row = await asyncio.to_thread(
             store.create_table,
-            "star-realms",
-            {"players": 2},
-            2,
-            secrets.randbits(62),
-            [
+            game="star-realms",
+            options={"players": 2},
+            players=2,
+            seed=secrets.randbits(62),
+            seats=[
                 SeatRow(0, "human", None, host_id, None),
                 SeatRow(1, "human", None, other_id, None),
             ],
-            {"kind": "realtime", "initial": CLOCK_SECONDS, "increment": 0},
-            False,
-            host_id,
+            clock={"kind": "realtime", "initial": CLOCK_SECONDS, "increment": 0},
+            rated=False,
+            creator=host_id,
         )
         table = {"id": row.id}
         seats = [host, other]
@@ -394,6 +408,7 @@ def test_fifty_games_through_nginx_survive_a_killed_instance_and_a_redis_restart
         assert len(moved) > len(players) // 2
         assert all(len(set(p.instances)) >= 2 for p in moved)
         check_games(store, games)
+        check_what_operators_see(fleet, games)
     finally:
         engine.dispose()
 
@@ -430,6 +445,61 @@ def check_games(store: Store, games: list[list[Player]]) -> None:
             assert bots and not clocks
         else:
             assert not bots and not clocks
+
+
+def metrics_of(port: int) -> list[tuple[str, dict[str, str], float]]:
+    """An instance's /metrics (asked from loopback), as (name, labels, value) samples."""
+    found = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10)
+    assert found.status_code == 200, found.text
+    return [
+        (sample.name, dict(sample.labels), sample.value)
+        for family in text_string_to_metric_families(found.text)
+        for sample in family.samples
+    ]
+
+
+def total(samples: list[tuple[str, dict[str, str], float]], name: str, **labels: str) -> float:
+    return sum(v for n, found, v in samples if n == name and labels.items() <= found.items())
+
+
+def check_what_operators_see(fleet: Fleet, games: list[list[Player]]) -> None:
+    """Each live instance is ready and counted the games; every acknowledged move is in the
+    log of the instance that stored it (one JSON object a line); the killed instance, started
+    again from its own command line, is ready and serves."""
+    live = [i for i, process in enumerate(fleet.instances) if process.poll() is None]
+    assert live == [0, 2]
+    acked = {(p.table, v) for game in games for p in game for v in p.acked.values()}
+    counted = 0.0
+    for i in live:
+        ready = httpx.get(f"http://127.0.0.1:{fleet.ports[i]}/readyz", timeout=10)
+        assert ready.status_code == 200, ready.text
+        assert ready.json()["checks"] == {"database": "ok", "migrations": "ok", "redis": "ok"}
+        samples = metrics_of(fleet.ports[i])
+        assert {labels["rumizi_instance"] for _, labels, _ in samples} == {f"i{i}"}
+        counted += total(samples, "rumizi_socket_messages_total", kind="act", outcome="ok")
+        assert total(samples, "rumizi_move_ack_seconds_count") > 0
+        assert total(samples, "rumizi_job_lag_seconds_count") > 0  # bots' and clocks' jobs
+        assert total(samples, "rumizi_redis_errors_total", operation="listen") >= 1  # restarted
+        assert total(samples, "rumizi_database_errors_total") == 0
+    assert 0 < counted <= len(acked)  # the killed instance's own count died with it
+    logged: set[tuple[str, int]] = set()
+    for i in range(INSTANCES):
+        for line in (fleet.tmp / f"instance-{i}.log").read_text().splitlines():
+            if not line.startswith("{"):
+                continue  # the command's own words on its standard output
+            record = json.loads(line)
+            assert record["instance"] == f"i{i}", record
+            if record.get("event") == "action":
+                logged.add((record["table_id"], record["version"]))
+    # Written before its acknowledgement was sent: the killed instance's moves are there too.
+    assert acked <= logged, sorted(acked - logged)[:5]
+    fleet.restart(1)
+    wait_for_http(fleet.ports[1], fleet)
+    ready = httpx.get(f"http://127.0.0.1:{fleet.ports[1]}/readyz", timeout=10)
+    assert ready.status_code == 200, ready.text
+    table = games[0][0].table
+    answer = httpx.get(f"http://127.0.0.1:{fleet.ports[1]}/api/tables/{table}", timeout=10)
+    assert answer.status_code == 200 and answer.json()["id"] == table
 
 
 # ---------------------------------------------------------------------- the shipped nginx.conf

@@ -20,10 +20,9 @@ from fastapi.routing import APIRoute
 from pydantic import ValidationError
 
 from rumizi.server import deps, protocol_doc
-from rumizi.server.app import openapi_schema
+from rumizi.server.app import SCHEMA_ROUTERS, openapi_schema
 from rumizi.server.errors import ERRORS, ApiError, ErrorBody, ErrorCode, framework_code, refusals
 from rumizi.server.plugins import LANGS
-from rumizi.server.routes import API_ROUTERS
 from rumizi.server.schemas import Lang
 from tests.server.kit import Server
 
@@ -33,7 +32,7 @@ ERROR_REF = "#/components/schemas/ErrorBody"
 
 
 def api_routes() -> list[APIRoute]:
-    found = [route for router in API_ROUTERS for route in router.routes]
+    found = [route for router in SCHEMA_ROUTERS for route in router.routes]
     return [route for route in found if isinstance(route, APIRoute)]
 
 
@@ -150,8 +149,9 @@ def emitted_codes() -> tuple[set[str], set[str]]:
 
     Read from the source: ``ApiError(ErrorCode.X, ...)``, the edges' ``_refuse(send,
     ErrorCode.X, ...)`` and the codes of the framework's own errors for the API;
-    ``ActionError("code", ...)`` (the hub) and ``refuse(id, "code", ...)`` (the socket) for
-    the socket. Any other literal code is refused, so none can slip past.
+    ``ActionError("code", ...)`` (the hub), ``refuse(id, "code", ...)`` (the socket) and the
+    ``code = "code"`` of the refusals of ``rumizi.server.inbound`` (``Refused``) for the
+    socket. Any other literal code is refused, so none can slip past.
     """
     api: set[str] = {str(ErrorCode.MALFORMED)}  # the app's handler of invalid requests
     api |= {str(framework_code(status)) for status in (404, 405, 400, 500)}
@@ -160,6 +160,10 @@ def emitted_codes() -> tuple[set[str], set[str]]:
         if "migrations" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and [_name(t) for t in node.targets] == ["code"]:
+                code = node.value.value if isinstance(node.value, ast.Constant) else None
+                if isinstance(code, str):
+                    socket.add(code)
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
@@ -316,7 +320,8 @@ def test_the_protocol_page_is_up_to_date() -> None:
 def test_the_doc_generator_checks_and_rewrites(tmp_path: Path) -> None:
     page = tmp_path / "protocol.md"
     stale = "# P\n<!-- generated: {0} (x) -->\nSTALE TEXT\n<!-- end: {0} -->\n"
-    page.write_text("".join(stale.format(name) for name in ("routes", "bodies", "errors")))
+    names = ("routes", "bodies", "errors", "socket")
+    page.write_text("".join(stale.format(name) for name in names))
     # Its own copy of the page's error texts: the test never writes into the source tree.
     texts = ["--errors-js", str(tmp_path / "errors.js")]
     assert protocol_doc.main([str(page), "--check", *texts]) == 1
@@ -326,6 +331,8 @@ def test_the_doc_generator_checks_and_rewrites(tmp_path: Path) -> None:
     fresh = page.read_text()
     assert "STALE TEXT" not in fresh
     assert "`POST /api/tables`" in fresh and "| `csrf` | 403 |" in fresh
+    assert '- `Ack` `{"type": "ack", "client_id": str, "version": int}`' in fresh
+    assert '- `Undo` `{"type": "undo", "client_id": str, "version": int}`' in fresh
     assert (tmp_path / "errors.js").read_text(encoding="utf-8") == protocol_doc.errors_module()
     assert protocol_doc.main([str(page), "--check", *texts]) == 0
     with pytest.raises(ValueError, match="errors"):

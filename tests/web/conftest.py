@@ -24,6 +24,7 @@ from playwright.sync_api import (
     FloatRect,
     Locator,
     Page,
+    ViewportSize,
     expect,
     sync_playwright,
 )
@@ -135,7 +136,7 @@ def new_context(
 
     Others' moves are drawn at once (``pace="instant"``, static/pacing.js) so that whole
     games against bots stay quick; ``pace=None`` leaves the page's own choice (normal)."""
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+    size: ViewportSize = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
     context = browser.new_context(
         viewport=size, locale="fa-IR" if lang == "fa" else "en-US", bypass_csp=bypass_csp
     )

@@ -20,8 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
-from tests.web.test_e2e import start_vs_bot, wait_turn
-from tests.web.test_star_realms_board_e2e import TARGET, play_by_board
+from tests.web.kit import no_sideways_scroll, start_vs_bot
+from tests.web.test_star_realms_board_e2e import TARGET, play_by_board, wait_turn
 
 
 @pytest.fixture(scope="module")
@@ -155,8 +155,7 @@ def test_a_finished_game_is_analysed_with_one_click(
                     assert "End their turn" in reader.get_by_test_id("analysis-marks").inner_text()
                     assert "± 0%" not in text
                 if phone:
-                    width = reader.evaluate("document.documentElement.scrollWidth")
-                    assert width <= 400, f"the analysis scrolls sideways on a phone ({width}px)"
+                    no_sideways_scroll(reader, 400, "the analysis on a phone")
                 screenshot(reader, f"analysis-{lang}-{'phone' if phone else 'desktop'}")
             finally:
                 other.close()

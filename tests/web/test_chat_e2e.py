@@ -10,9 +10,8 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import DESKTOP, PHONE, no_sideways_scroll
 
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 WAIT = 20_000  # ms: the machine running the tests may be busy (expect's default is 5 s)
 TRAP = '<img src=x onerror="window.__chatXss=1">سلام <b>bold</b>'
 
@@ -99,8 +98,7 @@ def test_two_players_chat_escaped_in_both_languages_with_a_mute(
         guest.get_by_test_id("chat-input").fill("see you at the next table")
         guest.get_by_test_id("chat-send").click()
         expect(host.get_by_test_id("chat-unread")).to_have_text("۱", timeout=WAIT)
-        width = host.evaluate("document.documentElement.scrollWidth")
-        assert width <= 400, f"the page scrolls sideways on a phone ({width}px)"
+        no_sideways_scroll(host, 400, "the page on a phone")
         screenshot(host, "chat-fa-phone-closed")
         host.get_by_test_id("chat-toggle").click()
         expect(host.get_by_test_id("chat-unread")).to_be_hidden(timeout=WAIT)

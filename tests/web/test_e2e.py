@@ -11,24 +11,8 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from tests.web.conftest import Server, new_context, screenshot
-from tests.web.test_star_realms_board_e2e import TARGET, play_by_board
-
-MOVE = "[data-testid=table]:not(.is-busy) [data-testid=legal-move]:enabled"  # the list's moves
-RESULT = "[data-testid=result]"
-
-
-def start_vs_bot(page: Page, server: Server) -> str:
-    """From the game page, “play now” against the easy bot; returns the table id."""
-    page.goto(f"{server.url}/games/star-realms")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+"))
-    return page.url.rsplit("/t/", 1)[1].split("?")[0]
-
-
-def wait_turn(page: Page, timeout: float = 60_000) -> bool:
-    """Wait until this seat can move on the board (True) or the game is over (False)."""
-    page.wait_for_selector(f"{TARGET}, {RESULT}", timeout=timeout)
-    return page.locator(RESULT).count() == 0
+from tests.web.kit import no_sideways_scroll, start_vs_bot
+from tests.web.test_star_realms_board_e2e import TARGET, play_by_board, wait_turn
 
 
 def pick(page: Page) -> str:
@@ -179,8 +163,7 @@ def test_table_on_a_phone(browser: Browser, server: Server) -> None:
         page = context.new_page()
         start_vs_bot(page, server)
         wait_turn(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 400, f"the page scrolls sideways on a phone ({width}px)"
+        no_sideways_scroll(page, 400, "the page on a phone")
         pick(page)
         wait_turn(page)
         screenshot(page, "table-fa-phone")

@@ -16,10 +16,11 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rumizi.core.addons import Audience
-from rumizi.games.fantasy_realms import web
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
-from tests.web.conftest import Server, box_of, new_context, screenshot
-from tests.web.test_fantasy_realms_table_e2e import new_table, wait_turn, watch_errors
+from rumizi.games.fantasy_realms import GAME, web
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import inside_screen, no_sideways_scroll, wait_turn, watch_errors
+from tests.web.test_fantasy_realms_table_e2e import new_table
 
 BOARD = "[data-testid=table]:not(.is-busy) [data-testid=frt-board]"
 PROBE = "#probe-fr [data-testid=frt-board]"
@@ -168,13 +169,11 @@ def check_positions(page: Page, server: Server) -> int:
 def fits(page: Page, width: int, height: int) -> None:
     """The hand, the discard area and the others inside the screen; no sideways scroll."""
     page.add_style_tag(content=".moves-panel { display: none !important; }")
-    for testid in ("frt-my-hand", "frt-area", "frt-others"):
-        part = page.locator(f"{BOARD} [data-testid={testid}]")
-        expect(part).to_be_visible()
-        box = box_of(part)
-        assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, (testid, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (testid, box)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    parts = [f"{BOARD} [data-testid={t}]" for t in ("frt-my-hand", "frt-area", "frt-others")]
+    for part in parts:
+        expect(page.locator(part)).to_be_visible()
+    inside_screen(page, parts, width, height, slack=1, top=False)
+    no_sideways_scroll(page, width)
 
 
 def touch_phone(browser: Browser, server: Server, lang: str) -> BrowserContext:

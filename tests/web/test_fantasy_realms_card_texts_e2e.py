@@ -8,6 +8,7 @@ two-player draft's start) waits for no score. The renderer is fed the engine's o
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -15,10 +16,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from rumizi.games.fantasy_realms import texts, web
+from rumizi.games.fantasy_realms import GAME, texts, web
 from rumizi.games.fantasy_realms.cards import CARDS, REPRINTS
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
-from tests.web.conftest import Server, box_of, new_context, screenshot
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import inside_screen, no_sideways_scroll
 from tests.web.test_fantasy_realms_board_e2e import PROBE, message, touch_phone
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -150,9 +152,8 @@ def discard_position() -> FantasyRealmsState:
 
 
 def sheet_fits(page: Page, size: ViewportSize) -> None:
-    box = box_of(page.locator(SHEET))
-    assert box["x"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5, box
-    assert box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5, box
+    """The card's sheet lies inside the screen, as the page is now."""
+    inside_screen(page, [SHEET], size["width"], size["height"], top=False)
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])
@@ -256,14 +257,18 @@ def test_the_score_table_puts_each_number_under_its_column_s_head(
         page.set_viewport_size(size)
         draw(page, server, message(s, 0, lang))
         expect(page.locator(f"{PROBE} [data-testid=frt-results]")).to_be_visible()
+        # Measured once laid out (a loaded machine once measured the tables before they had
+        # a box: no cell at all).
+        page.wait_for_function(
+            f"() => ({CENTRES})(document.querySelector({json.dumps(PROBE)})).length > 20"
+        )
         cells = page.eval_on_selector(PROBE, CENTRES)
-        assert len(cells) > 20
         for cell in cells:
             num, head = cell["num"], cell["head"]
             # the number's middle is its head's middle, and it lies within the head's words
             assert abs(num["mid"] - head["mid"]) <= 3, (lang, phone, cell)
             assert num["left"] < head["right"] and num["right"] > head["left"], cell
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        no_sideways_scroll(page, size["width"])
         # each line says what its card does, and its name opens the whole text
         line = page.locator(f"{PROBE} [data-testid=frt-result-line]").first
         card = line.get_attribute("data-card") or ""

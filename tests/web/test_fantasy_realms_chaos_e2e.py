@@ -11,11 +11,10 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, box_of, new_context, screenshot
-from tests.web.test_fantasy_realms_table_e2e import no_ascii_digits, watch_errors
+from tests.web.kit import RESULT, TABLE, no_sideways_scroll, watch_errors
+from tests.web.test_fantasy_realms_table_e2e import no_ascii_digits
 
 GAME = "fantasy-realms"
-TABLE = "[data-testid=table]:not(.is-busy)"
-RESULT = "[data-testid=result]"
 
 
 def hand(page: Page) -> list[str]:
@@ -108,8 +107,7 @@ def test_two_people_swap_a_card_at_a_chaos_table(browser: Browser, server: Serve
         expect(mine).to_have_count(1)
         expect(mine.locator(f".frt-card[data-card='{offered}']")).to_have_count(1)
         screenshot(guest, "fantasy-realms-chaos-en-phone-offer")
-        width = guest.evaluate("document.documentElement.scrollWidth")
-        assert width <= 400, f"the phone page scrolls sideways ({width}px)"
+        no_sideways_scroll(guest, 400, "the phone page")
         mine.get_by_test_id("frt-answer").click()
         gives = guest.locator(f"{TABLE} [data-testid=frt-give]")
         expect(gives).to_have_count(len(before_guest))
@@ -137,8 +135,7 @@ def test_two_people_swap_a_card_at_a_chaos_table(browser: Browser, server: Serve
         guest.set_viewport_size({"width": 1366, "height": 768})
         for page, width in ((host, 400), (guest, 1366)):
             page.get_by_test_id("frt-trade").wait_for()
-            scroll = page.evaluate("document.documentElement.scrollWidth")
-            assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
+            no_sideways_scroll(page, width)
             box = box_of(page.get_by_test_id("frt-my-hand"))
             assert box["y"] < (844 if width == 400 else 768), box
         screenshot(host, "fantasy-realms-chaos-fa-phone-swap")

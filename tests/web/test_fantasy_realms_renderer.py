@@ -10,8 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from rumizi.games.fantasy_realms import score_hand
-from rumizi.games.fantasy_realms.engine import GAME
+from rumizi.games.fantasy_realms import GAME, score_hand
 from tests.web.conftest import Server
 
 DRAW = """async ({msg}) => {

@@ -5,9 +5,7 @@ English on a phone. Screenshots (desktop and phone, Persian and English) for peo
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -21,30 +19,17 @@ from tests.web.conftest import (
     new_context,
     screenshot,
 )
+from tests.web.kit import (
+    MOVE,
+    TABLE,
+    legal,
+    no_sideways_scroll,
+    start_vs_bot,
+    wait_turn,
+    watch_errors,
+)
 
 GAME = "fantasy-realms"
-TABLE = "[data-testid=table]:not(.is-busy)"
-MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
-RESULT = "[data-testid=result]"
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def wait_turn(page: Page, timeout: float = 60_000) -> bool:
-    """Wait until this seat can move (True) or the game is over (False)."""
-    # attached, not visible: on a phone the moves the board shows leave the move list
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
-    return page.locator(RESULT).count() == 0
-
-
-def legal(page: Page) -> list[dict[str, Any]]:
-    found = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
-    return [json.loads(a) for a in found]
 
 
 def new_table(page: Page, server: Server, players: int, options: dict[str, str]) -> None:
@@ -187,8 +172,7 @@ def test_two_players_draft_then_play_on_a_phone_in_english(
         hand = page.locator("[data-testid=frt-my-hand] [data-testid=frt-line]").count()
         if not shot and hand >= 7 and page.locator(f"{TABLE} [data-testid=frt-discard]").count():
             live_total(page)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 400, f"the page scrolls sideways ({width}px)"
+            no_sideways_scroll(page, 400)
             box = box_of(page.get_by_test_id("frt-my-hand"))
             assert box["y"] < 844, box
             screenshot(page, "fantasy-realms-en-phone")
@@ -232,8 +216,7 @@ def test_persian_phone_and_english_desktop_layouts(browser: Browser, server: Ser
             assert wait_turn(page)
             live_total(page)
             name = f"fantasy-realms-{lang}-{'phone' if phone else 'desktop'}-items"
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= (400 if phone else 1366), f"{name}: scrolls sideways ({width}px)"
+            no_sideways_scroll(page, 400 if phone else 1366, name)
             box = box_of(page.get_by_test_id("frt-my-hand"))
             assert box["y"] < (844 if phone else 768), box
             expect(page.get_by_test_id("frt-my-item")).to_have_count(1)
@@ -241,3 +224,29 @@ def test_persian_phone_and_english_desktop_layouts(browser: Browser, server: Ser
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_a_player_who_concedes_loses_and_is_ranked_last_with_the_word_said(
+    browser: Browser, server: Server
+) -> None:
+    """The table's Concede works in Fantasy Realms too (it once answered with an error): the
+    bot, the one player left in, wins at once, and the end screen ranks and marks the one who
+    conceded."""
+    context = new_context(browser, "en")
+    try:
+        page = context.new_page()
+        errors = watch_errors(page)
+        start_vs_bot(page, server, GAME, lang="en")
+        wait_turn(page)
+        page.get_by_test_id("concede").evaluate("button => button.click()")
+        page.get_by_test_id("concede-yes").click()
+        expect(page.get_by_test_id("result")).to_be_visible()
+        results = page.locator("[data-testid=frt-result]")
+        expect(results).to_have_count(2)
+        expect(results.first).to_have_class(re.compile(r"\bis-winner\b"))
+        expect(results.last).to_have_attribute("data-player", "0")
+        expect(results.last.get_by_test_id("frt-conceded")).to_have_text("conceded")
+        expect(page.get_by_test_id("log")).to_contain_text("You conceded.")
+        assert not errors, errors
+    finally:
+        context.close()

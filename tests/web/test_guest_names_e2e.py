@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 from rumizi.core.i18n import number
 from rumizi.server.auth import guest_name, shown_name
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import DESKTOP, PHONE
 
-DESKTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT = 20_000
 
 

@@ -12,12 +12,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import SCREENSHOT_DIR, Server, box_of, from_move_list, new_context
-
-TABLE = "[data-testid=table]:not(.is-busy)"
-MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
-RESULT = "[data-testid=result]"
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
+from tests.web.kit import DESKTOP, MOVE, PHONE, wait_turn, watch_errors
 
 
 def view_shot(page: Page, name: str) -> None:
@@ -25,13 +20,6 @@ def view_shot(page: Page, name: str) -> None:
     picture scrolls to the top and stretches the window, which moves the callout)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"))
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
 
 
 def states(page: Page) -> int:
@@ -44,7 +32,7 @@ def after_move(page: Page, before: int) -> None:
         "n => Number(document.querySelector('[data-testid=guide]').dataset.states) > n",
         arg=before,
     )
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000, state="attached")
+    wait_turn(page)
 
 
 def click_until_moved(page: Page, target: Locator, before: int) -> None:
@@ -109,8 +97,7 @@ def test_the_guide_leads_a_first_game_by_the_board_and_is_skipped_and_reopened(
         kinds: list[str] = []
         texts: list[str] = []
         for _ in range(60):
-            page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=60_000, state="attached")
-            assert page.locator(RESULT).count() == 0, "the game ended before three guided steps"
+            assert wait_turn(page), "the game ended before three guided steps"
             step = callout.get_attribute("data-step") if callout.is_visible() else None
             kind = callout.get_attribute("data-kind") or ""
             before = states(page)

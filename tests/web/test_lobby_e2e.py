@@ -9,11 +9,10 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import DESKTOP, PHONE
 
 MARKED = re.compile(r"^● ")
 UNMARKED = re.compile(r"^(?!● )")
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 WAIT = 20_000  # ms: a table page loads its game, cards and renderer first
 
 

@@ -25,13 +25,10 @@ from rumizi.games.splendor_duel import GAME as SPLENDOR
 from rumizi.games.star_realms import GAME as STAR_REALMS
 from rumizi.games.war_of_the_ring import GAME as WAR_OF_THE_RING
 from tests.web.conftest import Server, from_move_list, new_context, screenshot
-from tests.web.test_e2e import start_vs_bot
+from tests.web.kit import DESKTOP, MOVE, PHONE, start_vs_bot
 
 TABLE = "[data-testid=table]"
-MOVE = f"{TABLE}:not(.is-busy) [data-testid=legal-move]:enabled"
 OLD_NORMAL_MS = 650  # the pacer's one step a move before issue 33, at "normal"
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 
 # What the table shows now: the drawn version, what waits, the log and its lit lines, how many
 # moves may be clicked, and a few numbers of the board that a bot's move changes.

@@ -9,12 +9,11 @@ import re
 import secrets
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import DESKTOP, PHONE
 
-DESKTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT = 20_000
 PASSWORD = "a long secret 42"
 PLAIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹−؟", "0123456789-?", "\u2066\u2067\u2068\u2069\u200e\u200f")
@@ -61,6 +60,9 @@ def test_a_rated_game_shows_each_rating_change_in_both_languages(
             )
         host.get_by_test_id("concede").click()
         host.get_by_test_id("concede-yes").click()
+        # The concession travels by socket: the API tells the result once the end screen shows it.
+        mine = host.locator("[data-testid=rating-change][data-seat='0']")
+        expect(mine).to_have_text(re.compile("ریتینگ شما"), timeout=WAIT)
 
         answer = httpx.get(f"{server.url}/api/tables/{table_id}").json()
         changes = {c["seat"]: c for c in answer["ratings"]}
@@ -69,8 +71,6 @@ def test_a_rated_game_shows_each_rating_change_in_both_languages(
         lost, won = 1500 - gain, 1500 + gain
 
         # The end screen, in each reader's words: their own line first-person and bold.
-        mine = host.locator("[data-testid=rating-change][data-seat='0']")
-        expect(mine).to_have_text(re.compile("ریتینگ شما"), timeout=WAIT)
         assert mine.inner_text().translate(PLAIN) == f"ریتینگ شما: 1500? ← {lost}? (-{gain})"
         assert not re.search(r"[0-9]", mine.inner_text()), "Persian digits"
         other = host.locator("[data-testid=rating-change][data-seat='1']")

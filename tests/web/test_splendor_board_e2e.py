@@ -9,24 +9,29 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.web.conftest import Server, box_of, screenshot, settled
+from tests.web.conftest import Server, screenshot, settled
+from tests.web.kit import (
+    DESKTOP,
+    PHONE,
+    RESULT,
+    TABLE,
+    inside_screen,
+    no_sideways_scroll,
+    watch_errors,
+)
 
 GAME = "splendor-duel"
-TABLE = "[data-testid=table]:not(.is-busy)"
 BOARD = f"{TABLE} [data-testid=sd-board]"
-RESULT = "[data-testid=result]"
 # The move list plays no part: hidden, as the closed drawer the table page gives it.
 NO_LIST = ".moves-panel { display: none !important; }"
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 # The parts of the table that must be on the screen without scrolling.
 PARTS = ["sd-prompt", "opponent", "sd-grid", "sd-pyramid", "sd-royals", "my-area"]
 
 
 def open_table(
-    browser: Browser, server: Server, lang: str, size: dict[str, int], touch: bool = False
+    browser: Browser, server: Server, lang: str, size: ViewportSize, touch: bool = False
 ) -> tuple[Page, list[str]]:
     """A new window at ``size`` (a touch screen if ``touch``), at a new table against the easy
     bot; returns the page and the list its errors are written to."""
@@ -34,9 +39,7 @@ def open_table(
     context.set_default_timeout(30_000)
     context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch_errors(page)
     page.goto(f"{server.url}/games/{GAME}")
     page.get_by_test_id("play-now").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+"))
@@ -140,16 +143,12 @@ def reserve(page: Page, what: str, kind: str) -> str:
     return kind
 
 
-def boxes_inside(page: Page, size: dict[str, int]) -> None:
+def boxes_inside(page: Page, size: ViewportSize) -> None:
     """Every part that matters lies inside the screen, the page at its top, and nothing
     scrolls sideways."""
-    page.evaluate("window.scrollTo(0, 0)")
-    for part in PARTS:
-        box = box_of(page.locator(f"{BOARD} [data-testid={part}]"))
-        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= size["width"], f"the page scrolls sideways ({width}px)"
+    parts = [f"{BOARD} [data-testid={part}]" for part in PARTS]
+    inside_screen(page, parts, size["width"], size["height"])
+    no_sideways_scroll(page, size["width"])
 
 
 def test_a_whole_game_against_the_easy_bot_by_clicks_on_the_board(

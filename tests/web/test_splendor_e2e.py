@@ -5,45 +5,21 @@ choices), in Persian and English, on a desktop and on a phone; screenshots for p
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import (
+    TABLE,
+    legal,
+    no_sideways_scroll,
+    start_vs_bot,
+    wait_turn,
+    watch_errors,
+)
 
 GAME = "splendor-duel"
-TABLE = "[data-testid=table]:not(.is-busy)"
-MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
-RESULT = "[data-testid=result]"
-
-
-def start_vs_bot(page: Page, server: Server) -> str:
-    """From the game page, “play now” against the easy bot; returns the table id."""
-    page.goto(f"{server.url}/games/{GAME}")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+"))
-    page.get_by_test_id("sd-board").wait_for()
-    return page.url.rsplit("/t/", 1)[1].split("?")[0]
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def wait_turn(page: Page, timeout: float = 30_000) -> bool:
-    """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
-    return page.locator(RESULT).count() == 0
-
-
-def legal(page: Page) -> list[dict[str, Any]]:
-    """The legal actions, read from the move list in one go."""
-    found = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
-    return [json.loads(a) for a in found]
 
 
 def space(s: list[int]) -> str:
@@ -158,17 +134,14 @@ def test_english_desktop_selection_and_phone_layouts(browser: Browser, server: S
         try:
             page = context.new_page()
             errors = watch_errors(page)
-            start_vs_bot(page, server)
+            start_vs_bot(page, server, GAME)
             for turn in range(4):
                 if not wait_turn(page):
                     break
                 play_by_board(page, turn + 1)
             assert wait_turn(page)
             name = f"splendor-{lang}-{'phone' if phone else 'desktop'}"
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= (400 if phone else 1280), (
-                f"{name}: the page scrolls sideways ({width}px)"
-            )
+            no_sideways_scroll(page, 400 if phone else 1280, name)
             # Build a selection on the board: only lines of the legal list light up.
             takes = [a for a in legal(page) if a["do"] == "take" and len(a["spaces"]) >= 2]
             if takes:

@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 import re
+import time
+from collections.abc import Sequence
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from rumizi.games.star_realms import GAME
 from rumizi.games.star_realms.engine import FORMATS
-from tests.web.conftest import Server, box_of, screenshot, settled
+from tests.web import kit
+from tests.web.conftest import Server, screenshot, settled
+from tests.web.kit import DESKTOP, PHONE, TABLE, violations
 
-TABLE = "[data-testid=table]:not(.is-busy)"
 BOARD = f"{TABLE} [data-testid=sr-board]"
 TARGET = f"{BOARD} button[data-action]:enabled"
-RESULT = "[data-testid=result]"
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
+#: What a player must see without scrolling: the hand, the trade row, the opponents.
+SEEN = ("hand", "trade-row", "opponents")
 
 
 def context_for(browser: Browser, lang: str, phone: bool) -> BrowserContext:
@@ -39,28 +42,9 @@ def context_for(browser: Browser, lang: str, phone: bool) -> BrowserContext:
     return context
 
 
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def start_vs_bot(page: Page, server: Server, lang: str = "fa") -> None:
-    if lang == "en":  # the page's language is the visitor's choice, kept in a cookie
-        page.goto(server.url + "/")
-        page.get_by_test_id("lang-switch").click()
-        page.wait_for_function("document.documentElement.lang === 'en'")
-    page.goto(f"{server.url}/games/star-realms")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+"))
-    page.get_by_test_id("sr-board").wait_for()
-
-
 def wait_turn(page: Page, timeout: float = 60_000) -> bool:
     """Until the board offers this seat a move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{TARGET}, {RESULT}", timeout=timeout)
-    return page.locator(RESULT).count() == 0
+    return kit.wait_turn(page, TARGET, timeout, state="visible")
 
 
 def targets(page: Page, testid: str) -> Locator:
@@ -117,18 +101,10 @@ def play_by_board(page: Page, press: Any = None) -> str:
     return "other"
 
 
-def in_view(page: Page, testid: str, height: int) -> None:
-    """The element is on the screen at the page's top: nothing to scroll to see it."""
-    page.evaluate("window.scrollTo(0, 0)")
-    box = box_of(page.get_by_test_id(testid).first)
-    if not (box["y"] >= 0 and box["y"] + box["height"] <= height):
-        screenshot(page, "sr-off-the-screen")  # to see what pushed it
-        raise AssertionError(f"{testid} off the screen: {box}")
-
-
-def no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+def in_view(page: Page, testids: Sequence[str], height: int) -> None:
+    """The elements are on the screen at the page's top: nothing to scroll down to see them."""
+    parts = [f"[data-testid={testid}]" for testid in testids]
+    kit.inside_screen(page, parts, math.inf, height, slack=0, shot="sr-off-the-screen")
 
 
 def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed(
@@ -137,13 +113,12 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
     context = context_for(browser, "fa", phone=False)
     try:
         page = context.new_page()
-        errors = watch_errors(page)
-        start_vs_bot(page, server)
+        errors = kit.watch_errors(page)
+        kit.start_vs_bot(page, server)
         assert wait_turn(page)
         drawer_closed(page)
         # The whole table is on the screen at 1366×768.
-        for testid in ("hand", "trade-row", "opponents"):
-            in_view(page, testid, DESKTOP["height"])
+        in_view(page, SEEN, DESKTOP["height"])
         # The move list is a drawer: M opens it on a move, the arrows walk it, Escape closes.
         page.keyboard.press("m")
         expect(page.get_by_test_id("moves")).to_be_visible()
@@ -168,7 +143,7 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
         moves = 0
         while wait_turn(page):
             if page.locator(f"{BOARD} [data-testid=pending-choice]").count():
-                in_view(page, "hand", DESKTOP["height"])  # a choice's banner costs no height
+                in_view(page, ["hand"], DESKTOP["height"])  # a choice's banner costs no height
             kind = play_by_board(page)
             done[kind] = done.get(kind, 0) + 1
             moves += 1
@@ -176,8 +151,7 @@ def test_a_whole_duel_is_played_by_clicks_on_the_board_with_the_move_list_closed
                 screenshot(page, "sr-board-fa-desktop")
             if moves % 10 == 0 and wait_turn(page):
                 drawer_closed(page)
-                for testid in ("hand", "trade-row", "opponents"):  # later turns fit too
-                    in_view(page, testid, DESKTOP["height"])
+                in_view(page, SEEN, DESKTOP["height"])  # later turns fit too
             assert moves < 1200, "the game did not end"
         expect(page.get_by_test_id("result")).to_be_visible()
         assert {"play", "buy", "attack", "end"} <= set(done), done
@@ -206,13 +180,12 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
         context = context_for(browser, lang, phone=True)
         try:
             page = context.new_page()
-            errors = watch_errors(page)
-            start_vs_bot(page, server, lang)
+            errors = kit.watch_errors(page)
+            kit.start_vs_bot(page, server, lang=lang)
             assert wait_turn(page)
             drawer_closed(page)
-            for testid in ("hand", "trade-row", "opponents"):
-                in_view(page, testid, PHONE["height"])
-            no_sideways_scroll(page)
+            in_view(page, SEEN, PHONE["height"])
+            kit.no_sideways_scroll(page, PHONE["width"])
             # First tap: the label, and nothing played; second tap: played.
             hand_cards = page.locator(f"{BOARD} [data-testid=hand-card]")
             settled(page)  # others' moves shown, every card landed: the finger finds what it sees
@@ -220,6 +193,8 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             targets(page, "hand-card").first.tap()
             tip = page.get_by_test_id("sr-tip")
             expect(tip).to_be_visible()
+            # The armed state (a card lit, its tip over the board) keeps WCAG 2.2 AA as well.
+            assert not violations(page), violations(page)
             # The tip names a card of the hand (the one the finger found: the hand may have
             # been redrawn under it as the turn's last states came in), and nothing was played.
             shown = tip.inner_text()
@@ -240,9 +215,8 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
                     break
                 play_by_board(page, press=double_tap)
             if wait_turn(page):
-                for testid in ("hand", "trade-row", "opponents"):
-                    in_view(page, testid, PHONE["height"])
-            no_sideways_scroll(page)
+                in_view(page, SEEN, PHONE["height"])
+            kit.no_sideways_scroll(page, PHONE["width"])
             screenshot(page, f"sr-board-{lang}-phone")
             if lang == "fa":  # the drawer, opened by its button: a sheet over the bottom
                 page.get_by_test_id("moves-toggle").tap()
@@ -257,6 +231,36 @@ def test_a_phone_shows_the_table_without_scrolling_and_a_first_tap_only_shows_th
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_the_table_is_drawn_only_once_its_stylesheets_have_loaded(
+    browser: Browser, server: Server
+) -> None:
+    """A slow style sheet (a busy server, a slow network) never shows the table unstyled: on a
+    phone an unstyled board pushed the hand below the screen."""
+    context = context_for(browser, "fa", phone=True)
+    try:
+        page = context.new_page()
+
+        def late(route: Any) -> None:
+            time.sleep(1)  # Playwright answers routes one at a time: the last comes 3 s late
+            route.continue_()
+
+        page.route(re.compile(r"/static/(games/star-realms|table-layout|chat)\.css"), late)
+        kit.start_vs_bot(page, server)
+        loaded = page.evaluate(
+            """() => ['star-realms-css', 'table-layout-css', 'chat-css']
+                .map(id => [id, Boolean(document.getElementById(id)?.sheet)])"""
+        )
+        assert loaded == [
+            ["star-realms-css", True],
+            ["table-layout-css", True],
+            ["chat-css", True],
+        ]
+        assert wait_turn(page)
+        in_view(page, SEEN, PHONE["height"])
+    finally:
+        context.close()
 
 
 # Draws one state with the Star Realms renderer (as the table does) and answers which of its

@@ -16,10 +16,9 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server, screenshot
-from tests.web.test_e2e import MOVE, start_vs_bot, wait_turn
+from tests.web.kit import DESKTOP, MOVE, PHONE, start_vs_bot
+from tests.web.test_star_realms_board_e2e import wait_turn
 
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 # A hand card on the board (the list of moves is a closed drawer).
 PLAY = '[data-testid=table]:not(.is-busy) [data-testid=board] button[data-action*=\'"do":"play"\']'
 

@@ -5,49 +5,28 @@ screenshots for people to see."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.web.conftest import Server, box_of, new_context, screenshot
+from tests.web.kit import (
+    DESKTOP,
+    PHONE,
+    TABLE,
+    inside_screen,
+    legal,
+    no_sideways_scroll,
+    start_vs_bot,
+    wait_turn,
+    watch_errors,
+)
 
 GAME = "war-of-the-ring"
-TABLE = "[data-testid=table]:not(.is-busy)"
-MOVE = f"{TABLE} [data-testid=legal-move]:enabled"
-RESULT = "[data-testid=result]"
 BOARD = f"{TABLE} [data-testid=wr-board]"
-DESKTOP = {"width": 1280, "height": 860}  # the conftest's desktop window
+WINDOW: ViewportSize = {"width": 1280, "height": 860}  # the conftest's desktop window
 PLACES = ("left", "centre", "right")  # the battle zones
-
-
-def start_vs_bot(page: Page, server: Server) -> str:
-    """From the game page, “play now” against the easy bot; returns the table id."""
-    page.goto(f"{server.url}/games/{GAME}")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+"))
-    page.get_by_test_id("wr-board").wait_for()
-    return page.url.rsplit("/t/", 1)[1].split("?")[0]
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def wait_turn(page: Page, timeout: float = 30_000) -> bool:
-    """Wait until this seat can move (True) or the game is over (False)."""
-    page.wait_for_selector(f"{MOVE}, {RESULT}", timeout=timeout, state="attached")
-    return page.locator(RESULT).count() == 0
-
-
-def legal(page: Page) -> list[dict[str, Any]]:
-    """The legal actions, read from the move list in one go."""
-    found = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
-    return [json.loads(a) for a in found]
 
 
 def zone(page: Page, name: str) -> Any:
@@ -113,17 +92,13 @@ def play_by_board(page: Page, step: int) -> str:
     return "pass"
 
 
-def fits_the_screen(page: Page, size: dict[str, int], name: str) -> None:
+def fits_the_screen(page: Page, size: ViewportSize, name: str) -> None:
     """With the move list out of the way (a closed drawer), the prompt, both players, the
     zones and the hand lie inside the screen, the page at its top; a screenshot ``name``."""
     hide = page.add_style_tag(content=".moves-panel { display: none !important; }")
-    page.evaluate("window.scrollTo(0, 0)")
     parts = [f"{BOARD} [data-testid={p}]" for p in ("wr-prompt", "wr-field", "wr-hand")]
     parts += [f"{BOARD} section[data-player='{seat}']" for seat in (0, 1)]
-    for part in parts:
-        box = box_of(page.locator(part))
-        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (part, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (part, box)
+    inside_screen(page, parts, size["width"], size["height"], shot=name)
     screenshot(page, name)
     hide.evaluate("e => e.remove()")
 
@@ -134,7 +109,7 @@ def test_a_guest_plays_a_whole_game_by_clicks_on_the_board(page: Page, server: S
     page.get_by_test_id("rules-section").first.wait_for()
     expect(page.get_by_test_id("gallery-card")).to_have_count(30)
     screenshot(page, "wotr-game-page-fa")
-    start_vs_bot(page, server)
+    start_vs_bot(page, server, GAME)
     kinds: list[str] = []
     step = 0
     reported = False
@@ -182,13 +157,13 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
         try:
             page = context.new_page()
             errors = watch_errors(page)
-            start_vs_bot(page, server)
+            start_vs_bot(page, server, GAME)
             if wait_turn(page):
-                screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
+                screen = PHONE if phone else DESKTOP
                 page.set_viewport_size(screen)
                 where = "phone" if phone else "desktop"
                 fits_the_screen(page, screen, f"wotr-{lang}-{where}-board")
-                page.set_viewport_size({"width": 390, "height": 844} if phone else DESKTOP)
+                page.set_viewport_size(PHONE if phone else WINDOW)
             # Play until a round's battles are over and their report is on the board.
             report = page.locator(f"{BOARD} [data-testid=wr-battle-report]")
             for step in range(60):
@@ -197,10 +172,7 @@ def test_english_desktop_and_phone_layouts(browser: Browser, server: Server) -> 
                 play_by_board(page, step * 2)
             playing = wait_turn(page)  # a sweep may end the game in its first battle
             name = f"wotr-{lang}-{'phone' if phone else 'desktop'}"
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= (400 if phone else 1280), (
-                f"{name}: the page scrolls sideways ({width}px)"
-            )
+            no_sideways_scroll(page, 400 if phone else 1280, name)
             # A selected hand card lights up the zones it may go to; cancel clears it.
             places = [a for a in legal(page) if a["do"] == "place"] if playing else []
             if places:
@@ -221,7 +193,7 @@ def test_a_card_chosen_on_a_phone_leaves_the_zones_and_the_hand_on_screen(
     """Tapping a hand card brings its event's words and buttons (play its event, cancel,
     pass) into the head; they wrap below the prompt instead of squeezing it into a column of
     single words, so the three zones and the hand stay on a 390×844 screen to place it."""
-    screen: ViewportSize = {"width": 390, "height": 844}
+    screen = PHONE
     for lang in ("fa", "en"):
         context = browser.new_context(
             viewport=screen,
@@ -235,7 +207,7 @@ def test_a_card_chosen_on_a_phone_leaves_the_zones_and_the_hand_on_screen(
         try:
             page = context.new_page()
             errors = watch_errors(page)
-            start_vs_bot(page, server)
+            start_vs_bot(page, server, GAME)
             assert wait_turn(page)
             places = [a for a in legal(page) if a["do"] == "place"]
             assert places, legal(page)
@@ -247,11 +219,7 @@ def test_a_card_chosen_on_a_phone_leaves_the_zones_and_the_hand_on_screen(
             assert prompt["width"] >= screen["width"] / 2, prompt  # a prompt, not a column
             parts = [f"{BOARD} [data-testid=wr-zone][data-zone={z}]" for z in PLACES]
             parts += [f"{BOARD} [data-testid=wr-hand]", f"{BOARD} [data-testid=wr-prompt]"]
-            for part in parts:
-                box = box_of(page.locator(part))
-                inside_x = box["x"] >= 0 and box["x"] + box["width"] <= screen["width"] + 0.5
-                inside_y = box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] + 0.5
-                assert inside_x and inside_y, (lang, part, box)
+            inside_screen(page, parts, screen["width"], screen["height"], top=False)
             screenshot(page, f"wotr-{lang}-phone-placing")
             # and the card goes where the zone is tapped, with no scrolling
             target = places[0]["zone"]

@@ -1,7 +1,9 @@
 """Fantasy Realms (قلمرو افسانه‌ای) and the Cursed Hoard (گنج نفرین‌شده): the scorer.
 
-This package is the game (``GAME``, the turns are in :mod:`.engine`) and its scorer, which
-is a library of its own.
+This package is the game (``GAME``, made in :mod:`.game`; the turns are in :mod:`.engine`) and
+its scorer (:func:`score_hand`, in :mod:`.scorer`), which is a library of its own. This module
+only gathers the public names; the rules run one way beneath it: the cards, the scorer, the
+engine, then its readers (:mod:`.document`, :mod:`.sampling`), then the factory.
 
 >>> from rumizi.games.fantasy_realms import score_hand
 >>> s = score_hand(["wildfire", "blizzard", "great-flood"])
@@ -35,72 +37,20 @@ card 'king' is in the hand twice
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, card_info
+from rumizi.games.fantasy_realms.game import GAME, FantasyRealms
 from rumizi.games.fantasy_realms.optimize import best_choices, brute_force
-from rumizi.games.fantasy_realms.scoring import (
-    DEFAULT_RULINGS,
-    CardScore,
-    Rulings,
-    Score,
-    ScoringError,
-    Table,
-    action_cards,
-    check_choices,
-    check_hand,
-    item_points,
-    score_choices,
-)
-
-
-def score_hand(
-    hand: Sequence[str],
-    *,
-    discards: Sequence[str] = (),
-    expansion: bool = False,
-    items: Sequence[str] = (),
-    players: int = 4,
-    choices: Mapping[str, Mapping[str, Any]] | None = None,
-    rulings: Rulings = DEFAULT_RULINGS,
-) -> Score:
-    """Score one hand: the best choices for its ACTION cards unless ``choices`` fixes them.
-
-    ``hand`` and ``discards`` are card ids; ``expansion`` selects the Cursed Hoard suits and
-    texts; ``items`` are the player's used Cursed Items; ``players`` is the table size (Genie,
-    Spyglass). Raises ValueError on bad input.
-    """
-    if isinstance(hand, str):
-        raise ScoringError(
-            "hand must be a list of card ids, not one string",
-            "دست باید فهرستی از شناسه‌های کارت باشد، نه یک رشته",
-        )
-    table = Table(expansion=expansion, discards=tuple(discards), players=players, rulings=rulings)
-    infos = check_hand(list(hand), table)
-    fixed = check_choices(choices or {}, list(hand), table)
-    item_lines = item_points(list(items), players)
-    if len(fixed) == len(action_cards(hand)):
-        chosen = fixed
-    else:
-        _, chosen = best_choices(infos, table, fixed)
-    total, lines = score_choices(infos, chosen, table)
-    return Score(
-        total=total + sum(p for _, p in item_lines),
-        choices={c: dict(v) for c, v in chosen.items()},
-        cards=lines,
-        items=item_lines,
-    )
-
-
-# The engine scores hands with score_hand, so it is imported once score_hand exists.
-from rumizi.games.fantasy_realms.engine import GAME  # noqa: E402
+from rumizi.games.fantasy_realms.scorer import score_hand
+from rumizi.games.fantasy_realms.scoring import CardScore, Rulings, Score, ScoringError
 
 __all__ = [
     "CARDS",
     "GAME",
     "ITEMS",
     "CardScore",
+    "FantasyRealms",
     "Rulings",
     "Score",
     "ScoringError",
@@ -110,10 +60,34 @@ __all__ = [
     "score_hand",
 ]
 
-if TYPE_CHECKING:  # each add-on conforms to its protocol (mypy --strict checks it)
-    from rumizi.core.addons import RulesAddOn, TextsAddOn, WebAddOn
-    from rumizi.games.fantasy_realms import rules, texts, web
+if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
+    from rumizi.core.addons import (
+        CardsAddOn,
+        HeuristicsAddOn,
+        RulesAddOn,
+        StrategyAddOn,
+        TextsAddOn,
+        WebAddOn,
+    )
+    from rumizi.core.encoding import EncodingAddOn
+    from rumizi.core.terminal_kit import TuiAddOn
+    from rumizi.games.fantasy_realms import (
+        cards,
+        encoding,
+        heuristics,
+        rules,
+        strategy,
+        texts,
+        tui,
+        web,
+    )
+    from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
     _web: WebAddOn = web
     _rules: RulesAddOn = rules
     _texts: TextsAddOn = texts
+    _tui: TuiAddOn = tui
+    _encoding: EncodingAddOn = encoding
+    _heuristics: HeuristicsAddOn = heuristics
+    _strategy: StrategyAddOn[FantasyRealmsState] = strategy
+    _cards: CardsAddOn = cards

@@ -1,10 +1,11 @@
 """Upper bounds for the search over ACTION-card choices (:mod:`.optimize`).
 
-A node of the search is the hand as the choices made so far left it: one :data:`Proto` per
-card (its text, name, suits, strength and penalty). :class:`Bounds` answers at most what any
-completion of the open choices can score. It starts from the best-hand search's per-card
-bounds (:func:`.besthand.upper_bound`: strength plus an optimistic bonus, penalties as 0,
-nothing blanked) on that hand, then takes away what the hand as it stands already rules out:
+A node of the search is the hand as the choices made so far left it: one :data:`Proto` per card
+(its text, name, suits, strength and penalty). :class:`Bounds` answers at most what any
+completion of the open choices can score. It starts from the best-hand search's per-card bounds
+(each card's rule's, :meth:`.card_rules.CardRule.upper_bound`: strength plus an optimistic
+bonus, penalties as 0, nothing blanked) on that hand, then takes away what the hand as it
+stands already rules out:
 
 * World Tree, Chapel, Jester, Gem of Order and Judge look at the hand itself (two cards of
   a suit that nothing can part, a count of suits no open choice can bring to two, the
@@ -41,21 +42,28 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rumizi.games.fantasy_realms.besthand import Card, Universe, collector_tiers, upper_bound
-from rumizi.games.fantasy_realms.cards import SUITS, bit
-from rumizi.games.fantasy_realms.scoring import (
+from rumizi.games.fantasy_realms.card_rules import (
     BLANKERS,
     BONUS_CARDS,
     BUILDING,
-    MIRAGE_SUITS,
+    CHAPEL_SUITS,
+    DUNGEON_NAMES,
+    DUNGEON_SUITS,
+    FIXED_PENALTIES,
+    PENALTY_RATES,
+    RULES,
     SELF_UNLESS,
     SELF_WITH,
-    SHAPESHIFTER_SUITS,
+    ScoringContext,
     Slot,
-    Table,
-    _blanks,
+    blanks,
+    collector_tiers,
     gem_runs,
+    upper_bound,
 )
+from rumizi.games.fantasy_realms.cards import SUITS, bit
+from rumizi.games.fantasy_realms.scoring import MIRAGE_SUITS, SHAPESHIFTER_SUITS
+from rumizi.games.fantasy_realms.universe import Card, Universe
 
 # One card of the hand after the copies and Book of Changes, before anything resolves:
 # (card, name, suits, strength, penalty owner).
@@ -74,24 +82,13 @@ _OUTSIDER: Final = bit("outsider")
 _UNDEAD: Final = bit("undead")
 _ALL: Final = -1  # every suit
 _ARMY: Final = bit("army")
-_LEADER: Final = bit("leader")
-_WIZARD: Final = bit("wizard")
-_LAND: Final = bit("land")
-# The penalties that cost per card of some suits: the rate and the suits (a card counts once
-# for each listed suit it has). Knights and Dragon cost a fixed amount without a suit.
+# The penalties whose cost the bounds count surely (the cards' rules give the rates): per card
+# of some suits (a card counts once for each listed suit it has), or, Knights' and Dragon's,
+# a fixed amount unless a card of a suit is present (no suits listed here).
 _PENALTY_RATES: Final[dict[str, tuple[int, tuple[int, ...]]]] = {
-    "swamp": (3, (_ARMY, _FLAME)),
-    "blizzard": (5, (_ARMY, _LEADER, _BEAST, _FLAME)),
-    "light-cavalry": (2, (_LAND,)),
-    "dwarvish-infantry": (2, (_ARMY,)),
-    "warlock-lord": (10, (_LEADER, _WIZARD)),
-    "empress": (5, (_LEADER,)),
-    "knights": (8, ()),
-    "dragon": (40, ()),
+    **PENALTY_RATES,
+    **{c: (cost, ()) for c, (cost, _spared_by) in FIXED_PENALTIES.items()},
 }
-_CHAPEL: Final = bit("leader") | bit("wizard") | bit("outsider") | bit("undead")
-_DUNGEON_SUITS: Final = (bit("undead"), bit("beast"), bit("artifact"))
-_DUNGEON_NAMES: Final = ("necromancer", "warlock-lord", "demon")
 # Cards whose general bound is a constant (their bonus is all or nothing, or not monotone in
 # the cards present): once most choices are made, the hand itself often rules the bonus out.
 _TIGHTER: Final = frozenset({"world-tree", "chapel", "jester", "gem-of-order", "judge"})
@@ -119,7 +116,7 @@ def _demon_loss(terms: list[int], pending: _Pending, lost: int = 0) -> int:
 
 
 class _Probe(Slot):
-    """A card of the hand as :func:`scoring._blanks` looks at it (only the fields it reads
+    """A card of the hand as :func:`card_rules.blanks` looks at it (only the fields it reads
     are set; a subclass of :class:`Slot` so that the compiled scorer accepts it)."""
 
     __slots__ = ("hits",)
@@ -194,7 +191,9 @@ class Bounds:
     """The bounds of one hand's search; what the choices cannot change (which cards are
     held, what clears, the table) is worked out once."""
 
-    def __init__(self, held: Iterable[str], table: Table, fixed_bonus: dict[str, int]) -> None:
+    def __init__(
+        self, held: Iterable[str], table: ScoringContext, fixed_bonus: dict[str, int]
+    ) -> None:
         self.table = table
         self.fixed_bonus = fixed_bonus
         held = set(held)
@@ -325,11 +324,11 @@ class Bounds:
         return probes
 
     def _hit(self, b: _Probe, v: _Probe) -> bool:
-        """Whether the penalty of ``b`` would blank ``v`` (:func:`scoring._blanks`, kept for
+        """Whether the penalty of ``b`` would blank ``v`` (:func:`card_rules.blanks`, kept for
         what it reads; probes are kept, so a pair of them is always the same question)."""
         hit = b.hits.get(v)
         if hit is None:
-            hit = b.hits[v] = _blanks(b, v, self.table)
+            hit = b.hits[v] = blanks(b, v, self.table)
         return hit
 
     def _any_hit(self, threats: list[_Probe], v: _Probe, self_ok: bool) -> bool:
@@ -420,12 +419,12 @@ class Bounds:
         more, +5 for each name it lists that can be present. A joker (an open wild, Book's
         target) adds at most +10 (a first card); Book moves a card, it adds none."""
         b = 0
-        for suit in _DUNGEON_SUITS:
+        for suit in DUNGEON_SUITS:
             n: int = min(u.count[suit.bit_length() - 1], u.size)
             b += 10 + 5 * (n - 1) if n else 0
         jokers: int = u.jokers
         b += 10 * jokers
-        b += 5 * sum(1 for name in _DUNGEON_NAMES if u.named(name))
+        b += 5 * sum(1 for name in DUNGEON_NAMES if u.named(name))
         return max(0, card.strength + b)
 
     def _demon_falls(
@@ -726,17 +725,16 @@ class Bounds:
                 continue
             if su & (self.clears | self.safe) or self._island_may_clear(c, su):
                 continue
-            need = _FLAME if p == "smoke" else _FLOOD if p == "warship" else 0
-            if p == "war-dirigible" and not (self.rangers or (self.warship and su & _FLOOD)):
-                need = _ARMY
+            # The card's condition (its rule's): blanked unless a card of the suit it needs
+            # is present (an Army it needs is present once Army is cleared from its penalty),
+            # or with a card of a suit or name it fears.
+            pen = RULES[p].pen
+            need = pen.needs
+            if need == _ARMY and (self.rangers or (self.warship and su & _FLOOD)):
+                need = 0
             fears = sure | su
             falls = bool(need) and not may & need
-            if p == "war-dirigible":
-                falls = falls or bool(fears & _WEATHER)
-            elif p in ("phoenix", "phoenix-deluxe"):
-                falls = falls or bool(fears & _FLOOD)
-            elif p == "garden":
-                falls = falls or bool(fears & _UNDEAD) or bool(names & {"necromancer", "demon"})
+            falls = falls or bool(fears & pen.fears) or any(x in names for x in pen.fear_names)
             if falls:
                 if out is terms:
                     out = list(terms)
@@ -750,9 +748,7 @@ class Bounds:
         stand unless moved (:meth:`_stands` with ``moved``), less the most that moving one
         card could spare (its own penalty and what the others' penalties count it for)."""
         owners = [
-            k
-            for k in self._penalty_owners(protos, state)
-            if protos[k][4] not in ("knights", "dragon")
+            k for k in self._penalty_owners(protos, state) if protos[k][4] not in FIXED_PENALTIES
         ]
         negative = self._negative(protos)
         if not owners and not negative:
@@ -835,10 +831,11 @@ class Bounds:
                 continue
             _c, _n, su, _st, pen = protos[k]
             assert pen is not None
-            if pen == "knights" or pen == "dragon":
-                need = _LEADER if pen == "knights" else _WIZARD
-                if not unknown and not held & need:
-                    out += 8 if pen == "knights" else 40
+            fixed = FIXED_PENALTIES.get(pen)
+            if fixed is not None:
+                cost, spared_by = fixed
+                if not unknown and not held & spared_by:
+                    out += cost
                 continue
             army = not self.rangers and not (self.warship and su & _FLOOD)
             rate, masks = _PENALTY_RATES[pen]
@@ -879,7 +876,7 @@ class Bounds:
         if card.id == "chapel":
             if can_fall:
                 return card.strength + 40
-            n = sum(1 for _c, su, _st in fixed if su & _CHAPEL)
+            n = sum(1 for _c, su, _st in fixed if su & CHAPEL_SUITS)
             ok = n - any_card <= 2 <= n + wilds_open + book
             return card.strength + (40 if ok else 0)
         if card.id == "judge":

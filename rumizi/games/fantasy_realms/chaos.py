@@ -16,7 +16,7 @@ ends its trading without a clock. After the trading, the Necromancer's holder dr
 unless its hand is worth more than any hand it could expect from a draw (it keeps the best).
 
 >>> import random
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=3, players=3, variant="chaos")
 >>> choose(s.view(1), s.legal_actions_for(1), random.Random(0))["by"]
 1
@@ -30,7 +30,7 @@ from typing import Any
 
 from rumizi.core.contract import Action, View
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
-from rumizi.games.fantasy_realms.heuristics import hand_value
+from rumizi.games.fantasy_realms.hand_values import hand_value
 
 MARGIN = 4.0  # points an offer must be expected to gain
 SAMPLES = 5  # unknown cards tried per card offered

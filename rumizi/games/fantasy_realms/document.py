@@ -3,9 +3,12 @@
 A document is what :meth:`FantasyRealmsState.export` writes. Every card of the table must be
 in exactly one place (the deck, the discard area, a hand, a drawn-card list is part of the
 hand), every Cursed Item of an items table likewise (deck, pile, face up, face down, aside,
-or being used), and the fields must have their types.
+or being used), and the fields must have their types. The fields' shapes are read with
+:mod:`rumizi.core.reader`, as every game's are, so a refusal names the field at fault
+(``document.hands[1]: unknown card 'kingg'``); this module keeps only what is its own: the
+cards and items each in one place, a phase that fits the variant, what is pending.
 
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=2, players=4)
 >>> GAME.load(s.export()).export() == s.export()
 True
@@ -21,66 +24,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import rumizi.games.fantasy_realms.trading as trading
 from rumizi.core import reader
-from rumizi.core.contract import Document
-from rumizi.games.fantasy_realms import trading
-from rumizi.games.fantasy_realms.cards import ITEMS
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, conserved
 from rumizi.games.fantasy_realms.engine import (
     PHASES,
+    EndStep,
     FantasyRealmsState,
     Options,
-    final_scores,
-    winners_of,
+    copy_data,
+    decide,
 )
-
-
-def _list(value: Any, what: str, n: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (n is not None and len(value) != n):
-        size = f" of {n}" if n is not None else ""
-        raise ValueError(f"{what}: a list{size}, not {value!r}")
-    return value
-
-
-def _strs(value: Any, what: str) -> list[str]:
-    items = _list(value, what)
-    if not all(isinstance(x, str) for x in items):
-        raise ValueError(f"{what}: card or item ids, not {value!r}")
-    return list(items)
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what}: a whole number {low} to {high}, not {value!r}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{what}: true or false, not {value!r}")
-    return value
-
-
-def conserved(doc: Document) -> Counter[str]:
-    """What no move creates or destroys: every card and every Cursed Item, counted once.
-
-    >>> from rumizi.games.fantasy_realms.engine import GAME
-    >>> c = conserved(GAME.new(seed=1, players=3, items=True).export())
-    >>> c["card:king"], c["item:spyglass"], sum(c.values())
-    (1, 1, 77)
-    """
-    found: Counter[str] = Counter()
-    for c in doc["deck"] + doc["area"] + [c for h in doc["hands"] for c in h]:
-        found[f"card:{c}"] += 1
-    it = doc["items"]
-    pool = it["deck"] + it["pile"] + [x for x in it["up"] if x is not None]
-    pool += [x for d in it["down"] for x in d] + [x for a in it["aside"] for x in a]
-    pend = doc["pending"]
-    if doc["phase"] == "borrowed" and not pend.get("copy"):
-        pool.append(pend["item"])
-    for x in pool:
-        found[f"item:{x}"] += 1
-    return found
-
 
 # Every field of a document, and of its ``items``, is needed; ``options`` has a chaos
 # table's ``variant`` and ``timer`` besides (rumizi.core.reader reads them).
@@ -105,9 +59,14 @@ _TOP = reader.Fields(
         "results",
         "winners",
         "seed",
-    )
+    ),
+    ("out",),  # the seats that conceded; documents written before conceding lack it
 )
 _OPTIONS = reader.Fields(("suits", "items", "jester", "phoenix"), ("variant", "timer"))
+#: Ids as the core reader reads them (id -> id): every card and every Cursed Item there is;
+#: whether the table holds them is the loader's own check.
+_CARD_IDS = {card: card for card in CARDS}
+_ITEM_IDS = {item: item for item in ITEMS}
 _ITEMS = reader.Fields(("deck", "pile", "up", "down", "aside", "used", "dropped", "extra_turn"))
 
 
@@ -128,31 +87,32 @@ def load_document(doc: Any) -> FantasyRealmsState:
     s = FantasyRealmsState.__new__(FantasyRealmsState)
     s.events = None
     s.opts = opts
-    s.turn = _int(doc["turn"], "turn", 1, 10**6)
-    s.current = _int(doc["current"], "current", 0, n - 1)
-    if doc["phase"] not in PHASES:
-        raise ValueError(f"phase: one of {', '.join(PHASES)}, not {doc['phase']!r}")
-    s.phase = doc["phase"]
+    s.turn = reader.integer(doc, "turn", "document", low=1, high=10**6)
+    s.current = reader.integer(doc, "current", "document", low=0, high=n - 1)
+    s.phase = PHASES[reader.one_of(doc["phase"], PHASES, "document.phase")]
+    s.out = _read_out(doc.get("out", []), n, s.phase)
     chaos_only = ("trade", "summon", "keep")
     if (s.phase in chaos_only and not opts.chaos) or (
         opts.chaos and s.phase not in (*chaos_only, "genie", "shed", "over")
     ):
         raise ValueError(f"phase {s.phase!r} does not belong to this table's variant")
-    if not isinstance(doc["pending"], dict):
-        raise ValueError("pending: a JSON object")
-    s.pending = _copy(doc["pending"])
-    s.queue = [list(q) for q in _list(doc["queue"], "queue")]
-    for q in s.queue:
-        if (
-            len(q) != 4
-            or q[0] not in ("leprechaun", "genie", "necromancer", "limit", "shed")
-            or type(q[1]) is not int
-            or not 0 <= q[1] < n
-        ):
-            raise ValueError(f"queue: [kind, seat, cards, count] steps, not {q!r}")
-    s.deck = _strs(doc["deck"], "deck")
-    s.area = _strs(doc["area"], "area")
-    s.hands = [_strs(h, f"hands[{i}]") for i, h in enumerate(_list(doc["hands"], "hands", n))]
+    s.pending = copy_data(reader.obj(doc["pending"], "document.pending"))
+    s.queue = [EndStep.read(q) for q in reader.list_value(doc["queue"], "document.queue")]
+    for step in s.queue:
+        if not 0 <= step.seat < n:
+            raise ValueError(f"queue: [kind, seat, cards, count] steps, not {step.as_list()!r}")
+        if step.seat in s.out:
+            raise ValueError(f"queue: player {step.seat} conceded and has no step left")
+    turns = ("genie", "necromancer", "shed", "trade", "over")
+    if s.current in s.out and s.phase not in turns:
+        raise ValueError(f"current: player {s.current} conceded and plays no turn")
+    s.deck = reader.id_list(doc["deck"], _CARD_IDS, "document.deck", "card")
+    s.area = reader.id_list(doc["area"], _CARD_IDS, "document.area", "card")
+    hands = reader.list_value(doc["hands"], "document.hands", length=n)
+    s.hands = [
+        reader.id_list(h, _CARD_IDS, reader.at("document.hands", i), "card")
+        for i, h in enumerate(hands)
+    ]
     table = Counter(opts.cards())
     held = Counter(s.deck + s.area + [c for h in s.hands for c in h])
     if held != table:
@@ -164,29 +124,21 @@ def load_document(doc: Any) -> FantasyRealmsState:
             else "cards: every card of the table exactly once"
         )
     if s.phase == "trade":
-        trading.check(s.pending, s.hands, n)
-    s.sealed = [list(x) for x in _list(doc["sealed"], "sealed")]
+        trading.check(s.pending, s.hands, n, s.out)
+    s.sealed = [list(x) for x in reader.list_value(doc["sealed"], "document.sealed")]
     for x in s.sealed:
         if len(x) != 2 or x[0] not in s.area or type(x[1]) is not int or not 0 <= x[1] < n:
             raise ValueError(f"sealed: [card in the discard area, owner], not {x!r}")
     # Portal, and a Repair Kit repeating it: at most two more cards
-    s.bonus = [_int(b, "bonus", 0, 2) for b in _list(doc["bonus"], "bonus", n)]
-    it = _ITEMS.read(doc["items"], "document.items")
-    s.item_deck = _strs(it.get("deck"), "items.deck")
-    s.item_pile = _strs(it.get("pile"), "items.pile")
-    up = _list(it.get("up"), "items.up", n)
-    if not all(x is None or isinstance(x, str) for x in up):
-        raise ValueError(f"items.up: an item id or null per seat, not {up!r}")
-    s.up = list(up)
-    s.down = [_strs(d, "items.down") for d in _list(it.get("down"), "items.down", n)]
-    s.aside = [_strs(a, "items.aside") for a in _list(it.get("aside"), "items.aside", n)]
-    s.used = _bool(it.get("used"), "items.used")
-    s.dropped = _bool(it.get("dropped"), "items.dropped")
-    s.extra_turn = _int(it.get("extra_turn"), "items.extra_turn", 0, 2)
-    seen = _list(doc["seen"], "seen", n)
-    s.seen = [list(_list(x, "seen")) for x in seen]
-    s.revealed = list(_list(doc["revealed"], "revealed"))
-    s.seed = _int(doc["seed"], "seed", 0, 2**64 - 1)
+    bonus = reader.list_value(doc["bonus"], "document.bonus", length=n)
+    s.bonus = [
+        reader.integer_value(b, f"document.bonus[{i}]", low=0, high=2) for i, b in enumerate(bonus)
+    ]
+    _read_items(s, _ITEMS.read(doc["items"], "document.items"), n)
+    seen = reader.list_value(doc["seen"], "document.seen", length=n)
+    s.seen = [list(reader.list_value(x, f"document.seen[{i}]")) for i, x in enumerate(seen)]
+    s.revealed = list(reader.list_value(doc["revealed"], "document.revealed"))
+    s.seed = reader.integer(doc, "seed", "document", low=0, high=2**64 - 1)
     s.results = []
     s.winners = []
     items = conserved(doc)
@@ -195,8 +147,7 @@ def load_document(doc: Any) -> FantasyRealmsState:
     if items_only != expected:
         raise ValueError("items: every Cursed Item of the table exactly once")
     if s.phase == "over":
-        s.results = final_scores(s)
-        s.winners = winners_of(s.results)
+        s.results, s.winners = decide(s)
     try:
         s.legal_actions()
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
@@ -204,9 +155,37 @@ def load_document(doc: Any) -> FantasyRealmsState:
     return s
 
 
-def _copy(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {str(k): _copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_copy(v) for v in data]
-    return data
+def _read_out(value: Any, n: int, phase: str) -> list[int]:
+    """The seats that conceded (``document.out``), in the order they did: each once, and at
+    least two seats still in while the game goes on (one, once it is over)."""
+    out = list(reader.list_value(value, "document.out"))
+    for i, q in enumerate(out):
+        reader.integer_value(q, f"document.out[{i}]", low=0, high=n - 1)
+    if len(set(out)) != len(out):
+        raise ValueError(f"document.out: each seat once, not {out!r}")
+    if n - len(out) < (1 if phase == "over" else 2):
+        raise ValueError(f"document.out: {out!r} leaves too few players in for phase {phase!r}")
+    return out
+
+
+def _read_items(s: FantasyRealmsState, items: dict[str, Any], n: int) -> None:
+    """The Cursed Items' places (``document.items``): the deck, the pile, and each seat's."""
+    path = "document.items"
+    s.item_deck = reader.id_list(items["deck"], _ITEM_IDS, f"{path}.deck", "item")
+    s.item_pile = reader.id_list(items["pile"], _ITEM_IDS, f"{path}.pile", "item")
+    up = reader.list_value(items["up"], f"{path}.up", length=n)
+    s.up = [
+        None if x is None else reader.one_id(x, _ITEM_IDS, f"{path}.up[{i}]", "item")
+        for i, x in enumerate(up)
+    ]
+    s.down = [
+        reader.id_list(d, _ITEM_IDS, f"{path}.down[{i}]", "item")
+        for i, d in enumerate(reader.list_value(items["down"], f"{path}.down", length=n))
+    ]
+    s.aside = [
+        reader.id_list(a, _ITEM_IDS, f"{path}.aside[{i}]", "item")
+        for i, a in enumerate(reader.list_value(items["aside"], f"{path}.aside", length=n))
+    ]
+    s.used = reader.boolean(items, "used", path)
+    s.dropped = reader.boolean(items, "dropped", path)
+    s.extra_turn = reader.integer(items, "extra_turn", path, low=0, high=2)

@@ -39,22 +39,22 @@ Whenever the Staff can be used, a 3-card use is legal, so the cut never removes 
 :meth:`~FantasyRealmsEncoding.legal_indices` leaves the larger uses out, and only them.
 
 **The observation** is a float32 vector built from one seat's view alone: the modules; one-hots
-for the viewer, the current player, the player to act and the winners; the turn and phase;
-the deck's size; the discard area and who sealed which of its cards; every hand's size and
-Portal bonus, and its cards where the view shows them (the viewer's own, every hand at the
-end); what the phase still needs (discards left, the card that may not be discarded, the
-drawn cards, Market Wagon's card and offers, a borrowed item, the steps of the end); the
-deck's cards while the viewer searches it; the cards the viewer was shown and where they were
-last seen (Spyglass, Crystal Ball, Market Wagon, a swap, Book of Prophecy, Crystal Lens,
-Lantern); with the Cursed Items each seat's face-up item, its face-down ones (counts for
-others), the item pile, Backpack's items aside, the item deck's size and the turn's item
-flags; and at the end every total and sum of strengths. :attr:`~FantasyRealmsEncoding.layout`
-names each block.
+for the viewer, the current player, the player to act and the winners; the turn and phase; the
+deck's size; the discard area and who sealed which of its cards; every hand's size and Portal
+bonus, and its cards where the view shows them (the viewer's own, every hand at the end); the
+seats that conceded; what the phase still needs (discards left, the card that may not be
+discarded, the drawn cards, Market Wagon's card and offers, a borrowed item, the steps of the
+end); the deck's cards while the viewer searches it; the cards the viewer was shown and where
+they were last seen (Spyglass, Crystal Ball, Market Wagon, a swap, Book of Prophecy, Crystal
+Lens, Lantern); with the Cursed Items each seat's face-up item, its face-down ones (counts for
+others), the item pile, Backpack's items aside, the item deck's size and the turn's item flags;
+and at the end every total and sum of strengths. :attr:`~FantasyRealmsEncoding.layout` names
+each block.
 
 >>> enc = make_encoding(4)
 >>> len(enc.actions), enc.actions[enc.index({"do": "take", "card": "king"})]
 (181, {'do': 'take', 'card': 'king'})
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> state = GAME.new(seed=5, players=4)
 >>> vector = enc.observe(state.view(0))
 >>> vector.shape == (enc.observation_size,), vector.dtype.name
@@ -465,6 +465,7 @@ class FantasyRealmsEncoding(LaidOut):
             add("extra_turn", 3)
         add("totals", n, high=_BIG, low=-_BIG)
         add("strengths", n, high=_BIG)
+        add("out", n)  # the seats that conceded (last, so the blocks before keep their places)
 
         self.lay_out(blocks)
         self._at = blocks.starts
@@ -581,6 +582,8 @@ class FantasyRealmsEncoding(LaidOut):
             q = int(r["player"])
             pos.extend((at["totals"] + q, at["strengths"] + q))
             val.extend((float(r["total"]), float(r["strength"])))
+        for q in view.get("out") or []:
+            seat("out", q)
         return self.finish(out)
 
     def describe(self, view: View) -> str:
@@ -603,6 +606,8 @@ class FantasyRealmsEncoding(LaidOut):
                 line += f"; item {up or '-'}, {count} used"
             if q in totals:
                 line += f"; total {totals[q]}"
+            if q in (view.get("out") or []):
+                line += "; conceded"
             lines.append(line)
         return "\n".join(lines)
 

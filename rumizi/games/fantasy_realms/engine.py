@@ -27,18 +27,19 @@ while an any-time Cursed Item can still be used after that discard, the turn sta
 ``{"do": "end-turn"}`` (phase ``after``).
 The two-player draft: ``{"do": "draw-two"}`` then ``discard`` one of the two drawn, or
 ``take``. With Cursed Items: ``{"do": "drop-item"}`` (discard the face-up item at the end of
-the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the item needs
-(see :data:`USES`). At the end: ``{"do": "genie", "card": id | None}``,
+the turn and draw another) and ``{"do": "use", "item": id, …}`` with what the item needs (see
+:data:`USES`). At the end: ``{"do": "genie", "card": id | None}``,
 ``{"do": "necromancer", "card": id | None}`` and ``{"do": "shed", "card": id}`` (down to the
-hand limit). An item taken to be used at once (Larcenous Gloves, Junkyard Map, Repair Kit)
-may also be left unused: ``{"do": "forgo"}`` (it still turns face down). The legal list is
-exact; anything else raises :class:`rumizi.IllegalAction` and changes nothing, saying what is
-wrong: the move that does not fit the moment (with the moves that do), the card that is not
-where the move needs it, the item that is not the one in front of you. An action no position
-takes (an unknown kind or card, a field too many) raises its kind
-:class:`~rumizi.core.errors.MalformedAction`.
+hand limit). An item taken to be used at once (Larcenous Gloves, Junkyard Map, Repair Kit) may
+also be left unused: ``{"do": "forgo"}`` (it still turns face down). At any moment:
+``{"do": "concede", "player": p}`` (by default the seat to act), accepted but not listed (see
+*Conceding* below). The legal list is exact; anything else raises
+:class:`rumizi.IllegalAction` and changes nothing, saying what is wrong: the move that does
+not fit the moment (with the moves that do), the card that is not where the move needs it,
+the item that is not the one in front of you. An action no position takes (an unknown kind
+or card, a field too many) raises its kind :class:`~rumizi.core.errors.MalformedAction`.
 
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=3, players=3, first=0)
 >>> s.legal_actions()                      # the first turn must draw
 [{'do': 'draw'}]
@@ -84,6 +85,23 @@ Decisions where the rules leave room
   base strengths the scorer found (a blanked card has none, the seed's «نه قدرت پایه‌ای»; a
   Doppelganger has the one it copies); a remaining tie is shared (``returns`` splits the win).
 * **Backpack**'s three items are taken in the order they were drawn.
+* **Conceding** (the platform's Concede button, and a seat whose clock runs out) is accepted
+  at any moment of a game not over, for any seat still in, in turn or not, in every phase;
+  it is never in the legal list. The seat is out (``out``: the seats out, in the order they
+  left); its hand stays as it is (nothing moves, not even a card too many drawn mid-turn)
+  and is no longer played. When one player is left in, the game ends at once and that
+  player alone wins, whatever the scores; the hands are still scored as they stand. Else
+  play goes on without the seat: a turn of its (mid-turn too) ends at once and the next
+  turn is the next seat still in (out seats are skipped; an Hourglass turn is lost, a
+  borrowed item turns face down as if forgone, its face-up item stays and is not replaced);
+  it no longer offers for a Market Wagon and its offer is withdrawn; its end-of-game steps
+  are dropped (no Leprechaun, Genie, Necromancer or shedding for an out seat) and the end
+  goes on; in the chaos trading it is no longer an actor, its open offers are withdrawn and
+  the offers made to it disappear (and its Necromancer draws nothing). Its Sealed Vault no
+  longer keeps cards from the others. At the end the winners are chosen among the seats
+  still in; each result says whether its seat ``conceded`` (conceded seats rank below every
+  seat still in). A concede of an unknown seat, of a seat already out, or in a game over
+  is refused and changes nothing.
 
 The chaos variant
 -----------------
@@ -101,12 +119,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Sequence
-from typing import Any, ClassVar, Final
+from dataclasses import dataclass
+from typing import Any, Final, Literal, TypedDict, cast, get_args
 
-from rumizi.core import rng
+import rumizi.games.fantasy_realms.trading as trading
+from rumizi.core import registry, rng
 from rumizi.core.contract import RING, Action, Document, Game, GameState, View, check_viewer
 from rumizi.core.errors import IllegalAction, MalformedAction
-from rumizi.games.fantasy_realms import score_hand, trading
 from rumizi.games.fantasy_realms.cards import (
     CARDS,
     ITEMS,
@@ -115,6 +134,7 @@ from rumizi.games.fantasy_realms.cards import (
     card_info,
     suits_in_play,
 )
+from rumizi.games.fantasy_realms.scorer import score_hand
 
 GAME_ID: Final = "fantasy-realms"
 
@@ -135,7 +155,9 @@ INSTEAD: Final = frozenset(
 NOT_REPAIRED: Final = frozenset({"backpack", "sarcophagus", "blindfold", "treasure-chest"})
 NECRO_SUITS: Final = frozenset({"army", "leader", "wizard", "beast"})
 HAND_CAP: Final = 9  # the seed: never more than nine cards in a hand, Portal included
-PHASES: Final = (
+#: The moments of a game, each asking for its own moves (``pending`` holds what the moment
+#: still needs: drawn cards, counts, the borrowed item, the trading's offers).
+Phase = Literal[
     "take",
     "discard",
     "after",  # the discard is made; an any-time item may still be used, or the turn ended
@@ -153,7 +175,12 @@ PHASES: Final = (
     "summon",
     "keep",
     "over",
-)
+]
+PHASES: Final[tuple[Phase, ...]] = get_args(Phase)
+#: The end-of-game steps, in the seed's order; ``limit`` checks a hand against the hand limit,
+#: ``shed`` is a hand over it.
+EndKind = Literal["leprechaun", "genie", "necromancer", "limit", "shed"]
+END_KINDS: Final[tuple[EndKind, ...]] = get_args(EndKind)
 VARIANTS: Final = ("standard", "two-player", "chaos")
 CHAOS_TIMER: Final = 300  # seconds: the seed's five minutes for experienced players
 
@@ -184,6 +211,76 @@ USES: Final = {
     "portal": "skip this discard: the hand is one card larger from now on",
     "wishing-ring": "search the deck, put a card on top (ring); shuffled at the turn's end",
 }
+
+
+#: What a phase still needs, by key; each moment writes only its own keys and clears the rest
+#: when it ends (a Wishing Ring's ``shuffle`` lasts to the end of the turn). Documents write
+#: it as it is (``"pending"``), so the keys are the document's.
+Pending = TypedDict(
+    "Pending",
+    {
+        "drawn": list[str],  # the cards drawn this turn (the draft, the Cauldron, chaos' keep)
+        "discards": int,  # discards still to make this turn (Fishhook, Rake: two)
+        "locked": bool,  # no item may be used for the rest of the turn
+        "not": str,  # the card the Lantern found, which this turn's discard may not be
+        "then": Literal["draw"],  # Blindfold: the draw comes after the discard
+        "left": int,  # the Rake's takes still to make
+        "card": str,  # the Market Wagon's card shown
+        "offerers": list[int],  # the seats still to offer for it, in turn
+        # the offers made: for the Market Wagon, {seat: cards}; in the chaos trading,
+        # [{id, by, to, card}] (:mod:`.trading`)
+        "offers": Any,
+        "item": str,  # the item borrowed (Larcenous Gloves, Junkyard Map) or copied
+        "copy": bool,  # the borrowed item is a Repair Kit's copy, not an item in hand
+        "back": Phase,  # the phase to return to once the item is used or forgone
+        "shuffle": bool,  # a Wishing Ring was used: the deck is shuffled at the turn's end
+        "done": list[int],  # chaos: the seats done trading
+        "next": int,  # chaos: the next offer's id
+    },
+    total=False,
+)
+
+
+def _past_the_phase(pending: Pending) -> Pending:
+    """What of ``pending`` outlives its phase: a Wishing Ring's shuffle, due at the turn's end."""
+    return {"shuffle": pending["shuffle"]} if "shuffle" in pending else {}
+
+
+@dataclass(frozen=True, slots=True)
+class EndStep:
+    """One end-of-game step still to resolve, for ``seat``.
+
+    A ``shed`` step (a hand over the limit) has ``left``: the cards still to shed, and
+    ``kept``: the cards that added cards (Leprechaun, Genie, Necromancer), never shed. A
+    document writes a step as ``[kind, seat, kept, left]``.
+
+    >>> step = EndStep.read(["shed", 2, ["genie"], 1])
+    >>> step.kind, step.seat, step.as_list()
+    ('shed', 2, ['shed', 2, ['genie'], 1])
+    """
+
+    kind: EndKind
+    seat: int
+    kept: list[str]
+    left: int
+
+    @classmethod
+    def read(cls, data: Any) -> EndStep:
+        """The step a document writes as ``data``; ValueError unless it is one."""
+        if (
+            not isinstance(data, list | tuple)
+            or len(data) != 4
+            or data[0] not in END_KINDS
+            or type(data[1]) is not int
+            or not isinstance(data[2], list)
+            or type(data[3]) is not int
+        ):
+            shown = list(data) if isinstance(data, list | tuple) else data
+            raise ValueError(f"queue: [kind, seat, cards, count] steps, not {shown!r}")
+        return cls(data[0], data[1], data[2], data[3])
+
+    def as_list(self) -> list[Any]:
+        return [self.kind, self.seat, self.kept, self.left]
 
 
 class Options:
@@ -294,6 +391,7 @@ class FantasyRealmsState(GameState):
         "item_deck",
         "item_pile",
         "opts",
+        "out",
         "pending",
         "phase",
         "queue",
@@ -314,9 +412,9 @@ class FantasyRealmsState(GameState):
     hands: list[list[str]]
     current: int
     turn: int  # turns started, the first is 1
-    phase: str
-    pending: dict[str, Any]  # what the phase still needs (drawn cards, counts, the borrowed item)
-    queue: list[list[Any]]  # end-of-game steps still to resolve: [kind, seat]
+    phase: Phase
+    pending: Pending  # what the phase still needs (drawn cards, counts, the borrowed item)
+    queue: list[EndStep]  # end-of-game steps still to resolve, the next first
     item_deck: list[str]
     item_pile: list[str]
     up: list[str | None]  # each seat's face-up item
@@ -331,11 +429,12 @@ class FantasyRealmsState(GameState):
     revealed: list[dict[str, Any]]  # what everybody was shown
     results: list[dict[str, Any]]
     winners: list[int]
+    out: list[int]  # the seats that conceded, in the order they did
     seed: int
 
     @classmethod
     def game(cls) -> Game:
-        return GAME
+        return registry.game(GAME_ID)  # the factory sits above the engine (.game)
 
     def __repr__(self) -> str:
         if self.phase == "over":
@@ -346,9 +445,10 @@ class FantasyRealmsState(GameState):
             who = "players" if len(acting) > 1 else "player"
             status = f"{self.phase}, {who} {', '.join(map(str, acting))} to act"
             totals = f"deck {len(self.deck)}, discard area {len(self.area)}"
+        gone = f"; out {self.out}" if self.out else ""
         return (
             f"<FantasyRealmsState {self.opts.players} players, turn {self.turn}, {status}; "
-            f"hands {[len(h) for h in self.hands]}, {totals}>"
+            f"hands {[len(h) for h in self.hands]}, {totals}{gone}>"
         )
 
     @property
@@ -356,7 +456,7 @@ class FantasyRealmsState(GameState):
         if self.phase == "over":
             return None
         if self.phase in ("genie", "necromancer", "shed"):
-            return int(self.queue[0][1])
+            return self.queue[0].seat
         if self.phase == "offer":
             return int(self.pending["offerers"][0])
         if self.phase == "trade":
@@ -427,8 +527,8 @@ class FantasyRealmsState(GameState):
         c.current = self.current
         c.turn = self.turn
         c.phase = self.phase
-        c.pending = _deep(self.pending)
-        c.queue = [list(q) for q in self.queue]
+        c.pending = copy_data(self.pending)
+        c.queue = list(self.queue)  # steps are never changed, only replaced
         c.item_deck = list(self.item_deck)
         c.item_pile = list(self.item_pile)
         c.up = list(self.up)
@@ -443,6 +543,7 @@ class FantasyRealmsState(GameState):
         c.revealed = list(self.revealed)
         c.results = self.results
         c.winners = list(self.winners)
+        c.out = list(self.out)
         c.seed = self.seed
         return c
 
@@ -519,7 +620,7 @@ class FantasyRealmsState(GameState):
             acts.append({"do": "necromancer", "card": None})
             acts += [{"do": "necromancer", "card": c} for c in self._necro_targets(p)]
         elif ph == "shed":
-            keep = {"leprechaun", "genie", "necromancer"} & set(self.queue[0][2])
+            keep = {"leprechaun", "genie", "necromancer"} & set(self.queue[0].kept)
             acts += [{"do": "shed", "card": c} for c in sorted(self.hands[p]) if c not in keep]
         return acts
 
@@ -624,6 +725,9 @@ class FantasyRealmsState(GameState):
         return []
 
     def apply(self, action: Action) -> None:
+        if isinstance(action, dict) and action.get("do") == "concede":
+            self._concede(action)
+            return
         if self.phase == "trade":
             if action == RING:  # the server's: the timer ran out
                 self._log({"event": "ring"})
@@ -669,6 +773,8 @@ class FantasyRealmsState(GameState):
             seat = by
         if seat is None:  # pragma: no cover - only a finished game has no seat to act
             return IllegalAction("the game is over")
+        if seat in self.out:
+            return IllegalAction(f"{kind}: player {seat} conceded and is out of the game")
         legal = self.legal_actions_for(seat)
         now = list(dict.fromkeys(a["do"] for a in legal))
         if kind == "take" and self.phase == "take" and self.turn == 1:
@@ -735,7 +841,8 @@ class FantasyRealmsState(GameState):
                 return f"offer: name each card once, in order: {sorted(set(cards))}"
         elif kind == "wagon-swap":
             q = action["player"]
-            offered = pend.get("offers", {}).get(str(q))
+            offers: dict[str, list[str]] = pend.get("offers", {})
+            offered = offers.get(str(q))
             if not offered:
                 return f"wagon-swap: player {q} offered no card"
             return f"wagon-swap: player {q} offered {', '.join(offered)}, not {card!r}"
@@ -761,7 +868,10 @@ class FantasyRealmsState(GameState):
     def _after_trade(self) -> None:
         """The trading is over: the Necromancer's draw, if its holder can, else the end."""
         self.pending = {}
-        holder = next((q for q, h in enumerate(self.hands) if "necromancer" in h), None)
+        holder = next(
+            (q for q, h in enumerate(self.hands) if "necromancer" in h and q not in self.out),
+            None,
+        )
         if holder is not None and self.deck:
             self.current = holder
             self.phase = "summon"
@@ -835,8 +945,8 @@ class FantasyRealmsState(GameState):
             if not self.pending.get("copy"):
                 self.down[p].append(self.pending["item"])
             self._log({"event": "forgo", "player": p, "item": self.pending["item"]})
-            self.phase = str(self.pending["back"])
-            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
+            self.phase = _phase(self.pending["back"])
+            self.pending = _past_the_phase(self.pending)
         elif kind == "return":
             card = a["card"]
             self.pending["drawn"].remove(card)
@@ -895,8 +1005,10 @@ class FantasyRealmsState(GameState):
             self.hands[p].remove(a["card"])
             self.area.append(a["card"])
             self._log({"event": "shed", "player": p, "card": a["card"]})
-            self.queue[0][3] -= 1
-            if self.queue[0][3] == 0:
+            step = self.queue[0]
+            if step.left > 1:
+                self.queue[0] = EndStep(step.kind, step.seat, step.kept, step.left - 1)
+            else:
                 self.queue.pop(0)
             self._resolve_end()
 
@@ -925,11 +1037,11 @@ class FantasyRealmsState(GameState):
     def _use(self, p: int, a: Action) -> None:
         item = a["item"]
         borrowed = self.phase == "borrowed"
-        back = self.pending.get("back") if borrowed else self.phase
+        back = _phase(self.pending.get("back")) if borrowed else self.phase
         if borrowed:
             copy = self.pending.get("copy", False)
-            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
-            self.phase = str(back)
+            self.pending = _past_the_phase(self.pending)
+            self.phase = _phase(back)
             if not copy:
                 self.down[p].append(item)
         else:
@@ -976,6 +1088,7 @@ class FantasyRealmsState(GameState):
             self.pending = {"left": 2}
         elif item == "market-wagon":
             offerers = [(p + k) % self.num_players for k in range(1, self.num_players)]
+            offerers = [q for q in offerers if q not in self.out]
             self.phase = "offer"
             self.pending = {"card": a["card"], "offerers": offerers, "offers": {}}
             for q in range(self.num_players):
@@ -1040,7 +1153,7 @@ class FantasyRealmsState(GameState):
                 got = a["take"]
                 idx = len(self.item_pile) - 1 - self.item_pile[::-1].index(got)
                 self.item_pile.pop(idx)
-            keep = {k: v for k, v in self.pending.items() if k == "shuffle"}
+            keep = _past_the_phase(self.pending)
             self.pending = {**keep, "item": got, "back": back}
             self.phase = "borrowed"
         elif item == "repair-kit":
@@ -1050,7 +1163,7 @@ class FantasyRealmsState(GameState):
                 self.up[p] = self._draw_item(p)
                 self.used = False
             else:
-                keep = {k: v for k, v in self.pending.items() if k == "shuffle"}
+                keep = _past_the_phase(self.pending)
                 self.pending = {**keep, "item": a["copy"], "back": back, "copy": True}
                 self.phase = "borrowed"
 
@@ -1077,7 +1190,7 @@ class FantasyRealmsState(GameState):
         used (phase ``after``), else it ends here."""
         if self._open_after(p):
             self.phase = "after"
-            self.pending = {k: v for k, v in self.pending.items() if k == "shuffle"}
+            self.pending = _past_the_phase(self.pending)
         else:
             self._end_turn()
 
@@ -1092,9 +1205,10 @@ class FantasyRealmsState(GameState):
         if self.pending.get("shuffle"):
             self.seed = rng.shuffle(self.seed, self.deck)
         self.pending = {}
-        again = self.extra_turn == 1
+        gone = p in self.out  # a seat that conceded: its turn ends, nothing is replaced
+        again = self.extra_turn == 1 and not gone
         # Hourglass: the replacement item waits until after the extra turn
-        if self.opts.items and not again:
+        if self.opts.items and not again and not gone:
             if self.dropped and self.up[p] is not None:
                 self.item_pile.append(str(self.up[p]))
                 self.up[p] = None
@@ -1109,7 +1223,7 @@ class FantasyRealmsState(GameState):
             self.extra_turn = 2
         else:
             self.extra_turn = 0
-            self.current = (p + 1) % self.num_players
+            self.current = self._next_in(p)
         self.turn += 1
         self.phase = "take"
         q = self.current
@@ -1120,18 +1234,20 @@ class FantasyRealmsState(GameState):
         self.extra_turn = 0
         self.used = False
         self.queue = []
-        holders = {c: q for q, h in enumerate(self.hands) for c in h}
-        extras = ["leprechaun", "genie"] + ([] if self.opts.chaos else ["necromancer"])
-        for card in extras:  # chaos: the Necromancer drew after the trading instead
+        holders = {c: q for q, h in enumerate(self.hands) if q not in self.out for c in h}
+        extras: list[EndKind] = ["leprechaun", "genie"]
+        if not self.opts.chaos:  # chaos: the Necromancer drew after the trading instead
+            extras.append("necromancer")
+        for card in extras:
             if card in holders:
-                self.queue.append([card, holders[card], [], 0])
-        for q in range(self.num_players):
-            self.queue.append(["limit", q, [], 0])
+                self.queue.append(EndStep(card, holders[card], [], 0))
+        for q in self.seats_in():
+            self.queue.append(EndStep("limit", q, [], 0))
         self._resolve_end()
 
     def _resolve_end(self) -> None:
         while self.queue:
-            kind, q = self.queue[0][0], int(self.queue[0][1])
+            kind, q = self.queue[0].kind, self.queue[0].seat
             if kind == "shed":
                 self.phase = "shed"
                 return
@@ -1142,7 +1258,7 @@ class FantasyRealmsState(GameState):
                     self._log({"event": "leprechaun", "player": q})
                 self._check_limit(q)
                 continue
-            if kind in ("genie", "necromancer"):
+            if kind == "genie" or kind == "necromancer":
                 if kind == "genie" and not self.deck:
                     self.queue.pop(0)
                     continue
@@ -1155,8 +1271,9 @@ class FantasyRealmsState(GameState):
     def _check_limit(self, q: int) -> None:
         extra = len(self.hands[q]) - self.opts.limit
         if extra > 0:
-            adders = [c for c in ("leprechaun", "genie", "necromancer") if c in self.hands[q]]
-            self.queue.insert(0, ["shed", q, adders, extra])
+            held = self.hands[q]
+            adders: list[str] = [c for c in ("leprechaun", "genie", "necromancer") if c in held]
+            self.queue.insert(0, EndStep("shed", q, adders, extra))
 
     def _after_extra(self, p: int) -> None:
         self.queue.pop(0)
@@ -1165,9 +1282,69 @@ class FantasyRealmsState(GameState):
 
     def _finish(self) -> None:
         self.phase = "over"
-        self.results = final_scores(self)
-        self.winners = winners_of(self.results)
+        self.results, self.winners = decide(self)
         self._log({"event": "end", "winners": list(self.winners)})
+
+    # -- conceding ---------------------------------------------------------------------
+
+    def seats_in(self) -> list[int]:
+        """The seats that have not conceded, in seat order."""
+        return [q for q in range(self.num_players) if q not in self.out]
+
+    def _next_in(self, p: int) -> int:
+        """The first seat after ``p``, clockwise, still in the game."""
+        n = self.num_players
+        return next((p + k) % n for k in range(1, n + 1) if (p + k) % n not in self.out)
+
+    def _concede(self, action: Action) -> None:
+        """Seat ``player`` (by default the seat to act) leaves the game (see the module's
+        *Decisions*): refused, changing nothing, in a game over or for a seat not in."""
+        if self.phase == "over":
+            raise IllegalAction("concede: the game is over")
+        malformed = _malformed(action)
+        if malformed:
+            raise MalformedAction(malformed)
+        n = self.num_players
+        p = action.get("player", self.to_act)
+        if type(p) is not int or not 0 <= p < n:
+            raise IllegalAction(f"concede: no player {p!r} at this table (seats 0 to {n - 1})")
+        if p in self.out:
+            raise IllegalAction(f"concede: player {p} has already conceded")
+        self.out.append(p)
+        self._log({"event": "concede", "player": p})
+        self.sealed = [x for x in self.sealed if x[1] != p]  # its Sealed Vault is open
+        ph = self.phase
+        if len(self.seats_in()) == 1:
+            self._drop_borrowed(self.current)  # a borrowed item in use goes face down
+            self.pending = {}
+            self.queue = []
+            self.used = self.dropped = False
+            self.extra_turn = 0
+            self._finish()
+        elif ph == "trade":
+            if trading.leave(self, p):
+                self._after_trade()
+        elif ph in ("genie", "necromancer", "shed"):
+            self.queue = [step for step in self.queue if step.seat != p]
+            self._resolve_end()
+        elif p == self.current:  # its turn (or its Necromancer's draw) ends here
+            self._drop_borrowed(p)
+            if ph in ("summon", "keep"):
+                self.pending = {}
+                self._start_end()
+            else:
+                self._end_turn()
+        elif ph == "offer":
+            self.pending["offerers"] = [q for q in self.pending["offerers"] if q != p]
+            if not self.pending["offerers"]:
+                self.phase = "wagon"
+        elif ph == "wagon":
+            self.pending["offers"].pop(str(p), None)
+
+    def _drop_borrowed(self, p: int) -> None:
+        """A borrowed item (Larcenous Gloves, Junkyard Map) turns face down, as if forgone."""
+        if self.phase == "borrowed" and not self.pending.get("copy"):
+            self.down[p].append(self.pending["item"])
 
     # -- documents and views -------------------------------------------------------------
 
@@ -1179,8 +1356,8 @@ class FantasyRealmsState(GameState):
             "turn": self.turn,
             "current": self.current,
             "phase": self.phase,
-            "pending": _deep(self.pending),
-            "queue": [list(q) for q in self.queue],
+            "pending": copy_data(self.pending),
+            "queue": [q.as_list() for q in self.queue],
             "deck": list(self.deck),
             "area": list(self.area),
             "sealed": [list(x) for x in self.sealed],
@@ -1198,8 +1375,9 @@ class FantasyRealmsState(GameState):
             },
             "seen": [list(s) for s in self.seen],
             "revealed": list(self.revealed),
-            "results": _deep(self.results),
+            "results": copy_data(self.results),
             "winners": list(self.winners),
+            "out": list(self.out),
             "seed": self.seed,
         }
 
@@ -1274,6 +1452,7 @@ _SHAPES: Final[dict[str, tuple[frozenset[str], ...]]] = {
     "draw-three": (frozenset(),),
     "pass": (frozenset(),),
     "keep": (frozenset({"card"}),),
+    "concede": (frozenset(), frozenset({"player"})),  # never listed (see *Conceding*)
     "propose": (frozenset({"by", "to", "card"}),),
     "accept": (frozenset({"by", "offer", "card"}),),
     "refuse": (frozenset({"by", "offer"}),),
@@ -1327,6 +1506,11 @@ def _malformed(action: Any) -> str | None:
     return None
 
 
+def _phase(value: Any) -> Phase:
+    """The phase a borrowed item's use returns to (``pending["back"]``, written as a phase)."""
+    return cast(Phase, str(value))
+
+
 def _known(value: Any, ids: Collection[str]) -> bool:
     """Whether ``value`` is one of ``ids`` (whatever it is: a list is no id, and no error)."""
     return isinstance(value, str) and value in ids
@@ -1340,6 +1524,8 @@ def _trading_refusal(s: FantasyRealmsState, kind: str, action: Action, p: int) -
         q = action["to"]
         if q == p or not 0 <= q < s.num_players:
             return f"propose: player {q} is not another seat at this table"
+        if q in s.out:
+            return f"propose: player {q} conceded and is out of the game"
         if card not in s.hands[p]:
             return f"propose: {card!r} is not in your hand"
         if any(o["by"] == p and o["to"] == q for o in offers.values()):
@@ -1362,11 +1548,19 @@ def _fields(action: Action) -> dict[str, Any]:
     return {("target" if k == "player" else k): v for k, v in action.items() if k != "do"}
 
 
-def _deep(data: Any) -> Any:
+def copy_data(data: Any) -> Any:
+    """A copy of JSON-like data: every dict and list in it copied, a dict's keys as strings
+    (as JSON writes them). ``pending``, ``results`` and documents are such data.
+
+    >>> pending = {"offers": {1: ["king"]}}
+    >>> copied = copy_data(pending)
+    >>> copied, copied["offers"]["1"] is pending["offers"][1]
+    ({'offers': {'1': ['king']}}, False)
+    """
     if isinstance(data, dict):
-        return {k: _deep(v) for k, v in data.items()}
+        return {str(k): copy_data(v) for k, v in data.items()}
     if isinstance(data, list):
-        return [_deep(v) for v in data]
+        return [copy_data(v) for v in data]
     return data
 
 
@@ -1383,8 +1577,18 @@ def final_scores(s: FantasyRealmsState) -> list[dict[str, Any]]:
         )
         # the tie-break's base strengths: a blanked card has none (the seed's «نه قدرت پایه‌ای»)
         strength = sum(line.base for line in score.cards if not line.blanked)
-        out.append({"player": q, "strength": strength, **score.as_dict()})
+        out.append({"player": q, "strength": strength, **score.as_dict(), "conceded": q in s.out})
     return out
+
+
+def decide(s: FantasyRealmsState) -> tuple[list[dict[str, Any]], list[int]]:
+    """The results of a finished game and its winners, chosen among the seats still in (the
+    last seat in wins alone, whatever the scores)."""
+    results = final_scores(s)
+    left = [r for r in results if not r["conceded"]]
+    if len(left) == 1:
+        return results, [int(left[0]["player"])]
+    return results, winners_of(left)
 
 
 def winners_of(results: Sequence[dict[str, Any]]) -> list[int]:
@@ -1429,57 +1633,6 @@ def new_state(seed: int, opts: Options) -> FantasyRealmsState:
     s.revealed = []
     s.results = []
     s.winners = []
+    s.out = []
     s.seed = state
     return s
-
-
-class FantasyRealms(Game):
-    """Fantasy Realms (قلمرو افسانه‌ای) with the Cursed Hoard: 3–6 players, or 2 (the draft)."""
-
-    id: ClassVar[str] = GAME_ID
-    names: ClassVar[dict[str, str]] = {"en": "Fantasy Realms", "fa": "قلمرو افسانه‌ای"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 7  # 7 only in chaos realms (``variant="chaos"``)
-
-    def new(self, seed: int = 0, players: int = 4, **options: Any) -> FantasyRealmsState:
-        """A new game (see the module's *Tables*); bad options raise ValueError.
-
-        >>> GAME.new(seed=1, players=3, suits=True).export()["hands"][0].__len__()
-        8
-        >>> GAME.new(players=7)
-        Traceback (most recent call last):
-        ...
-        ValueError: Fantasy Realms is for 2 to 6 players, not 7
-        """
-        rng.check_seed(seed)
-        known = {"suits", "items", "jester", "phoenix", "first", "variant", "timer"}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(f"unknown options for Fantasy Realms: {', '.join(unknown)}")
-        for flag in ("suits", "items", "jester"):  # the web's option values are words
-            if options.get(flag) in ("true", "false"):
-                options[flag] = options[flag] == "true"
-            if flag in options and not isinstance(options[flag], bool):
-                # 0 or "yes" is not read as a yes or no: say what the option takes.
-                raise ValueError(f"option {flag} is true or false, not {options[flag]!r}")
-        for name in ("first", "timer"):  # seats and seconds arrive as words from the web
-            value = options.get(name)
-            if isinstance(value, str) and value.isdigit():
-                options[name] = int(value)
-        timer = options.get("timer")
-        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)):
-            raise ValueError(f"option timer is a whole number of seconds, not {timer!r}")
-        return new_state(seed, Options(players, **options))
-
-    def load(self, doc: Document) -> FantasyRealmsState:
-        from rumizi.games.fantasy_realms.document import load_document
-
-        return load_document(doc)
-
-    def sample(self, view: View, seed: int) -> FantasyRealmsState:
-        from rumizi.games.fantasy_realms.sampling import sample_from_view
-
-        return sample_from_view(view, rng.check_seed(seed))
-
-
-GAME = FantasyRealms()

@@ -13,15 +13,13 @@ Cursed Items are left alone (most cost points) unless an item phase leaves nothi
 Treasure Chest is used once three other items lie face down. After the discard, while an
 item could still be used, ending the turn is worth the hand as it is, so the turn is ended.
 
-Speed: scores are cached per hand. The scorer's search for the best choices of ACTION cards
-(Mirage, Book of Changes …) costs some forty times a plain score, so a hand one card away
-from the hand held is first scored with the held hand's best choices (where they still
-apply: a lower bound, :func:`approx_value`), and only the best discard or two of every
-candidate are scored exactly (:func:`discard_values`). A decision costs a few exact searches
-and a few dozen plain scores.
+Speed: hands are valued by :mod:`.hand_values` (cached scores; a hand one card away from the
+hand held is first estimated with the held hand's best choices, and only the best discard or
+two are scored exactly). A decision costs a few exact searches and a few dozen plain scores.
+The chaos variant's trading and Necromancer are :mod:`.chaos`'s.
 
 >>> import random
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=2, players=3, first=0)
 >>> choose(s.view(0), s.legal_actions(), random.Random(0))
 {'do': 'draw'}
@@ -35,116 +33,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action, View
-from rumizi.games.fantasy_realms import score_hand
+from rumizi.games.fantasy_realms import chaos
 from rumizi.games.fantasy_realms.cards import ITEMS
 from rumizi.games.fantasy_realms.engine import Options
-from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, CHOICE_KEYS
+from rumizi.games.fantasy_realms.hand_values import discard_values, hand_score, hand_value
 
 DRAW_SAMPLES = 4
-EXACT_TOP = 2  # discards scored exactly after the quick estimate of every one
-_ACTIONS = frozenset(ACTION_CARDS)
-_COPY_BY_NAME = frozenset({"mirage", "shapeshifter"})
-_APPROX: dict[tuple[Any, ...], int] = {}
-_CACHE: dict[tuple[Any, ...], tuple[int, dict[str, dict[str, Any]]]] = {}
 
 
-def hand_score(
-    hand: Sequence[str], area: Sequence[str], suits: bool, players: int
-) -> tuple[int, dict[str, dict[str, Any]]]:
-    """The best score of ``hand`` (no items) and its choices, cached; the discard area
-    matters with Undead (the suits), so it is part of the key only then."""
-    key = (frozenset(hand), tuple(sorted(area)) if suits else (), suits, players)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > 200_000:
-            _CACHE.clear()
-        score = score_hand(list(hand), discards=area, expansion=suits, players=players)
-        found = _CACHE[key] = (score.total, score.choices)
-    return found
-
-
-def known_score(hand: Sequence[str], area: Sequence[str], suits: bool, players: int) -> int | None:
-    """The cached best score of ``hand``, or ``None`` if it was not scored yet."""
-    found = _CACHE.get((frozenset(hand), tuple(sorted(area)) if suits else (), suits, players))
-    return None if found is None else found[0]
-
-
-def hand_value(hand: Sequence[str], area: Sequence[str], suits: bool, players: int) -> int:
-    """The best score of ``hand`` (no items), cached (see :func:`hand_score`)."""
-    return hand_score(hand, area, suits, players)[0]
-
-
-def approx_value(
-    hand: Sequence[str],
-    area: Sequence[str],
-    suits: bool,
-    players: int,
-    base: dict[str, dict[str, Any]],
-) -> int:
-    """``hand``'s score: exact (cached) when it holds no ACTION card or was scored already,
-    else with the choices ``base`` made where they still apply (a lower bound, and about
-    forty times faster than the search for the best choices)."""
-    acts = [c for c in hand if c in _ACTIONS]
-    if not acts:
-        return hand_value(hand, area, suits, players)
-    found = known_score(hand, area, suits, players)
-    if found is not None:
-        return found
-    key = (frozenset(hand), tuple(sorted(area)) if suits else (), suits, players)
-    cached = _APPROX.get(key)
-    if cached is not None:
-        return cached
-    fixed: dict[str, dict[str, Any]] = {}
-    for a in acts:
-        choice = base.get(a)
-        target = None if choice is None else choice.get(CHOICE_KEYS[a][0])
-        keep = choice is not None and (
-            a in _COPY_BY_NAME or target is None or (target in hand and target != a)
-        )
-        fixed[a] = dict(choice) if keep and choice is not None else {}
-    try:
-        total = score_hand(
-            list(hand), discards=area, expansion=suits, players=players, choices=fixed
-        ).total
-    except ValueError:  # a kept choice that no longer fits (Island's target changed suit)
-        total = hand_value(hand, area, suits, players)
-    if len(_APPROX) > 200_000:
-        _APPROX.clear()
-    _APPROX[key] = total
-    return total
-
-
-def discard_values(
-    hand: Sequence[str],
-    area: Sequence[str],
-    suits: bool,
-    players: int,
-    base: dict[str, dict[str, Any]] | None = None,
-    exact: int = EXACT_TOP,
-) -> list[tuple[int, str]]:
-    """``(score of hand without d, d)`` for every card ``d`` (which joins ``area``), best
-    first. Every one is estimated with :func:`approx_value` (``base``: the choices of a hand
-    scored exactly, by default ``hand``'s own), then the best ``exact`` are scored exactly."""
-    held = set(hand)
-    area = [c for c in area if c not in held]
-    acts = any(c in _ACTIONS for c in hand)
-    if acts and base is None:
-        base = hand_score(hand, area, suits, players)[1]
-    out = []
-    for d in hand:
-        rest = [c for c in hand if c != d]
-        out.append((approx_value(rest, [*area, d], suits, players, base or {}), d))
-    out.sort(reverse=True)
-    if acts:
-        for k in range(min(exact, len(out))):
-            d = out[k][1]
-            out[k] = (hand_value([c for c in hand if c != d], [*area, d], suits, players), d)
-        out.sort(reverse=True)
-    return out
-
-
-class Table:
-    """What the player knows that matters for values: hand, discard area, table."""
+class HandOutlook:
+    """A player's outlook: what it knows that matters for values (its hand, the discard area,
+    the table, the cards it has not seen) and what the hands its moves lead to are worth."""
 
     def __init__(self, hand: list[str], area: list[str], opts: Options, seen: Sequence[str]):
         self.hand = hand
@@ -203,52 +102,57 @@ class Table:
         return total / samples
 
 
-def table_of(view: View) -> tuple[Table, int]:
+def outlook_of(view: View) -> tuple[HandOutlook, int]:
     me = int(view["you"])
     opts = Options(view["players"], **view["options"])
     seen: list[str] = list(view.get("searching", []))
-    return Table(list(view["hands"][me]), list(view["area"]), opts, seen), me
+    return HandOutlook(list(view["hands"][me]), list(view["area"]), opts, seen), me
 
 
 def action_value(
-    view: View, t: Table, me: int, a: Action, rng: random.Random, samples: int = DRAW_SAMPLES
+    view: View,
+    outlook: HandOutlook,
+    me: int,
+    a: Action,
+    rng: random.Random,
+    samples: int = DRAW_SAMPLES,
 ) -> float:
     """The expected final score after ``a`` (see the module docstring); ``samples`` draws
     estimate what drawing is worth."""
     kind = a["do"]
     phase = view["phase"]
-    hand = t.hand
-    full = len(hand) >= t.opts.hand_size + view["bonus"][me]
+    hand = outlook.hand
+    full = len(hand) >= outlook.opts.hand_size + view["bonus"][me]
     if kind == "draw":
-        return t.draw_value(rng, True, samples=samples)
+        return outlook.draw_value(rng, True, samples=samples)
     if kind == "draw-two":
-        return t.draw_value(rng, False, 2, samples=samples)
+        return outlook.draw_value(rng, False, 2, samples=samples)
     if kind == "take":
-        return t.take_value(a["card"], phase == "take" and full)
+        return outlook.take_value(a["card"], phase == "take" and full)
     if kind == "discard" and phase == "discard":
-        values = t.discards()
+        values = outlook.discards()
         return values.get(a["card"], -1e6)
     if kind in ("discard", "shed", "return"):
         rest = [c for c in hand if c != a["card"]]
-        return t.value(rest, [*t.area, a["card"]] if kind != "return" else t.area)
+        return outlook.value(rest, [*outlook.area, a["card"]] if kind != "return" else outlook.area)
     if kind in ("genie", "necromancer"):
         if a["card"] is None:
-            return t.value(hand)
-        area = [c for c in t.area if c != a["card"]]
-        return t.value([*hand, a["card"]], area)
+            return outlook.value(hand)
+        area = [c for c in outlook.area if c != a["card"]]
+        return outlook.value([*hand, a["card"]], area)
     if kind == "ring":
-        return t.take_value(a["card"], True)
+        return outlook.take_value(a["card"], True)
     if kind == "offer":
         return -len(a["cards"])
     if kind == "wagon-keep":
-        return t.value(hand)
+        return outlook.value(hand)
     if kind == "wagon-discard":
-        return t.value(hand) - 1
+        return outlook.value(hand) - 1
     if kind == "wagon-swap":
         shown = view["pending"]["card"]
-        return t.value([c for c in hand if c != shown] + [a["card"]])
+        return outlook.value([c for c in hand if c != shown] + [a["card"]])
     if kind == "end-turn":  # the discard is made: the hand stays as it is
-        return float(t.value(hand))
+        return float(outlook.value(hand))
     if kind == "drop-item":
         return -1e6
     if kind == "use":
@@ -262,13 +166,13 @@ def action_value(
 
 def choose(view: View, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The legal move with the highest expected final score (ties broken by ``rng``)."""
-    from rumizi.games.fantasy_realms import chaos  # chaos reads hand_value from here
-
     if len(legal) == 1:
         return legal[0]
     rng = rng or random.Random(0)
     if chaos.in_chaos(view):  # the chaos variant's trading and Necromancer: its own module
         return chaos.choose(view, legal, rng)
-    t, me = table_of(view)
-    best = max((action_value(view, t, me, a, rng), rng.random(), k) for k, a in enumerate(legal))
+    outlook, me = outlook_of(view)
+    best = max(
+        (action_value(view, outlook, me, a, rng), rng.random(), k) for k, a in enumerate(legal)
+    )
     return legal[best[2]]

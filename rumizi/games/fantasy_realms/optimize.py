@@ -39,12 +39,23 @@ Both search in a fixed order and keep the first best, so the answer is determini
 
 from __future__ import annotations
 
-import gc
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from rumizi.games.fantasy_realms.bounds import BOOK, Bounds, Proto
+from rumizi.games.fantasy_realms.card_rules import (
+    BLANKERS,
+    NAME_REFS,
+    PENALTY_CARDS,
+    SUIT_REFS,
+    WILDFIRE_SPARES,
+    ScoringContext,
+    Slot,
+    StandingCards,
+    bonus_points,
+    penalty_points,
+)
 from rumizi.games.fantasy_realms.cards import (
     CardInfo,
     bit,
@@ -53,21 +64,11 @@ from rumizi.games.fantasy_realms.cards import (
 )
 from rumizi.games.fantasy_realms.scoring import (
     ACTION_CARDS,
-    BLANKERS,
-    NAME_REFS,
-    PENALTY_CARDS,
     PHOENIX_ALSO,
-    SUIT_REFS,
-    WILDFIRE_SPARES,
     Choices,
-    Slot,
-    Table,
-    _Hand,
-    bonus_points,
     build_slots,
     copy_pool,
     evaluate,
-    penalty_points,
     resolve_blanking,
 )
 
@@ -94,7 +95,7 @@ _SUIT_EQUALITY: Final = ("collector", "world-tree", "demon")
 _WILDS: Final = ("doppelganger", "mirage", "shapeshifter")
 
 
-def _full_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Option]]:
+def _full_domains(infos: Sequence[CardInfo], table: ScoringContext) -> dict[str, list[Option]]:
     hand = [i.id for i in infos]
     out: dict[str, list[Option]] = {}
     for card in ACTION_CARDS:
@@ -120,7 +121,7 @@ def _full_domains(infos: Sequence[CardInfo], table: Table) -> dict[str, list[Opt
 
 
 def brute_force(
-    infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+    infos: Sequence[CardInfo], table: ScoringContext, fixed: Mapping[str, Option] | None = None
 ) -> tuple[int, Choices]:
     """The best total and its choices, by trying every combination (the reference)."""
     domains = _full_domains(infos, table)
@@ -141,7 +142,10 @@ class _Observed:
     """What the cards of one hand can tell apart: the names and suits their texts look at."""
 
     def __init__(
-        self, infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+        self,
+        infos: Sequence[CardInfo],
+        table: ScoringContext,
+        fixed: Mapping[str, Option] | None = None,
     ) -> None:
         held = {i.id for i in infos}
         self.collector = "collector" in held
@@ -192,7 +196,7 @@ class _Observed:
         return name if name in self.names or self.collector else "*"
 
 
-def _copy_options(card: str, seen: _Observed, table: Table) -> list[Option]:
+def _copy_options(card: str, seen: _Observed, table: ScoringContext) -> list[Option]:
     """Mirage's or Shapeshifter's choices, one per class the hand can tell apart."""
     options: list[Option] = [_copy(None)]
     fresh: dict[object, str] = {}
@@ -222,7 +226,7 @@ def _book_suits(seen: _Observed, taken: Sequence[str]) -> list[str]:
 
 
 def _pruned_domains(
-    infos: Sequence[CardInfo], table: Table, seen: _Observed
+    infos: Sequence[CardInfo], table: ScoringContext, seen: _Observed
 ) -> dict[str, list[Option]]:
     hand = [i.id for i in infos]
     out: dict[str, list[Option]] = {}
@@ -277,7 +281,11 @@ def _open_suit(protos: list[Proto], target: str) -> list[Proto]:
 
 
 def _apply(
-    protos: list[Proto], card: str, option: Option, table: Table, seen: _Observed | None = None
+    protos: list[Proto],
+    card: str,
+    option: Option,
+    table: ScoringContext,
+    seen: _Observed | None = None,
 ) -> list[Proto]:
     """The hand after one ACTION card's choice (steps 2–5 of the resolution order); with
     ``seen``, a name nobody looks at is written "*"."""
@@ -325,20 +333,20 @@ def _rate(tally: list[int]) -> float:
     return (tally[1] + 1) / (tally[0] + 2)
 
 
-def fixed_bonuses(infos: Sequence[CardInfo], table: Table) -> dict[str, int]:
+def fixed_bonuses(infos: Sequence[CardInfo], table: ScoringContext) -> dict[str, int]:
     """The bonuses that do not depend on the hand (the Undead that look at the discard
     area, Genie at the players), for the bounds."""
     return {
-        i.id: bonus_points(Slot(i), _Hand([]), table)
+        i.id: bonus_points(Slot(i), StandingCards([]), table)
         for i in infos
         if i.id in ("dark-queen", "ghoul", "specter", "death-knight", "genie")
     }
 
 
-def _score(slots: list[Slot], table: Table) -> tuple[int, list[str], list[str]]:
+def _score(slots: list[Slot], table: ScoringContext) -> tuple[int, list[str], list[str]]:
     """The total, the cards blanked, and the cards whose penalty cost points."""
     resolve_blanking(slots, table)
-    hand = _Hand(slots)
+    hand = StandingCards(slots)
     total = 0
     costly = []
     for s in hand.live:
@@ -350,59 +358,101 @@ def _score(slots: list[Slot], table: Table) -> tuple[int, list[str], list[str]]:
 
 
 def best_choices(
-    infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None = None
+    infos: Sequence[CardInfo], table: ScoringContext, fixed: Mapping[str, Option] | None = None
 ) -> tuple[int, Choices]:
     """The best total and its choices, found by the pruned search (same optimum as
     :func:`brute_force`)."""
-    # The search makes a great many short-lived tuples and lists and no cycles that must go
-    # before it ends: the cyclic collector, run every few hundred of them over the memo and
-    # the visited set it keeps, took a fifth of its time on the slowest hands.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _search(infos, table, fixed)
-    finally:
-        if collecting:
-            gc.enable()
+    # The cyclic collector is left running: pausing it would pause it for the whole process
+    # (this runs on the server's event loop when a game ends), and the search leaves no cycle
+    # behind (the bounds' probes, which refer to each other, are let go as it ends). Running,
+    # it costs about 6% on the slowest hands (the twelve of bench/fantasy_realms_score.py,
+    # compiled: 0.55 -> 0.59 CPU s) and nothing measurable on the others.
+    return ChoiceSearch(infos, table, fixed).run()
 
 
-def _search(
-    infos: Sequence[CardInfo], table: Table, fixed: Mapping[str, Option] | None
-) -> tuple[int, Choices]:
-    fixed = dict(fixed or {})
-    hand = [i.id for i in infos]
-    seen = _Observed(infos, table, fixed)
-    domains = _pruned_domains(infos, table, seen)
-    for card, option in fixed.items():
-        if card in domains:
-            domains[card] = [dict(option)]
-    names = list(domains)
-    has_angel = "angel" in hand
-    # Island: nothing to clear when Protection Rune clears everything already.
-    islands: list[Option | None] = [None]
-    if "island" in fixed:
-        islands = [fixed["island"]]
-    elif "island" in hand:
-        islands = [_clears(None)]
-        if "protection-rune" not in hand:
-            islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
-    every_angel = table.rulings.blanking_cycles != "blank-all"
-    hands: dict[tuple[object, ...], int] = {}  # each hand met, by its number
-    memo: dict[tuple[int, str | None, str | None], tuple[int, list[str], list[str]]] = {}
-    best: list[Any] = [None, None]
-    tally = {"suit": [0, 0], "target": [0, 0]}  # Book's bounds worked out, and pruned
-    index = {c: k for k, c in enumerate(hand)}
+class ChoiceSearch:
+    """The pruned search for one hand's best choices (:func:`best_choices`).
 
-    def leaf(protos: list[Proto], picked: list[Option]) -> int | None:
+    The ACTION cards but Island and Angel are chosen one after another down a tree (Book of
+    Changes last, in two steps: :meth:`_book`); Island and Angel are tried at each leaf
+    (:meth:`leaf`), where the hand is scored. :class:`~.bounds.Bounds` bounds each node; a
+    node whose bound cannot beat the best total found (``best_total``) is left. What the
+    search keeps while it runs (the memo of scored hands, the subtrees met) goes with it.
+    """
+
+    def __init__(
+        self, infos: Sequence[CardInfo], table: ScoringContext, fixed: Mapping[str, Option] | None
+    ) -> None:
+        self.infos = infos
+        self.table = table
+        self.fixed: dict[str, Option] = dict(fixed or {})
+        hand = [i.id for i in infos]
+        self.hand = hand
+        self.seen = _Observed(infos, table, self.fixed)
+        domains = _pruned_domains(infos, table, self.seen)
+        for card, option in self.fixed.items():
+            if card in domains:
+                domains[card] = [dict(option)]
+        self.domains = domains
+        # The cards chosen down the tree, in order (Island and Angel are tried at the leaves).
+        self.names = list(domains)
+        self.has_angel = "angel" in hand
+        # Island: nothing to clear when Protection Rune clears everything already.
+        islands: list[Option | None] = [None]
+        if "island" in self.fixed:
+            islands = [self.fixed["island"]]
+        elif "island" in hand:
+            islands = [_clears(None)]
+            if "protection-rune" not in hand:
+                islands += [_clears(c) for c in hand if c in PENALTY_CARDS or c == "doppelganger"]
+        self.islands = islands
+        self.every_angel = table.rulings.blanking_cycles != "blank-all"
+        self.hands: dict[tuple[object, ...], int] = {}  # each hand met, by its number
+        self.memo: dict[tuple[int, str | None, str | None], tuple[int, list[str], list[str]]] = {}
+        self.best_total: int | None = None
+        self.best_choices: Choices = {}
+        # Book's bounds worked out, and how many pruned: per new suit and per target.
+        self.suit_tally = [0, 0]
+        self.target_tally = [0, 0]
+        self.index = {c: k for k, c in enumerate(hand)}
+        self.bound = Bounds(hand, table, fixed_bonuses(infos, table))
+        self.visited: set[tuple[object, ...]] = set()
+        # A leaf is scored once when neither Angel nor Island has more than one choice.
+        self.single = not self.has_angel and len(islands) == 1
+        self.start = _protos(infos, self.seen)
+
+    def run(self) -> tuple[int, Choices]:
+        """The best total and its choices."""
+        try:
+            self.climb()
+            self.walk(0, self.start, [])
+        finally:
+            # Emptied at once: the bounds' probes refer to each other, a cycle.
+            self.memo.clear()
+            self.hands.clear()
+            self.visited.clear()
+            self.bound.close()
+        assert self.best_total is not None  # using no ability at all is always valid
+        return self.best_total, self.best_choices
+
+    def beats(self, value: int) -> bool:
+        """Whether ``value`` is above the best total found (any value, before the first)."""
+        return self.best_total is None or value > self.best_total
+
+    def leaf(self, protos: list[Proto], picked: list[Option]) -> int | None:
         """Score the hand these choices make, with each Island and Angel choice worth
         trying, keep the best found, and answer the best of them (None if none is valid)."""
         # The hand's tuple is hashed once, for a small number: the memo's keys hash fast.
+        hands = self.hands
+        memo = self.memo
+        fixed = self.fixed
+        has_angel = self.has_angel
         key0 = hands.setdefault(tuple(protos), len(hands))
         top: int | None = None
-        for island in islands:
+        for island in self.islands:
             target = None if island is None else island["clears"]
             if target is not None:
-                proto = protos[index[target]]
+                proto = protos[self.index[target]]
                 if not _clearable(proto):
                     continue
                 plain = memo.get((key0, None, None))
@@ -429,100 +479,115 @@ def _search(
                 k += 1
                 key = (key0, target, None if angel is None else angel["protects"])
                 result = memo.get(key)
-                if result is None or best[0] is None or result[0] > best[0]:
-                    choices: dict[str, Any] = dict(zip(names, picked, strict=True))
+                if result is None or self.beats(result[0]):
+                    choices: Choices = dict(zip(self.names, picked, strict=True))
                     if island is not None:
                         choices["island"] = island
                     if angel is not None:
                         choices["angel"] = angel
                     if result is None:
-                        slots = build_slots(infos, choices, table)
+                        slots = build_slots(self.infos, choices, self.table)
                         assert slots is not None
-                        result = memo[key] = _score(slots, table)
-                    if best[0] is None or result[0] > best[0]:
-                        best[0], best[1] = result[0], {n: dict(v) for n, v in choices.items()}
+                        result = memo[key] = _score(slots, self.table)
+                    if self.beats(result[0]):
+                        self.best_total = result[0]
+                        self.best_choices = {n: dict(v) for n, v in choices.items()}
                 if top is None or result[0] > top:
                     top = result[0]
                 if has_angel and "angel" not in fixed and k == 1:
-                    targets = hand if every_angel else result[1]
+                    targets = self.hand if self.every_angel else result[1]
                     angels += [_protects(c) for c in targets if c != "angel"]
         return top
 
-    bound = Bounds(hand, table, fixed_bonuses(infos, table))
-
-    visited: set[tuple[object, ...]] = set()
-    single = not has_angel and len(islands) == 1
-
-    def walk(depth: int, protos: list[Proto], picked: list[Option]) -> None:
-        if depth == len(names):
-            leaf(protos, picked)
+    def walk(self, depth: int, protos: list[Proto], picked: list[Option]) -> None:
+        """Search below a node: the choices of ``names[:depth]`` are made (``picked``)."""
+        if depth == len(self.names):
+            self.leaf(protos, picked)
             return
-        card = names[depth]
-        options = domains[card]
+        card = self.names[depth]
+        options = self.domains[card]
         if card != BOOK or len(options) <= 2:
-            branch(depth, protos, picked, options)
+            self.branch(depth, protos, picked, options)
             return
-        # Book in steps: a bound for each new suit (any target) and one for each target
-        # (any suit); a choice is tried only if both can beat the best found. Whichever of
-        # the two has pruned more so far in this search is worked out first for all, the
-        # other only where still needed.
-        rest = names[depth + 1 :]
+        self._book(depth, protos, picked, options)
+
+    def _book(
+        self, depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
+    ) -> None:
+        """Book in steps: a bound for each new suit (any target) and one for each target
+        (any suit); a choice is tried only if both can beat the best found. Whichever of the
+        two has pruned more so far in this search is worked out first for all, the other
+        only where still needed."""
+        rest = self.names[depth + 1 :]
         groups: dict[str | None, list[Option]] = {}
         for option in options:
             groups.setdefault(option["target"], []).append(option)
         by_suit: dict[str, int] = {}
-
-        def suit_bound(suit: str) -> int:
-            b = by_suit.get(suit)
-            if b is None:
-                b = by_suit[suit] = bound(protos, rest, bit(suit), best[0])
-                tally["suit"][0] += 1
-                tally["suit"][1] += best[0] is not None and b <= best[0]
-            return b
-
-        def hopeful(group: list[Option]) -> list[Option]:
-            if best[0] is None:
-                return group
-            return [
-                o for o in group if o["new_suit"] is None or suit_bound(o["new_suit"]) > best[0]
-            ]
-
-        def target_bound(target: str | None) -> int:
-            if target is None:
-                return bound(protos, rest, 0, best[0])
-            b = bound(_open_suit(protos, target), [BOOK, *rest], 0, best[0])
-            tally["target"][0] += 1
-            tally["target"][1] += best[0] is not None and b <= best[0]
-            return b
-
-        if _rate(tally["suit"]) >= _rate(tally["target"]):
+        if _rate(self.suit_tally) >= _rate(self.target_tally):
             for target, group in groups.items():
-                if not hopeful(group):
+                if not self._hopeful(group, protos, rest, by_suit):
                     continue
-                b = target_bound(target)
-                if best[0] is not None and b <= best[0]:
+                b = self._target_bound(protos, rest, target)
+                if not self.beats(b):
                     continue
-                branch(depth, protos, picked, hopeful(group))
+                self.branch(depth, protos, picked, self._hopeful(group, protos, rest, by_suit))
             return
         # The targets first. A suit's bound costs about what a child's does and spares one
         # child for each target left open: with one target left it spares nothing.
-        by_target = {target: target_bound(target) for target in groups}
-        left = [t for t in groups if best[0] is None or by_target[t] > best[0]]
+        by_target = {target: self._target_bound(protos, rest, target) for target in groups}
+        left = [t for t in groups if self.beats(by_target[t])]
         for target in left:
-            if best[0] is not None and by_target[target] <= best[0]:
+            if not self.beats(by_target[target]):
                 continue  # the best found since has risen above it
             group = groups[target]
-            branch(depth, protos, picked, hopeful(group) if len(left) > 1 else group)
+            if len(left) > 1:
+                group = self._hopeful(group, protos, rest, by_suit)
+            self.branch(depth, protos, picked, group)
+
+    def _suit_bound(
+        self, protos: list[Proto], rest: list[str], suit: str, by_suit: dict[str, int]
+    ) -> int:
+        """The bound with Book's new suit chosen, its target open (kept per suit)."""
+        b = by_suit.get(suit)
+        if b is None:
+            b = by_suit[suit] = self.bound(protos, rest, bit(suit), self.best_total)
+            self.suit_tally[0] += 1
+            self.suit_tally[1] += not self.beats(b) and self.best_total is not None
+        return b
+
+    def _hopeful(
+        self, group: list[Option], protos: list[Proto], rest: list[str], by_suit: dict[str, int]
+    ) -> list[Option]:
+        """The choices of one target whose new suit's bound can beat the best found."""
+        if self.best_total is None:
+            return group
+        out = []
+        for o in group:
+            suit = o["new_suit"]
+            if suit is None or self.beats(self._suit_bound(protos, rest, suit, by_suit)):
+                out.append(o)
+        return out
+
+    def _target_bound(self, protos: list[Proto], rest: list[str], target: str | None) -> int:
+        """The bound with Book's target chosen, its new suit open."""
+        if target is None:
+            return self.bound(protos, rest, 0, self.best_total)
+        b = self.bound(_open_suit(protos, target), [BOOK, *rest], 0, self.best_total)
+        self.target_tally[0] += 1
+        self.target_tally[1] += not self.beats(b) and self.best_total is not None
+        return b
 
     def branch(
-        depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
+        self, depth: int, protos: list[Proto], picked: list[Option], options: list[Option]
     ) -> None:
-        card = names[depth]
-        rest = names[depth + 1 :]
-        # Children with the highest bound first: good hands early prune the others sooner.
+        """Try ``options`` for the card at ``depth``, the children with the highest bound
+        first: good hands early prune the others sooner."""
+        card = self.names[depth]
+        rest = self.names[depth + 1 :]
+        visited = self.visited
         children = []
         for k, option in enumerate(options):
-            after = _apply(protos, card, option, table, seen)
+            after = _apply(protos, card, option, self.table, self.seen)
             # The same hand (names nobody looks at as "*") as an earlier branch at this depth
             # has the same subtree: Book giving a card the suit it has, or a wild's suit
             # changed by Book to one the wild could have taken itself.
@@ -531,58 +596,50 @@ def _search(
             visited.add(key)  # one hash of the key, not two
             if len(visited) == met:
                 continue
-            if not rest and (single or (not has_angel and _one_island(after, islands, index))):
+            if not rest and (
+                self.single or (not self.has_angel and _one_island(after, self.islands, self.index))
+            ):
                 # A leaf that is scored once costs about what its bound would: score it.
                 picked.append(option)
-                leaf(after, picked)
+                self.leaf(after, picked)
                 picked.pop()
                 continue
-            children.append((-bound(after, rest, 0, best[0]), k, option, after))
+            children.append((-self.bound(after, rest, 0, self.best_total), k, option, after))
         children.sort(key=lambda child: (child[0], child[1]))
         for negative, _k, option, after in children:
-            if best[0] is not None and -negative <= best[0]:
+            if not self.beats(-negative):
                 break  # no choice left open here can beat the best found
             picked.append(option)
-            walk(depth + 1, after, picked)
+            self.walk(depth + 1, after, picked)
             picked.pop()
 
-    start = _protos(infos, seen)
-
-    def climb() -> None:
-        # The bounds prune only below the best found, and on the slowest hands the branches
-        # with the highest bounds hold the best hand late: a quick climb first, one choice
-        # changed at a time while the total rises, finds it (or a close one) at the start.
-        picked = [domains[n][0] for n in names]
-        value = leaf(_completed(start, names, picked, table, seen), picked)
+    def climb(self) -> None:
+        """The bounds prune only below the best found, and on the slowest hands the branches
+        with the highest bounds hold the best hand late: a quick climb first, one choice
+        changed at a time while the total rises, finds it (or a close one) at the start."""
+        names = self.names
+        start = self.start
+        picked = [self.domains[n][0] for n in names]
+        value = self.leaf(_completed(start, names, picked, self.table, self.seen), picked)
         rising = True
         while rising:
             rising = False
             for depth, card in enumerate(names):
-                for option in domains[card]:
+                for option in self.domains[card]:
                     if option is picked[depth]:
                         continue
                     trial = [*picked[:depth], option, *picked[depth + 1 :]]
-                    got = leaf(_completed(start, names, trial, table, seen), trial)
+                    got = self.leaf(_completed(start, names, trial, self.table, self.seen), trial)
                     if got is not None and (value is None or got > value):
                         value, picked, rising = got, trial, True
 
-    try:
-        climb()
-        walk(0, start, [])
-    finally:
-        # The nested functions share one scope that refers back to them, a cycle: left to
-        # the collector (paused here), the memo, the visited set and the bounds' probes would
-        # outlive the search and slow the next one. Emptied, they go at once.
-        memo.clear()
-        hands.clear()
-        visited.clear()
-        bound.close()
-    assert best[0] is not None  # using no ability at all is always valid
-    return best[0], best[1]
-
 
 def _completed(
-    protos: list[Proto], names: list[str], picked: list[Option], table: Table, seen: _Observed
+    protos: list[Proto],
+    names: list[str],
+    picked: list[Option],
+    table: ScoringContext,
+    seen: _Observed,
 ) -> list[Proto]:
     """The hand after every choice of ``picked`` (one per card of ``names``)."""
     for card, option in zip(names, picked, strict=True):
@@ -618,4 +675,4 @@ _BLANKING: Final = BLANKERS | {"demon"}
 _FLOOD: Final = bit("flood")
 
 
-__all__ = ["best_choices", "brute_force"]
+__all__ = ["ChoiceSearch", "best_choices", "brute_force"]

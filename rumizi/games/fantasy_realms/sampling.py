@@ -6,7 +6,7 @@ see (the item deck, the others' face-down items). A search in progress (Genie, W
 shows its seat the deck's cards: those stay the deck. Built from the view alone, so a bot
 cannot peek.
 
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=4, players=4, items=True)
 >>> guess = GAME.sample(s.view(1), seed=9)
 >>> guess.view(1) == s.view(1), guess.export()["hands"][2] == s.export()["hands"][2]
@@ -22,14 +22,14 @@ from rumizi.core import rng
 from rumizi.core.contract import View
 from rumizi.games.fantasy_realms.cards import ITEMS
 from rumizi.games.fantasy_realms.document import load_document
-from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options, copy_data
 
 
 def sample_from_view(view: View, seed: int) -> FantasyRealmsState:
     """A state consistent with ``view``; the hidden parts dealt from ``seed``."""
     state = rng.normalize_seed(seed)
     doc: dict[str, Any] = {k: v for k, v in view.items() if k not in ("you", "searching")}
-    doc = _copy(doc)
+    doc = copy_data(doc)
     opts = Options(view["players"], **view["options"])
     hands = doc["hands"]
     known = Counter(doc["area"])
@@ -108,11 +108,3 @@ def _pinned(view: View, hands: list[Any], unseen: list[str]) -> dict[str, int]:
         if not back and all(q not in pair or you in pair for pair in later):
             pins[card] = q
     return pins
-
-
-def _copy(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_copy(v) for v in data]
-    return data

@@ -30,6 +30,11 @@ Beast only, and Book of Changes, which leaves the bonus alone, replaces only its
 Where the sources disagree (§6.3) the choice is a field of :class:`Rulings`, whose defaults
 are the file's recommendations.
 
+What each card's text does (its bonus, its penalty, what its BLANKS penalty blanks, its own
+condition) is its rule in :mod:`.card_rules`; this module applies the rules in the order above
+to the hand's :class:`Slot` s, given the :class:`ScoringContext` (the discard area, the players,
+the rulings).
+
 The choices of the ACTION cards (§5) are a dict, one entry per card. :func:`score_choices`
 scores one explicit set; :mod:`rumizi.games.fantasy_realms.optimize` finds the best.
 """
@@ -37,10 +42,39 @@ scores one explicit set; :mod:`rumizi.games.fantasy_realms.optimize` finds the b
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from dataclasses import dataclass
+from typing import Any, Final
 
 from rumizi.core.i18n import to_persian_digits
+from rumizi.games.fantasy_realms.card_rules import (
+    ARMY,
+    ARTIFACT,
+    BEAST,
+    BLANKERS,
+    BONUS_CARDS,
+    BUILDING,
+    DEFAULT_RULINGS,
+    FLAME,
+    FLOOD,
+    LAND,
+    LEADER,
+    OUTSIDER,
+    PENALTY_CARDS,
+    RULES,
+    SELF_UNLESS,
+    SELF_WITH,
+    UNDEAD,
+    WEAPON,
+    WEATHER,
+    WIZARD,
+    Rulings,
+    ScoringContext,
+    Slot,
+    StandingCards,
+    blanks,
+    bonus_points,
+    penalty_points,
+)
 from rumizi.games.fantasy_realms.cards import (
     CARDS,
     ITEMS,
@@ -53,11 +87,6 @@ from rumizi.games.fantasy_realms.cards import (
     card_info,
     suits_in_play,
 )
-
-LAND, FLOOD, WEATHER, FLAME, ARMY, WIZARD, LEADER, BEAST, WEAPON, ARTIFACT = (
-    bit(s) for s in SUITS[:10]
-)
-WILD, BUILDING, OUTSIDER, UNDEAD = bit("wild"), bit("building"), bit("outsider"), bit("undead")
 
 ACTION_CARDS: Final = (
     "doppelganger",
@@ -78,171 +107,12 @@ CHOICE_KEYS: Final = {
 }
 Choices = dict[str, dict[str, str | None]]
 
-# Cards whose penalty BLANKS other cards, and cards whose penalty may blank themselves.
-BLANKERS: Final = frozenset(
-    {"great-flood", "rainstorm", "blizzard", "wildfire", "basilisk", "crypt"}
-)
-SELF_UNLESS: Final = frozenset({"smoke", "warship", "war-dirigible"})
-SELF_WITH: Final = frozenset({"garden", "phoenix", "phoenix-deluxe", "war-dirigible"})
-# Cards that carry a penalty (for Judge and for Island's target).
-PENALTY_CARDS: Final = frozenset(
-    {
-        "garden",
-        "swamp",
-        "great-flood",
-        "rainstorm",
-        "blizzard",
-        "smoke",
-        "wildfire",
-        "knights",
-        "light-cavalry",
-        "dwarvish-infantry",
-        "warlock-lord",
-        "empress",
-        "basilisk",
-        "dragon",
-        "phoenix",
-        "phoenix-deluxe",
-        "warship",
-        "war-dirigible",
-        "crypt",
-        "demon",
-    }
-)
-# Cards whose text gives a bonus in points (bonus_points answers 0 for every other card).
-BONUS_CARDS: Final = frozenset(
-    {
-        "air-elemental", "beastmaster", "bell-tower", "candle", "castle", "cavern", "chapel",
-        "collector", "crypt", "dark-queen", "death-knight", "dungeon", "earth-elemental",
-        "elven-archers", "elven-longbow", "empress", "enchantress", "fire-elemental", "forest",
-        "forge", "fountain-of-life", "garden", "gem-of-order", "genie", "ghoul", "hydra",
-        "jester", "judge", "king", "lich", "lightning", "magic-wand", "mountain", "princess",
-        "queen", "rainstorm", "rangers", "shield-of-keth", "specter", "sword-of-keth",
-        "unicorn", "warhorse", "warlord", "water-elemental", "whirlwind", "world-tree",
-    }
-)  # fmt: skip
-# Names (card ids) each card's text looks for, bonus and penalty together; a wild card
-# named anything else is only "a card of that suit" to this hand (the optimiser uses it).
-NAME_REFS: Final = {
-    "mountain": ("smoke", "wildfire"),
-    "cavern": ("dwarvish-infantry", "dragon"),
-    "forest": ("elven-archers",),
-    "great-flood": ("mountain", "lightning"),
-    "rainstorm": ("lightning",),
-    "whirlwind": ("rainstorm", "blizzard", "great-flood"),
-    "wildfire": ("mountain", "great-flood", "island", "unicorn", "dragon"),
-    "candle": ("book-of-changes", "bell-tower"),
-    "lightning": ("rainstorm",),
-    "king": ("queen",),
-    "queen": ("king",),
-    "unicorn": ("princess", "empress", "queen", "enchantress"),
-    "hydra": ("swamp",),
-    "sword-of-keth": ("shield-of-keth",),
-    "shield-of-keth": ("sword-of-keth",),
-    "elven-longbow": ("elven-archers", "warlord", "beastmaster"),
-    "garden": ("necromancer", "demon"),
-    "dungeon": ("necromancer", "warlock-lord", "demon"),
-    "lich": ("necromancer",),
-}
-# Suits each card's text looks at (bonus, penalty, blanking, conditions).
-_ALL = (1 << len(SUITS)) - 1
-SUIT_REFS: Final = {
-    "mountain": FLOOD,
-    "cavern": WEATHER,
-    "bell-tower": WIZARD | UNDEAD,
-    "forest": BEAST,
-    "earth-elemental": LAND,
-    "garden": LEADER | BEAST | UNDEAD,
-    "fountain-of-life": WEAPON | FLOOD | FLAME | LAND | WEATHER | BUILDING,
-    "swamp": ARMY | FLAME,
-    "great-flood": ARMY | BUILDING | LAND | FLAME,
-    "island": FLOOD | FLAME,
-    "water-elemental": FLOOD,
-    "rainstorm": FLOOD | FLAME,
-    "blizzard": FLOOD | ARMY | LEADER | BEAST | FLAME,
-    "smoke": FLAME,
-    "air-elemental": WEATHER,
-    "wildfire": _ALL,
-    "candle": WIZARD,
-    "forge": WEAPON | ARTIFACT,
-    "fire-elemental": FLAME,
-    "knights": LEADER,
-    "elven-archers": WEATHER,
-    "light-cavalry": LAND,
-    "dwarvish-infantry": ARMY,
-    "rangers": LAND | BUILDING | ARMY,
-    "collector": _ALL,
-    "beastmaster": BEAST,
-    "warlock-lord": LEADER | WIZARD,
-    "enchantress": LAND | WEATHER | FLOOD | FLAME,
-    "king": ARMY,
-    "queen": ARMY,
-    "princess": ARMY | WIZARD | LEADER,
-    "warlord": ARMY,
-    "empress": ARMY | LEADER,
-    "basilisk": ARMY | LEADER | BEAST,
-    "warhorse": LEADER | WIZARD,
-    "dragon": WIZARD,
-    "phoenix": FLOOD,
-    "phoenix-deluxe": FLOOD,
-    "warship": FLOOD | ARMY,
-    "magic-wand": WIZARD,
-    "sword-of-keth": LEADER,
-    "war-dirigible": ARMY | WEATHER,
-    "shield-of-keth": LEADER,
-    "world-tree": _ALL,
-    "dungeon": UNDEAD | BEAST | ARTIFACT,
-    "castle": LEADER | ARMY | LAND | BUILDING,
-    "crypt": UNDEAD | LEADER,
-    "chapel": LEADER | WIZARD | OUTSIDER | UNDEAD,
-    "demon": _ALL,
-    "lich": UNDEAD,
-    "necromancer": UNDEAD,
-}
 # What Mirage and Shapeshifter may become (printed suits of the card they name).
 MIRAGE_SUITS: Final = ARMY | LAND | WEATHER | FLOOD | FLAME
 SHAPESHIFTER_SUITS: Final = ARTIFACT | LEADER | WIZARD | WEAPON | BEAST
-WILDFIRE_SPARES: Final = FLAME | WIZARD | WEATHER | WEAPON | ARTIFACT
 # The suits a Phoenix's bonus text adds to its printed one (Beast): not copied, not changed
 # by Book of Changes.
 PHOENIX_ALSO: Final = FLAME | WEATHER
-WILDFIRE_SPARED_NAMES: Final = frozenset({"mountain", "great-flood", "island", "unicorn", "dragon"})
-
-
-@dataclass(frozen=True, slots=True)
-class Rulings:
-    """The disputed points of the cards file §6.3, each with the file's recommendation.
-
-    * ``blanking_cycles`` — cards that blank each other round a cycle, once nothing outside
-      the cycle is left to decide it: ``"blank-all"`` blanks every member of the cycle (§6.1
-      step 9, the JS scorer), ``"blank-none"`` leaves them all standing. Either way only
-      the members: a card the cycle's members threaten falls if one of them stands.
-    * ``self_blanking`` — a card that falls under its own BLANKS after a suit change (Blizzard
-      turned into a Flood) is blanked by itself (JS scorer).
-    * ``jester_counts_blanked`` — Jester's "+50 if every card is odd" looks at blanked cards too
-      (JS scorer; the Kotlin scorer looks only at cards that stand).
-    * ``rainstorm_blanks_phoenix`` — the promo Phoenix counts as a Flame, so Rainstorm blanks it
-      (card text, Kotlin scorer; the JS scorer does not).
-    * ``great_flood_blanks_phoenix`` — the promo Phoenix, a Flame, is blanked by Great Flood
-      (recommended); the Deluxe Phoenix never is (its text forbids being blanked by others).
-    * ``wildfire_spares_outsiders`` — a newer printing of Wildfire spares Outsiders too; the
-      printed list (default) does not.
-    * ``collector_every_suit`` / ``gem_every_run`` — Collector scores every qualifying suit and
-      Gem of Order every run (JS scorer, the designer's reading); ``False`` pays only the best
-      one (Kotlin scorer).
-    """
-
-    blanking_cycles: Literal["blank-all", "blank-none"] = "blank-all"
-    self_blanking: bool = True
-    jester_counts_blanked: bool = True
-    rainstorm_blanks_phoenix: bool = True
-    great_flood_blanks_phoenix: bool = True
-    wildfire_spares_outsiders: bool = False
-    collector_every_suit: bool = True
-    gem_every_run: bool = True
-
-
-DEFAULT_RULINGS: Final = Rulings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,55 +172,6 @@ class Score:
         }
 
 
-class Slot:
-    """One card of the hand while it is being scored (mutable, rebuilt for every choice)."""
-
-    __slots__ = (
-        "army_cleared",
-        "blanked",
-        "blanked_by",
-        "bonus",
-        "card",
-        "cleared",
-        "copies",
-        "ghost",
-        "in_cycle",
-        "name",
-        "pen",
-        "protected",
-        "strength",
-        "suits",
-        "unblankable",
-    )
-
-    def __init__(self, info: CardInfo) -> None:
-        self.card = info.id
-        self.name = info.id
-        self.suits = info.suits
-        self.strength = info.strength
-        self.pen: str | None = info.id if info.id in PENALTY_CARDS else None
-        self.bonus: str | None = info.id
-        self.copies: str | None = None
-        self.cleared = False
-        self.army_cleared = False
-        self.blanked = False
-        self.blanked_by: str | None = None
-        self.in_cycle = False  # blanked as a member of a blanking cycle (blanked_by: a member)
-        self.protected = False
-        self.unblankable = False
-        self.ghost = False  # a blanked promo Phoenix still counts in its three suits
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """What the scorer needs to know besides the hand."""
-
-    expansion: bool = False
-    discards: tuple[str, ...] = ()
-    players: int = 4
-    rulings: Rulings = field(default=DEFAULT_RULINGS)
-
-
 class ScoringError(ValueError):
     """Bad input to the scorer: what is wrong, in Persian (``fa``) and English (``en``);
     ``str()`` is the English text."""
@@ -380,7 +201,7 @@ def _fa_item(item: object) -> str:
     return f"«{info.fa}»" if info is not None else repr(item)
 
 
-def check_hand(hand: Sequence[str], table: Table) -> list[CardInfo]:
+def check_hand(hand: Sequence[str], table: ScoringContext) -> list[CardInfo]:
     """The hand's cards, or a ValueError saying what is wrong with it."""
     allowed = allowed_cards(expansion=table.expansion)
     seen: set[str] = set()
@@ -444,7 +265,7 @@ def copy_pool(action: str, expansion: bool) -> tuple[str, ...]:
 
 
 def check_choices(
-    choices: Mapping[str, Mapping[str, Any]], hand: Sequence[str], table: Table
+    choices: Mapping[str, Mapping[str, Any]], hand: Sequence[str], table: ScoringContext
 ) -> Choices:
     """A clean copy of ``choices`` (missing keys are ``None``), or a ValueError."""
     if not isinstance(choices, Mapping):
@@ -524,7 +345,9 @@ def check_choices(
     return clean
 
 
-def build_slots(infos: Sequence[CardInfo], choices: Choices, table: Table) -> list[Slot] | None:
+def build_slots(
+    infos: Sequence[CardInfo], choices: Choices, table: ScoringContext
+) -> list[Slot] | None:
     """Steps 2–6: the hand after its ACTION cards, or None if Island's target is not valid."""
     slots = [Slot(info) for info in infos]
     by_id = {s.card: s for s in slots}
@@ -596,40 +419,6 @@ def build_slots(infos: Sequence[CardInfo], choices: Choices, table: Table) -> li
         ):
             s.unblankable = True
     return slots
-
-
-def _blanks(b: Slot, v: Slot, table: Table) -> bool:
-    """Whether the penalty of ``b`` (not cleared) would blank ``v``."""
-    pen = b.pen
-    suits = v.suits
-    rulings = table.rulings
-    phoenix = v.card == "phoenix"
-    if pen == "great-flood":
-        if phoenix and not rulings.great_flood_blanks_phoenix:
-            return False
-        return bool(
-            (suits & ARMY and not b.army_cleared)
-            or (suits & BUILDING and table.expansion)
-            or (suits & LAND and v.name != "mountain")
-            or (suits & FLAME and v.name != "lightning")
-        )
-    if pen == "rainstorm":
-        if phoenix and not rulings.rainstorm_blanks_phoenix:
-            return False
-        return bool(suits & FLAME and v.name != "lightning")
-    if pen == "blizzard":
-        return bool(suits & FLOOD)
-    if pen == "wildfire":
-        spares = WILDFIRE_SPARES | (OUTSIDER if rulings.wildfire_spares_outsiders else 0)
-        return not (suits & spares or v.name in WILDFIRE_SPARED_NAMES)
-    if pen == "basilisk":
-        # Its text spares itself whatever its suit (a Basilisk the Book made a Leader too).
-        return v is not b and bool(
-            (suits & ARMY and not b.army_cleared) or suits & (LEADER | BEAST)
-        )
-    if pen == "crypt":
-        return bool(suits & LEADER)
-    return False
 
 
 _UNDECIDED: Final = -2
@@ -745,7 +534,7 @@ def _blank(v: Slot, by: str) -> None:
     v.ghost = v.card == "phoenix"  # the promo Phoenix keeps its three suits
 
 
-def resolve_blanking(slots: list[Slot], table: Table) -> None:
+def resolve_blanking(slots: list[Slot], table: ScoringContext) -> None:
     """Steps 8–10: Demon, then cards that blank others, then self conditions."""
     # 8. Demon (or a Doppelgänger copying it) blanks every lone non-Outsider card.
     demons = [s for s in slots if s.pen == "demon" and not s.cleared]
@@ -771,7 +560,7 @@ def resolve_blanking(slots: list[Slot], table: Table) -> None:
             if not v.blanked and not v.unblankable:
                 for j in blankers:
                     b = slots[j]
-                    if (b is not v or self_ok) and _blanks(b, v, table):
+                    if (b is not v or self_ok) and blanks(b, v, table):
                         hits.append(j)
                 threatened = threatened or bool(hits)
             attackers.append(hits)
@@ -786,23 +575,11 @@ def resolve_blanking(slots: list[Slot], table: Table) -> None:
 
 
 def _fails_unless(s: Slot, suits: int) -> bool:
-    if s.pen == "smoke":
-        return not suits & FLAME
-    if s.pen == "warship":
-        return not suits & FLOOD
-    if s.pen == "war-dirigible":
-        return not s.army_cleared and not suits & ARMY
-    return False
+    return s.pen is not None and RULES[s.pen].fails_unless(s, suits)
 
 
 def _fails_with(s: Slot, suits: int, names: set[str]) -> bool:
-    if s.pen == "war-dirigible":
-        return bool(suits & WEATHER)
-    if s.pen in ("phoenix", "phoenix-deluxe"):
-        return bool(suits & FLOOD)
-    if s.pen == "garden":
-        return bool(suits & UNDEAD) or "necromancer" in names or "demon" in names
-    return False
+    return s.pen is not None and RULES[s.pen].fails_with(s, suits, names)
 
 
 def _self_conditions(slots: list[Slot]) -> None:
@@ -861,239 +638,8 @@ def _standing_suits(slots: list[Slot], blanking: bool = False) -> int:
     return mask
 
 
-class _Hand:
-    """Counting helpers over the cards that stand (and a blanked promo Phoenix's suits)."""
-
-    __slots__ = ("all", "live", "names", "suited")
-
-    def __init__(self, slots: list[Slot]) -> None:
-        self.all = slots
-        self.live = [s for s in slots if not s.blanked]
-        self.suited = [s for s in slots if not s.blanked or s.ghost]
-        self.names = {s.name for s in self.live}
-
-    def count(self, suit: int, exclude: Slot | None = None) -> int:
-        return sum(1 for s in self.suited if s.suits & suit and s is not exclude)
-
-    def each(self, *suits: int, exclude: Slot | None = None) -> int:
-        """Cards counted once per listed suit they match ("for each X and Y")."""
-        return sum(self.count(suit, exclude) for suit in suits)
-
-    def has(self, suit: int, exclude: Slot | None = None) -> bool:
-        return any(s.suits & suit and s is not exclude for s in self.suited)
-
-
-def _suit_count_in(cards: Iterable[str], suit: str, expansion: bool) -> int:
-    """Cards of the printed ``suit`` in the discard area (a Phoenix there is only a Beast)."""
-    return sum(1 for c in cards if card_info(c, expansion=expansion).suit == suit)
-
-
-def _run_bonus(length: int) -> int:
-    return {3: 10, 4: 30, 5: 60, 6: 100}.get(length, 150 if length >= 7 else 0)
-
-
-def gem_runs(strengths: list[int], every_run: bool = True) -> int:
-    """Gem of Order's bonus for these strengths (§6.2.5).
-
-    Take the lowest maximal run of 3+ consecutive values (one card per value), score it,
-    remove its cards, and repeat; duplicates can so build a second run.
-
-    >>> gem_runs([4, 5, 6, 4, 5, 6]), gem_runs([1, 2, 3, 7, 8, 9, 10]), gem_runs([1, 2, 4])
-    (20, 40, 0)
-    """
-    left = sorted(strengths)
-    total = 0
-    best = 0
-    while True:
-        values = sorted(set(left))
-        run_start = None
-        k = 0
-        found: list[int] | None = None
-        while k < len(values):
-            j = k
-            while j + 1 < len(values) and values[j + 1] == values[j] + 1:
-                j += 1
-            if j - k + 1 >= 3:
-                found = values[k : j + 1]
-                run_start = k
-                break
-            k = j + 1
-        if found is None or run_start is None:
-            break
-        total += _run_bonus(len(found))
-        best = max(best, _run_bonus(len(found)))
-        for value in found:
-            left.remove(value)
-    return total if every_run else best
-
-
-def bonus_points(s: Slot, hand: _Hand, table: Table) -> int:
-    """The bonus of the card ``s`` (its own text; a copy has none)."""
-    c = s.bonus
-    if c not in BONUS_CARDS:
-        return 0  # no bonus text (or a copy, which has none)
-    ex = table.expansion
-    names = hand.names
-    if c == "mountain":
-        return 50 if "smoke" in names and "wildfire" in names else 0
-    if c == "cavern":
-        return 25 if "dwarvish-infantry" in names or "dragon" in names else 0
-    if c == "bell-tower":
-        return 15 if hand.has(WIZARD | (UNDEAD if ex else 0)) else 0
-    if c == "forest":
-        return 12 * hand.count(BEAST) + (12 if "elven-archers" in names else 0)
-    if c == "earth-elemental":
-        return 15 * hand.count(LAND, s)
-    if c == "garden":
-        return 11 * hand.each(LEADER, BEAST)
-    if c == "fountain-of-life":
-        mask = WEAPON | FLOOD | FLAME | LAND | WEATHER | (BUILDING if ex else 0)
-        return max((o.strength for o in hand.live if o.suits & mask), default=0)
-    if c == "water-elemental":
-        return 15 * hand.count(FLOOD, s)
-    if c == "rainstorm":
-        return 10 * hand.count(FLOOD)
-    if c == "whirlwind":
-        ok = "rainstorm" in names and ("blizzard" in names or "great-flood" in names)
-        return 40 if ok else 0
-    if c == "air-elemental":
-        return 15 * hand.count(WEATHER, s)
-    if c == "candle":
-        ok = "book-of-changes" in names and "bell-tower" in names and hand.has(WIZARD)
-        return 100 if ok else 0
-    if c == "forge":
-        return 9 * hand.each(WEAPON, ARTIFACT)
-    if c == "lightning":
-        return 30 if "rainstorm" in names else 0
-    if c == "fire-elemental":
-        return 15 * hand.count(FLAME, s)
-    if c == "elven-archers":
-        return 0 if hand.has(WEATHER) else 5
-    if c == "rangers":
-        return 10 * hand.each(LAND, *((BUILDING,) if ex else ()))
-    if c == "collector":
-        return _collector(hand, table.rulings.collector_every_suit)
-    if c == "beastmaster":
-        return 9 * hand.count(BEAST)
-    if c == "enchantress":
-        return 5 * hand.each(LAND, WEATHER, FLOOD, FLAME)
-    if c == "jester":
-        odd = sum(1 for o in hand.live if o.strength % 2 and o is not s)
-        pool = hand.all if table.rulings.jester_counts_blanked else hand.live
-        everyone = all(not o.blanked and o.strength % 2 for o in pool)
-        return max(3 * odd, 50 if everyone and s.strength % 2 else 0)
-    if c in ("king", "queen"):
-        partner = "queen" if c == "king" else "king"
-        return (20 if partner in names else 5) * hand.count(ARMY)
-    if c == "princess":
-        return 8 * (hand.count(ARMY) + hand.count(WIZARD) + hand.count(LEADER, s))
-    if c == "warlord":
-        return sum(o.strength for o in hand.live if o.suits & ARMY)
-    if c == "empress":
-        return 10 * hand.count(ARMY)
-    if c == "unicorn":
-        if "princess" in names:
-            return 30
-        return 15 if names & {"empress", "queen", "enchantress"} else 0
-    if c == "warhorse":
-        return 14 if hand.has(LEADER | WIZARD) else 0
-    if c == "hydra":
-        return 28 if "swamp" in names else 0
-    if c == "magic-wand":
-        return 25 if hand.has(WIZARD) else 0
-    if c == "sword-of-keth":
-        return (40 if "shield-of-keth" in names else 10) if hand.has(LEADER) else 0
-    if c == "elven-longbow":
-        return 30 if names & {"elven-archers", "warlord", "beastmaster"} else 0
-    if c == "shield-of-keth":
-        return (40 if "sword-of-keth" in names else 15) if hand.has(LEADER) else 0
-    if c == "gem-of-order":
-        return gem_runs([o.strength for o in hand.live], table.rulings.gem_every_run)
-    if c == "world-tree":
-        seen = 0
-        for o in hand.suited:
-            if seen & o.suits:
-                return 0
-            seen |= o.suits
-        return 70 if ex else 50
-    if c == "dungeon":
-        total = 0
-        for suit in (UNDEAD, BEAST, ARTIFACT):
-            n = hand.count(suit)
-            total += 10 + 5 * (n - 1) if n else 0
-        return total + 5 * len(names & {"necromancer", "warlock-lord", "demon"})
-    if c == "castle":
-        n = hand.count(BUILDING, s)
-        total = 10 * (hand.has(LEADER) + hand.has(ARMY) + hand.has(LAND))
-        return total + (10 + 5 * (n - 1) if n else 0)
-    if c == "crypt":
-        return sum(o.strength for o in hand.live if o.suits & UNDEAD)
-    if c == "chapel":
-        n = sum(1 for o in hand.suited if o.suits & (LEADER | WIZARD | OUTSIDER | UNDEAD))
-        return 40 if n == 2 else 0
-    if c == "genie":
-        return 10 * (table.players - 1)
-    if c == "judge":
-        return 10 * sum(1 for o in hand.live if o.pen is not None and not o.cleared)
-    if c == "dark-queen":
-        d = table.discards
-        total = sum(_suit_count_in(d, suit, ex) for suit in ("land", "flood", "flame", "weather"))
-        return 5 * total + (5 if "unicorn" in d else 0)
-    if c == "ghoul":
-        ghoul = ("wizard", "leader", "army", "beast", "undead")
-        return 4 * sum(_suit_count_in(table.discards, suit, ex) for suit in ghoul)
-    if c == "specter":
-        specter = ("wizard", "artifact", "outsider")
-        return 6 * sum(_suit_count_in(table.discards, suit, ex) for suit in specter)
-    if c == "lich":
-        return (10 if "necromancer" in names else 0) + 10 * hand.count(UNDEAD, s)
-    if c == "death-knight":
-        return 7 * sum(_suit_count_in(table.discards, suit, ex) for suit in ("weapon", "army"))
-    return 0
-
-
-def _collector(hand: _Hand, every_suit: bool) -> int:
-    names_by_suit: dict[int, set[str]] = {}
-    for o in hand.live:
-        for k in range(len(SUITS)):
-            if o.suits >> k & 1:
-                names_by_suit.setdefault(k, set()).add(o.name)
-    pays = []
-    for names in names_by_suit.values():
-        n = len(names)
-        pays.append(10 if n == 3 else 40 if n == 4 else 100 if n >= 5 else 0)
-    if not pays:
-        return 0
-    return sum(pays) if every_suit else max(pays)
-
-
-def penalty_points(s: Slot, hand: _Hand) -> int:
-    """The points the penalty of ``s`` costs (0 when cleared), a number <= 0."""
-    p = s.pen
-    if p is None or s.cleared:
-        return 0
-    army = 0 if s.army_cleared else 1
-    if p == "swamp":
-        return -3 * (army * hand.count(ARMY) + hand.count(FLAME))
-    if p == "blizzard":
-        return -5 * (army * hand.count(ARMY) + hand.each(LEADER, BEAST, FLAME))
-    if p == "knights":
-        return 0 if hand.has(LEADER) else -8
-    if p == "light-cavalry":
-        return -2 * hand.count(LAND)
-    if p == "dwarvish-infantry":
-        return -2 * army * hand.count(ARMY, s)
-    if p == "warlock-lord":
-        return -10 * (hand.count(LEADER) + hand.count(WIZARD, s))
-    if p == "empress":
-        return -5 * hand.count(LEADER, s)
-    if p == "dragon":
-        return 0 if hand.has(WIZARD) else -40
-    return 0
-
-
 def evaluate(
-    infos: Sequence[CardInfo], choices: Choices, table: Table
+    infos: Sequence[CardInfo], choices: Choices, table: ScoringContext
 ) -> tuple[int, list[str]] | None:
     """The total of one explicit set of (valid) choices and the cards it blanks; None if
     Island's target is not a Flood or Flame."""
@@ -1101,7 +647,7 @@ def evaluate(
     if slots is None:
         return None
     resolve_blanking(slots, table)
-    hand = _Hand(slots)
+    hand = StandingCards(slots)
     total = 0
     for s in hand.live:
         total += s.strength + bonus_points(s, hand, table) + penalty_points(s, hand)
@@ -1128,7 +674,7 @@ def _reason(s: Slot) -> tuple[str, str]:
 
 
 def score_choices(
-    infos: Sequence[CardInfo], choices: Choices, table: Table
+    infos: Sequence[CardInfo], choices: Choices, table: ScoringContext
 ) -> tuple[int, tuple[CardScore, ...]]:
     """The total and per-card lines of one explicit, already checked, set of choices."""
     slots = build_slots(infos, choices, table)
@@ -1139,7 +685,7 @@ def score_choices(
             f"جزیره فقط جریمهٔ یک کارت آب یا آتش را پاک می‌کند، نه {_fa(island)}",
         )
     resolve_blanking(slots, table)
-    hand = _Hand(slots)
+    hand = StandingCards(slots)
     lines = []
     total = 0
     for s in slots:
@@ -1206,13 +752,18 @@ def unused(hand: Iterable[str]) -> Choices:
 
 __all__ = [
     "ACTION_CARDS",
+    "BLANKERS",
+    "BONUS_CARDS",
     "CHOICE_KEYS",
+    "DEFAULT_RULINGS",
+    "PENALTY_CARDS",
     "PROMOS",
     "SUIT_INDEX",
     "CardScore",
     "Choices",
     "Rulings",
     "Score",
+    "ScoringContext",
     "ScoringError",
-    "Table",
+    "Slot",
 ]

@@ -73,7 +73,7 @@ records, so a state sampled from the view gives the same move.
 :func:`evaluate` turns the current hand's best score into a chance of winning.
 
 >>> import random
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=2, players=3, first=0)
 >>> playout_action(s, random.Random(0))
 {'do': 'draw'}
@@ -93,13 +93,8 @@ from rumizi.core.contract import Action
 from rumizi.games.fantasy_realms import chaos
 from rumizi.games.fantasy_realms.cards import card_info
 from rumizi.games.fantasy_realms.engine import NECRO_SUITS, FantasyRealmsState
-from rumizi.games.fantasy_realms.heuristics import (
-    Table,
-    action_value,
-    approx_value,
-    discard_values,
-    hand_score,
-)
+from rumizi.games.fantasy_realms.hand_values import approx_value, discard_values, hand_score
+from rumizi.games.fantasy_realms.heuristics import HandOutlook, action_value
 from rumizi.games.fantasy_realms.scoring import ACTION_CARDS
 
 POTENTIAL = 0.3  # weight of the expected gain of the turns to come (0.6 and 0 measured worse)
@@ -167,7 +162,7 @@ class Mind:
         return hand_score(hand, self.area_for(hand), self.suits, self.players)[1]
 
     def approx(self, hand: Sequence[str], base: dict[str, dict[str, Any]]) -> int:
-        """``hand``'s score, quick with ACTION cards (:func:`.heuristics.approx_value`)."""
+        """``hand``'s score, quick with ACTION cards (:func:`.hand_values.approx_value`)."""
         return approx_value(hand, self.area_for(hand), self.suits, self.players, base)
 
     def extras(self, hand: list[str], area: Sequence[str], tries: Sequence[str]) -> float:
@@ -256,7 +251,7 @@ class Mind:
         self, hand: list[str], base: dict[str, dict[str, Any]] | None = None, exact: int = 2
     ) -> list[tuple[int, str]]:
         """``(score of hand without d, d)`` for every card, best first (the best ``exact``
-        scored exactly, see :func:`.heuristics.discard_values`)."""
+        scored exactly, see :func:`.hand_values.discard_values`)."""
         return discard_values(hand, self.area, self.suits, self.players, base, exact)
 
 
@@ -504,9 +499,9 @@ def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
     if chosen is not None and chosen in legal:
         return chosen
     view = state.view(me)
-    table = Table(list(state.hands[me]), list(state.area), state.opts, [])
+    outlook = HandOutlook(list(state.hands[me]), list(state.area), state.opts, [])
     values = [
-        (action_value(view, table, me, a, rng, DRAW_SAMPLES), rng.random(), k)
+        (action_value(view, outlook, me, a, rng, DRAW_SAMPLES), rng.random(), k)
         for k, a in enumerate(legal)
     ]
     return legal[max(values)[2]]

@@ -27,11 +27,12 @@ taken; those cards are named only to the seats that saw them, the others read a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from rumizi.core.addons import Audience, LogLine
-from rumizi.core.i18n import check_lang, join, number
+from rumizi.core.i18n import check_lang, join, number, persian_verb
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS, SUIT_NAMES
 
 __all__ = [
@@ -71,6 +72,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "genie",
     "necromancer",
     "shed",
+    "concede",
     "end",
 )
 
@@ -309,6 +311,8 @@ def action_text(
             if fa
             else f"Discard {_q(card, lang)} (the hand limit)"
         )
+    if kind == "concede":  # never listed; the page's button says it
+        return "انصراف دهید" if fa else "Concede"
     return str(dict(action))
 
 
@@ -391,40 +395,317 @@ def _say(fa: bool, subject: str, you: bool, fa_text: str, en: str) -> str:
     می‌گذارید).
     """
     if fa:
-        text = fa_text.replace("~", "ید" if you else "").replace("^", "ید" if you else "د")
+        past, present = persian_verb("", you=you), persian_verb("", you=you, present=True)
+        text = fa_text.replace("~", past).replace("^", present)
         return f"{subject} {text}"
     return _cap(f"{subject} {en}")
 
 
-def _use_event(e: Mapping[str, Any], lang: str, names: Sequence[str], reader: int | None) -> str:
-    fa = _fa(lang)
-    p = int(e["player"])
-    me = p == reader
-    s = who(p, lang, names, reader)
-    item = _q(e["item"], lang)
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """An event with its reader, and what most of its sentences start from: who acts."""
+
+    event: Mapping[str, Any]
+    lang: str
+    names: Sequence[str]
+    you: int | None
+    #: Whether the text is Persian.
+    fa: bool
+    #: Whether the acting seat (the event's ``player``) is the reader's own.
+    me: bool
+    #: How the acting seat is called (empty when the event names no player).
+    subject: str
+
+    def say(self, fa_text: str, en: str) -> str:
+        """The subject and its predicate (:func:`_say`: Persian verbs marked ``~`` / ``^``)."""
+        return _say(self.fa, self.subject, self.me, fa_text, en)
+
+    def who(self, seat: int) -> str:
+        """How the reader calls ``seat``."""
+        return who(seat, self.lang, self.names, self.you)
+
+    def quoted(self, card_id: object) -> str:
+        """A card or item named in quotes."""
+        return _q(card_id, self.lang)
+
+    def number(self, n: int) -> str:
+        """``n`` written for the reader."""
+        return number(n, self.lang)
+
+
+def _start(t: _Told) -> str:
+    if t.event.get("player") is None:  # the chaos realms: everybody trades at once
+        secs = int(t.event.get("timer", 0))
+        left = t.number(secs // 60) if secs % 60 == 0 else t.number(secs)
+        unit_fa, unit_en = ("دقیقه", "minutes") if secs % 60 == 0 else ("ثانیه", "seconds")
+        if t.fa:
+            return f"معاوضه‌ها آغاز شد: همه با هم، {left} {unit_fa}."
+        return f"The trading begins: everybody at once, {left} {unit_en}."
+    if t.fa:
+        return f"بازی آغاز شد: نوبت اول با {t.subject} است."
+    return f"The game begins: {t.subject} {'play' if t.me else 'plays'} first."
+
+
+def _draw(t: _Told) -> str:
+    count = int(t.event.get("count", 1))
+    if count == 3:  # the chaos realms' Necromancer
+        return t.say(
+            "با مرگ‌ساحر سه کارت کشید~ تا یکی را نگه دار^.",
+            "drew three cards with the Necromancer, to keep one.",
+        )
+    if count not in (1, 2):
+        n = t.number(count)
+        return t.say(f"{n} کارت کشید~.", f"drew {n} cards.")
+    if count == 2:
+        return t.say("دو کارت کشید~.", "drew two cards.")
+    return t.say("یک کارت کشید~.", "drew a card.")
+
+
+def _take(t: _Told) -> str:
+    q = t.quoted(t.event.get("card"))
+    return t.say(f"{q} را از کارت‌های سوخته برداشت~.", f"took {q} from the discard area.")
+
+
+def _discard(t: _Told) -> str:
+    q = t.quoted(t.event.get("card"))
+    return t.say(f"{q} را سوزاند~.", f"discarded {q}.")
+
+
+def _drop_item(t: _Told) -> str:
+    q = t.quoted(t.event.get("item") or "")
+    return t.say(f"{q} را در پایان نوبت کنار می‌گذار^.", f"will discard {q} at the end of the turn.")
+
+
+def _use(t: _Told) -> str:
+    e = t.event
+    item = t.quoted(e["item"])
     detail = ""
     if isinstance(e.get("target"), int):
-        target = who(int(e["target"]), lang, names, reader)
-        detail = f" روی {target}" if fa else f" on {target}"
+        target = t.who(int(e["target"]))
+        detail = f" روی {target}" if t.fa else f" on {target}"
     if "suit" in e:
-        detail = f" ({suit_name(e['suit'], lang)})"
+        detail = f" ({suit_name(e['suit'], t.lang)})"
     if "card" in e:
-        detail = f" ({_q(e['card'], lang)})"
+        detail = f" ({t.quoted(e['card'])})"
     if "cards" in e:
         cards = list(e["cards"])
-        if e["item"] == "staff-of-transmutation" and not me:  # hand cards: never named
-            n = number(len(cards), lang)
-            detail = f" ({n} کارت دست)" if fa else f" ({len(cards)} hand cards)"
+        if e["item"] == "staff-of-transmutation" and not t.me:  # hand cards: never named
+            n = t.number(len(cards))
+            detail = f" ({n} کارت دست)" if t.fa else f" ({len(cards)} hand cards)"
         else:
-            detail = f" ({_cards(cards, lang)})"
+            detail = f" ({_cards(cards, t.lang)})"
     if e.get("take"):
-        detail = f" ({_q(e['take'], lang)})"
+        detail = f" ({t.quoted(e['take'])})"
     if e.get("copy"):
-        detail = f" ({_q(e['copy'], lang)})"
-    if fa:
-        verb = "استفاده کردید" if me else "استفاده کرد"
-        return f"{s} از {item}{detail} {verb}."
-    return f"{_cap(s)} used {item}{detail}."
+        detail = f" ({t.quoted(e['copy'])})"
+    if t.fa:
+        verb = "استفاده " + persian_verb("کرد", you=t.me)
+        return f"{t.subject} از {item}{detail} {verb}."
+    return f"{_cap(t.subject)} used {item}{detail}."
+
+
+def _forgo(t: _Told) -> str:
+    q = t.quoted(t.event.get("item") or "")
+    return t.say(
+        f"از {q} استفاده نکرد~ و آن را به پشت گذاشت~.", f"turned {q} face down without using it."
+    )
+
+
+def _return(t: _Told) -> str:
+    top = t.event.get("to") == "top"
+    where_fa = "روی" if top else "زیر"
+    return t.say(
+        f"کارتی را به {where_fa} دسته برگرداند~.",
+        f"put a card back on the {'top' if top else 'bottom'} of the deck.",
+    )
+
+
+def _offer(t: _Told) -> str:
+    cards = list(t.event.get("cards") or [])
+    if not cards:
+        return t.say("چیزی پیشنهاد نکرد~.", "offered nothing.")
+    if t.me:
+        what = _cards(cards, t.lang)
+    elif t.fa:
+        what = f"{t.number(len(cards))} کارت"
+    else:
+        what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
+    return t.say(f"{what} پیشنهاد کرد~.", f"offered {what}.")
+
+
+def _wagon_keep(t: _Told) -> str:
+    return t.say("کارت نشان‌داده را نگه داشت~.", "kept the shown card.")
+
+
+def _wagon_discard(t: _Told) -> str:
+    return t.say(
+        "کارت نشان‌داده را سوزاند~ و کارتی کشید~.", "discarded the shown card and drew a card."
+    )
+
+
+def _wagon_swap(t: _Told) -> str:
+    seat = int(t.event.get("target", -1))
+    card = t.event.get("card")
+    # the card taken is named only to the two who swapped
+    got = f" ({t.quoted(card)})" if card and t.you in (t.event.get("player"), seat) else ""
+    other = t.who(seat)
+    return t.say(f"با {other} کارت عوض کرد~{got}.", f"swapped a card with {other}{got}.")
+
+
+def _ring(t: _Told) -> str:
+    if t.event.get("player") is None:  # the chaos realms' timer
+        if t.fa:
+            return "⏰ زمان تمام شد: معاوضه‌ها به پایان رسید."
+        return "⏰ Time is up: the trading is over."
+    return t.say(
+        "دسته را گشت~ و کارتی را روی آن گذاشت~.", "searched the deck and put a card on top."
+    )
+
+
+def _reshuffle_items(t: _Told) -> str:
+    if t.fa:
+        return "آیتم‌های کنارگذاشته بُر خوردند و دستهٔ تازهٔ آیتم‌ها شدند."
+    return "The discarded Cursed Items were shuffled into a new item deck."
+
+
+def _end_turn(t: _Told) -> str:
+    if t.fa:
+        return f"── پایان نوبت {t.subject} ──"
+    return "── end of your turn ──" if t.me else f"── end of {t.subject}'s turn ──"
+
+
+def _leprechaun(t: _Told) -> str:
+    return t.say("با لپرکان کارت روی دسته را برداشت~.", "drew the top card with the Leprechaun.")
+
+
+def _genie(t: _Told) -> str:
+    if t.event.get("took"):
+        return t.say(
+            "با غول چراغ کارتی از دسته برداشت~.", "took a card from the deck with the Genie."
+        )
+    return t.say("از غول چراغ استفاده نکرد~.", "did not use the Genie.")
+
+
+def _necromancer(t: _Told) -> str:
+    card = t.event.get("card")
+    if card:
+        q = t.quoted(card)
+        return t.say(
+            f"با مرگ‌ساحر {q} را از کارت‌های سوخته برداشت~.",
+            f"took {q} from the discard area with the Necromancer.",
+        )
+    return t.say("از مرگ‌ساحر استفاده نکرد~.", "did not use the Necromancer.")
+
+
+def _shed(t: _Told) -> str:
+    q = t.quoted(t.event.get("card"))
+    return t.say(f"{q} را برای سقف دست سوزاند~.", f"discarded {q} to keep within the hand limit.")
+
+
+def _concede(t: _Told) -> str:
+    return t.say("انصراف داد~.", "conceded.")
+
+
+def _end(t: _Told) -> str:
+    winners = [int(w) for w in t.event.get("winners") or []]
+    listed = [t.who(w) for w in winners]
+    if t.fa:
+        if len(listed) == 1:
+            verb = "برنده " + persian_verb("شد", you=winners[0] == t.you)
+            return f"بازی تمام شد: {listed[0]} {verb}."
+        both = " و ".join(listed)
+        return f"بازی تمام شد: {both} با هم برنده شدند."
+    if len(listed) == 1:
+        return f"The game is over: {listed[0]} won."
+    return f"The game is over: {' and '.join(listed)} share the win."
+
+
+# The chaos realms' trading: offers by number (their cards stay with the two seats).
+
+
+def _offer_number(t: _Told) -> str:
+    return t.number(int(t.event.get("offer", 0)))
+
+
+def _propose(t: _Told) -> str:
+    to, oid = t.who(int(t.event["to"])), _offer_number(t)
+    return t.say(
+        f"به {to} پیشنهاد معاوضه داد~ (پیشنهاد {oid}).", f"offered {to} a swap (offer {oid})."
+    )
+
+
+def _refuse(t: _Told) -> str:
+    by_seat = int(t.event["by"])
+    oid = _offer_number(t)
+    if t.fa:
+        return t.say(f"پیشنهاد {t.who(by_seat)} را رد کرد~ (پیشنهاد {oid}).", "")
+    whose = "your" if by_seat == t.you else f"{t.who(by_seat)}'s"
+    return t.say("", f"refused {whose} offer (offer {oid}).")
+
+
+def _withdraw(t: _Told) -> str:
+    theirs = "پیشنهادتان" if t.me else "پیشنهادش"
+    return t.say(
+        f"{theirs} را پس گرفت~ (پیشنهاد {_offer_number(t)}).",
+        f"withdrew {'your' if t.me else 'their'} offer (offer {_offer_number(t)}).",
+    )
+
+
+def _swap(t: _Told) -> str:
+    a, b = (int(q) for q in t.event["players"])
+    if t.you in (a, b):
+        other = t.who(b if t.you == a else a)
+        return (
+            f"شما با {other} کارتی معاوضه کردید." if t.fa else f"You swapped a card with {other}."
+        )
+    if t.fa:
+        return f"{t.who(a)} و {t.who(b)} کارتی با هم معاوضه کردند."
+    return f"{t.who(a)} and {t.who(b)} swapped a card."
+
+
+def _done(t: _Told) -> str:
+    theirs = "معاوضه‌هایتان" if t.me else "معاوضه‌هایش"
+    return t.say(f"{theirs} را تمام کرد~.", f"{'are' if t.me else 'is'} done trading.")
+
+
+def _keep(t: _Told) -> str:
+    # the Necromancer's kept card is the holder's secret
+    return t.say(
+        "یکی از سه کارت را نگه داشت~ و دو کارت را به زیر دسته برگرداند~.",
+        "kept one of the three cards and put two at the bottom of the deck.",
+    )
+
+
+#: One writer per kind of event (:data:`EVENT_KINDS` and :data:`CHAOS_EVENT_KINDS`).
+_EVENT_TEXTS: Final[dict[str, Callable[[_Told], str]]] = {
+    "start": _start,
+    "draw": _draw,
+    "take": _take,
+    "discard": _discard,
+    "drop-item": _drop_item,
+    "use": _use,
+    "forgo": _forgo,
+    "return": _return,
+    "offer": _offer,
+    "wagon-keep": _wagon_keep,
+    "wagon-discard": _wagon_discard,
+    "wagon-swap": _wagon_swap,
+    "ring": _ring,
+    "reshuffle-items": _reshuffle_items,
+    "end-turn": _end_turn,
+    "leprechaun": _leprechaun,
+    "genie": _genie,
+    "necromancer": _necromancer,
+    "shed": _shed,
+    "concede": _concede,
+    "end": _end,
+    "propose": _propose,
+    "refuse": _refuse,
+    "withdraw": _withdraw,
+    "swap": _swap,
+    "done": _done,
+    "keep": _keep,
+}
 
 
 def event_text(
@@ -435,283 +716,31 @@ def event_text(
 ) -> str:
     """One log sentence for ``event``, said to the seat ``you`` (``None``: a spectator).
 
+    Each kind of event has its writer in ``_EVENT_TEXTS``; an event of no known kind is
+    shown as it is.
+
     >>> event_text({"event": "draw", "player": 2, "count": 2}, "en")
     'Player 3 drew two cards.'
     >>> event_text({"event": "end", "winners": [0, 1]}, "fa", names=["Ana", "Bo"])
     'بازی تمام شد: Ana و Bo با هم برنده شدند.'
     """
-    fa = _fa(lang)
     kind = event.get("event")
+    write = _EVENT_TEXTS.get(kind) if isinstance(kind, str) else None
+    if write is None:
+        return str(dict(event))
     p = event.get("player")
+    subject = who(int(p), lang, names, you) if isinstance(p, int) else ""
     me = p is not None and p == you
-    s = who(int(p), lang, names, you) if isinstance(p, int) else ""
-    card = event.get("card")
-    if kind == "start" and p is None:  # the chaos realms: everybody trades at once
-        secs = int(event.get("timer", 0))
-        left = number(secs // 60, lang) if secs % 60 == 0 else number(secs, lang)
-        unit_fa, unit_en = ("دقیقه", "minutes") if secs % 60 == 0 else ("ثانیه", "seconds")
-        if fa:
-            return f"معاوضه‌ها آغاز شد: همه با هم، {left} {unit_fa}."
-        return f"The trading begins: everybody at once, {left} {unit_en}."
-    if kind == "start":
-        if fa:
-            return f"بازی آغاز شد: نوبت اول با {s} است."
-        return f"The game begins: {s} {'play' if me else 'plays'} first."
-    if kind == "draw":
-        count = int(event.get("count", 1))
-        if count == 3:  # the chaos realms' Necromancer
-            return _say(
-                fa,
-                s,
-                me,
-                "با مرگ‌ساحر سه کارت کشید~ تا یکی را نگه دار^.",
-                "drew three cards with the Necromancer, to keep one.",
-            )
-        if count not in (1, 2):
-            n = number(count, lang)
-            return _say(fa, s, me, f"{n} کارت کشید~.", f"drew {n} cards.")
-        two = count == 2
-        return _say(
-            fa,
-            s,
-            me,
-            "دو کارت کشید~." if two else "یک کارت کشید~.",
-            "drew two cards." if two else "drew a card.",
-        )
-    if kind in ("propose", "refuse", "withdraw", "swap", "done", "keep") or (
-        kind == "ring" and p is None
-    ):
-        return _chaos_event(event, lang, names, you)
-    if kind == "take":
-        q = _q(card, lang)
-        return _say(
-            fa,
-            s,
-            me,
-            f"{q} را از کارت‌های سوخته برداشت~.",
-            f"took {q} from the discard area.",
-        )
-    if kind == "discard":
-        q = _q(card, lang)
-        return _say(fa, s, me, f"{q} را سوزاند~.", f"discarded {q}.")
-    if kind == "drop-item":
-        q = _q(event.get("item") or "", lang)
-        return _say(
-            fa,
-            s,
-            me,
-            f"{q} را در پایان نوبت کنار می‌گذار^.",
-            f"will discard {q} at the end of the turn.",
-        )
-    if kind == "use":
-        return _use_event(event, lang, names, you)
-    if kind == "forgo":
-        q = _q(event.get("item") or "", lang)
-        return _say(
-            fa,
-            s,
-            me,
-            f"از {q} استفاده نکرد~ و آن را به پشت گذاشت~.",
-            f"turned {q} face down without using it.",
-        )
-    if kind == "return":
-        top = event.get("to") == "top"
-        where_fa = "روی" if top else "زیر"
-        return _say(
-            fa,
-            s,
-            me,
-            f"کارتی را به {where_fa} دسته برگرداند~.",
-            f"put a card back on the {'top' if top else 'bottom'} of the deck.",
-        )
-    if kind == "offer":
-        cards = list(event.get("cards") or [])
-        if not cards:
-            return _say(fa, s, me, "چیزی پیشنهاد نکرد~.", "offered nothing.")
-        if me:
-            what = _cards(cards, lang)
-        elif fa:
-            what = f"{number(len(cards), lang)} کارت"
-        else:
-            what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
-        return _say(fa, s, me, f"{what} پیشنهاد کرد~.", f"offered {what}.")
-    if kind == "wagon-keep":
-        return _say(
-            fa,
-            s,
-            me,
-            "کارت نشان‌داده را نگه داشت~.",
-            "kept the shown card.",
-        )
-    if kind == "wagon-discard":
-        return _say(
-            fa,
-            s,
-            me,
-            "کارت نشان‌داده را سوزاند~ و کارتی کشید~.",
-            "discarded the shown card and drew a card.",
-        )
-    if kind == "wagon-swap":
-        seat = int(event.get("target", -1))
-        other = who(seat, lang, names, you)
-        # the card taken is named only to the two who swapped
-        got = f" ({_q(card, lang)})" if card and you in (p, seat) else ""
-        return _say(
-            fa,
-            s,
-            me,
-            f"با {other} کارت عوض کرد~{got}.",
-            f"swapped a card with {other}{got}.",
-        )
-    if kind == "ring":
-        return _say(
-            fa,
-            s,
-            me,
-            "دسته را گشت~ و کارتی را روی آن گذاشت~.",
-            "searched the deck and put a card on top.",
-        )
-    if kind == "reshuffle-items":
-        if fa:
-            return "آیتم‌های کنارگذاشته بُر خوردند و دستهٔ تازهٔ آیتم‌ها شدند."
-        return "The discarded Cursed Items were shuffled into a new item deck."
-    if kind == "end-turn":
-        if fa:
-            return f"── پایان نوبت {s} ──"
-        return "── end of your turn ──" if me else f"── end of {s}'s turn ──"
-    if kind == "leprechaun":
-        return _say(
-            fa,
-            s,
-            me,
-            "با لپرکان کارت روی دسته را برداشت~.",
-            "drew the top card with the Leprechaun.",
-        )
-    if kind == "genie":
-        if event.get("took"):
-            return _say(
-                fa,
-                s,
-                me,
-                "با غول چراغ کارتی از دسته برداشت~.",
-                "took a card from the deck with the Genie.",
-            )
-        return _say(
-            fa,
-            s,
-            me,
-            "از غول چراغ استفاده نکرد~.",
-            "did not use the Genie.",
-        )
-    if kind == "necromancer":
-        if card:
-            q = _q(card, lang)
-            return _say(
-                fa,
-                s,
-                me,
-                f"با مرگ‌ساحر {q} را از کارت‌های سوخته برداشت~.",
-                f"took {q} from the discard area with the Necromancer.",
-            )
-        return _say(
-            fa,
-            s,
-            me,
-            "از مرگ‌ساحر استفاده نکرد~.",
-            "did not use the Necromancer.",
-        )
-    if kind == "shed":
-        q = _q(card, lang)
-        return _say(
-            fa,
-            s,
-            me,
-            f"{q} را برای سقف دست سوزاند~.",
-            f"discarded {q} to keep within the hand limit.",
-        )
-    if kind == "end":
-        winners = [int(w) for w in event.get("winners") or []]
-        listed = [who(w, lang, names, you) for w in winners]
-        if fa:
-            if len(listed) == 1:
-                verb = "برنده شدید" if winners[0] == you else "برنده شد"
-                return f"بازی تمام شد: {listed[0]} {verb}."
-            both = " و ".join(listed)
-            return f"بازی تمام شد: {both} با هم برنده شدند."
-        if len(listed) == 1:
-            return f"The game is over: {listed[0]} won."
-        return f"The game is over: {' and '.join(listed)} share the win."
-    return str(dict(event))
+    return write(_Told(event, lang, names, you, _fa(lang), me, subject))
 
 
-def _chaos_event(event: Mapping[str, Any], lang: str, names: Sequence[str], you: int | None) -> str:
-    """The chaos realms' log: offers by number (their cards stay with the two seats)."""
-    fa = _fa(lang)
-    kind = event["event"]
-    if kind == "ring":
-        if fa:
-            return "⏰ زمان تمام شد: معاوضه‌ها به پایان رسید."
-        return "⏰ Time is up: the trading is over."
-    if kind == "swap":
-        a, b = (int(q) for q in event["players"])
-        first, second = who(a, lang, names, you), who(b, lang, names, you)
-        if you in (a, b):
-            other = who(b if you == a else a, lang, names, you)
-            return (
-                f"شما با {other} کارتی معاوضه کردید." if fa else f"You swapped a card with {other}."
-            )
-        if fa:
-            return f"{first} و {second} کارتی با هم معاوضه کردند."
-        return f"{first} and {second} swapped a card."
-    p = int(event["player"])
-    me = p == you
-    s = who(p, lang, names, you)
-    oid = number(int(event.get("offer", 0)), lang)
-    if kind == "propose":
-        to = who(int(event["to"]), lang, names, you)
-        return _say(
-            fa,
-            s,
-            me,
-            f"به {to} پیشنهاد معاوضه داد~ (پیشنهاد {oid}).",
-            f"offered {to} a swap (offer {oid}).",
-        )
-    if kind == "refuse":
-        by_seat = int(event["by"])
-        by = who(by_seat, lang, names, you)
-        if fa:
-            return _say(fa, s, me, f"پیشنهاد {by} را رد کرد~ (پیشنهاد {oid}).", "")
-        whose = "your" if by_seat == you else f"{by}'s"
-        return _say(fa, s, me, "", f"refused {whose} offer (offer {oid}).")
-    if kind == "withdraw":
-        return _say(
-            fa,
-            s,
-            me,
-            f"پیشنهادش را پس گرفت~ (پیشنهاد {oid}).".replace(
-                "پیشنهادش", "پیشنهادتان" if me else "پیشنهادش"
-            ),
-            f"withdrew {'your' if me else 'their'} offer (offer {oid}).",
-        )
-    if kind == "done":
-        return _say(
-            fa,
-            s,
-            me,
-            "معاوضه‌هایش را تمام کرد~.".replace("هایش", "هایتان" if me else "هایش"),
-            f"{'are' if me else 'is'} done trading.",
-        )
-    # keep: the Necromancer's kept card is the holder's secret
-    return _say(
-        fa,
-        s,
-        me,
-        "یکی از سه کارت را نگه داشت~ و دو کارت را به زیر دسته برگرداند~.",
-        "kept one of the three cards and put two at the bottom of the deck.",
-    )
-
-
-_TONES = {"start": "heading", "end-turn": "heading", "end": "alert", "ring": "alert"}
+_TONES = {
+    "start": "heading",
+    "end-turn": "heading",
+    "end": "alert",
+    "ring": "alert",
+    "concede": "alert",
+}
 
 
 def _named(event: Mapping[str, Any]) -> tuple[str, ...]:

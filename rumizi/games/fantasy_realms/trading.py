@@ -18,6 +18,10 @@ both agreeing. Online that is an offer and an answer:
   is done and no offer is open (bots and the arena have no clock), or when the server plays
   the timer's ``{"do": "ring"}`` (``rumizi.core.contract.RING``).
 
+A seat that concedes (:mod:`.engine`) is no longer an actor: its open offers are withdrawn,
+the offers made to it disappear, and nobody may offer to it; the trading ends when every seat
+still in is done.
+
 An offer made stale by another swap (its card left the offerer's hand) disappears. Who
 offers to whom, and who swapped with whom, is public; the card offered is seen only by the
 two players, and what each gave and got stays in their own ``seen`` records
@@ -27,27 +31,29 @@ refusal (``{"refused": id, "to": q, "card": c}``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rumizi.core.contract import Action
 from rumizi.core.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from rumizi.games.fantasy_realms.engine import FantasyRealmsState
+    from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Pending
 
 TRADE_ACTIONS = frozenset({"propose", "accept", "refuse", "withdraw", "done"})
 
 
-def fresh() -> dict[str, Any]:
+def fresh() -> Pending:
     """The ``pending`` of a trading phase just begun."""
     return {"offers": [], "done": [], "next": 1}
 
 
 def actors(s: FantasyRealmsState) -> tuple[int, ...]:
-    """Seats not done yet, and done seats that still have an offer to answer."""
+    """Seats not done yet, and done seats that still have an offer to answer (never a seat
+    that conceded)."""
     done = set(s.pending["done"])
     asked = {int(o["to"]) for o in s.pending["offers"]}
-    return tuple(p for p in range(s.num_players) if p not in done or p in asked)
+    return tuple(p for p in s.seats_in() if p not in done or p in asked)
 
 
 def legal_for(s: FantasyRealmsState, p: int) -> list[Action]:
@@ -60,7 +66,7 @@ def legal_for(s: FantasyRealmsState, p: int) -> list[Action]:
     if not done:
         busy = {int(o["to"]) for o in offers if o["by"] == p}
         hand = sorted(set(s.hands[p]))
-        for q in range(s.num_players):
+        for q in s.seats_in():
             if q != p and q not in busy:
                 acts += [{"do": "propose", "by": p, "to": q, "card": c} for c in hand]
         acts += [{"do": "withdraw", "by": p, "offer": o["id"]} for o in offers if o["by"] == p]
@@ -124,7 +130,20 @@ def play(s: FantasyRealmsState, a: Action) -> bool:
     elif kind == "done":
         pend["done"] = sorted({*pend["done"], p})
         s._log({"event": "done", "player": p})
-    return len(pend["done"]) == s.num_players and not pend["offers"]
+    return over(s)
+
+
+def over(s: FantasyRealmsState) -> bool:
+    """Whether the trading is over: every seat still in is done, and no offer is open."""
+    done = set(s.pending["done"])
+    return all(q in done for q in s.seats_in()) and not s.pending["offers"]
+
+
+def leave(s: FantasyRealmsState, p: int) -> bool:
+    """Seat ``p`` has conceded: its offers and the offers made to it are gone (no event:
+    the concede says it); whether the trading is over."""
+    s.pending["offers"] = [o for o in s.pending["offers"] if p not in (o["by"], o["to"])]
+    return over(s)
 
 
 def _offer(offers: list[dict[str, Any]], oid: Any) -> dict[str, Any]:
@@ -138,8 +157,9 @@ def hide(pending: dict[str, Any], player: int | None) -> None:
             o["card"] = None
 
 
-def check(pending: Any, hands: list[list[str]], n: int) -> None:
-    """ValueError unless ``pending`` is a trading phase's (used by the document reader)."""
+def check(pending: Any, hands: list[list[str]], n: int, out: Sequence[int] = ()) -> None:
+    """ValueError unless ``pending`` is a trading phase's (used by the document reader);
+    ``out``: the seats that conceded."""
     if not isinstance(pending, dict) or set(pending) != {"offers", "done", "next"}:
         raise ValueError(f"pending: offers, done and next in the trading phase, not {pending!r}")
     nxt = pending["next"]
@@ -161,9 +181,11 @@ def check(pending: Any, hands: list[list[str]], n: int) -> None:
             raise ValueError(f"pending.offers: from one seat to another, not {o!r}")
         if type(oid) is not int or not 1 <= oid < nxt or oid in ids or (by, to) in pairs:
             raise ValueError(f"pending.offers: ids below next, one offer per pair, not {o!r}")
+        if by in out or to in out:
+            raise ValueError(f"pending.offers: no offer from or to a seat out, not {o!r}")
         if o["card"] not in hands[by]:
             raise ValueError(f"pending.offers: the card must be in the offerer's hand: {o!r}")
         ids.add(oid)
         pairs.add((by, to))
-    if len(done) == n and not pending["offers"]:
+    if all(q in done or q in out for q in range(n)) and not pending["offers"]:
         raise ValueError("pending: everybody is done and nothing is open: the trading is over")

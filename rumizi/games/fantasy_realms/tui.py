@@ -30,7 +30,7 @@ and items by any part of their English or Persian names (:func:`parse_command`):
 >>> from io import StringIO
 >>> from rich.console import Console
 >>> from rumizi.core.terminal_kit import Seating
->>> from rumizi.games.fantasy_realms.engine import GAME
+>>> from rumizi.games.fantasy_realms import GAME
 >>> state = GAME.new(seed=1, players=3, first=0)
 >>> ui = terminal(Seating("en", 3, you=0, human=0, bots={1: "greedy", 2: "greedy"}))
 >>> console = Console(file=StringIO(), width=110)
@@ -55,8 +55,9 @@ from rich.text import Text
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, join, number
 from rumizi.core.terminal_kit import Header, Packed, Reply, Seating, keys_panel
-from rumizi.games.fantasy_realms import score_hand, texts
+from rumizi.games.fantasy_realms import texts
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, SUIT_NAMES, card_info
+from rumizi.games.fantasy_realms.scorer import score_hand
 
 #: ``--modules`` words and the game options they set.
 MODULES: Final[dict[str, dict[str, Any]]] = {
@@ -87,6 +88,7 @@ _W: dict[str, tuple[str, str]] = {
     "deck": ("deck {n}", "دسته {n}"),
     "empty": ("(empty)", "(خالی)"),
     "players": ("Players", "بازیکنان"),
+    "out": ("conceded", "انصراف داد"),
     "cards": ("{n} cards", "{n} کارت"),
     "item": ("item", "شیء"),
     "used": ("used", "به‌کاررفته"),
@@ -625,6 +627,8 @@ class FantasyRealmsTerminal:
             if q == view.get("you"):
                 name.stylize(f"bold {YOU_STYLE}")
             row: list[Text | str] = [name, word("cards", lang, n=size)]
+            if q in (view.get("out") or []):
+                name.append(f" ({word('out', lang)})", style="dim")
             if with_items:
                 it = view["items"]
                 up = it["up"][q]
@@ -717,10 +721,14 @@ class FantasyRealmsTerminal:
         lang = self.lang
         suits = bool(view["options"]["suits"])
         parts: list[RenderableType] = []
-        for r in sorted(view["results"], key=lambda r: (-r["total"], r["strength"])):
+        ranked = sorted(
+            view["results"], key=lambda r: (bool(r.get("conceded")), -r["total"], r["strength"])
+        )
+        for r in ranked:
             q = int(r["player"])
             won = q in view["winners"]
-            head = Text(f"{self.names[q]} · {word('total', lang)} {number(r['total'], lang)}")
+            gone = f" ({word('out', lang)})" if r.get("conceded") else ""
+            head = Text(f"{self.names[q]}{gone} · {word('total', lang)} {number(r['total'], lang)}")
             head.stylize("bold reverse" if won else "bold")
             parts.append(head)
             for line in r["cards"]:
@@ -752,7 +760,8 @@ class FantasyRealmsTerminal:
             return None
         chaos_ring = kind == "ring" and "player" not in e
         chaos_start = kind == "start" and "player" not in e
-        if kind in ("propose", "refuse", "withdraw", "swap", "done", "keep") or chaos_ring:
+        worded = ("propose", "refuse", "withdraw", "swap", "done", "keep", "concede")
+        if kind in worded or chaos_ring:
             return Text(texts.event_text(e, lang, self.names, None))
         if chaos_start or (kind == "draw" and int(e.get("count", 1)) == 3):
             return Text(texts.event_text(e, lang, self.names, None))

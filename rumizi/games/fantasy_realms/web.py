@@ -38,8 +38,8 @@ from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import check_lang, number
 from rumizi.games.fantasy_realms import rules as rules_text
 from rumizi.games.fantasy_realms import texts
-from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS, SUIT_NAMES
-from rumizi.games.fantasy_realms.engine import GAME
+from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS
+from rumizi.games.fantasy_realms.game import GAME
 
 MINUTES = 20
 AGE = 14
@@ -197,11 +197,6 @@ def cards(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-def suit_names(lang: str) -> dict[str, str]:
-    """Every suit's name in ``lang``."""
-    return {s: texts.suit_name(s, lang) for s in SUIT_NAMES}
-
-
 # ---------------------------------------------------------------------- moves and the log
 
 
@@ -218,7 +213,8 @@ def log_lines(events: Sequence[Mapping[str, Any]], audience: Audience) -> list[s
 
 
 def result_text(view: View, audience: Audience) -> str:
-    """Who won, with every total (a shared win names every winner)."""
+    """Who won, with every total (a shared win names every winner; the seats that conceded
+    come last, marked)."""
     lang = audience.lang
     fa = lang == "fa"
     results = list(view.get("results") or [])
@@ -230,7 +226,15 @@ def result_text(view: View, audience: Audience) -> str:
     total = {int(r["player"]): int(r["total"]) for r in results}
     listed = [texts.who(w, lang, names, you) for w in winners]
     best = number(total[winners[0]], lang)
-    if fa:
+    gone = {int(r["player"]) for r in results if r.get("conceded")}
+    if len(winners) == 1 and len(gone) == len(results) - 1:  # everybody else conceded
+        verb = "برنده شدید" if winners[0] == you else "برنده شد"
+        head = (
+            f"{listed[0]} {verb}: بقیه انصراف دادند."
+            if fa
+            else f"{texts._cap(listed[0])} won: everybody else conceded."
+        )
+    elif fa:
         if len(winners) == 1:
             verb = "برنده شدید" if winners[0] == you else "برنده شد"
             head = f"{listed[0]} با {best} امتیاز {verb}."
@@ -241,8 +245,12 @@ def result_text(view: View, audience: Audience) -> str:
             head = f"{texts._cap(listed[0])} won with {best} points."
         else:
             head = f"{' and '.join(listed)} share the win with {best} points."
-    order = sorted(total, key=lambda q: (-total[q], q))
-    parts = [f"{texts.who(q, lang, names, you)}: {number(total[q], lang)}" for q in order]
+    order = sorted(total, key=lambda q: (q in gone, -total[q], q))
+    mark = " (انصراف)" if fa else " (conceded)"
+    parts = [
+        f"{texts.who(q, lang, names, you)}{mark if q in gone else ''}: {number(total[q], lang)}"
+        for q in order
+    ]
     return f"{head} ({('؛ ' if fa else '; ').join(parts)})"
 
 

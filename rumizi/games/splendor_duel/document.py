@@ -84,54 +84,25 @@ _RESERVED: Final = reader.Fields(("card",), ("blind",))
 _PENDING: Final = reader.Fields(("choice",), ("color", "count"))
 
 
-class _Reader:
-    """Reading card, royal and token ids, what :mod:`rumizi.core.reader` does not know."""
-
-    @staticmethod
-    def card(value: Any, where: str) -> int:
-        card = BY_ID.get(value) if isinstance(value, str) else None
-        if card is None:
-            raise ValueError(f"{where}: unknown card {value!r}")
-        return card
-
-    @staticmethod
-    def cards(obj: dict[str, Any], key: str, where: str) -> list[int]:
-        value = obj.get(key)
-        if not isinstance(value, list):
-            raise ValueError(f"{where}.{key}: expected a list of card ids")
-        return [_Reader.card(v, f"{where}.{key}") for v in value]
-
-    @staticmethod
-    def royals(obj: dict[str, Any], key: str, where: str) -> list[int]:
-        value = obj.get(key)
-        if not isinstance(value, list):
-            raise ValueError(f"{where}.{key}: expected a list of royal ids")
-        out = []
-        for v in value:
-            r = ROYAL_BY_ID.get(v) if isinstance(v, str) else None
-            if r is None:
-                raise ValueError(f"{where}.{key}: unknown royal {v!r}")
-            out.append(r)
-        return out
-
-    @staticmethod
-    def tokens(value: Any, where: str) -> list[int]:
-        if not isinstance(value, dict) or set(value) - set(TOKEN_NAMES):
-            raise ValueError(
-                f"{where}: expected an object of token counts ({', '.join(TOKEN_NAMES)})"
-            )
-        out = []
-        for name in TOKEN_NAMES:
-            n = value.get(name, 0)
-            if type(n) is not int or n < 0:
-                raise ValueError(f"{where}.{name}: expected a count, got {n!r}")
-            out.append(n)
-        return out
+def _tokens(value: Any, where: str) -> list[int]:
+    """An object of token counts (the bag, a player's tokens), one count per token kind."""
+    if not isinstance(value, dict) or set(value) - set(TOKEN_NAMES):
+        raise ValueError(f"{where}: expected an object of token counts ({', '.join(TOKEN_NAMES)})")
+    out = []
+    for name in TOKEN_NAMES:
+        n = value.get(name, 0)
+        if type(n) is not int or n < 0:
+            raise ValueError(f"{where}.{name}: expected a count, got {n!r}")
+        out.append(n)
+    return out
 
 
 def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: "Bad input")
-    """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes)."""
-    r = _Reader
+    """Build a state from a canonical document (what :meth:`~SplendorDuelState.export` writes).
+
+    The parts are read in the document's order — the board and bag, the cards, the players —
+    then checked together (every token and card in one place), then the turn in progress.
+    """
     doc = reader.obj(doc, "document")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
@@ -141,8 +112,26 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     s.turn = reader.integer(doc, "turn", "document", low=1)
     s.current = reader.integer(doc, "current", "document", low=0, high=1)
     s.seed = rng.normalize_seed(reader.integer(doc, "seed", "document"))
-    # The board.
-    rows = doc.get("board")
+    s.board = _board(doc.get("board"))
+    s.bag = _tokens(doc.get("bag"), "document.bag")
+    s.pyramid = _pyramid(doc.get("pyramid"))
+    s.decks = _decks(doc.get("decks"))
+    s.royals = sorted(reader.id_list(doc.get("royals"), ROYAL_BY_ID, "document.royals", "royal"))
+    s.players = _players(doc.get("players"))
+    if "privileges" in doc and doc["privileges"] != s.supply:
+        raise ValueError(
+            f"document.privileges: the supply must hold {s.supply}, not {doc['privileges']!r}"
+        )
+    _check_every_piece_once(s)
+    _load_turn(s, doc)
+    _load_end(s, doc)
+    if not s._over:
+        _check_turn(s)
+    return s
+
+
+def _board(rows: Any) -> list[int]:
+    """The board's 25 cells, row by row (``EMPTY`` or a token), from five strings of letters."""
     if (
         not isinstance(rows, list)
         or len(rows) != SIZE
@@ -158,92 +147,101 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
                 board.append(LETTER_OF[ch])
             else:
                 raise ValueError(f"document.board: unknown token letter {ch!r}")
-    s.board = board
-    s.bag = r.tokens(doc.get("bag"), "document.bag")
-    # Cards: pyramid, decks, royals.
-    pyramid = doc.get("pyramid")
+    return board
+
+
+def _pyramid(pyramid: Any) -> list[list[int]]:
+    """The face-up cards, one row per level (``EMPTY`` for a slot left empty)."""
     if not isinstance(pyramid, list) or len(pyramid) != 3:
         raise ValueError("document.pyramid: expected three rows (levels 1, 2, 3)")
-    s.pyramid = []
+    rows = []
     for lv, row in enumerate(pyramid):
         where = f"document.pyramid[{lv}]"
         if not isinstance(row, list) or len(row) != PYRAMID_SLOTS[lv]:
             raise ValueError(f"{where}: expected {PYRAMID_SLOTS[lv]} slots (card ids or null)")
-        cells = [EMPTY if c is None else r.card(c, where) for c in row]
+        cells = [EMPTY if c is None else reader.one_id(c, BY_ID, where, "card") for c in row]
         for c in cells:
             if c >= 0 and LEVEL[c] != lv + 1:
                 raise ValueError(f"{where}: {IDS[c]!r} is not a level-{lv + 1} card")
-        s.pyramid.append(cells)
-    decks = doc.get("decks")
+        rows.append(cells)
+    return rows
+
+
+def _decks(decks: Any) -> list[list[int]]:
+    """The three decks, top card *last* (the document writes the top card first)."""
     if not isinstance(decks, list) or len(decks) != 3:
         raise ValueError("document.decks: expected three decks (levels 1, 2, 3), top card first")
-    s.decks = []
+    out = []
     for lv, deck in enumerate(decks):
         where = f"document.decks[{lv}]"
-        if not isinstance(deck, list):
-            raise ValueError(f"{where}: expected a list of card ids")
-        cards = [r.card(c, where) for c in deck]
+        cards = reader.id_list(deck, BY_ID, where, "card")
         for c in cards:
             if LEVEL[c] != lv + 1:
                 raise ValueError(f"{where}: {IDS[c]!r} is not a level-{lv + 1} card")
-        s.decks.append(cards[::-1])
-    s.royals = sorted(r.royals(doc, "royals", "document"))
-    # Players.
-    docs = doc.get("players")
+        out.append(cards[::-1])
+    return out
+
+
+def _players(docs: Any) -> list[Player]:
+    """Both players, each read on its own, then the privileges they hold between them."""
     if not isinstance(docs, list) or len(docs) != 2:
         raise ValueError("document.players: expected two players")
-    s.players = []
-    for i, pd in enumerate(docs):
-        where = f"document.players[{i}]"
-        pd = _PLAYER.read(pd, where)
-        p = Player()
-        p.tokens = r.tokens(pd.get("tokens"), f"{where}.tokens")
-        p.privileges = reader.integer(pd, "privileges", where, low=0, high=PRIVILEGES)
-        p.stall = reader.integer(pd, "stall", where, low=0)
-        jokers = pd.get("jokers", {})
-        if not isinstance(jokers, dict):
-            raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
-        cards = r.cards(pd, "cards", where)
-        for joker in jokers:  # (not ``c``: compiled, a name keeps one type in a function)
-            if r.card(joker, f"{where}.jokers") not in cards or COLOR[BY_ID[joker]] != JOKER:
-                raise ValueError(f"{where}.jokers: {joker!r} is not a joker this player bought")
-        for c in cards:
-            color = COLOR[c]
-            if color == JOKER:
-                name = jokers.get(IDS[c])
-                if name not in COLORS:
-                    raise ValueError(f"{where}.jokers: joker {IDS[c]!r} needs a colour")
-                color = COLORS.index(name)
-                # Bought in order: a joker copies a bonus its owner already had.
-                if not p.bonus[color]:
-                    raise ValueError(
-                        f"{where}.jokers: joker {IDS[c]!r} became {name}, but no card bought "
-                        f"before it gives a {name} bonus"
-                    )
-            p.add_card(c, color)
-        reserved = pd.get("reserved")
-        if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
-            raise ValueError(f"{where}.reserved: expected a list of at most 3 reserved cards")
-        for entry in reserved:
-            entry = _RESERVED.read(entry, f"{where}.reserved")
-            p.reserved.append(r.card(entry.get("card"), f"{where}.reserved"))
-            p.blind.append(reader.boolean(entry, "blind", f"{where}.reserved", default=False))
-        p.royals = r.royals(pd, "royals", where)
-        for royal in p.royals:
-            p.points += ROYAL_POINTS[royal]
-        for key, value in (("points", p.points), ("crowns", p.crowns)):
-            if key in pd and pd[key] != value:
-                raise ValueError(
-                    f"{where}.{key}: the cards and royals give {value}, not {pd[key]!r}"
-                )
-        s.players.append(p)
-    if s.players[0].privileges + s.players[1].privileges > PRIVILEGES:
+    players = [_player(pd, f"document.players[{i}]") for i, pd in enumerate(docs)]
+    if players[0].privileges + players[1].privileges > PRIVILEGES:
         raise ValueError("document.players: more than 3 privileges held")
-    if "privileges" in doc and doc["privileges"] != s.supply:
-        raise ValueError(
-            f"document.privileges: the supply must hold {s.supply}, not {doc['privileges']!r}"
-        )
-    # Conservation: every token and card exactly once.
+    return players
+
+
+def _player(value: Any, where: str) -> Player:
+    """One player: tokens, privileges, the cards bought (jokers with their colours), the
+    reserve and the royals; ``points`` and ``crowns``, written for the reader, must agree."""
+    pd = _PLAYER.read(value, where)
+    p = Player()
+    p.tokens = _tokens(pd.get("tokens"), f"{where}.tokens")
+    p.privileges = reader.integer(pd, "privileges", where, low=0, high=PRIVILEGES)
+    p.stall = reader.integer(pd, "stall", where, low=0)
+    jokers = pd.get("jokers", {})
+    if not isinstance(jokers, dict):
+        raise ValueError(f"{where}.jokers: expected an object of card id -> colour")
+    cards = reader.id_list(pd.get("cards"), BY_ID, f"{where}.cards", "card")
+    for joker in jokers:  # (not ``c``: compiled, a name keeps one type in a function)
+        if (
+            reader.one_id(joker, BY_ID, f"{where}.jokers", "card") not in cards
+            or COLOR[BY_ID[joker]] != JOKER
+        ):
+            raise ValueError(f"{where}.jokers: {joker!r} is not a joker this player bought")
+    for c in cards:
+        color = COLOR[c]
+        if color == JOKER:
+            name = jokers.get(IDS[c])
+            if name not in COLORS:
+                raise ValueError(f"{where}.jokers: joker {IDS[c]!r} needs a colour")
+            color = COLORS.index(name)
+            # Bought in order: a joker copies a bonus its owner already had.
+            if not p.bonus[color]:
+                raise ValueError(
+                    f"{where}.jokers: joker {IDS[c]!r} became {name}, but no card bought "
+                    f"before it gives a {name} bonus"
+                )
+        p.add_card(c, color)
+    reserved = pd.get("reserved")
+    if not isinstance(reserved, list) or len(reserved) > MAX_RESERVED:
+        raise ValueError(f"{where}.reserved: expected a list of at most 3 reserved cards")
+    for entry in reserved:
+        entry = _RESERVED.read(entry, f"{where}.reserved")
+        p.reserved.append(reader.one_id(entry.get("card"), BY_ID, f"{where}.reserved", "card"))
+        p.blind.append(reader.boolean(entry, "blind", f"{where}.reserved", default=False))
+    p.royals = reader.id_list(pd.get("royals"), ROYAL_BY_ID, f"{where}.royals", "royal")
+    for royal in p.royals:
+        p.points += ROYAL_POINTS[royal]
+    for key, total in (("points", p.points), ("crowns", p.crowns)):
+        if key in pd and pd[key] != total:
+            raise ValueError(f"{where}.{key}: the cards and royals give {total}, not {pd[key]!r}")
+    return p
+
+
+def _check_every_piece_once(s: SplendorDuelState) -> None:
+    """Conservation: every token, jewel card and royal is in exactly one place."""
     for k in range(7):
         total = s.bag[k] + s.board.count(k) + s.players[0].tokens[k] + s.players[1].tokens[k]
         if total != TOKEN_COUNTS[k]:
@@ -266,11 +264,11 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
     royals = s.royals + s.players[0].royals + s.players[1].royals
     if sorted(royals) != list(range(len(ROYAL_IDS))):
         raise ValueError("document: every royal must be in exactly one place")
-    # The turn in progress.
-    phase = doc.get("phase", "start")
-    if phase not in PHASE_NAMES:
-        raise ValueError(f"document.phase: expected one of {', '.join(PHASE_NAMES)}, got {phase!r}")
-    s.phase = PHASE_NAMES.index(phase)
+
+
+def _load_turn(s: SplendorDuelState, doc: dict[str, Any]) -> None:
+    """The turn in progress: its phase, its flags, the steps queued and the open choice."""
+    s.phase = reader.one_of(doc.get("phase", "start"), PHASE_NAMES, "document.phase")
     s.again = reader.boolean(doc, "again", "document", default=False)
     s.bought = reader.boolean(doc, "bought", "document", default=False)
     s.held = reader.boolean(doc, "held", "document", default=False)
@@ -298,7 +296,10 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
             raise ValueError("document.pending: a choice is only open in the 'resolving' phase")
     elif s.phase == RESOLVING and "winner" not in doc:
         raise ValueError("document.phase: 'resolving' needs an open choice")
-    # The end.
+
+
+def _load_end(s: SplendorDuelState, doc: dict[str, Any]) -> None:
+    """How the game ended (``winner`` and ``end``), or that it has not."""
     winner = doc.get("winner")
     end = doc.get("end")
     if winner is None:
@@ -307,41 +308,40 @@ def load_document(doc: Any) -> SplendorDuelState:  # Any: checked here (engine: 
         s._over = False
         s._winner = None
         s.end = None
-    else:
-        if type(winner) is not int or winner not in (0, 1):
-            raise ValueError(f"document.winner: expected 0, 1 or null, got {winner!r}")
-        if end not in END_REASONS:
-            raise ValueError(f"document.end: expected one of {', '.join(END_REASONS)}, got {end!r}")
-        s._over = True
-        s._winner = winner
-        s.end = end
-    if not s._over:
-        other = s.players[1 - s.current]
-        if sum(other.tokens) > MAX_TOKENS:
-            raise ValueError("document: the player not to act holds more than 10 tokens")
-        if s.pending == P_DISCARD and sum(s.players[s.current].tokens) <= MAX_TOKENS:
-            raise ValueError("document.pending: a discard is open but the player holds 10 or fewer")
-        if s.pending == P_ROYAL and not s.royals:
-            raise ValueError("document.pending: a royal choice is open but none is left")
-        me = s.players[s.current]
-        if (
-            s.held
-            and s.phase != RESOLVING
-            and not (
-                me.tokens[GOLD] == TOKEN_COUNTS[GOLD] and me.tokens[PEARL] == TOKEN_COUNTS[PEARL]
-            )
-        ):
-            # Before the mandatory action tokens only come in, so what the turn began with
-            # is still held.
-            raise ValueError(
-                "document.held: the turn counts toward stalling, but the player to act does "
-                "not hold all 3 gold and both pearls"
-            )
-        if s.players[0].stall and s.players[1].stall:
-            # A counted turn starts with all the gold in one hand; the other player cannot
-            # have held it all at their own turn's start since.
-            raise ValueError(
-                "document.players: both players cannot be stalling (a stall count needs all "
-                "3 gold in one hand)"
-            )
-    return s
+        return
+    if type(winner) is not int or winner not in (0, 1):
+        raise ValueError(f"document.winner: expected 0, 1 or null, got {winner!r}")
+    s.end = END_REASONS[reader.one_of(end, END_REASONS, "document.end")]
+    s._over = True
+    s._winner = winner
+
+
+def _check_turn(s: SplendorDuelState) -> None:
+    """Refuse a game in progress that play cannot reach: too many tokens, a choice with nothing
+    to choose, a stall counted without the gold and pearls, two players stalling."""
+    other = s.players[1 - s.current]
+    if sum(other.tokens) > MAX_TOKENS:
+        raise ValueError("document: the player not to act holds more than 10 tokens")
+    if s.pending == P_DISCARD and sum(s.players[s.current].tokens) <= MAX_TOKENS:
+        raise ValueError("document.pending: a discard is open but the player holds 10 or fewer")
+    if s.pending == P_ROYAL and not s.royals:
+        raise ValueError("document.pending: a royal choice is open but none is left")
+    me = s.players[s.current]
+    if (
+        s.held
+        and s.phase != RESOLVING
+        and not (me.tokens[GOLD] == TOKEN_COUNTS[GOLD] and me.tokens[PEARL] == TOKEN_COUNTS[PEARL])
+    ):
+        # Before the mandatory action tokens only come in, so what the turn began with
+        # is still held.
+        raise ValueError(
+            "document.held: the turn counts toward stalling, but the player to act does "
+            "not hold all 3 gold and both pearls"
+        )
+    if s.players[0].stall and s.players[1].stall:
+        # A counted turn starts with all the gold in one hand; the other player cannot
+        # have held it all at their own turn's start since.
+        raise ValueError(
+            "document.players: both players cannot be stalling (a stall count needs all "
+            "3 gold in one hand)"
+        )

@@ -116,7 +116,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, ClassVar, Final
 
-from rumizi.core import rng
+from rumizi.core import registry, rng
 from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
 from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.splendor_duel.cards import (
@@ -546,7 +546,8 @@ class SplendorDuelState(GameState):
 
     @classmethod
     def game(cls) -> Game:
-        return GAME
+        # Through the registry: the game (game.py) imports this module, not the other way.
+        return registry.game(GAME_ID)
 
     @property
     def to_act(self) -> int | None:
@@ -613,16 +614,6 @@ class SplendorDuelState(GameState):
     def supply(self) -> int:
         """Privileges left in the supply."""
         return PRIVILEGES - self.players[0].privileges - self.players[1].privileges
-
-    def gem_mask(self) -> int:
-        """Bit ``i`` set where cell ``i`` holds a gem or a pearl."""
-        mask = 0
-        bit = 1
-        for t in self.board:
-            if 0 <= t < GOLD:
-                mask |= bit
-            bit <<= 1
-        return mask
 
     def can_do_mandatory(self, p: Player) -> bool:
         """Whether ``p`` (the player to act) could take, reserve or buy now."""
@@ -1588,44 +1579,3 @@ def new_state(seed: int = 0, first: int | None = None) -> SplendorDuelState:
     s._fill()
     s._begin_turn()
     return s
-
-
-class SplendorDuel(Game):
-    """Splendor Duel (کهربا دوئل), the platform's version: 2 players."""
-
-    id: ClassVar[str] = GAME_ID
-    names: ClassVar[dict[str, str]] = {"en": "Splendor Duel", "fa": "کهربا دوئل"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-
-    def new(self, seed: Any = 0, players: Any = 2, **options: Any) -> SplendorDuelState:
-        """A new game; ``first=0`` or ``first=1`` names the first player ("random" or none: drawn).
-
-        >>> GAME.new(seed=5, first=1).current, GAME.new(seed=5, first="0").current
-        (1, 0)
-        """
-        first = options.pop("first", "random")
-        rng.check_seed(seed)
-        if options:
-            raise ValueError(f"unknown options for Splendor Duel: {', '.join(sorted(options))}")
-        if type(players) is not int or players != 2:
-            raise ValueError(f"Splendor Duel is for 2 players, not {players!r}")
-        if first == "random" or first is None:
-            return new_state(seed)
-        if first in (0, 1, "0", "1") and type(first) in (int, str):  # not True, not 1.0
-            return new_state(seed, int(first))
-        raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
-
-    def load(self, doc: Any) -> SplendorDuelState:
-        # Imported when first needed: document.py imports this module.
-        from rumizi.games.splendor_duel.document import load_document
-
-        return load_document(doc)
-
-    def sample(self, view: Any, seed: Any) -> SplendorDuelState:
-        from rumizi.games.splendor_duel.sampling import sample_from_view
-
-        return sample_from_view(view, rng.check_seed(seed))
-
-
-GAME = SplendorDuel()

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rumizi.core.addons import Audience, LogLine
-from rumizi.core.i18n import check_lang, join, number
+from rumizi.core.i18n import check_lang, join, number, persian_verb
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     CARDS,
@@ -247,7 +247,7 @@ def seat_name(
 
 def _past(stem: str, seat: Any, you: int | None) -> str:
     """A Persian past-tense verb agreeing with the seat («برداشت» / «برداشتید»)."""
-    return stem + ("ید" if seat == you and you is not None else "")
+    return persian_verb(stem, you=seat == you and you is not None)
 
 
 def _and(items: Sequence[str], lang: str) -> str:
@@ -427,7 +427,9 @@ def choice_text(
     who = seat_name(actor, lang, names, you)
 
     def must(stem: str) -> str:
-        return f"{who} باید " + stem + ("ید" if actor == you and you is not None else "د")
+        return f"{who} باید " + persian_verb(
+            stem, you=actor == you and you is not None, present=True
+        )
 
     kind = pending.get("choice")
     if kind == "take-bonus":
@@ -522,7 +524,7 @@ def event_text(
                 return f"{p} یک طومار از {other} {v('گرفت')}."
             return f"{p} took a privilege from {other}."
         if fa:
-            has = "دارید" if seat == you and you is not None else "دارد"
+            has = persian_verb("دار", you=seat == you and you is not None, present=True)
             return f"{p} هر سه طومار را {has}؛ طوماری اضافه نشد."
         hold = "hold" if seat == you and you is not None else "holds"
         return f"{p} already {hold} all 3 privileges."
@@ -703,7 +705,7 @@ def _turn_line(event: Mapping[str, Any], audience: Audience) -> str:
 
 def won_verb(seat: Any, audience: Audience) -> str:
     """Persian «برنده شد», agreeing with the reader («برنده شدید»)."""
-    return "برنده شدید" if is_reader(seat, audience) else "برنده شد"
+    return "برنده " + persian_verb("شد", you=is_reader(seat, audience))
 
 
 def _game_over_line(event: Mapping[str, Any], audience: Audience) -> str:
@@ -742,7 +744,7 @@ def _take_line(event: Mapping[str, Any], audience: Audience) -> str:
     where = line_text(event.get("spaces") or [], lang) if event.get("spaces") else ""
     place = f" ({where})" if where else ""
     if lang == "fa":
-        verb = "برداشتید" if is_reader(seat, audience) else "برداشت"
+        verb = persian_verb("برداشت", you=is_reader(seat, audience))
         return f"{who} {what} {verb}{place}."
     return f"{who} took {what}{place}."
 

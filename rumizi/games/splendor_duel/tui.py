@@ -48,7 +48,7 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, join, number
 from rumizi.core.terminal_kit import Header, Packed, Reply, Seating, keys_panel, styled_line
-from rumizi.games.splendor_duel import commands, texts, web
+from rumizi.games.splendor_duel import GAME, commands, texts, web
 from rumizi.games.splendor_duel.cards import (
     BY_ID,
     CARDS,
@@ -58,7 +58,7 @@ from rumizi.games.splendor_duel.cards import (
     TOKEN_NAMES,
 )
 from rumizi.games.splendor_duel.commands import find_cards
-from rumizi.games.splendor_duel.engine import GAME, WIN_COLOR, WIN_CROWNS, WIN_POINTS
+from rumizi.games.splendor_duel.engine import WIN_COLOR, WIN_CROWNS, WIN_POINTS
 
 MAX_TOKENS = 10  # tokens a player may hold at the end of a turn
 LETTERS = dict(zip(TOKEN_NAMES, "WBGRKPY", strict=True))  # the engine's board letters

@@ -22,10 +22,9 @@ from typing import Any
 from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import number
+from rumizi.games.splendor_duel import GAME, texts
 from rumizi.games.splendor_duel import rules as rules_text
-from rumizi.games.splendor_duel import texts
 from rumizi.games.splendor_duel.cards import CARDS, COLORS, ROYALS, TOKEN_NAMES
-from rumizi.games.splendor_duel.engine import GAME
 
 # Catalog line (spec): 2 players, 30 minutes, age 10+.
 MINUTES = 30

@@ -2,12 +2,14 @@
 
 from typing import TYPE_CHECKING
 
-from rumizi.games.star_realms.engine import GAME, StarRealms, StarRealmsState
+from rumizi.games.star_realms.engine import StarRealmsState
+from rumizi.games.star_realms.game import GAME, StarRealms
 
 __all__ = ["GAME", "StarRealms", "StarRealmsState"]
 
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
+        CardsAddOn,
         HeuristicsAddOn,
         RulesAddOn,
         SearchHintsAddOn,
@@ -18,6 +20,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.core.encoding import EncodingAddOn
     from rumizi.core.terminal_kit import TuiAddOn
     from rumizi.games.star_realms import (
+        cards,
         encoding,
         heuristics,
         rules,
@@ -36,3 +39,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[StarRealmsState] = strategy
     _search_hints: SearchHintsAddOn[StarRealmsState] = search_hints
+    _cards: CardsAddOn = cards

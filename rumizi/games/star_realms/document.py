@@ -89,25 +89,9 @@ _PLAYER = reader.Fields(
 _PENDING = reader.Fields(("choice",), ("card", "optional", "player", "to"))
 
 
-class _Doc:
-    """Reading card ids, the one thing here that :mod:`rumizi.core.reader` does not know."""
-
-    @staticmethod
-    def cards(obj: dict[str, Any], key: str, where: str, required: bool = True) -> list[int]:
-        if key not in obj:
-            if required:
-                raise reader.DocumentError(where, f"missing {key!r}")
-            return []
-        value = obj[key]
-        if not isinstance(value, list):
-            raise reader.DocumentError(f"{where}.{key}", "expected a list of card ids")
-        out = []
-        for item in value:
-            index = BY_ID.get(item) if isinstance(item, str) else None
-            if index is None:
-                raise reader.DocumentError(f"{where}.{key}", f"unknown card {item!r}")
-            out.append(index)
-        return out
+def _cards(found: dict[str, Any], key: str, where: str) -> list[int]:
+    """The card ids of the list field ``key`` (an absent optional field: none)."""
+    return reader.id_list(found.get(key, []), BY_ID, reader.at(where, key), "card")
 
 
 def _rebuild_field(
@@ -145,26 +129,19 @@ def _rebuild_field(
 
 
 def load_document(doc: Any) -> StarRealmsState:
-    """Build a state from a canonical document (see the spec, §4)."""
+    """Build a state from a canonical document (see the spec, §4).
+
+    The top level is read first (the format and seats, whose turn, the trade row and decks),
+    then each seat (its piles, then its turn so far), then what holds across seats (teams,
+    bequests, an open choice with something to choose); the turn then resumes where the
+    document left it.
+    """
     if not isinstance(doc, dict):
         raise ValueError("a Star Realms document is a JSON object")
     if doc.get("game") != GAME_ID:
         raise ValueError(f"document 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
     _TOP.read(doc, "document")
-    fmt = doc.get("format", "duel")
-    if not isinstance(fmt, str) or fmt not in FORMATS:
-        raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
-    raw_players = doc.get("players")
-    fewest, most = FORMATS[fmt]
-    if (
-        not isinstance(raw_players, list)
-        or not fewest <= len(raw_players) <= most
-        or (fmt == "hydra" and len(raw_players) not in HYDRA_AUTHORITY)
-    ):
-        count = (
-            "exactly 2" if fmt == "duel" else "4 or 6" if fmt == "hydra" else f"{fewest} to {most}"
-        )
-        raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
+    fmt, raw_players = _format_and_seats(doc)
     current = reader.integer(doc, "current", "document")
     if not 0 <= current < len(raw_players):
         raise ValueError(f"document 'current': no player {current}")
@@ -187,66 +164,18 @@ def load_document(doc: Any) -> StarRealmsState:
     s.damage = []
     s.stages = ()
     s.idle = False
-    stages: list[int] = []
-    row = doc.get("trade_row")
-    if not isinstance(row, list) or len(row) != 5:
-        raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
-    s.row = []
-    for item in row:
-        if item is None:
-            s.row.append(None)
-            continue
-        index = BY_ID.get(item) if isinstance(item, str) else None
-        if index is None or TRADE_COUNTS[index] == 0:
-            raise ValueError(f"document 'trade_row': {item!r} is not a trade-deck card")
-        s.row.append(index)
-    s.trade_deck = _Doc.cards(doc, "trade_deck", "document")[::-1]
-    s.scrap_heap = _Doc.cards(doc, "scrap_heap", "document", required=False)
+    s.row = _trade_row(doc.get("trade_row"))
+    s.trade_deck = _cards(doc, "trade_deck", "document")[::-1]
+    s.scrap_heap = _cards(doc, "scrap_heap", "document")
     mid_turn = False
+    stages: list[int] = []
     s.players = []
     for i, raw in enumerate(raw_players):
         where = f"document.players[{i}]"
-        _PLAYER.read(raw, where)
-        p = Player(team=seat_team(fmt, len(raw_players), i))
-        p.authority = reader.integer(
-            raw, "authority", where, default=starting_authority(fmt, len(raw_players), i)
-        )
-        p.hand = _Doc.cards(raw, "hand", where)
-        p.deck = _Doc.cards(raw, "deck", where)[::-1]
-        p.discard = _Doc.cards(raw, "discard", where)
-        bases = _Doc.cards(raw, "bases", where, required=False)
-        if not all(IS_BASE[c] for c in bases):
-            raise ValueError(f"{where}.bases: only bases and outposts can be in 'bases'")
-        p.pending_discards = reader.integer(raw, "pending_discards", where, default=0)
-        if p.pending_discards < 0:
-            raise ValueError(f"{where}.pending_discards must not be negative")
-        p.known = _Doc.cards(raw, "known_hand", where, required=False)
-        rest = list(p.hand)
-        for c in p.known:
-            if c not in rest:
-                raise ValueError(f"{where}.known_hand: {NAMES[c]!r} is not in the hand")
-            rest.remove(c)
-        eliminated = raw.get("eliminated", False)
-        if not isinstance(eliminated, bool):
-            raise ValueError(f"{where}.eliminated must be true or false")
-        p.eliminated = eliminated or p.authority <= 0
-        if "damage" in raw:
-            if fmt != "raid" or i != RAID_BOSS_SEAT:
-                raise ValueError(f"{where}.damage: only the boss's bases take lasting damage")
-            damage = raw["damage"]
-            if (
-                not isinstance(damage, list)
-                or len(damage) != len(bases)
-                or not all(
-                    type(d) is int and 0 <= d < DEFENSE[c]
-                    for d, c in zip(damage, bases, strict=True)
-                )
-            ):
-                raise ValueError(f"{where}.damage: one number per base, each below its defense")
-            s.damage = list(damage)
-        elif fmt == "raid" and i == RAID_BOSS_SEAT:
-            s.damage = [0] * len(bases)
-        turn_keys = set(_TURN_FIELDS)
+        p, bases = _seat(raw, fmt, len(raw_players), i, where)
+        damage = _boss_damage(raw, fmt, i, bases, where)
+        if damage is not None:
+            s.damage = damage
         stage = _hydra_stage(fmt, len(raw_players), current, i, raw, where)
         stages.append(stage)
         if "handed_play" in raw and (
@@ -256,47 +185,15 @@ def load_document(doc: Any) -> StarRealmsState:
                 f"{where}.handed_play: only the hydra member to act has it, and it is true"
             )
         s.idle = s.idle or raw.get("handed_play") is True
-        earlier = fmt == "hydra" and i != current and stage != WAITING
-        if earlier and turn_keys & raw.keys():
-            if {"pending", "queue"} & raw.keys():
-                raise ValueError(f"{where}: only the player to act has 'pending' and 'queue'")
-            _load_turn(s, p, raw, bases, where)
-        elif i != current:
-            if turn_keys & raw.keys():
-                raise ValueError(f"{where}: only the current player has mid-turn fields")
-            p.field = bases
-            p.fired = [False] * len(bases)
-            p.n_old = len(bases)
-            for c in bases:
-                p.factions[FACTION[c]] += 1
-        elif turn_keys & raw.keys():
+        if _seat_turn(s, p, raw, bases, i, stage, where):
             mid_turn = True
             s.pending = _load_turn(s, p, raw, bases, where)
-        else:
-            p.field = bases
-            p.fired = [False] * len(bases)
-            p.n_old = len(bases)
         p.field_changed()
         s.players.append(p)
     if fmt == "hydra":
         s.stages = tuple(stages)
-        for team in (0, 1):
-            if len({q.authority for q in s.players if q.team == team}) != 1:
-                raise ValueError(f"document: hydra team {team} must show one shared authority")
-    if fmt == "emperor":
-        for e in EMPERORS:
-            if s.players[e].eliminated:
-                for mate in s._teammates(e):
-                    s.players[mate].eliminated = True
-    bequests = doc.get("bequests", [])
-    if not isinstance(bequests, list) or not all(
-        isinstance(b, list)
-        and len(b) == 2
-        and all(type(x) is int and 0 <= x < len(raw_players) for x in b)
-        for b in bequests
-    ):
-        raise ValueError("document 'bequests': expected a list of [giver, recipient] seats")
-    s.bequests = [(b[0], b[1]) for b in bequests]
+    _team_rules(s)
+    s.bequests = _bequests(doc.get("bequests", []), len(raw_players))
     if (s.pending is not None and s.pending[0] == BEQUEATH) != bool(s.bequests):
         raise ValueError("document: a 'bequeath' choice and 'bequests' go together")
     s._refresh_opponents()
@@ -304,9 +201,162 @@ def load_document(doc: Any) -> StarRealmsState:
         a["do"] == "choose" for a in s._choice_actions(s.players[current], s.pending[0])
     ):
         raise ValueError(f"players[{current}].pending: the open choice has nothing to choose from")
+    _resume(s, mid_turn)
+    return s
+
+
+def _format_and_seats(doc: dict[str, Any]) -> tuple[str, list[Any]]:
+    """The format (absent: the duel) and the seats' objects, as many as the format seats."""
+    fmt = doc.get("format", "duel")
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise ValueError(f"unknown or unsupported format {fmt!r}; supported: {', '.join(FORMATS)}")
+    raw_players = doc.get("players")
+    fewest, most = FORMATS[fmt]
+    if (
+        not isinstance(raw_players, list)
+        or not fewest <= len(raw_players) <= most
+        or (fmt == "hydra" and len(raw_players) not in HYDRA_AUTHORITY)
+    ):
+        count = (
+            "exactly 2" if fmt == "duel" else "4 or 6" if fmt == "hydra" else f"{fewest} to {most}"
+        )
+        raise ValueError(f"document 'players': {fmt} needs a list of {count} players")
+    return fmt, raw_players
+
+
+def _trade_row(row: Any) -> list[int | None]:
+    """The five slots of the trade row: a trade-deck card each, or ``None`` (empty)."""
+    if not isinstance(row, list) or len(row) != 5:
+        raise ValueError("document 'trade_row': expected a list of 5 card ids or nulls")
+    out: list[int | None] = []
+    for item in row:
+        if item is None:
+            out.append(None)
+            continue
+        index = BY_ID.get(item) if isinstance(item, str) else None
+        if index is None or TRADE_COUNTS[index] == 0:
+            raise ValueError(f"document 'trade_row': {item!r} is not a trade-deck card")
+        out.append(index)
+    return out
+
+
+def _seat(raw: Any, fmt: str, seats: int, i: int, where: str) -> tuple[Player, list[int]]:
+    """Seat ``i``'s player with its authority and piles, and its bases (in play order)."""
+    _PLAYER.read(raw, where)
+    p = Player(team=seat_team(fmt, seats, i))
+    p.authority = reader.integer(raw, "authority", where, default=starting_authority(fmt, seats, i))
+    p.hand = _cards(raw, "hand", where)
+    p.deck = _cards(raw, "deck", where)[::-1]
+    p.discard = _cards(raw, "discard", where)
+    bases = _cards(raw, "bases", where)
+    if not all(IS_BASE[c] for c in bases):
+        raise ValueError(f"{where}.bases: only bases and outposts can be in 'bases'")
+    p.pending_discards = reader.integer(raw, "pending_discards", where, default=0)
+    if p.pending_discards < 0:
+        raise ValueError(f"{where}.pending_discards must not be negative")
+    p.known = _cards(raw, "known_hand", where)
+    rest = list(p.hand)
+    for c in p.known:
+        if c not in rest:
+            raise ValueError(f"{where}.known_hand: {NAMES[c]!r} is not in the hand")
+        rest.remove(c)
+    eliminated = raw.get("eliminated", False)
+    if not isinstance(eliminated, bool):
+        raise ValueError(f"{where}.eliminated must be true or false")
+    p.eliminated = eliminated or p.authority <= 0
+    return p, bases
+
+
+def _boss_damage(
+    raw: dict[str, Any], fmt: str, i: int, bases: list[int], where: str
+) -> list[int] | None:
+    """The lasting damage on the raid boss's bases (none yet: zeros); ``None`` for any other
+    seat, which may not have any."""
+    if "damage" in raw:
+        if fmt != "raid" or i != RAID_BOSS_SEAT:
+            raise ValueError(f"{where}.damage: only the boss's bases take lasting damage")
+        damage = raw["damage"]
+        if (
+            not isinstance(damage, list)
+            or len(damage) != len(bases)
+            or not all(
+                type(d) is int and 0 <= d < DEFENSE[c] for d, c in zip(damage, bases, strict=True)
+            )
+        ):
+            raise ValueError(f"{where}.damage: one number per base, each below its defense")
+        return list(damage)
+    if fmt == "raid" and i == RAID_BOSS_SEAT:
+        return [0] * len(bases)
+    return None
+
+
+def _seat_turn(
+    s: StarRealmsState,
+    p: Player,
+    raw: dict[str, Any],
+    bases: list[int],
+    i: int,
+    stage: int,
+    where: str,
+) -> bool:
+    """Put seat ``i``'s cards in play; whether it is the current player's turn in progress
+    (whose fields the caller loads, as they include the open choice).
+
+    A Hydra teammate whose main phase has begun this team turn has its turn's fields too,
+    less the choice and the queue; every other seat has only bases, whose factions count for
+    its allies (the current player's count as its turn starts).
+    """
+    turn_keys = set(_TURN_FIELDS) & raw.keys()
+    if s.format == "hydra" and i != s.current and stage != WAITING and turn_keys:
+        if {"pending", "queue"} & raw.keys():
+            raise ValueError(f"{where}: only the player to act has 'pending' and 'queue'")
+        _load_turn(s, p, raw, bases, where)
+        return False
+    if i != s.current:
+        if turn_keys:
+            raise ValueError(f"{where}: only the current player has mid-turn fields")
+        p.field = bases
+        p.fired = [False] * len(bases)
+        p.n_old = len(bases)
+        for c in bases:
+            p.factions[FACTION[c]] += 1
+        return False
+    if turn_keys:
+        return True
+    p.field = bases
+    p.fired = [False] * len(bases)
+    p.n_old = len(bases)
+    return False
+
+
+def _team_rules(s: StarRealmsState) -> None:
+    """Hydra teams share one authority; an emperor out of the game takes their team out."""
+    if s.format == "hydra":
+        for team in (0, 1):
+            if len({q.authority for q in s.players if q.team == team}) != 1:
+                raise ValueError(f"document: hydra team {team} must show one shared authority")
+    if s.format == "emperor":
+        for e in EMPERORS:
+            if s.players[e].eliminated:
+                for mate in s._teammates(e):
+                    s.players[mate].eliminated = True
+
+
+def _bequests(bequests: Any, seats: int) -> list[tuple[int, int]]:
+    """The bequests still to hand over after an elimination, as (giver, recipient) seats."""
+    if not isinstance(bequests, list) or not all(
+        isinstance(b, list) and len(b) == 2 and all(type(x) is int and 0 <= x < seats for x in b)
+        for b in bequests
+    ):
+        raise ValueError("document 'bequests': expected a list of [giver, recipient] seats")
+    return [(b[0], b[1]) for b in bequests]
+
+
+def _resume(s: StarRealmsState, mid_turn: bool) -> None:
+    """Carry on from the document's position: start the turn, or resolve what it left queued."""
     if s._check_over():
-        return s
-    if s.players[current].eliminated:
+        return
+    if s.players[s.current].eliminated:
         raise ValueError("document 'current' names a player who is out of the game")
     if not mid_turn:
         s._start_turn()
@@ -315,7 +365,6 @@ def load_document(doc: Any) -> StarRealmsState:
         # fired, with no choice open: resolve them (an exported position has neither).
         s.queue.insert(0, (ALLIES, 0, -1))
         s._resolve()
-    return s
 
 
 def _hydra_stage(
@@ -345,10 +394,10 @@ def _load_turn(
 ) -> tuple[int, int] | None:
     """Load a player's turn in progress; returns the open choice, if any (for the caller
     to set: a compiled build trusts what the type checker last saw assigned to it)."""
-    ships = _Doc.cards(raw, "in_play", where, required=False)
+    ships = _cards(raw, "in_play", where)
     if any(IS_BASE[c] for c in ships):
         raise ValueError(f"{where}.in_play: bases belong in 'bases'")
-    played = _Doc.cards(raw, "played", where, required=False) if "played" in raw else list(ships)
+    played = _cards(raw, "played", where) if "played" in raw else list(ships)
     p.field, p.n_old = _rebuild_field(bases, ships, played, where)
     p.played = played
     for c in p.field[: p.n_old]:
@@ -356,7 +405,7 @@ def _load_turn(
     for c in played:
         p.factions[FACTION[c]] += 1
     p.fired = [False] * len(p.field)
-    allied = _Doc.cards(raw, "allied", where, required=False)
+    allied = _cards(raw, "allied", where)
     for c in allied:
         for i, d in enumerate(p.field):
             if d == c and not p.fired[i]:
@@ -381,10 +430,8 @@ def _load_turn(
         src_name = pending.get("card")
         if src_name is None:
             src = -1
-        elif isinstance(src_name, str) and src_name in BY_ID:
-            src = BY_ID[src_name]
         else:
-            raise ValueError(f"{where}.pending.card: unknown card {src_name!r}")
+            src = reader.one_id(src_name, BY_ID, f"{where}.pending.card", "card")
         choice_open: tuple[int, int] | None = (_CHOICE_CODES[choice], src)
     else:
         choice_open = None

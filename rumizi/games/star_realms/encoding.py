@@ -317,6 +317,10 @@ class StarRealmsEncoding(LaidOut):
         self._effect = {name: i for i, name in enumerate(EFFECTS)}
 
     def observe(self, view: View) -> FloatArray:
+        if view.get("game") != GAME_ID:
+            raise ValueError(
+                f"a view of {view.get('game')!r} does not fit the Star Realms encoding"
+            )
         fmt = view.get("format", "duel")
         if fmt != self.format or len(view["players"]) != self.num_players:
             raise ValueError(

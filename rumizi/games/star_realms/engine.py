@@ -36,7 +36,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from rumizi.core import rng
+from rumizi.core import registry, rng
 from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
 from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.star_realms.cards import (
@@ -364,7 +364,8 @@ class StarRealmsState(GameState):
 
     @classmethod
     def game(cls) -> Game:
-        return GAME
+        # Through the registry: the game (game.py) imports this module, not the other way.
+        return registry.game(GAME_ID)
 
     @property
     def to_act(self) -> int | None:
@@ -1754,34 +1755,3 @@ def new_state(seed: Any = 0, players: Any = 2, format: Any = "duel") -> StarReal
         p.hand = [p.deck.pop() for _ in range(opening_hand(format, players, first, i))]
     s._start_turn()
     return s
-
-
-class StarRealms(Game):
-    """Star Realms (the platform's own card version): the duel and every format of spec §3."""
-
-    id: ClassVar[str] = GAME_ID
-    names: ClassVar[dict[str, str]] = {"en": "Star Realms", "fa": "استار رلمز"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
-    formats: ClassVar[tuple[str, ...]] = tuple(FORMATS)
-
-    def new(self, seed: Any = 0, players: Any = 2, **options: Any) -> StarRealmsState:
-        rng.check_seed(seed)
-        fmt = options.pop("format", "duel")
-        if options:
-            raise ValueError(f"unknown options for Star Realms: {', '.join(sorted(options))}")
-        return new_state(seed=seed, players=players, format=fmt)
-
-    def load(self, doc: Any) -> StarRealmsState:
-        # Imported when first needed: document.py imports this module.
-        from rumizi.games.star_realms.document import load_document
-
-        return load_document(doc)
-
-    def sample(self, view: View, seed: Any) -> StarRealmsState:
-        from rumizi.games.star_realms.sampling import sample_from_view
-
-        return sample_from_view(view, rng.check_seed(seed))
-
-
-GAME = StarRealms()

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rumizi.core.addons import Audience, LogLine
-from rumizi.core.i18n import bot_label, check_lang, join, number
+from rumizi.core.i18n import bot_label, check_lang, join, number, persian_verb
 from rumizi.games.star_realms.cards import (
     BY_ID,
     CARDS,
@@ -145,11 +145,11 @@ class Who:
 
     def past(self, stem: str) -> str:
         """A Persian past-tense verb agreeing with this player."""
-        return stem + ("ید" if self.you else "")
+        return persian_verb(stem, you=self.you)
 
     def present(self, stem: str) -> str:
         """A Persian present (or subjunctive) verb agreeing with this player."""
-        return stem + ("ید" if self.you else "د")
+        return persian_verb(stem, you=self.you, present=True)
 
 
 def player_label(seat: int, lang: str) -> str:
@@ -641,7 +641,7 @@ def choice_text(pending: Mapping[str, Any], who: Who, to: Who | None = None) -> 
     source = f"{quoted(card, lang)}: " if isinstance(card, str) else ""
     if lang == "fa":
         p = who.name
-        may = "می‌توانید" if who.you else "می‌تواند"
+        may = who.present("می‌توان")
         must = who.present("بریز")
         body = {
             "scrap-card": f"{p} {may} یک کارت از دست یا دورریز اسقاط {who.present('کن')} "
@@ -1098,7 +1098,7 @@ def event_text(event: Mapping[str, Any], lang: str, seats: Sequence[Who]) -> str
         team = int(event["winner"])
         name, plural = team_name(team, seats)
         fields["team"] = name[:1].upper() + name[1:]
-        fields["won"] = "شدند" if plural else "شد"
+        fields["won"] = persian_verb("شد", plural=plural)
         fields["members"] = join((w.object for w in seats if w.team == team), lang)
     return template.format(**fields)
 

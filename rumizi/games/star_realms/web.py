@@ -13,10 +13,10 @@ from typing import Any
 from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import number
+from rumizi.games.star_realms import GAME, texts
 from rumizi.games.star_realms import rules as rules_text
-from rumizi.games.star_realms import texts
 from rumizi.games.star_realms.cards import CARDS, EFFECTS, FACTION_NAMES
-from rumizi.games.star_realms.engine import FORMATS, GAME, HYDRA_AUTHORITY
+from rumizi.games.star_realms.engine import FORMATS, HYDRA_AUTHORITY
 
 # Catalog line (spec): 2 players (up to 6 in the multiplayer formats), 20 minutes, age 12+.
 MINUTES = 20

@@ -2,12 +2,14 @@
 
 from typing import TYPE_CHECKING
 
-from rumizi.games.war_of_the_ring.engine import GAME, WarOfTheRing, WarOfTheRingState
+from rumizi.games.war_of_the_ring.engine import WarOfTheRingState
+from rumizi.games.war_of_the_ring.game import GAME, WarOfTheRing
 
 __all__ = ["GAME", "WarOfTheRing", "WarOfTheRingState"]
 
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
+        CardsAddOn,
         HeuristicsAddOn,
         RulesAddOn,
         StrategyAddOn,
@@ -17,6 +19,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.core.encoding import EncodingAddOn
     from rumizi.core.terminal_kit import TuiAddOn
     from rumizi.games.war_of_the_ring import (
+        cards,
         encoding,
         heuristics,
         rules,
@@ -33,3 +36,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _encoding: EncodingAddOn = encoding
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy
+    _cards: CardsAddOn = cards

@@ -150,6 +150,7 @@ __all__ = [
     "UNIT_N",
     "UNIT_NAMES",
     "Card",
+    "conserved",
 ]
 
 

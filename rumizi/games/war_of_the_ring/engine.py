@@ -35,9 +35,9 @@ never listed.
 The document
 ------------
 :meth:`~WarOfTheRingState.export` writes the whole state as canonical JSON (and
-:func:`load_document` reads it back, refusing with a ``ValueError`` that names the field any
-document no game could reach: a card lost or doubled, a fourth card in a stack, a resolved
-zone still holding the loser's cards, a battle stopped with no choice open, …):
+:func:`.document.load_document` reads it back, refusing with a ``ValueError`` that names the
+field any document no game could reach: a card lost or doubled, a fourth card in a stack, a
+resolved zone still holding the loser's cards, a battle stopped with no choice open, …):
 
 * ``game`` (``"war-of-the-ring"``), ``round`` (from 1), ``phase`` (``"planning"``,
   ``"battle"``, ``"over"``), ``starter`` (the round's starting seat), ``current`` (the seat to
@@ -132,7 +132,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, ClassVar, Final, TypeAlias
 
-from rumizi.core import reader, rng
+from rumizi.core import registry, rng
 from rumizi.core.contract import Action, Document, Game, GameState, View, check_viewer, frozen
 from rumizi.core.errors import IllegalAction, MalformedAction
 from rumizi.games.war_of_the_ring.cards import (
@@ -153,9 +153,7 @@ from rumizi.games.war_of_the_ring.cards import (
     GUARD,
     HORDE,
     IDS,
-    MOVE,
     N_KINDS,
-    OWNED,
     PEEK,
     RECOVER,
     SHADOW,
@@ -381,7 +379,8 @@ class WarOfTheRingState(GameState):
 
     @classmethod
     def game(cls) -> Game:
-        return GAME
+        # Through the registry: the game (game.py) imports this module, not the other way.
+        return registry.game(GAME_ID)
 
     @property
     def to_act(self) -> int | None:
@@ -462,9 +461,6 @@ class WarOfTheRingState(GameState):
     def _open_zones(self) -> range:
         """Zones not yet resolved this round."""
         return range(self.zone_next if self.phase == BATTLE else 0, 3)
-
-    def boost_targets(self) -> list[int]:
-        return list(self._open_zones())
 
     def peek_targets(self, p: int) -> list[int]:
         """Zones where the opponent has face-down cards ``p`` has not seen."""
@@ -1203,43 +1199,6 @@ def _battle_doc(b: Fought | None) -> dict[str, Any] | None:
     }
 
 
-def _load_battles(value: Any) -> list[Fought | None]:
-    """The document's ``battles`` (absent: none fought yet), checked field by field."""
-    if value is None:
-        return [None, None, None]
-    if not isinstance(value, list) or len(value) != 3:
-        raise ValueError("document.battles: expected three entries (null or a fought zone)")
-    out: list[Fought | None] = []
-    for z, raw in enumerate(value):
-        where = f"document.battles[{z}]"
-        if raw is None:
-            out.append(None)
-            continue
-        b = _BATTLE.read(raw, where)
-        cards = b.get("cards")
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise ValueError(f"{where}.cards: expected two lists of card ids")
-        sides = tuple(tuple(_cards(side, f"{where}.cards")) for side in cards)
-        slain = []
-        for entry in b.get("slain") or []:
-            if not isinstance(entry, list) or len(entry) != 3 or entry[0] not in (0, 1):
-                raise ValueError(f"{where}.slain: bad entry {entry!r}")
-            killer, victim = _cards(entry[1:], f"{where}.slain")
-            slain.append((int(entry[0]), killer, victim))
-        totals = b.get("totals")
-        if (
-            not isinstance(totals, list)
-            or len(totals) != 2
-            or any(type(t) is not int or t < 0 for t in totals)
-        ):
-            raise ValueError(f"{where}.totals: expected two non-negative integers")
-        result = _result(b.get("result"), f"{where}.result")
-        if result == UNRESOLVED:
-            raise ValueError(f"{where}.result: a fought zone has a result")
-        out.append((sides[0], sides[1], tuple(slain), totals[0], totals[1], result))
-    return out
-
-
 _KIND_NAMES: Final = (
     "place",
     "event",
@@ -1314,273 +1273,6 @@ def _parse(action: Any) -> tuple[int, int, int]:
     return _SIMPLE[do], 0, 0
 
 
-# ---------------------------------------------------------------------- reading documents
-
-
-# The fields of each object of a document, read by rumizi.core.reader (the shape is read
-# there; the ids and the checks across fields here).
-_TOP: Final = reader.Fields(
-    ("game", "round", "phase", "starter", "current", "zone", "zones", "players", "seed"),
-    ("pending", "playing", "effects", "battles", "winner", "end"),
-)
-_PLAYER: Final = reader.Fields(
-    ("faction", "hand", "deck", "graveyard", "shadow_row", "activated", "took"), ("known", "passed")
-)
-_ZONE: Final = reader.Fields(("cards", "seen", "boost"), ("result",))
-_BATTLE: Final = reader.Fields(("cards", "totals", "result"), ("slain",))
-_PENDING: Final = reader.Fields(("choice",), ("owed",))
-_PLAYING: Final = reader.Fields(("card", "how"))
-
-
-def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: expected a list of card ids")
-    out = []
-    for v in value:
-        k = BY_ID.get(v) if isinstance(v, str) else None
-        if k is None:
-            raise ValueError(f"{where}: unknown card {v!r}")
-        out.append(k)
-    return out
-
-
-def _result(value: Any, where: str) -> int:
-    if value is None:
-        return UNRESOLVED
-    if value == "tie":
-        return TIE
-    if value == "empty":
-        return EMPTY
-    if type(value) is int and value in (0, 1):
-        return value
-    raise ValueError(f"{where}: expected null, 0, 1, 'tie' or 'empty', got {value!r}")
-
-
-def load_document(doc: Document) -> WarOfTheRingState:
-    """Build a state from a canonical document (what :meth:`~WarOfTheRingState.export` writes)."""
-    doc = reader.obj(doc, "document")
-    if doc.get("game") != GAME_ID:
-        raise ValueError(f"document: 'game' must be {GAME_ID!r}, got {doc.get('game')!r}")
-    _TOP.read(doc, "document")
-    s = WarOfTheRingState.__new__(WarOfTheRingState)
-    s.events = None
-    s.round = reader.integer(doc, "round", "document", low=1)
-    s.starter = reader.integer(doc, "starter", "document", low=0, high=1)
-    s.current = reader.integer(doc, "current", "document", low=0, high=1)
-    s.zone_next = reader.integer(doc, "zone", "document", low=0, high=3)
-    s.battles = _load_battles(doc.get("battles"))
-    s.seed = rng.normalize_seed(reader.integer(doc, "seed", "document"))
-    phase = doc.get("phase")
-    if phase not in PHASE_NAMES:
-        raise ValueError(f"document.phase: expected one of {', '.join(PHASE_NAMES)}, got {phase!r}")
-    s.phase = PHASE_NAMES.index(phase)
-    # Players.
-    pdocs = doc.get("players")
-    if not isinstance(pdocs, list) or len(pdocs) != 2:
-        raise ValueError("document.players: expected two players")
-    s.players = []
-    for i, raw in enumerate(pdocs):
-        where = f"document.players[{i}]"
-        pd = _PLAYER.read(raw, where)
-        faction = pd.get("faction")
-        if faction not in FACTION_NAMES:
-            raise ValueError(f"{where}.faction: expected 'free' or 'shadow', got {faction!r}")
-        p = Player(FACTION_NAMES.index(faction))
-        p.hand = sorted(_cards(pd.get("hand"), f"{where}.hand"))
-        p.known = sorted(_cards(pd.get("known", []), f"{where}.known"))
-        p.deck = _cards(pd.get("deck"), f"{where}.deck")[::-1]
-        p.grave = _cards(pd.get("graveyard"), f"{where}.graveyard")
-        p.row = _cards(pd.get("shadow_row"), f"{where}.shadow_row")
-        p.activated = reader.integer(pd, "activated", where, low=0)
-        p.passed = reader.boolean(pd, "passed", where, default=False)
-        p.took = reader.integer(pd, "took", where, low=0)
-        rest = p.hand[:]
-        for k in p.known:
-            if k not in rest:
-                raise ValueError(f"{where}.known: {IDS[k]!r} is not in the hand")
-            rest.remove(k)
-        s.players.append(p)
-    if s.players[0].faction == s.players[1].faction:
-        raise ValueError("document.players: the two seats must play different factions")
-    # Zones.
-    zdocs = doc.get("zones")
-    if not isinstance(zdocs, list) or len(zdocs) != 3:
-        raise ValueError("document.zones: expected three zones (left, centre, right)")
-    s.zones, s.seen, s.boost, s.result = [], [], [], []
-    for z, raw in enumerate(zdocs):
-        where = f"document.zones[{z}]"
-        zd = _ZONE.read(raw, where)
-        cards = zd.get("cards")
-        seen = zd.get("seen")
-        boost = zd.get("boost")
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise ValueError(f"{where}.cards: expected two lists of card ids (seat 0, seat 1)")
-        if not isinstance(seen, list) or len(seen) != 2:
-            raise ValueError(f"{where}.seen: expected two lists of true/false (seat 0, seat 1)")
-        if (
-            not isinstance(boost, list)
-            or len(boost) != 2
-            or not all(type(b) is int and b >= 0 for b in boost)
-        ):
-            raise ValueError(f"{where}.boost: expected two counts (seat 0, seat 1)")
-        zc = [_cards(cards[0], f"{where}.cards[0]"), _cards(cards[1], f"{where}.cards[1]")]
-        zs: list[list[bool]] = []
-        for side in (0, 1):
-            flags = seen[side]
-            if (
-                not isinstance(flags, list)
-                or len(flags) != len(zc[side])
-                or not all(type(f) is bool for f in flags)
-            ):
-                raise ValueError(f"{where}.seen[{side}]: one true/false per card of the stack")
-            if len(zc[side]) > PER_ZONE:
-                raise ValueError(f"{where}.cards[{side}]: at most {PER_ZONE} cards per side")
-            zs.append(list(flags))
-        result = _result(zd.get("result"), f"{where}.result")
-        if result in (TIE, EMPTY) and (zc[0] or zc[1]):
-            raise ValueError(f"{where}: a tied or empty zone holds no cards")
-        if result in (0, 1) and zc[1 - result]:
-            raise ValueError(f"{where}: the loser's cards leave a zone once it is won")
-        if result != UNRESOLVED and not (all(zs[0]) and all(zs[1])):
-            raise ValueError(f"{where}.seen: the cards of a resolved zone are revealed")
-        s.zones.append(zc)
-        s.seen.append(zs)
-        s.boost.append(list(boost))
-        s.result.append(result)
-    # Pending choice and the event being played.
-    s.pending = P_NONE
-    s.owed = 0
-    pending = doc.get("pending")
-    if pending is not None:
-        pd = _PENDING.read(pending, "document.pending")
-        choice = pd.get("choice")
-        if choice not in PENDING_NAMES[1:]:
-            raise ValueError(f"document.pending.choice: unknown choice {choice!r}")
-        s.pending = PENDING_NAMES.index(choice)
-        if s.pending == P_PAY:
-            s.owed = reader.integer(pd, "owed", "document.pending", low=1, high=3)
-    playing = doc.get("playing")
-    s.playing = -1
-    s.how = HOW_PAID
-    if playing is not None:
-        pl = _PLAYING.read(playing, "document.playing")
-        name = pl.get("card")
-        found = BY_ID.get(name) if isinstance(name, str) else None
-        if found is None:
-            raise ValueError(f"document.playing.card: unknown card {name!r}")
-        if pl.get("how") not in HOW_NAMES:
-            raise ValueError(f"document.playing.how: expected one of {', '.join(HOW_NAMES)}")
-        s.playing = found
-        s.how = HOW_NAMES.index(pl["how"])
-    effects = doc.get("effects", [])
-    if not isinstance(effects, list):
-        raise ValueError("document.effects: expected a list of [effect, n] pairs")
-    s.effects = []
-    for e in effects:
-        if (
-            not isinstance(e, list)
-            or len(e) != 2
-            or e[0] not in EFFECT_NAMES
-            or type(e[1]) is not int
-            or e[1] < 0
-        ):
-            raise ValueError(f"document.effects: bad step {e!r}")
-        s.effects.append((EFFECT_NAMES.index(e[0]), e[1]))
-    winner = doc.get("winner")
-    end = doc.get("end")
-    s._winner = None
-    s.end = None
-    if s.phase == OVER:
-        if type(winner) is not int or winner not in (0, 1):
-            raise ValueError(f"document.winner: a finished game needs 0 or 1, got {winner!r}")
-        if end not in END_REASONS:
-            raise ValueError(f"document.end: expected one of {', '.join(END_REASONS)}, got {end!r}")
-        s._winner = winner
-        s.end = end
-    elif winner is not None or end is not None:
-        raise ValueError("document: a game that is not over has no winner or end")
-    _check_consistency(s)
-    return s
-
-
-def _check_consistency(s: WarOfTheRingState) -> None:
-    """Refuse documents no game could reach: lost or extra cards, impossible phases."""
-    players = s.players
-    playing_owner = -1
-    if s.playing >= 0:
-        playing_owner = 0 if FACTION[s.playing] == players[0].faction else 1
-    for seat, p in enumerate(players):
-        f = p.faction
-        where = f"document.players[{seat}]"
-        own = p.hand + p.deck + p.grave + players[1 - seat].row
-        for z in range(3):
-            own += s.zones[z][seat]
-        if playing_owner == seat:
-            own.append(s.playing)
-        counts = [0] * N_KINDS
-        for k in own:
-            counts[k] += 1
-        if tuple(counts) != OWNED[f]:
-            wrong = [
-                f"{IDS[k]} {counts[k]} (deck has {OWNED[f][k]})"
-                for k in range(N_KINDS)
-                if counts[k] != OWNED[f][k]
-            ]
-            raise ValueError(
-                f"{where}: the {FACTION_NAMES[f]} cards must each be in exactly one place "
-                f"(hand, deck, graveyard, zones, the opponent's shadow row); {', '.join(wrong)}"
-            )
-        if any(FACTION[k] == f for k in p.row):
-            raise ValueError(f"{where}.shadow_row: a shadow row holds the opponent's cards")
-    if s.phase == OVER:
-        if s.pending != P_NONE or s.playing >= 0:
-            raise ValueError("document: a finished game has no open choice or event")
-        return
-    if s.pending == P_PAY and (s.playing < 0 or s.how != HOW_PAID):
-        raise ValueError("document.pending: paying needs an event played from hand")
-    if s.pending in (P_RECOVER, P_BOOST, P_PEEK, P_MOVE):
-        wanted = _PENDING_EFFECT[s.pending]
-        if s.playing < 0 or not s.effects or s.effects[0][0] != wanted:
-            raise ValueError(
-                f"document.pending: a {PENDING_NAMES[s.pending]} choice needs the event being "
-                "played with that step first"
-            )
-    if s.playing >= 0 and s.pending in (P_NONE, P_CENTRE, P_FLANK):
-        raise ValueError("document.playing: an event being played waits on a choice")
-    if s.playing < 0 and s.effects:
-        raise ValueError("document.effects: steps left with no event being played")
-    if s.phase == PLANNING:
-        if s.zone_next != 0 or any(r != UNRESOLVED for r in s.result):
-            raise ValueError("document: no zone is resolved during planning")
-        if s.pending in (P_CENTRE, P_FLANK):
-            raise ValueError("document.pending: rewards are taken in battle, not in planning")
-        if players[s.current].passed:
-            raise ValueError("document.current: a player who passed takes no more steps")
-        if any(p.activated >= SHADOW_WIN for p in players):
-            raise ValueError("document: 5 activated shadow cards end the game at the round's end")
-        if s.playing >= 0 and s.how != HOW_PAID:
-            raise ValueError("document.playing: events in planning are played from hand, paid")
-    else:  # BATTLE
-        if s.zone_next == 0:
-            raise ValueError("document.zone: in battle at least the left zone is resolved")
-        if not (players[0].passed and players[1].passed):
-            raise ValueError("document: battle starts once both players passed")
-        for z in range(3):
-            if (z < s.zone_next) != (s.result[z] != UNRESOLVED):
-                raise ValueError("document.zones: exactly the zones before 'zone' are resolved")
-        if s.pending == P_NONE:
-            raise ValueError("document.pending: battle only stops on a choice")
-        if s.pending == P_CENTRE and s.zone_next != 2:
-            raise ValueError("document.pending: the centre's reward follows the centre's battle")
-        if s.pending == P_FLANK and s.zone_next not in (1, 3):
-            raise ValueError("document.pending: a flank's reward follows a flank's battle")
-        if s.pending == P_PAY or (s.playing >= 0 and s.how == HOW_PAID):
-            raise ValueError("document.pending: events are paid for only in planning")
-
-
-_PENDING_EFFECT: Final = {P_RECOVER: RECOVER, P_BOOST: BOOST, P_PEEK: PEEK, P_MOVE: MOVE}
-
-
 def new_state(seed: int = 0, first: int | None = None, shadow: int = 1) -> WarOfTheRingState:
     """A new game: both decks shuffled, 7 cards each, one shadow card each, the coin toss.
 
@@ -1612,46 +1304,3 @@ def new_state(seed: int = 0, first: int | None = None, shadow: int = 1) -> WarOf
         s._take_shadow(seat)
     s._begin_round(coin if first is None else first)
     return s
-
-
-class WarOfTheRing(Game):
-    """War of the Ring: the Card Game (وار آو د رینگ), the seed's version: 2 players."""
-
-    id: ClassVar[str] = GAME_ID
-    names: ClassVar[dict[str, str]] = {
-        "en": "War of the Ring: the Card Game",
-        "fa": "وار آو د رینگ: بازی کارتی",
-    }
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-
-    def new(self, seed: int = 0, players: int = 2, **options: Any) -> WarOfTheRingState:
-        """A new game; ``first`` = 0, 1 or "random"; ``shadow`` = the Shadow's seat (default 1).
-
-        >>> GAME.new(seed=5, first=1).current, GAME.new(seed=5, shadow=0).players[0].faction
-        (1, 1)
-        """
-        first = options.pop("first", "random")
-        shadow = options.pop("shadow", 1)
-        if options:
-            raise ValueError(f"unknown options for War of the Ring: {', '.join(sorted(options))}")
-        if type(players) is not int or players != 2:
-            raise ValueError(f"War of the Ring is for 2 players, not {players!r}")
-        if shadow not in (0, 1, "0", "1") or type(shadow) not in (int, str):
-            raise ValueError(f"shadow: the Shadow's seat is 0 or 1, not {shadow!r}")
-        if first == "random" or first is None:
-            return new_state(seed, None, int(shadow))
-        if first in (0, 1, "0", "1") and type(first) in (int, str):  # not True, not 1.0
-            return new_state(seed, int(first), int(shadow))
-        raise ValueError(f"first: 0, 1 or 'random', not {first!r}")
-
-    def load(self, doc: Document) -> WarOfTheRingState:
-        return load_document(doc)
-
-    def sample(self, view: View, seed: int) -> WarOfTheRingState:
-        from rumizi.games.war_of_the_ring.sampling import sample_from_view
-
-        return sample_from_view(view, rng.check_seed(seed))
-
-
-GAME = WarOfTheRing()

@@ -25,7 +25,8 @@ from typing import Any
 from rumizi.core import rng
 from rumizi.core.contract import View
 from rumizi.games.war_of_the_ring.cards import BY_ID, FACTION_NAMES, IDS, N_KINDS, OWNED
-from rumizi.games.war_of_the_ring.engine import WarOfTheRingState, load_document
+from rumizi.games.war_of_the_ring.document import load_document
+from rumizi.games.war_of_the_ring.engine import WarOfTheRingState
 
 # Fields of the view copied as they are into the document.
 _SHARED = (

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rumizi.core.addons import Audience, LogLine
-from rumizi.core.i18n import check_lang, join, number
+from rumizi.core.i18n import check_lang, join, number, persian_verb
 from rumizi.games.war_of_the_ring.cards import (
     BY_ID,
     CARDS,
@@ -223,7 +223,7 @@ def _subject(seat: Any, lang: str, names: Sequence[str] | None, you: int | None)
 
 def _verb(stem: str, seat: Any, you: int | None) -> str:
     """A Persian past-tense verb agreeing with the subject: «کشید» / «کشیدید»."""
-    return stem + "ید" if you is not None and seat == you else stem
+    return persian_verb(stem, you=you is not None and seat == you)
 
 
 def action_text(action: Mapping[str, Any], lang: str) -> str:
@@ -325,11 +325,10 @@ def event_text(
     if kind == "round":
         r = number(event["round"], lang)
         starter = seat_name(event["starter"], lang, names, you)
-        return (
-            f"دور {r} آغاز شد؛ {starter} شروع می‌کند."
-            if fa
-            else f"Round {r} begins; {starter} starts."
-        )
+        yours = you is not None and event["starter"] == you  # "you start", «شما شروع می‌کنید»
+        if fa:
+            return f"دور {r} آغاز شد؛ {starter} شروع {'می‌کنید' if yours else 'می‌کند'}."
+        return f"Round {r} begins; {starter} {'start' if yours else 'starts'}."
     if kind == "place":
         zone = zone_name(event["zone"], lang)
         if fa:
@@ -427,11 +426,10 @@ def event_text(
         return f"{who} از پاداش {v('گذشت')}." if fa else f"{who} declined the reward."
     if kind == "cleanup":
         nxt = seat_name(event["next"], lang, names, you)
-        return (
-            f"پاک‌سازی؛ دور بعد را {nxt} آغاز می‌کند."
-            if fa
-            else f"Cleanup; {nxt} starts the next round."
-        )
+        yours = you is not None and event["next"] == you
+        if fa:
+            return f"پاک‌سازی؛ دور بعد را {nxt} آغاز {'می‌کنید' if yours else 'می‌کند'}."
+        return f"Cleanup; {nxt} {'start' if yours else 'starts'} the next round."
     if kind == "concede":
         return f"{who} {v('انصراف داد')}." if fa else f"{who} conceded."
     if kind == "game-over":

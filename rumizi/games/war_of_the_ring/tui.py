@@ -38,9 +38,9 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import ZWNJ, number, to_ascii_digits
 from rumizi.core.terminal_kit import Header, Seating, keys_panel, styled_line
-from rumizi.games.war_of_the_ring import texts, web
+from rumizi.games.war_of_the_ring import GAME, texts, web
 from rumizi.games.war_of_the_ring.cards import BY_ID, CARDS
-from rumizi.games.war_of_the_ring.engine import GAME, SHADOW_WIN, ZONES
+from rumizi.games.war_of_the_ring.engine import SHADOW_WIN, ZONES
 
 YOU_STYLE = "green"
 CHOICE_STYLE = "bold yellow"

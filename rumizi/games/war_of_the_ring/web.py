@@ -24,10 +24,9 @@ from typing import Any
 from rumizi.core.addons import Audience
 from rumizi.core.contract import Action, Event, GameState, View
 from rumizi.core.i18n import number
+from rumizi.games.war_of_the_ring import GAME, texts
 from rumizi.games.war_of_the_ring import rules as rules_text
-from rumizi.games.war_of_the_ring import texts
 from rumizi.games.war_of_the_ring.cards import BY_ID, CARDS, COST
-from rumizi.games.war_of_the_ring.engine import GAME
 
 CATALOGUE_RANK = 4  # Star Realms 1, Splendor Duel 2, Fantasy Realms 3
 

@@ -5,10 +5,9 @@ The work is in :mod:`rumizi.server.lobby`; these routes only read the request an
 
 from __future__ import annotations
 
-import json
-
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from rumizi.server import inbound
 from rumizi.server.deps import (
     BODY,
     POSTED,
@@ -125,9 +124,8 @@ async def lobby_socket(
         await lobby.connect(client)
         while True:  # the page says only {"type": "refresh"}; anything else is ignored
             try:
-                text = await websocket.receive_text()
-                asked = len(text) <= 256 and json.loads(text) == {"type": "refresh"}
-            except (KeyError, ValueError):  # a binary frame, or not JSON
+                asked = inbound.is_refresh(await websocket.receive_text())
+            except KeyError:  # a binary frame
                 asked = False
             if asked:
                 await websocket.send_json(await lobby.message(client.user_id, client.lang))

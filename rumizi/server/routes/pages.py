@@ -19,7 +19,8 @@ from rumizi.server.errors import ApiError, ErrorCode
 
 # Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
 PAGE_PATHS = re.compile(
-    r"^/(?:me|login|signup|(?:games|new|t|replay|leaderboard)/[^/]+|games/fantasy-realms/score)?/?$"
+    r"^/(?:me|login|signup|accessibility|(?:games|new|t|replay|leaderboard)/[^/]+"
+    r"|games/fantasy-realms/score)?/?$"
 )
 # The server's own: a wrong path under them is a JSON refusal, not the page.
 NOT_PAGES = ("api", "ws", "static")

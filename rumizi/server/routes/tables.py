@@ -79,15 +79,15 @@ async def create_table(
     options[takeback.OPTION] = takeback.default(body.rated) if body.undo is None else body.undo
     row = await hub.db(
         store.create_table,
-        body.game,
-        options,
-        players,
-        seed,
-        seats,
-        clock_config(body.clock),
-        body.rated,
-        user.id,
-        body.listed,
+        game=body.game,
+        options=options,
+        players=players,
+        seed=seed,
+        seats=seats,
+        clock=clock_config(body.clock),
+        rated=body.rated,
+        creator=user.id,
+        listed=body.listed,
     )
     await hub.get(row.id)  # bots start at once when they move first
     return TableMade(id=row.id, seat=humans[0], invite=row.invite, url=f"/t/{row.id}")

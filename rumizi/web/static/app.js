@@ -15,6 +15,7 @@ import * as leaderboard from "./pages/leaderboard.js";
 import * as auth from "./pages/auth.js";
 import * as notFound from "./pages/not-found.js";
 import * as fantasyRealmsScore from "./pages/fantasy-realms-score.js";
+import * as accessibility from "./pages/accessibility.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
@@ -28,6 +29,7 @@ const ROUTES = [
   [/^\/leaderboard\/([^/]+)\/?$/, leaderboard],
   [/^\/login\/?$/, auth, { mode: "login" }],
   [/^\/signup\/?$/, auth, { mode: "signup" }],
+  [/^\/accessibility\/?$/, accessibility],
 ];
 
 let main = null;

@@ -8,12 +8,12 @@
 // On a phone the panel folds into a round button with the count of unread lines.
 
 import { t, num, personName } from "./i18n.js";
-import { h, svgIcon } from "./dom.js";
+import { h, styleSheet, svgIcon } from "./dom.js";
 import { currentUser } from "./api.js";
 
 export const PHRASES = ["hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks"];
 const MAX_CHARS = 200; // the server's limit (rumizi.server.chat.MAX_CHARS), counted the same way
-const COMPACT = "(max-width: 600px)";
+const COMPACT = "(max-width: 37.5em)"; // em, as the stylesheets' own
 // Icons drawn here (an emoji may have no font on the reader's system): a speech bubble, and a
 // speaker struck through.
 const BUBBLE = [["path", { d: "M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" }]];
@@ -22,12 +22,10 @@ const MUTE = [
   ["path", { d: "M15.5 9.5l5 5m0-5l-5 5", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }],
 ];
 
-let styled = false;
-/** The panel's own style sheet, linked once (kept out of app.css, which many pieces edit). */
-function linkStyles() {
-  if (styled || document.querySelector('link[href="/static/chat.css"]')) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/chat.css" }));
+/** The panel's own style sheet, linked once (kept out of app.css, which many pieces edit);
+ * settles once loaded. */
+export function chatStyles() {
+  return styleSheet("chat-css", "/static/chat.css");
 }
 
 /** Characters as the server counts them: code points after NFC. */
@@ -104,7 +102,7 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
  * returns its client id (null when offline). Returns {el, receive(msg), setSeat(seat), close()}.
  */
 export function mountChat({ tableId, send }) {
-  linkStyles();
+  chatStyles();
   const muted = loadMuted(tableId);
   const messages = new Map(); // id -> message, in the order they came
   const sent = new Set(); // client ids sent from this page
@@ -310,7 +308,7 @@ export function mountChat({ tableId, send }) {
 
 /** A replay's chat: every line said up to the frame shown. Returns {el, show(version)}. */
 export function replayChat(messages) {
-  linkStyles();
+  chatStyles();
   const list = h("ol", { class: "chat-list", dataset: { testid: "replay-chat" }, "aria-label": t("chat.title") });
   const empty = h("p", { class: "muted chat-empty" }, t("chat.replayEmpty"));
   const el = h(

@@ -27,6 +27,29 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const sheets = new Map();
+
+/**
+ * Link the style sheet at `href` once (as <link id=…>); the promise settles when it has loaded
+ * (or failed, or after `waitMs`): a part drawn after it never shows unstyled, which on a
+ * phone would push the hand off the screen for a moment. Added links do not hold the page's
+ * painting as the ones in index.html do, hence the wait.
+ */
+export function styleSheet(id, href, waitMs = 4000) {
+  if (typeof document === "undefined") return Promise.resolve();
+  if (!sheets.has(id)) {
+    const found = document.getElementById(id);
+    const link = found || h("link", { id, rel: "stylesheet", href: String(href) });
+    sheets.set(id, found && found.sheet ? Promise.resolve() : new Promise((done) => {
+      link.addEventListener("load", () => done(), { once: true });
+      link.addEventListener("error", () => done(), { once: true });
+      setTimeout(done, waitMs);
+    }));
+    if (!found) document.head.append(link);
+  }
+  return sheets.get(id);
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**

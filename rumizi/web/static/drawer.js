@@ -6,16 +6,14 @@
 // The digit keys and Enter (../moves.js) play from the list whether the drawer is open or not.
 
 import { t, num } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, styleSheet } from "./dom.js";
 
 const MOVE = '[data-testid="legal-move"]';
 const CSS_ID = "table-layout-css";
 
-/** The board-first table's styles (table-layout.css), linked once. */
-function ensureCss() {
-  if (document.getElementById(CSS_ID)) return;
-  const link = h("link", { id: CSS_ID, rel: "stylesheet", href: new URL("./table-layout.css", import.meta.url).href });
-  document.head.append(link);
+/** The board-first table's styles (table-layout.css), linked once; settles once loaded. */
+export function tableStyles() {
+  return styleSheet(CSS_ID, new URL("./table-layout.css", import.meta.url).href);
 }
 
 function typing(target) {
@@ -28,7 +26,7 @@ function typing(target) {
  * place in the page; update({boardFirst, shown, legal, mapped}) is called after each render.
  */
 export function movesDrawer(panel) {
-  ensureCss();
+  tableStyles();
   let open = null; // null until the first state decides; then the player's choice
   let boardFirst = false;
   let shown = false;

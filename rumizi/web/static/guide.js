@@ -154,7 +154,7 @@ export function findTarget(page, kind, msg) {
 }
 
 // ---------------------------------------------------------------- the callout
-const PHONE = "(max-width: 600px)";
+const PHONE = "(max-width: 37.5em)"; // em: a reader's larger text narrows the layout too
 const GAP = 12;
 
 /** Whether any ancestor of `el` (itself included) is fixed or sticky (scrolling won't move it). */

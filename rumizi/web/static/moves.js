@@ -128,7 +128,8 @@ function digitOf(event) {
   return m ? Number(m[1]) : null;
 }
 
-function typing(target) {
+/** Whether `target` is a field the player types in (a key there is text, not a shortcut). */
+export function typing(target) {
   if (!target || !(target instanceof Element)) return false;
   return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
 }

@@ -1,6 +1,10 @@
 // Game renderers: /static/games/{game}.js, loaded on demand. A renderer module exports
 // render(root, msg, ctx), may export renderCard(card, ctx) for the card gallery, and may
-// export WORDS ({fa: {...}, en: {...}}), the words it writes itself.
+// export WORDS ({fa: {...}, en: {...}}), the words it writes itself. The four renderers also
+// export view(msg, ctx), the pure model of the board that render draws zone by zone, and
+// summary(msg, ctx), the position in a few sentences (a screen reader's summary key), and share
+// their machinery (words, stylesheet, last call, selection, pointer) through games/kit.js.
+// A renderer may export styles(), a promise of its stylesheet: loadRenderer settles after it.
 // A game without one (or one that fails to load) is played from the generic move list.
 //
 // Pages call the loaded renderer's render/renderCard with what is particular to them
@@ -22,6 +26,7 @@ function wrap(mod) {
   return {
     render: (root, msg, ctx = {}) => mod.render(root, msg, { ...ctx, ...tools(), names: seatNames(msg.seats || []) }),
     renderCard: typeof mod.renderCard === "function" ? (card, ctx = {}) => mod.renderCard(card, { ...ctx, ...tools() }) : null,
+    summary: typeof mod.summary === "function" ? (msg, ctx = {}) => mod.summary(msg, { ...ctx, ...tools(), names: seatNames(msg.seats || []) }) : null,
   };
 }
 
@@ -31,7 +36,12 @@ export function loadRenderer(game) {
     cache.set(
       game,
       import(`/static/games/${game}.js`).then(
-        (mod) => (mod && typeof mod.render === "function" ? wrap(mod) : null),
+        async (mod) => {
+          if (!mod || typeof mod.render !== "function") return null;
+          // Its stylesheet first: a board drawn before it would show unstyled for a moment.
+          if (typeof mod.styles === "function") await mod.styles();
+          return wrap(mod);
+        },
         (err) => {
           console.info(`no renderer for ${game}; using the generic move list`, err);
           return null;

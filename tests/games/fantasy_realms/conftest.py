@@ -1,7 +1,7 @@
 """Shared set-up for the Fantasy Realms game tests.
 
 The game is not in the catalogue yet (its package defines no ``GAME``), so the ``registered``
-fixture registers :data:`rumizi.games.fantasy_realms.engine.GAME` for one test and takes it
+fixture registers :data:`rumizi.games.fantasy_realms.GAME` for one test and takes it
 out again. ``position(...)`` builds a hand-written position from a new game's document:
 only what a test says changes, and the cards and items it does not place go to the deck (in
 file order, the last one on top) so every document conserves them.
@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from rumizi.core import registry
+from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms.cards import ITEMS
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState, Options
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
 
 
 @pytest.fixture

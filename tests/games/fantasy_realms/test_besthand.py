@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rumizi.games.fantasy_realms import besthand, score_hand
 from rumizi.games.fantasy_realms.cards import SUITS, CardInfo, base_deck, bit
+from rumizi.games.fantasy_realms.scoring import ScoringContext
 
 DECK = list(base_deck(expansion=False))
 
@@ -111,7 +112,7 @@ def test_the_cursed_hoard_search_matches_brute_force_on_a_small_pool(seed: int) 
     assert [s for s, _ in found] == [s for s, _ in besthand.brute_best(pool, 3, expansion=True)]
     for score, hand in found:
         assert besthand.valid(hand, expansion=True)
-        assert besthand.exact(hand, besthand.Table(expansion=True)) == score
+        assert besthand.exact(hand, ScoringContext(expansion=True)) == score
 
 
 def test_gem_of_order_counts_only_the_runs_the_places_left_can_make() -> None:
@@ -245,7 +246,7 @@ def test_each_node_bounds_random_cursed_hoard_hands(rng: random.Random, size: in
     hand += rng.sample([c for c in EXPANSION if c not in hand], 8)
     if not besthand.valid(hand, expansion=True):
         hand.remove(next(c for c in besthand.GIVERS if c in hand))
-    score = besthand.exact(hand, besthand.Table(expansion=True))
+    score = besthand.exact(hand, ScoringContext(expansion=True))
     assert min(besthand.node_bounds(hand, expansion=True)) >= score, (hand, score)
 
 
@@ -315,14 +316,14 @@ GENIE_HANDS = [
 @pytest.mark.parametrize("hand", CURSED_HOARD_HANDS + GENIE_HANDS)
 def test_each_node_bounds_a_cursed_hoard_hand_from_above(hand: list[str]) -> None:
     assert besthand.valid(hand, expansion=True)
-    score = besthand.exact(hand, besthand.Table(expansion=True))
+    score = besthand.exact(hand, ScoringContext(expansion=True))
     assert min(besthand.node_bounds(hand, expansion=True)) >= score, score
     bound, _ = besthand.check_bound(hand, expansion=True)
     assert bound >= score
 
 
 def test_a_genie_that_nothing_can_blank_costs_its_twenty() -> None:
-    table = besthand.Table(expansion=True)
+    table = ScoringContext(expansion=True)
     hand = GENIE_HANDS[0]
     assert besthand.exact(hand, table) == besthand.exact(hand[1:], table) - 20
     assert besthand.genie_debt(hand, besthand.GENIE_BONUS) == -20
@@ -332,7 +333,7 @@ def test_a_genie_that_nothing_can_blank_costs_its_twenty() -> None:
 
 
 def test_a_genie_that_something_blanks_costs_less() -> None:
-    table = besthand.Table(expansion=True)
+    table = ScoringContext(expansion=True)
     wildfire, book = GENIE_HANDS[1], GENIE_HANDS[2]
     # Blanked by Wildfire, the Genie adds nothing (and counts for nothing else).
     assert besthand.exact(wildfire, table) == besthand.exact(wildfire[1:], table)
@@ -475,7 +476,7 @@ def test_every_node_on_the_way_to_the_best_known_hand_bounds_it_exactly() -> Non
     ],
 )
 def test_each_node_bounds_a_strong_hand_from_above(hand: list[str]) -> None:
-    score = besthand.exact(hand, besthand.Table())
+    score = besthand.exact(hand, ScoringContext())
     assert min(besthand.node_bounds(hand)) >= score
 
 
@@ -566,7 +567,7 @@ def test_node_bounds_hold_on_themed_hands(theme: str, seed: int, eighth: bool) -
         # Necromancer's eighth card: an Army, Leader, Wizard or Beast of the pool if any.
         extra = [c for c in pool if c not in hand and besthand.valid(["necromancer", *hand[:6], c])]
         hand = ["necromancer", *hand[:6], *extra[:1]]
-    score = besthand.exact(hand, besthand.Table())
+    score = besthand.exact(hand, ScoringContext())
     assert min(besthand.node_bounds(hand)) >= score, (hand, score)
 
 
@@ -667,4 +668,4 @@ def test_the_local_search_keeps_its_hands_valid_when_a_giver_is_swapped_away() -
     assert found
     for score, hand in found:
         assert besthand.valid(hand, expansion=True), hand
-        assert score == besthand.exact(hand, besthand.Table(expansion=True))
+        assert score == besthand.exact(hand, ScoringContext(expansion=True))

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from rumizi.core.contract import RING
 from rumizi.core.errors import IllegalAction
-from rumizi.games.fantasy_realms.document import conserved
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState, Options
-from rumizi.testing import Table, check_game
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms.cards import conserved
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
+from rumizi.testing import TableSetup, check_game
 
 HANDS = [
     ["king", "queen", "knights", "dragon", "unicorn", "rangers", "elven-archers"],
@@ -340,14 +341,14 @@ def test_random_trading_conserves_cards_and_hides_hands(
 
 
 CHAOS_TABLES = [
-    Table(3, {"variant": "chaos"}),
-    Table(5, {"variant": "chaos", "suits": True, "timer": 30}),
-    Table(7, {"variant": "chaos", "jester": True, "phoenix": "promo"}),
+    TableSetup(3, {"variant": "chaos"}),
+    TableSetup(5, {"variant": "chaos", "suits": True, "timer": 30}),
+    TableSetup(7, {"variant": "chaos", "jester": True, "phoenix": "promo"}),
 ]
 
 
 @pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("table", CHAOS_TABLES, ids=str)
-def test_every_chaos_table_keeps_the_contract(table: Table) -> None:
+def test_every_chaos_table_keeps_the_contract(table: TableSetup) -> None:
     report = check_game(GAME, seed=4, games=2, tables=[table], counts=conserved, every=2)
     assert report.games == 2 and report.finished == 2 and report.refused > 100

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from rumizi.bots import make
-from rumizi.games.fantasy_realms import chaos
-from rumizi.games.fantasy_realms.engine import GAME
+from rumizi.games.fantasy_realms import GAME, chaos
 from tests.games.fantasy_realms.test_chaos import HANDS
 from tests.games.fantasy_realms.test_chaos import chaos as table
 

@@ -9,8 +9,8 @@ import pytest
 
 from rumizi.bots import make
 from rumizi.bots.strategies import forget_strategy
-from rumizi.games.fantasy_realms import heuristics, strategy
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms import GAME, heuristics, strategy
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
 from .conftest import position
 

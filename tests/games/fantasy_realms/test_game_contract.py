@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from rumizi.games.fantasy_realms.document import conserved
-from rumizi.games.fantasy_realms.engine import GAME
-from rumizi.testing import Table, check_game
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms.cards import conserved
+from rumizi.testing import TableSetup, check_game
 
 TABLES = [
-    Table(3),
-    Table(4, {"items": True}),
-    Table(5, {"suits": True, "phoenix": "deluxe"}),
-    Table(6, {"suits": True, "items": True, "jester": True, "phoenix": "promo"}),
-    Table(2),
-    Table(2, {"suits": True, "items": True}),
+    TableSetup(3),
+    TableSetup(4, {"items": True}),
+    TableSetup(5, {"suits": True, "phoenix": "deluxe"}),
+    TableSetup(6, {"suits": True, "items": True, "jester": True, "phoenix": "promo"}),
+    TableSetup(2),
+    TableSetup(2, {"suits": True, "items": True}),
 ]
 
 
 @pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("table", TABLES, ids=str)
-def test_every_table_keeps_the_contract(table: Table) -> None:
+def test_every_table_keeps_the_contract(table: TableSetup) -> None:
     report = check_game(GAME, seed=3, tables=[table], counts=conserved, every=5, probes=12)
     assert report.games == 1

@@ -1,7 +1,8 @@
 """Properties of Fantasy Realms over random games (hypothesis draws the table and the moves).
 
 Round trips, replays, views that hide every hidden card, sampled states that give the same
-view, and conserved cards and items, at every position of short random games.
+view, and conserved cards and items, at every position of short random games; now and then a
+seat still in concedes (never listed, so drawn on its own).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rumizi.games.fantasy_realms.document import conserved
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms.cards import conserved
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -34,14 +36,22 @@ def play(table: dict[str, Any], seed: int, steps: int) -> tuple[FantasyRealmsSta
     players = opts.pop("players")
     s = GAME.new(seed=seed, players=players, **opts)
     r = random.Random(seed)
+    quits = random.Random(seed + 1)  # its own stream: the moves drawn stay the same
     actions = []
     for _ in range(steps):
         if s.over:
             break
-        a = r.choice(s.legal_actions())
+        a = move(s, r, quits)
         actions.append(json.loads(json.dumps(a)))
         s.apply(a)
     return s, actions
+
+
+def move(s: FantasyRealmsState, r: random.Random, quits: random.Random) -> dict[str, Any]:
+    """A legal move of ``r``'s choice, or (one time in forty) a seat still in concedes."""
+    if quits.random() < 1 / 40:
+        return {"do": "concede", "player": quits.choice(s.seats_in())}
+    return dict(r.choice(s.legal_actions()))
 
 
 def hidden_cards(s: FantasyRealmsState, seat: int | None) -> set[str]:
@@ -99,7 +109,9 @@ def test_cards_and_items_are_conserved(table: dict[str, Any], seed: int) -> None
     s = GAME.new(seed=seed, players=players, **opts)
     first = conserved(s.export())
     r = random.Random(seed)
+    quits = random.Random(seed + 1)
     while not s.over:
-        s.apply(r.choice(s.legal_actions()))
+        s.apply(move(s, r, quits))
         assert conserved(s.export()) == first
     assert s.winners and sum(s.returns()) == 1.0
+    assert not set(s.winners) & set(s.out)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rumizi.core.errors import IllegalAction
-from rumizi.games.fantasy_realms.engine import GAME, winners_of
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms.engine import winners_of
 
 from .conftest import position
 

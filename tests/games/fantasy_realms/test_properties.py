@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rumizi.games.fantasy_realms import brute_force, score_hand
 from rumizi.games.fantasy_realms.cards import base_deck, card_info
 from rumizi.games.fantasy_realms.optimize import _full_domains
-from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, Table
+from rumizi.games.fantasy_realms.scoring import ACTION_CARDS, ScoringContext
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -55,7 +55,7 @@ def test_the_optimum_beats_any_explicit_choice(
 ) -> None:
     hand, expansion = h
     best = score_hand(hand, expansion=expansion).total
-    table = Table(expansion=expansion)
+    table = ScoringContext(expansion=expansion)
     infos = [card_info(c, expansion=expansion) for c in hand]
     domains = _full_domains(infos, table)
     for _ in range(5):
@@ -71,7 +71,7 @@ def test_the_optimum_beats_any_explicit_choice(
 @given(hands(size=(1, 3), actions=2))
 def test_the_pruned_optimiser_finds_the_brute_force_optimum(h: tuple[list[str], bool]) -> None:
     hand, expansion = h
-    table = Table(expansion=expansion)
+    table = ScoringContext(expansion=expansion)
     infos = [card_info(c, expansion=expansion) for c in hand]
     assert score_hand(hand, expansion=expansion).total == brute_force(infos, table)[0]
 
@@ -93,7 +93,7 @@ def test_suit_comparing_hands_lose_nothing_to_the_pruning(
     # Collector, World Tree and Demon compare suits: the pruning treats suits nobody names
     # as interchangeable, which must still find the brute-force optimum.
     hand = list(dict.fromkeys([compare, *actions, *others]))
-    table = Table(expansion=True)
+    table = ScoringContext(expansion=True)
     infos = [card_info(c, expansion=True) for c in hand]
     assert score_hand(hand, expansion=True).total == brute_force(infos, table)[0]
 

@@ -15,7 +15,8 @@ from click.testing import CliRunner
 
 from rumizi.cli.main import cli
 from rumizi.core.errors import IllegalAction, MalformedAction
-from rumizi.games.fantasy_realms.engine import GAME, VARIANTS, FantasyRealmsState
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms.engine import VARIANTS, FantasyRealmsState
 
 from .conftest import position
 

@@ -25,7 +25,7 @@ from rumizi.games.fantasy_realms.optimize import (
     brute_force,
     fixed_bonuses,
 )
-from rumizi.games.fantasy_realms.scoring import BLANKERS, Table, settle_blanking
+from rumizi.games.fantasy_realms.scoring import BLANKERS, ScoringContext, settle_blanking
 
 CH = {"expansion": True}
 Line = int | str  # a card's points, or "blanked"
@@ -609,7 +609,7 @@ def test_a_blanker_outside_a_cycle_stands_and_blanks_when_only_the_cycle_threate
 
 def test_the_bound_stays_above_a_hand_where_a_blanker_stands_beyond_a_cycle() -> None:
     hand = ["basilisk", "doppelganger", "book-of-changes", "great-flood", "knights"]
-    table = Table()
+    table = ScoringContext()
     infos = [card_info(c, expansion=False) for c in hand]
     protos = _apply(_protos(infos), "doppelganger", {"copies": "basilisk"}, table)
     book = {"target": "great-flood", "new_suit": "leader"}
@@ -756,7 +756,7 @@ def test_the_bound_is_never_below_the_best_completion_where_cycles_form(
     case: tuple[list[str], dict[str, Any], list[str]],
 ) -> None:
     hand, fixed, open_actions = case
-    table = Table()
+    table = ScoringContext()
     infos = [card_info(c, expansion=False) for c in hand]
     protos = _protos(infos)
     for action in ("doppelganger", "book-of-changes"):
@@ -773,6 +773,6 @@ def test_the_optimiser_finds_the_brute_force_optimum_where_cycles_form(
     case: tuple[list[str], dict[str, Any], list[str]],
 ) -> None:
     hand, fixed, _open = case
-    table = Table()
+    table = ScoringContext()
     infos = [card_info(c, expansion=False) for c in hand]
     assert best_choices(infos, table, fixed)[0] == brute_force(infos, table, fixed)[0]

@@ -1,5 +1,5 @@
-"""The texts people read: every card's effect in Persian and English, and the scorer's
-refusals in both languages (English as ``str()``)."""
+"""The texts people read: every card's effect in Persian and English, the scorer's
+refusals in both languages (English as ``str()``), and a log sentence for every kind of event."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rumizi.core.i18n import to_persian_digits
-from rumizi.games.fantasy_realms import CARDS, ScoringError, score_hand, web
+from rumizi.games.fantasy_realms import CARDS, ScoringError, score_hand, texts, web
 from rumizi.games.fantasy_realms.cards import ITEMS, REPRINTS
 from tests.cli.persian import persian_problems
 
@@ -126,3 +126,57 @@ def test_the_cards_with_a_bonus_in_points_are_those_whose_text_gives_one() -> No
     for card, info in [*CARDS.items(), *REPRINTS.items()]:
         gives = "+" in info.effect_en or info.effect_en.startswith("Adds")
         assert gives == (card in BONUS_CARDS), card
+
+
+# One event of each kind the log tells, with what its sentence reads.
+EVENTS: dict[str, dict[str, Any]] = {
+    "start": {"event": "start", "player": 1},
+    "draw": {"event": "draw", "player": 1, "count": 2},
+    "take": {"event": "take", "player": 1, "card": "dragon"},
+    "discard": {"event": "discard", "player": 1, "card": "king"},
+    "drop-item": {"event": "drop-item", "player": 1, "item": "book-of-changes"},
+    "use": {"event": "use", "player": 1, "item": "book-of-changes", "card": "king"},
+    "forgo": {"event": "forgo", "player": 1, "item": "book-of-changes"},
+    "return": {"event": "return", "player": 1, "to": "top"},
+    "offer": {"event": "offer", "player": 1, "cards": ["king"]},
+    "wagon-keep": {"event": "wagon-keep", "player": 1},
+    "wagon-discard": {"event": "wagon-discard", "player": 1},
+    "wagon-swap": {"event": "wagon-swap", "player": 1, "target": 0, "card": "king"},
+    "ring": {"event": "ring", "player": 1},
+    "reshuffle-items": {"event": "reshuffle-items"},
+    "end-turn": {"event": "end-turn", "player": 1},
+    "leprechaun": {"event": "leprechaun", "player": 1},
+    "genie": {"event": "genie", "player": 1, "took": True},
+    "necromancer": {"event": "necromancer", "player": 1, "card": "dragon"},
+    "shed": {"event": "shed", "player": 1, "card": "king"},
+    "concede": {"event": "concede", "player": 1},
+    "end": {"event": "end", "winners": [1]},
+    "propose": {"event": "propose", "player": 1, "to": 2, "offer": 3},
+    "refuse": {"event": "refuse", "player": 1, "by": 2, "offer": 3},
+    "withdraw": {"event": "withdraw", "player": 1, "offer": 3},
+    "swap": {"event": "swap", "players": [1, 2]},
+    "done": {"event": "done", "player": 1},
+    "keep": {"event": "keep", "player": 1},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(set(texts.EVENT_KINDS) | set(texts.CHAOS_EVENT_KINDS)))
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_kind_of_event_is_told_to_every_reader(kind: str, lang: str) -> None:
+    event = EVENTS[kind]
+    for you in (None, 0, 1, 2):
+        text = texts.event_text(event, lang, ["Ana", "Bo", "Cy"], you)
+        assert text != str(event) and "~" not in text and "^" not in text
+        assert bool(PERSIAN.search(text)) == (lang == "fa"), text
+        if lang == "fa":
+            assert persian_problems(text) == [], text
+        if you == 1 and kind not in ("reshuffle-items", "end-turn", "swap"):
+            # the reader acts, and is called “you” («شما»)
+            assert ("شما" in text) if lang == "fa" else ("you" in text.lower()), text
+
+
+def test_an_event_of_no_known_kind_is_shown_as_it_is() -> None:
+    assert texts.event_text({"event": "nonsense", "player": 0}, "en") == (
+        "{'event': 'nonsense', 'player': 0}"
+    )
+    assert texts.event_text({"event": None}, "fa") == "{'event': None}"

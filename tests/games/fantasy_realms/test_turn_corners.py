@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from rumizi.core.record import GameRecord
-from rumizi.games.fantasy_realms import heuristics, strategy, texts, tui
+from rumizi.games.fantasy_realms import GAME, heuristics, strategy, texts, tui
 from rumizi.games.fantasy_realms.encoding import make_encoding
-from rumizi.games.fantasy_realms.engine import GAME, FantasyRealmsState
+from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.records import upgrade_actions
 
 from .conftest import position

@@ -13,9 +13,8 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import record_events
 from rumizi.core.i18n import to_ascii_digits
 from rumizi.core.registry import game_module
-from rumizi.games.fantasy_realms import rules, texts, web
+from rumizi.games.fantasy_realms import GAME, rules, texts, web
 from rumizi.games.fantasy_realms.cards import CARDS, ITEMS, REPRINTS
-from rumizi.games.fantasy_realms.engine import GAME
 from rumizi.testing import tables
 
 LANGS = ("fa", "en")

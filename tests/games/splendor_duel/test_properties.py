@@ -35,7 +35,7 @@ from rumizi.games.splendor_duel.engine import (
     TAKE_ACTIONS,
     TAKE_BONUS_ACTIONS,
 )
-from rumizi.testing import Table, check_game, tables
+from rumizi.testing import TableSetup, check_game, tables
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -131,7 +131,7 @@ def test_random_games_keep_every_total_and_limit(seed: int, choice_seed: int) ->
 
 
 @pytest.mark.parametrize("table", tables("splendor-duel"), ids=str)
-def test_no_unlisted_move_of_any_kind_is_accepted(table: Table) -> None:
+def test_no_unlisted_move_of_any_kind_is_accepted(table: TableSetup) -> None:
     check_game("splendor-duel", seed=7, tables=[table], max_steps=200, every=11, extra=UNIVERSE)
 
 

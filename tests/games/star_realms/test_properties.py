@@ -40,7 +40,7 @@ from rumizi.bots import make
 from rumizi.games.star_realms import GAME, StarRealmsState
 from rumizi.games.star_realms.cards import CARDS, TRADE_COUNTS, conserved, held
 from rumizi.games.star_realms.engine import FORMATS
-from rumizi.testing import Table, check_game, tables
+from rumizi.testing import TableSetup, check_game, tables
 
 Doc = dict[str, Any]
 Action = dict[str, Any]
@@ -250,7 +250,7 @@ def test_views_show_no_hidden_cards(seed: int, choices: int, policy: str) -> Non
 
 
 @pytest.mark.parametrize("table", tables("star-realms"), ids=str)
-def test_no_unlisted_move_of_any_kind_is_accepted(table: Table) -> None:
+def test_no_unlisted_move_of_any_kind_is_accepted(table: TableSetup) -> None:
     players = table.players
     check_game(
         "star-realms",

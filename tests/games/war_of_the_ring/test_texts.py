@@ -153,6 +153,20 @@ def test_sentences_agree_with_who_acts() -> None:
     assert texts.end_text(0, "sweep", "en", you=0) == "You win by winning all three zones."
 
 
+def test_who_starts_a_round_agrees_with_the_reader() -> None:
+    begins = {"event": "round", "round": 2, "starter": 0}
+    assert texts.event_text(begins, "en", you=0) == "Round 2 begins; you start."
+    assert texts.event_text(begins, "en", names=["Ana", "Bot"], you=1) == (
+        "Round 2 begins; Ana starts."
+    )
+    assert texts.event_text(begins, "fa", you=0) == "دور ۲ آغاز شد؛ شما شروع می‌کنید."
+    assert texts.event_text(begins, "fa", you=1) == "دور ۲ آغاز شد؛ بازیکن ۱ شروع می‌کند."
+    cleanup = {"event": "cleanup", "next": 1}
+    assert texts.event_text(cleanup, "en", you=1) == "Cleanup; you start the next round."
+    assert texts.event_text(cleanup, "fa", you=1) == "پاک‌سازی؛ دور بعد را شما آغاز می‌کنید."
+    assert texts.event_text(cleanup, "en", you=0) == "Cleanup; Player 2 starts the next round."
+
+
 def test_texts_return_plain_strings_for_every_card_id() -> None:
     for cid in IDS:
         assert isinstance(texts.quoted(cid, "fa"), str)

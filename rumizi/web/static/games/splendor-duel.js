@@ -9,21 +9,16 @@
 // 1366×768 and on a 390×844 phone.
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
-// WORDS; ctx brings the page's language tools (see ../renderers.js).
+// WORDS; ctx brings the page's language tools (see ../renderers.js). view(msg, ctx) is the
+// board's model that render draws: pure, no DOM (tests/web/test_renderer_views.py).
 // The renderer's styles live in splendor-duel.css, loaded once beside this module.
 
-import { h as el, svgIcon } from "../dom.js";
+import { h as el } from "../dom.js";
+import { LastCall, Pointer, Selection, iconSet, linkCss, pageWords, positionKey, seatNamer, speak, viewerSeat } from "./kit.js";
 
-const CSS_ID = "splendor-duel-css";
-
-function ensureCss() {
-  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
-  const link = document.createElement("link");
-  link.id = CSS_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./splendor-duel.css", import.meta.url).href;
-  document.head.append(link);
-}
+const ensureCss = () => linkCss("splendor-duel-css", new URL("./splendor-duel.css", import.meta.url));
+/** Settles once the board's stylesheet has loaded: pages draw the board after it (../renderers.js). */
+export const styles = ensureCss;
 
 // ------------------------------------------------------------------ words of this renderer
 export const WORDS = {
@@ -211,20 +206,14 @@ export const WORDS = {
   },
 };
 
-// The page's language, words and digits, as given with each call (ctx.lang, ctx.t, ctx.num):
+// The page's language, words and digits, as given with each call (./kit.js pageWords):
 // w(key, vars) finds the words above, n(value) writes a number in the page's digits.
-let LANG = "fa";
-let w;
-let n;
-
-function use(ctx) {
-  ({ lang: LANG, t: w, num: n } = ctx);
-}
+const { use, w, n, lang } = pageWords();
 
 const colorWord = (c) => w(`color.${c}`);
 const spaceWord = (key) => {
   const [r, c] = key.split(",").map(Number);
-  return LANG === "fa" ? `(${n(r)}، ${n(c)})` : `(${r}, ${c})`;
+  return lang() === "fa" ? `(${n(r)}، ${n(c)})` : `(${r}, ${c})`;
 };
 
 // ------------------------------------------------------------------ the game's facts
@@ -283,9 +272,7 @@ const ICONS = {
   ],
 };
 
-function icon(name, extra = "") {
-  return svgIcon(ICONS[name], `sd-ic sd-ic-${name} ${extra}`.trim());
-}
+const icon = iconSet(ICONS, "sd-ic");
 
 /** A token disc of `kind` (a colour, pearl or gold). */
 function disc(kind, extra = "", key = undefined) {
@@ -386,18 +373,21 @@ function cardEl(card, opts = {}) {
   ];
   const dataset = { testid: opts.testid, card: card.id, points: String(card.points || 0), focusKey: opts.focusKey };
   if (opts.onClick) {
-    return el(
-      "button",
-      {
-        type: "button",
-        class: [...classes, "playable"],
-        title: opts.label ? `${opts.label}\n${description}` : description,
-        "aria-label": opts.label ? `${opts.label} — ${description}` : description,
-        "aria-pressed": opts.selected ? "true" : "false",
-        dataset,
-        onclick: opts.onClick,
-      },
-      children,
+    return speak(
+      el(
+        "button",
+        {
+          type: "button",
+          class: [...classes, "playable"],
+          title: opts.label ? `${opts.label}\n${description}` : description,
+          "aria-pressed": opts.selected ? "true" : "false",
+          dataset,
+          onclick: opts.onClick,
+        },
+        children,
+      ),
+      description,
+      opts.label,
     );
   }
   return el("div", { class: classes, title: description, dataset }, children);
@@ -412,10 +402,14 @@ function backEl(level, opts = {}) {
   ];
   const classes = ["sd-card", "sd-back", `sd-back-${level}`, `size-${opts.size || "m"}`, opts.selected && "is-selected", opts.count === 0 && "is-empty"];
   if (opts.onClick) {
-    return el(
-      "button",
-      { type: "button", class: [...classes, "playable"], title: opts.title || label, "aria-label": opts.title || label, "aria-pressed": opts.selected ? "true" : "false", dataset: { testid: opts.testid, deck: String(level), focusKey: opts.focusKey }, onclick: opts.onClick },
-      children,
+    return speak(
+      el(
+        "button",
+        { type: "button", class: [...classes, "playable"], title: opts.title || label, "aria-pressed": opts.selected ? "true" : "false", dataset: { testid: opts.testid, deck: String(level), focusKey: opts.focusKey }, onclick: opts.onClick },
+        children,
+      ),
+      label,
+      opts.title,
     );
   }
   return el("div", { class: classes, title: label, dataset: { testid: opts.testid, deck: String(level) } }, children);
@@ -439,16 +433,12 @@ export function renderCard(card, ctx) {
 // gold: a gold picked before the card; goldFor: a reserve waiting for its gold (several on
 // the board); priv: a privilege chosen, waiting for its token; armed: the element a first
 // touch showed (a second touch does it).
-const sel = { key: null, tokens: [], card: null, deck: null, gold: null, goldFor: false, priv: false, armed: null };
+const sel = new Selection(() => ({ tokens: [], card: null, deck: null, gold: null, goldFor: false, priv: false, armed: null }));
 // How the last click began: a touch shows what it would do first, a mouse acts at once.
-let lastPointer = "mouse";
+const pointer = new Pointer();
 // Tokens the last replenish placed, to show the spiral order they came in.
 const memory = { table: null, version: -1, board: null, fresh: new Map() };
-let lastCall = null;
-
-function resetSelection(key) {
-  Object.assign(sel, { key, tokens: [], card: null, deck: null, gold: null, goldFor: false, priv: false, armed: null });
-}
+const last = new LastCall(render);
 
 function trackFresh(msg, view) {
   const table = msg.table || msg.game || "";
@@ -534,7 +524,87 @@ function mapLegal(legal) {
 }
 
 
-// ------------------------------------------------------------------ rendering
+// ------------------------------------------------------------------ the view model
+/**
+ * What the board shows, from the server's message alone (no DOM): the seats (`bottom` the
+ * viewer's, or seat 0 when watching), who acts, what is pending, the token board's rows,
+ * the pyramid, decks, royals, bag and privileges, and `m` — the legal moves by where they
+ * show on the board (mapLegal).
+ */
+export function view(msg, ctx) {
+  const state = msg.view || {};
+  const legal = msg.legal || [];
+  const me = viewerSeat(msg, state);
+  const bottom = me ?? 0;
+  const toAct = typeof state.to_act === "number" ? state.to_act : null;
+  const pending = state.pending || null;
+  const myMove = me !== null && toAct === me && legal.length > 0;
+  return {
+    turn: typeof state.turn === "number" ? state.turn : null,
+    over: Boolean(state.over),
+    players: state.players || [],
+    board: state.board || [],
+    pyramid: state.pyramid || [],
+    decks: state.decks || [],
+    royals: state.royals || [],
+    bag: state.bag_size ?? 0,
+    supply: state.privileges || 0,
+    legal,
+    m: mapLegal(legal),
+    me,
+    bottom,
+    top: 1 - bottom,
+    toAct,
+    pending,
+    myMove,
+    free: myMove && !pending, // a main action may be built
+    nameOf: seatNamer(ctx, me),
+  };
+}
+
+// ------------------------------------------------------------------ drawing
+/**
+ * One drawing of the board: the view model, the card data, the legal moves shown so far
+ * (`used`), the label of what the armed (first-touched) target would do, for the prompt
+ * line, and what the selection allows.
+ */
+class Drawing {
+  constructor(v, ctx) {
+    this.v = v;
+    this.m = v.m;
+    this.cards = ctx.cards || new Map();
+    this.used = new Set();
+    this.armedLabel = null;
+    this.reserveGolds = new Set([...v.m.reserveCard.values(), ...v.m.reserveDeck.values()].flat().map((i) => i.gold));
+    const m = v.m;
+    this.act = (item) => {
+      if (!item) return;
+      sel.reset(null);
+      ctx.act(item.action);
+    };
+    this.rerender = (focusKey) => last.redraw(focusKey);
+    this.mark = (items) => {
+      for (const item of [].concat(items || [])) if (item) this.used.add(item.index);
+    };
+    /**
+     * A click that plays a move at once. By mouse or keyboard it plays; a first touch only
+     * shows what it would do (the prompt line says it, the target is ringed), a second plays.
+     */
+    this.guarded = (focusKey, item) => () => {
+      if (pointer.touch && sel.armed !== focusKey) {
+        sel.armed = focusKey;
+        return this.rerender(focusKey);
+      }
+      this.act(item);
+    };
+    // ---- what the selection allows
+    this.takesWith = (cells) => m.takes.filter((t) => cells.every((c) => t.cells.includes(c)));
+    this.exactTake = (cells) => m.takes.find((t) => t.cells.length === cells.length && cells.every((c) => t.cells.includes(c)));
+    this.goldOptions = (items) => (sel.gold ? items.filter((i) => i.gold === sel.gold) : items);
+    this.reserveItems = () => (sel.card ? m.reserveCard.get(sel.card) || [] : sel.deck !== null ? m.reserveDeck.get(sel.deck) || [] : []);
+  }
+}
+
 // The table in four bands that fit one screen: the head (turn, and the prompt line that says
 // what to do, what a hovered or first-touched target would do, and holds the buttons of a
 // selection), the opponent, the middle (token board, pyramid, royals) and the player. Every
@@ -542,587 +612,618 @@ function mapLegal(legal) {
 // gold of a reserve), the bag (replenish), cards and decks (buy, reserve: the choices open on
 // the card), the players' tokens (steal, discard), the royals, and the prompt's own buttons
 // for what is not a thing on the table (pass, claim the stalling win).
+/**
+ * The position in a few sentences, for a screen reader's summary key (../pages/table.js):
+ * each player's points, crowns and privileges, tokens and bonuses colour by colour.
+ */
+export function summary(msg, ctx) {
+  use(ctx);
+  const v = view(msg, ctx);
+  const comma = lang() === "fa" ? "، " : ", ";
+  return v.players
+    .map((p, q) => {
+      const tokens = p.tokens || {};
+      const bonuses = p.bonuses || {};
+      const held = [...COLORS, "pearl", "gold"].filter((k) => tokens[k]).map((k) => `${colorWord(k)} ${n(tokens[k])}`);
+      const bonus = COLORS.filter((k) => bonuses[k]).map((k) => `${colorWord(k)} ${n(bonuses[k])}`);
+      const parts = [`${w("points")} ${n(p.points || 0)}`, `${w("crowns")} ${n(p.crowns || 0)}`, `${w("privileges")} ${n(p.privileges || 0)}`];
+      parts.push(`${w("tokens")}: ${held.length ? held.join(comma) : n(0)}`, `${w("bonus")}: ${bonus.length ? bonus.join(comma) : n(0)}`);
+      return `${v.nameOf(q)}: ${parts.join(comma)}`;
+    })
+    .join(". ");
+}
+
 export function render(root, msg, ctx) {
   ensureCss();
-  lastCall = { root, msg, ctx };
+  last.keep(root, msg, ctx);
   use(ctx);
-  const view = msg.view || {};
-  const players = view.players || [];
-  const cards = ctx.cards || new Map();
-  const legal = msg.legal || [];
-  const m = mapLegal(legal);
-  const used = new Set();
-  const act = (item) => {
-    if (!item) return;
-    resetSelection(null);
-    ctx.act(item.action);
-  };
-  const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
-  const bottom = me ?? 0;
-  const top = 1 - bottom;
-  const toAct = typeof view.to_act === "number" ? view.to_act : null;
-  const pending = view.pending || null;
-  const myMove = me !== null && toAct === me && legal.length > 0;
-  const free = myMove && !pending; // a main action may be built
-  const key = `${msg.table || ""}|${msg.version}|${legal.length}`;
-  if (sel.key !== key) resetSelection(key);
-  trackFresh(msg, view);
-
-  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
-
-  const rerender = (focusKey) => {
-    if (!lastCall) return;
-    render(lastCall.root, lastCall.msg, lastCall.ctx);
-    if (lastCall.ctx.busy) for (const b of lastCall.root.querySelectorAll("button")) b.disabled = true;
-    if (focusKey) {
-      const again = lastCall.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-    }
-  };
-  const mark = (items) => {
-    for (const item of [].concat(items || [])) if (item) used.add(item.index);
-  };
-  /**
-   * A click that plays a move at once. By mouse or keyboard it plays; a first touch only
-   * shows what it would do (the prompt line says it, the target is ringed), a second plays.
-   */
-  const guarded = (focusKey, item) => () => {
-    if (lastPointer === "touch" && sel.armed !== focusKey) {
-      sel.armed = focusKey;
-      return rerender(focusKey);
-    }
-    act(item);
-  };
-
-  // ---- what the selection allows
-  const takesWith = (cells) => m.takes.filter((t) => cells.every((c) => t.cells.includes(c)));
-  const exactTake = (cells) => m.takes.find((t) => t.cells.length === cells.length && cells.every((c) => t.cells.includes(c)));
-  const goldOptions = (items) => (sel.gold ? items.filter((i) => i.gold === sel.gold) : items);
-  const reserveItems = () => (sel.card ? m.reserveCard.get(sel.card) || [] : sel.deck !== null ? m.reserveDeck.get(sel.deck) || [] : []);
-  const reserveGolds = new Set([...m.reserveCard.values(), ...m.reserveDeck.values()].flat().map((i) => i.gold));
-  // The label of what the armed (first-touched) target would do, for the prompt line.
-  let armedLabel = null;
-
-  const board = el("div", { class: ["sd", pending && "has-pending", !myMove && "is-waiting"], dataset: { testid: "sd-board" } });
+  sel.at(positionKey(msg));
+  trackFresh(msg, msg.view || {});
+  const v = view(msg, ctx);
+  const d = new Drawing(v, ctx);
+  const board = el("div", { class: ["sd", v.pending && "has-pending", !v.myMove && "is-waiting"], dataset: { testid: "sd-board" } });
 
   // Build the parts first (they mark the moves they show), the head last: it reads armedLabel.
-  const opponent = players[top] ? playerPanel(top, false) : null;
-  const middle = el("div", { class: "sd-middle" }, tokenZone(), cardZone());
-  const mine = players[bottom] ? playerPanel(bottom, me === bottom) : null;
-  board.append(head(), ...[opponent, middle, mine].filter(Boolean));
+  const opponent = v.players[v.top] ? playerPanel(d, v.top, false) : null;
+  const middle = el("div", { class: "sd-middle" }, tokenZone(d), cardZone(d));
+  const mine = v.players[v.bottom] ? playerPanel(d, v.bottom, v.me === v.bottom) : null;
+  board.append(head(d), ...[opponent, middle, mine].filter(Boolean));
   watchPreview(board);
   // How many of the legal moves have no target on the board (0 is the aim; tests read it).
-  board.dataset.unmapped = String(legal.filter((_, i) => !used.has(i)).length);
+  board.dataset.unmapped = String(v.legal.filter((_, i) => !d.used.has(i)).length);
 
   root.replaceChildren(board);
-  return { mapped: used };
+  return { mapped: d.used };
+}
 
-  // ================================================================ parts
-  function head() {
-    let status;
-    if (view.over) status = w("over");
-    else if (myMove) status = w("yourTurn");
-    else if (toAct !== null) status = pending ? w("waitingFor", { name: nameOf(toAct) }) : w("toPlay", { name: nameOf(toAct) });
-    const line = el(
-      "div",
-      { class: "sd-topline", title: w("goal") },
-      typeof view.turn === "number" ? el("span", { class: "sd-turn" }, w("turn", { n: view.turn })) : null,
-      status ? el("span", { class: ["sd-status", myMove && "is-mine"], dataset: { testid: "sd-status" } }, status) : null,
-      el("span", { class: "sr-only" }, w("goal")),
-    );
-    return el("div", { class: "sd-head" }, line, promptLine());
+// ------------------------------------------------------------------ the parts
+function head(d) {
+  const { v } = d;
+  const { toAct, pending, myMove, nameOf } = v;
+  let status;
+  if (v.over) status = w("over");
+  else if (myMove) status = w("yourTurn");
+  else if (toAct !== null) status = pending ? w("waitingFor", { name: nameOf(toAct) }) : w("toPlay", { name: nameOf(toAct) });
+  const line = el(
+    "div",
+    { class: "sd-topline", title: w("goal") },
+    v.turn !== null ? el("span", { class: "sd-turn" }, w("turn", { n: v.turn })) : null,
+    status ? el("span", { class: ["sd-status", myMove && "is-mine"], dataset: { testid: "sd-status" } }, status) : null,
+    el("span", { class: "sr-only" }, w("goal")),
+  );
+  return el("div", { class: "sd-head" }, line, promptLine(d));
+}
+
+/** The prompt: what to do now, the hovered target's move, and a selection's buttons. */
+function promptLine(d) {
+  const { v, cards, m, mark, act, guarded, takesWith, exactTake } = d;
+  const { pending, myMove } = v;
+  const box = el("div", { class: ["sd-prompt", myMove && "is-mine", pending && "is-pending"], role: "status", dataset: { testid: "sd-prompt" } });
+  const text = el("p", { class: "sd-prompt-text", dataset: { testid: "sd-prompt-text" } });
+  const buttons = el("div", { class: "sd-bar-buttons" });
+  const say = (words, extra) => {
+    text.replaceChildren(...[].concat(extra || []), el("span", { class: "sd-say" }, words));
+  };
+  if (!myMove) {
+    say(v.over ? w("over") : w("goal"));
+  } else if (pending) {
+    box.dataset.choice = pending.choice;
+    say(w(`pending.${pending.choice}`, { color: colorWord(pending.color || ""), n: pending.count || 1 }));
+    box.append(el("span", { class: "sr-only", dataset: { testid: "pending-choice", choice: pending.choice } }, pending.choice));
+  } else if (sel.priv) {
+    say(w("privilegePick"), icon("privilege"));
+    buttons.append(clearButton(d));
+  } else if (sel.goldFor) {
+    say(w("chooseGoldBoard"), disc("gold"));
+    buttons.append(clearButton(d));
+  } else if (sel.gold && !sel.card && sel.deck === null) {
+    say(w("goldChosen", { space: spaceWord(sel.gold) }), disc("gold"));
+    buttons.append(clearButton(d));
+  } else if (sel.tokens.length) {
+    const exact = exactTake(sel.tokens);
+    const privilege = sel.tokens.length === 1 ? m.privilege.get(sel.tokens[0]) : null;
+    const grows = takesWith(sel.tokens).some((t) => t.cells.length > sel.tokens.length);
+    const kinds = [...sel.tokens].sort().map((k) => {
+      const [r, c] = k.split(",").map(Number);
+      return LETTERS[(v.board[r - 1] || "")[c - 1]];
+    });
+    const picked = el("span", { class: "sd-bar-tokens" }, kinds.map((kind) => disc(kind)));
+    const words = exact ? exact.label : privilege ? privilege.label : w("notYet");
+    say(exact && grows ? `${words} · ${w("extend")}` : words, picked);
+    if (exact) buttons.append(el("button", { type: "button", class: "btn btn-primary", title: exact.label, dataset: { testid: "sd-take", action: JSON.stringify(exact.action), focusKey: "sd-take", preview: exact.label }, onclick: () => act(exact) }, w("take")));
+    if (privilege) buttons.append(el("button", { type: "button", class: "btn", title: privilege.label, dataset: { testid: "sd-privilege", action: JSON.stringify(privilege.action), focusKey: "sd-privilege", preview: privilege.label }, onclick: () => act(privilege) }, icon("privilege"), w("usePrivilege")));
+    buttons.append(clearButton(d));
+  } else if (sel.card || sel.deck !== null) {
+    say(sel.card ? `${cardData(cards, sel.card).name}${cardData(cards, sel.card).text ? ` — ${cardData(cards, sel.card).text}` : ""}` : w("deckChosen", { n: sel.deck }));
+    buttons.append(clearButton(d));
+  } else {
+    say(m.claim ? w("claimable") : m.pass ? w("passOnly") : w("pickTokens"));
   }
-
-  /** The prompt: what to do now, the hovered target's move, and a selection's buttons. */
-  function promptLine() {
-    const box = el("div", { class: ["sd-prompt", myMove && "is-mine", pending && "is-pending"], role: "status", dataset: { testid: "sd-prompt" } });
-    const text = el("p", { class: "sd-prompt-text", dataset: { testid: "sd-prompt-text" } });
-    const buttons = el("div", { class: "sd-bar-buttons" });
-    const say = (words, extra) => {
-      text.replaceChildren(...[].concat(extra || []), el("span", { class: "sd-say" }, words));
-    };
-    if (!myMove) {
-      say(view.over ? w("over") : w("goal"));
-    } else if (pending) {
-      box.dataset.choice = pending.choice;
-      say(w(`pending.${pending.choice}`, { color: colorWord(pending.color || ""), n: pending.count || 1 }));
-      box.append(el("span", { class: "sr-only", dataset: { testid: "pending-choice", choice: pending.choice } }, pending.choice));
-    } else if (sel.priv) {
-      say(w("privilegePick"), icon("privilege"));
-      buttons.append(clearButton());
-    } else if (sel.goldFor) {
-      say(w("chooseGoldBoard"), disc("gold"));
-      buttons.append(clearButton());
-    } else if (sel.gold && !sel.card && sel.deck === null) {
-      say(w("goldChosen", { space: spaceWord(sel.gold) }), disc("gold"));
-      buttons.append(clearButton());
-    } else if (sel.tokens.length) {
-      const exact = exactTake(sel.tokens);
-      const privilege = sel.tokens.length === 1 ? m.privilege.get(sel.tokens[0]) : null;
-      const grows = takesWith(sel.tokens).some((t) => t.cells.length > sel.tokens.length);
-      const kinds = [...sel.tokens].sort().map((k) => {
-        const [r, c] = k.split(",").map(Number);
-        return LETTERS[(view.board[r - 1] || "")[c - 1]];
-      });
-      const picked = el("span", { class: "sd-bar-tokens" }, kinds.map((kind) => disc(kind)));
-      const words = exact ? exact.label : privilege ? privilege.label : w("notYet");
-      say(exact && grows ? `${words} · ${w("extend")}` : words, picked);
-      if (exact) buttons.append(el("button", { type: "button", class: "btn btn-primary", title: exact.label, dataset: { testid: "sd-take", action: JSON.stringify(exact.action), focusKey: "sd-take", preview: exact.label }, onclick: () => act(exact) }, w("take")));
-      if (privilege) buttons.append(el("button", { type: "button", class: "btn", title: privilege.label, dataset: { testid: "sd-privilege", action: JSON.stringify(privilege.action), focusKey: "sd-privilege", preview: privilege.label }, onclick: () => act(privilege) }, icon("privilege"), w("usePrivilege")));
-      buttons.append(clearButton());
-    } else if (sel.card || sel.deck !== null) {
-      say(sel.card ? `${cardData(cards, sel.card).name}${cardData(cards, sel.card).text ? ` — ${cardData(cards, sel.card).text}` : ""}` : w("deckChosen", { n: sel.deck }));
-      buttons.append(clearButton());
-    } else {
-      say(m.claim ? w("claimable") : m.pass ? w("passOnly") : w("pickTokens"));
-    }
-    // Moves that are not a thing on the table: the prompt's own buttons.
-    if (myMove && m.claim) {
-      mark(m.claim);
-      buttons.prepend(el("button", { type: "button", class: ["btn btn-primary", sel.armed === "claim" && "is-armed"], title: m.claim.label, dataset: { testid: "sd-claim", focusKey: "claim", preview: m.claim.label }, onclick: guarded("claim", m.claim) }, w("claim")));
-    }
-    if (myMove && m.pass) {
-      mark(m.pass);
-      buttons.prepend(el("button", { type: "button", class: ["btn", sel.armed === "pass" && "is-armed"], title: m.pass.label, dataset: { testid: "sd-pass", focusKey: "pass", preview: m.pass.label }, onclick: guarded("pass", m.pass) }, w("pass")));
-    }
-    if (sel.armed === "claim" && m.claim) armedLabel = m.claim.label;
-    if (sel.armed === "pass" && m.pass) armedLabel = m.pass.label;
-    if (armedLabel) {
-      text.classList.add("is-armed");
-      say(`${armedLabel} · ${w("tapAgain")}`);
-    }
-    box.append(text, el("p", { class: "sd-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "sd-preview" } }), buttons);
-    return box;
+  // Moves that are not a thing on the table: the prompt's own buttons.
+  if (myMove && m.claim) {
+    mark(m.claim);
+    buttons.prepend(el("button", { type: "button", class: ["btn btn-primary", sel.armed === "claim" && "is-armed"], title: m.claim.label, dataset: { testid: "sd-claim", focusKey: "claim", preview: m.claim.label }, onclick: guarded("claim", m.claim) }, w("claim")));
   }
-
-  function clearButton() {
-    return el(
-      "button",
-      { type: "button", class: "btn btn-small btn-ghost sd-clear", title: w("clear"), "aria-label": w("clear"), dataset: { testid: "sd-clear", focusKey: "sd-clear" }, onclick: () => {
-        resetSelection(sel.key);
-        rerender();
-      } },
-      "✕",
-    );
+  if (myMove && m.pass) {
+    mark(m.pass);
+    buttons.prepend(el("button", { type: "button", class: ["btn", sel.armed === "pass" && "is-armed"], title: m.pass.label, dataset: { testid: "sd-pass", focusKey: "pass", preview: m.pass.label }, onclick: guarded("pass", m.pass) }, w("pass")));
   }
+  if (sel.armed === "claim" && m.claim) d.armedLabel = m.claim.label;
+  if (sel.armed === "pass" && m.pass) d.armedLabel = m.pass.label;
+  if (d.armedLabel) {
+    text.classList.add("is-armed");
+    say(`${d.armedLabel} · ${w("tapAgain")}`);
+  }
+  box.append(text, el("p", { class: "sd-preview", hidden: true, "aria-hidden": "true", dataset: { testid: "sd-preview" } }), buttons);
+  return box;
+}
 
-  // ---------------------------------------------------------------- the token board
-  function tokenZone() {
-    const grid = el("div", { class: "sd-grid", dir: "ltr", role: "group", "aria-label": w("board"), dataset: { testid: "sd-grid" } });
-    const rows = view.board || [];
-    const selected = new Set(sel.tokens);
-    const extendable = new Set();
-    if (free && sel.tokens.length) {
-      for (const t of takesWith(sel.tokens)) for (const c of t.cells) if (!selected.has(c)) extendable.add(c);
+/** The ✕ that drops what is being built. */
+function clearButton(d) {
+  const { rerender } = d;
+  return el(
+    "button",
+    { type: "button", class: "btn btn-small btn-ghost sd-clear", title: w("clear"), "aria-label": w("clear"), dataset: { testid: "sd-clear", focusKey: "sd-clear", cancel: "" }, onclick: () => {
+      sel.clear();
+      rerender();
+    } },
+    "✕",
+  );
+}
+
+// ------------------------------------------------------------------ the token board
+function tokenZone(d) {
+  const { v, m, mark, guarded, takesWith } = d;
+  const { myMove, free } = v;
+  const grid = el("div", { class: "sd-grid", dir: "ltr", role: "group", "aria-label": w("board"), dataset: { testid: "sd-grid" } });
+  const rows = v.board;
+  const selected = new Set(sel.tokens);
+  const extendable = new Set();
+  if (free && sel.tokens.length) {
+    for (const t of takesWith(sel.tokens)) for (const c of t.cells) if (!selected.has(c)) extendable.add(c);
+  }
+  if (free) mark(m.takes);
+  for (let r = 1; r <= 5; r++) {
+    for (let c = 1; c <= 5; c++) {
+      const k = `${r},${c}`;
+      const i = (r - 1) * 5 + (c - 1);
+      const kind = LETTERS[(rows[r - 1] || "")[c - 1]] || null;
+      grid.append(cell(d, k, i, kind, selected, extendable));
     }
-    if (free) mark(m.takes);
-    for (let r = 1; r <= 5; r++) {
-      for (let c = 1; c <= 5; c++) {
-        const k = `${r},${c}`;
-        const i = (r - 1) * 5 + (c - 1);
-        const kind = LETTERS[(rows[r - 1] || "")[c - 1]] || null;
-        grid.append(cell(k, i, kind, selected, extendable));
-      }
-    }
-    const zone = el("section", { class: "sd-board-zone", "aria-label": w("board") }, grid);
-    const foot = el("div", { class: "sd-board-foot" });
-    // The bag: a button when the board may be replenished.
-    const bagText = w("bagCount", { n: view.bag_size ?? 0 });
-    if (m.replenish && myMove) {
-      mark(m.replenish);
-      if (sel.armed === "replenish") armedLabel = m.replenish.label;
-      foot.append(
+  }
+  const zone = el("section", { class: "sd-board-zone", "aria-label": w("board") }, grid);
+  const foot = el("div", { class: "sd-board-foot" });
+  // The bag: a button when the board may be replenished.
+  const bagText = w("bagCount", { n: v.bag });
+  if (m.replenish && myMove) {
+    mark(m.replenish);
+    if (sel.armed === "replenish") d.armedLabel = m.replenish.label;
+    foot.append(
+      speak(
         el(
           "button",
-          { type: "button", class: ["sd-bag playable", sel.armed === "replenish" && "is-armed"], title: m.replenish.label, "aria-label": m.replenish.label, dataset: { testid: "sd-replenish", focusKey: "replenish", preview: m.replenish.label }, onclick: guarded("replenish", m.replenish) },
+          { type: "button", class: ["sd-bag playable", sel.armed === "replenish" && "is-armed"], title: m.replenish.label, dataset: { testid: "sd-replenish", focusKey: "replenish", preview: m.replenish.label }, onclick: guarded("replenish", m.replenish) },
           icon("bag"),
           el("span", { class: "sd-bag-word" }, w("replenishShort")),
-          el("b", {}, n(view.bag_size ?? 0)),
+          el("b", {}, n(v.bag)),
         ),
-      );
-    } else {
-      foot.append(el("span", { class: "sd-bag", title: bagText, dataset: { preview: bagText } }, icon("bag"), el("b", {}, n(view.bag_size ?? 0)), el("span", { class: "sr-only" }, bagText)));
-    }
-    foot.append(
-      el(
-        "span",
-        { class: "sd-supply", title: `${w("supply")}: ${n(view.privileges || 0)}`, dataset: { preview: `${w("supply")}: ${n(view.privileges || 0)}` } },
-        Array.from({ length: view.privileges || 0 }, () => icon("privilege")),
-        el("b", {}, n(view.privileges || 0)),
-        el("span", { class: "sr-only" }, w("supply")),
+        `${w("replenishShort")} · ${bagText}`,
+        m.replenish.label,
       ),
     );
-    if (memory.fresh.size) foot.append(el("span", { class: "sd-fresh-note", title: w("freshNote") }, el("span", { class: "sd-fresh-swatch" }), el("span", { class: "sd-fresh-word" }, w("freshNote"))));
-    zone.append(foot);
-    return zone;
+  } else {
+    foot.append(el("span", { class: "sd-bag", title: bagText, dataset: { preview: bagText } }, icon("bag"), el("b", {}, n(v.bag)), el("span", { class: "sr-only" }, bagText)));
   }
+  foot.append(
+    el(
+      "span",
+      { class: "sd-supply", title: `${w("supply")}: ${n(v.supply)}`, dataset: { preview: `${w("supply")}: ${n(v.supply)}` } },
+      Array.from({ length: v.supply }, () => icon("privilege")),
+      el("b", {}, n(v.supply)),
+      el("span", { class: "sr-only" }, w("supply")),
+    ),
+  );
+  if (memory.fresh.size) foot.append(el("span", { class: "sd-fresh-note", title: w("freshNote") }, el("span", { class: "sd-fresh-swatch" }), el("span", { class: "sd-fresh-word" }, w("freshNote"))));
+  zone.append(foot);
+  return zone;
+}
 
-  function cell(k, i, kind, selected, extendable) {
-    const spiral = SPIRAL_NO.get(k);
-    const fresh = memory.fresh.has(i);
-    const [r, c] = k.split(",").map(Number);
-    const what = kind ? colorWord(kind) : w("empty");
-    const base = `${w("space", { r, c })} · ${what} · ${w("spiralNo", { n: spiral })}${fresh ? ` · ${w("fresh")}` : ""}`;
-    let onClick = null;
-    let label = base;
-    let testid = "sd-cell";
-    const focusKey = `cell:${k}`;
-    const classes = ["sd-cell", kind ? `has-${kind}` : "is-empty", fresh && "is-fresh", selected.has(k) && "is-selected", extendable.has(k) && "is-option"];
-    const direct = (item) => {
-      mark(item);
-      classes.push("is-target");
-      label = item.label;
-      if (sel.armed === focusKey) {
-        classes.push("is-armed");
-        armedLabel = item.label;
-      }
-      onClick = guarded(focusKey, item);
-    };
-    if (myMove && kind) {
-      if (pending && pending.choice === "take-bonus" && m.bonus.has(k)) {
-        direct(m.bonus.get(k));
-      } else if (free && sel.priv) {
-        if (m.privilege.has(k)) direct(m.privilege.get(k));
-      } else if (free && sel.goldFor) {
-        const found = goldOptions(reserveItems()).find((x) => x.gold === k);
-        if (found) direct(found);
-      } else if (free && kind === "gold" && reserveGolds.has(k)) {
-        classes.push("is-gold-choice");
-        if (sel.gold === k) classes.push("is-selected");
-        label = `${base} — ${w("goldFirst")}`;
-        onClick = () => {
-          if (sel.card || sel.deck !== null) {
-            const found = reserveItems().find((x) => x.gold === k);
-            if (found) return act(found);
-          }
-          sel.gold = sel.gold === k ? null : k;
-          sel.tokens = [];
-          rerender(focusKey);
-        };
-      } else if (free && (takesWith([k]).length || m.privilege.has(k))) {
-        onClick = () => pickToken(k);
-        if (m.privilege.has(k)) mark(m.privilege.get(k));
-        const single = exactTake([k]);
-        if (!sel.tokens.length && single) label = `${single.label}…`;
-      }
+/** One space of the token board: a target when some move takes, picks or asks for it. */
+function cell(d, k, i, kind, selected, extendable) {
+  const { m, mark, act, rerender, guarded, takesWith, exactTake, goldOptions, reserveItems, reserveGolds } = d;
+  const { pending, myMove, free } = d.v;
+  const spiral = SPIRAL_NO.get(k);
+  const fresh = memory.fresh.has(i);
+  const [r, c] = k.split(",").map(Number);
+  const what = kind ? colorWord(kind) : w("empty");
+  const base = `${w("space", { r, c })} · ${what} · ${w("spiralNo", { n: spiral })}${fresh ? ` · ${w("fresh")}` : ""}`;
+  let onClick = null;
+  let label = base;
+  let testid = "sd-cell";
+  const focusKey = `cell:${k}`;
+  const classes = ["sd-cell", kind ? `has-${kind}` : "is-empty", fresh && "is-fresh", selected.has(k) && "is-selected", extendable.has(k) && "is-option"];
+  const direct = (item) => {
+    mark(item);
+    classes.push("is-target");
+    label = item.label;
+    if (sel.armed === focusKey) {
+      classes.push("is-armed");
+      d.armedLabel = item.label;
     }
-    const content = [
-      kind ? disc(kind, "sd-cell-tok", `tok:${kind}`) : null,
-      el("span", { class: "sd-spiral", "aria-hidden": "true" }, n(spiral)),
-    ];
-    if (onClick) {
-      return el(
-        "button",
-        { type: "button", class: [...classes, "playable"], title: label, "aria-label": label, "aria-pressed": selected.has(k) ? "true" : "false", dataset: { testid, space: k, token: kind || "", focusKey, preview: label }, onclick: onClick },
-        content,
-      );
-    }
-    return el("div", { class: classes, title: base, dataset: { testid, space: k, token: kind || "" } }, content);
-  }
-
-  function pickToken(k) {
-    sel.armed = null;
-    sel.card = null;
-    sel.deck = null;
-    sel.gold = null;
-    if (sel.tokens.includes(k)) sel.tokens = sel.tokens.filter((x) => x !== k);
-    else {
-      const grown = [...sel.tokens, k];
-      if (takesWith(grown).length) sel.tokens = grown;
-      else sel.tokens = [k];
-    }
-    rerender(`cell:${k}`);
-  }
-
-  // ---------------------------------------------------------------- cards: pyramid, decks, royals
-  function cardZone() {
-    const zone = el("section", { class: "sd-card-zone", "aria-label": w("pyramid") });
-    // The pyramid: level 3 on top, then 2, then 1; each row starts with its deck.
-    const pyramid = el("div", { class: "sd-pyramid", dataset: { testid: "sd-pyramid" } }, el("h3", { class: "sr-only" }, w("pyramid")));
-    for (const level of [3, 2, 1]) {
-      const row = el("div", { class: ["sd-pyr-row", `sd-pyr-${level}`], dataset: { level: String(level) } });
-      row.append(deckEl(level));
-      const slots = (view.pyramid || [])[level - 1] || [];
-      slots.forEach((id, slot) => {
-        if (!id) {
-          row.append(el("div", { class: "sd-card sd-slot", title: w("emptySlot") }, el("span", { class: "sr-only" }, w("emptySlot"))));
-          return;
+    onClick = guarded(focusKey, item);
+  };
+  if (myMove && kind) {
+    if (pending && pending.choice === "take-bonus" && m.bonus.has(k)) {
+      direct(m.bonus.get(k));
+    } else if (free && sel.priv) {
+      if (m.privilege.has(k)) direct(m.privilege.get(k));
+    } else if (free && sel.goldFor) {
+      const found = goldOptions(reserveItems()).find((x) => x.gold === k);
+      if (found) direct(found);
+    } else if (free && kind === "gold" && reserveGolds.has(k)) {
+      classes.push("is-gold-choice");
+      if (sel.gold === k) classes.push("is-selected");
+      label = `${base} — ${w("goldFirst")}`;
+      onClick = () => {
+        if (sel.card || sel.deck !== null) {
+          const found = reserveItems().find((x) => x.gold === k);
+          if (found) return act(found);
         }
-        // Choices open towards the middle of the row, so they stay on the screen.
-        row.append(buyableCard(id, "sd-card", `pyr:${id}:${slot}`, { side: slot < slots.length / 2 ? "start" : "end", level }));
-      });
-      pyramid.append(row);
+        sel.gold = sel.gold === k ? null : k;
+        sel.tokens = [];
+        rerender(focusKey);
+      };
+    } else if (free && (takesWith([k]).length || m.privilege.has(k))) {
+      onClick = () => pickToken(d, k);
+      if (m.privilege.has(k)) mark(m.privilege.get(k));
+      const single = exactTake([k]);
+      if (!sel.tokens.length && single) label = `${single.label}…`;
     }
-    zone.append(pyramid);
-
-    // Royals on offer.
-    const royals = view.royals || [];
-    const royalRow = el("div", { class: "sd-royals", dataset: { testid: "sd-royals" } }, el("h3", { class: "sd-zone-title" }, w("royals")));
-    const royalCards = el("div", { class: "sd-royal-cards" });
-    if (!royals.length) royalCards.append(el("p", { class: "muted sd-empty" }, w("noRoyals")));
-    for (const id of royals) {
-      const item = myMove && pending && pending.choice === "royal" ? m.royal.get(id) : null;
-      const focusKey = `royal:${id}`;
-      if (item) mark(item);
-      if (item && sel.armed === focusKey) armedLabel = item.label;
-      royalCards.append(cardEl(cardData(cards, id), { size: "s", testid: item ? "sd-royal" : "sd-royal-card", label: item && item.label, onClick: item ? guarded(focusKey, item) : null, extra: item && (sel.armed === focusKey ? "is-target is-armed" : "is-target"), focusKey }));
-    }
-    royalRow.append(royalCards);
-    zone.append(royalRow);
-    return zone;
   }
-
-  function deckEl(level) {
-    const count = (view.decks || [])[level - 1] ?? 0;
-    const items = free ? m.reserveDeck.get(level) || [] : [];
-    if (items.length) mark(items);
-    const focusKey = `deck:${level}`;
-    const back = backEl(level, {
-      count,
-      testid: items.length ? "sd-deck" : "sd-deck-pile",
-      selected: sel.deck === level,
-      title: items.length ? `${w("deck", { n: level })} · ${w("deckCount", { n: count })} — ${items[0].label.split(" — ")[0]}` : undefined,
-      focusKey,
-      onClick: items.length
-        ? () => {
-            const opening = sel.deck !== level;
-            Object.assign(sel, { deck: opening ? level : null, card: null, tokens: [], goldFor: false, priv: false, armed: null });
-            const options = goldOptions(items);
-            if (opening && sel.gold && options.length === 1) return act(options[0]);
-            rerender(focusKey);
-          }
-        : null,
-    });
-    if (back.dataset) back.dataset.preview = back.title;
-    const slot = el("div", { class: ["sd-slotwrap", "sd-deckwrap"] }, back);
-    if (sel.deck === level && items.length) slot.append(cardPop({ side: "start" }));
-    return slot;
-  }
-
-  /** A card of the pyramid or of the reserve: a button when it can be bought or reserved. */
-  function buyableCard(id, testid, focusKey, opts = {}) {
-    const buys = free ? m.buy.get(id) || [] : [];
-    const reserves = free ? m.reserveCard.get(id) || [] : [];
-    mark(buys);
-    mark(reserves);
-    const playable = buys.length || reserves.length;
-    const label = buys.length ? buys[0].label : reserves.length ? reserves[0].label : null;
-    const card = cardEl(cardData(cards, id), {
-      ...opts,
-      testid,
+  const content = [
+    kind ? disc(kind, "sd-cell-tok", `tok:${kind}`) : null,
+    el("span", { class: "sd-spiral", "aria-hidden": "true" }, n(spiral)),
+  ];
+  if (onClick) {
+    return speak(
+      el(
+        "button",
+        { type: "button", class: [...classes, "playable"], title: label, "aria-pressed": selected.has(k) ? "true" : "false", dataset: { testid, space: k, token: kind || "", focusKey, preview: label }, onclick: onClick },
+        content,
+      ),
+      base,
       label,
-      focusKey,
-      selected: sel.card === id,
-      buyable: buys.length > 0,
-      onClick: playable
-        ? () => {
-            const opening = sel.card !== id;
-            Object.assign(sel, { card: opening ? id : null, deck: null, tokens: [], goldFor: false, priv: false, armed: null });
-            rerender(focusKey);
-          }
-        : null,
-    });
-    if (playable) card.dataset.preview = label ? label.split(" — ")[0] : "";
-    const slot = el("div", { class: "sd-slotwrap" }, card);
-    if (sel.card === id && playable) slot.append(cardPop(opts));
-    return slot;
+    );
   }
+  return speak(el("div", { class: classes, title: base, dataset: { testid, space: k, token: kind || "" } }, content), base);
+}
 
-  /** The choices on the chosen card or deck: buy it (a joker: as which colour; which payment), reserve it. */
-  function cardPop(opts) {
-    const buys = sel.card ? m.buy.get(sel.card) || [] : [];
-    const reserves = goldOptions(reserveItems());
-    const pop = el("div", { class: ["sd-pop", `sd-pop-${opts.side || "start"}`, opts.up && "sd-pop-up"], role: "group", dataset: { testid: "sd-card-menu" } });
-    const jokers = buys.filter((i) => i.action.color && !i.action.pay);
-    if (jokers.length) pop.append(el("p", { class: "sd-pop-ask" }, w("jokerAs")));
-    const swatches = jokers.length ? el("div", { class: "sd-pop-swatches" }) : null;
-    for (const item of buys) {
-      const color = item.action.color;
-      const pay = item.action.pay;
-      const attrs = (testid, cls) => ({ type: "button", class: cls, title: item.label, "aria-label": item.label, dataset: { testid, action: JSON.stringify(item.action), focusKey: `buy:${item.index}`, preview: item.label }, onclick: () => act(item) });
-      if (color && !pay) {
-        // A joker's colour: a token of that colour to click.
-        swatches.append(el("button", attrs("sd-buy", "sd-swatch playable"), disc(color), el("span", { class: "sr-only" }, w("buyAs", { color: colorWord(color) }))));
-        continue;
+/** Add a token to the take being built (or start a new one, or drop it). */
+function pickToken(d, k) {
+  const { rerender, takesWith } = d;
+  sel.armed = null;
+  sel.card = null;
+  sel.deck = null;
+  sel.gold = null;
+  if (sel.tokens.includes(k)) sel.tokens = sel.tokens.filter((x) => x !== k);
+  else {
+    const grown = [...sel.tokens, k];
+    if (takesWith(grown).length) sel.tokens = grown;
+    else sel.tokens = [k];
+  }
+  rerender(`cell:${k}`);
+}
+
+// ------------------------------------------------------------------ cards: pyramid, decks, royals
+function cardZone(d) {
+  const { v, cards, m, mark, guarded } = d;
+  const { pending, myMove } = v;
+  const zone = el("section", { class: "sd-card-zone", "aria-label": w("pyramid") });
+  // The pyramid: level 3 on top, then 2, then 1; each row starts with its deck.
+  const pyramid = el("div", { class: "sd-pyramid", dataset: { testid: "sd-pyramid" } }, el("h3", { class: "sr-only" }, w("pyramid")));
+  for (const level of [3, 2, 1]) {
+    const row = el("div", { class: ["sd-pyr-row", `sd-pyr-${level}`], dataset: { level: String(level) } });
+    row.append(deckEl(d, level));
+    const slots = v.pyramid[level - 1] || [];
+    slots.forEach((id, slot) => {
+      if (!id) {
+        row.append(el("div", { class: "sd-card sd-slot", title: w("emptySlot") }, el("span", { class: "sr-only" }, w("emptySlot"))));
+        return;
       }
-      // Another payment than the automatic one: the tokens it hands back.
-      const body = pay
-        ? [color ? disc(color) : null, el("span", {}, w("pay")), ...Object.entries(pay).flatMap(([k, c]) => [el("b", {}, n(c)), disc(k, "sd-mini")])]
-        : [w("buy")];
-      pop.append(el("button", attrs(pay ? "sd-pay" : "sd-buy", pay ? "btn sd-pay-btn" : "btn btn-primary sd-buy-btn"), body));
-    }
-    if (swatches) pop.append(swatches);
-    if (reserves.length) {
-      const only = reserves.length === 1 ? reserves[0] : null;
-      pop.append(
-        el(
-          "button",
-          {
-            type: "button",
-            class: "btn sd-reserve-btn",
-            title: only ? only.label : w("chooseGoldBoard"),
-            dataset: { testid: "sd-reserve", action: only ? JSON.stringify(only.action) : "", golds: String(reserves.length), focusKey: "sd-reserve", preview: only ? only.label : w("chooseGoldBoard") },
-            onclick: () => {
-              if (only) return act(only);
-              sel.goldFor = true;
-              rerender("sd-clear");
-            },
-          },
-          disc("gold"),
-          w("reserve"),
-        ),
-      );
-    }
-    if (!buys.length && !reserves.length) pop.append(el("p", { class: "muted" }, w("noMove")));
-    return pop;
-  }
-
-  // ---------------------------------------------------------------- a player's area
-  function playerPanel(q, mine) {
-    const p = players[q];
-    const acting = q === toAct && !view.over;
-    const panel = el("section", {
-      class: ["sd-player", mine ? "sd-me" : "sd-opp", acting && "is-current"],
-      dataset: { testid: mine ? "my-area" : "opponent", player: String(q) },
-      "aria-label": nameOf(q),
+      // Choices open towards the middle of the row, so they stay on the screen.
+      row.append(buyableCard(d, id, "sd-card", `pyr:${id}:${slot}`, { side: slot < slots.length / 2 ? "start" : "end", level }));
     });
-    const colorPoints = p.color_points || {};
-    const best = COLORS.reduce((a, b) => ((colorPoints[b] || 0) > (colorPoints[a] || 0) ? b : a), COLORS[0]);
-    const stat = (kind, value, goal, title, testid, extra) =>
+    pyramid.append(row);
+  }
+  zone.append(pyramid);
+
+  // Royals on offer.
+  const royals = v.royals;
+  const royalRow = el("div", { class: "sd-royals", dataset: { testid: "sd-royals" } }, el("h3", { class: "sd-zone-title" }, w("royals")));
+  const royalCards = el("div", { class: "sd-royal-cards" });
+  if (!royals.length) royalCards.append(el("p", { class: "muted sd-empty" }, w("noRoyals")));
+  for (const id of royals) {
+    const item = myMove && pending && pending.choice === "royal" ? m.royal.get(id) : null;
+    const focusKey = `royal:${id}`;
+    if (item) mark(item);
+    if (item && sel.armed === focusKey) d.armedLabel = item.label;
+    royalCards.append(cardEl(cardData(cards, id), { size: "s", testid: item ? "sd-royal" : "sd-royal-card", label: item && item.label, onClick: item ? guarded(focusKey, item) : null, extra: item && (sel.armed === focusKey ? "is-target is-armed" : "is-target"), focusKey }));
+  }
+  royalRow.append(royalCards);
+  zone.append(royalRow);
+  return zone;
+}
+
+/** A deck of the pyramid: a target when it may be reserved from. */
+function deckEl(d, level) {
+  const { v, m, mark, act, rerender, goldOptions } = d;
+  const { free } = v;
+  const count = v.decks[level - 1] ?? 0;
+  const items = free ? m.reserveDeck.get(level) || [] : [];
+  if (items.length) mark(items);
+  const focusKey = `deck:${level}`;
+  const back = backEl(level, {
+    count,
+    testid: items.length ? "sd-deck" : "sd-deck-pile",
+    selected: sel.deck === level,
+    title: items.length ? `${w("deck", { n: level })} · ${w("deckCount", { n: count })} — ${items[0].label.split(" — ")[0]}` : undefined,
+    focusKey,
+    onClick: items.length
+      ? () => {
+          const opening = sel.deck !== level;
+          Object.assign(sel, { deck: opening ? level : null, card: null, tokens: [], goldFor: false, priv: false, armed: null });
+          const options = goldOptions(items);
+          if (opening && sel.gold && options.length === 1) return act(options[0]);
+          rerender(focusKey);
+        }
+      : null,
+  });
+  if (back.dataset) back.dataset.preview = back.title;
+  const slot = el("div", { class: ["sd-slotwrap", "sd-deckwrap"] }, back);
+  if (sel.deck === level && items.length) slot.append(cardPop(d, { side: "start" }));
+  return slot;
+}
+
+/** A card of the pyramid or of the reserve: a button when it can be bought or reserved. */
+function buyableCard(d, id, testid, focusKey, opts = {}) {
+  const { cards, m, mark, rerender } = d;
+  const { free } = d.v;
+  const buys = free ? m.buy.get(id) || [] : [];
+  const reserves = free ? m.reserveCard.get(id) || [] : [];
+  mark(buys);
+  mark(reserves);
+  const playable = buys.length || reserves.length;
+  const label = buys.length ? buys[0].label : reserves.length ? reserves[0].label : null;
+  const card = cardEl(cardData(cards, id), {
+    ...opts,
+    testid,
+    label,
+    focusKey,
+    selected: sel.card === id,
+    buyable: buys.length > 0,
+    onClick: playable
+      ? () => {
+          const opening = sel.card !== id;
+          Object.assign(sel, { card: opening ? id : null, deck: null, tokens: [], goldFor: false, priv: false, armed: null });
+          rerender(focusKey);
+        }
+      : null,
+  });
+  if (playable) card.dataset.preview = label ? label.split(" — ")[0] : "";
+  const slot = el("div", { class: "sd-slotwrap" }, card);
+  if (sel.card === id && playable) slot.append(cardPop(d, opts));
+  return slot;
+}
+
+/** The choices on the chosen card or deck: buy it (a joker: as which colour; which payment), reserve it. */
+function cardPop(d, opts) {
+  const { m, act, rerender, goldOptions, reserveItems } = d;
+  const buys = sel.card ? m.buy.get(sel.card) || [] : [];
+  const reserves = goldOptions(reserveItems());
+  const pop = el("div", { class: ["sd-pop", `sd-pop-${opts.side || "start"}`, opts.up && "sd-pop-up"], role: "group", dataset: { testid: "sd-card-menu" } });
+  const jokers = buys.filter((i) => i.action.color && !i.action.pay);
+  if (jokers.length) pop.append(el("p", { class: "sd-pop-ask" }, w("jokerAs")));
+  const swatches = jokers.length ? el("div", { class: "sd-pop-swatches" }) : null;
+  for (const item of buys) {
+    const color = item.action.color;
+    const pay = item.action.pay;
+    const attrs = (testid, cls) => ({ type: "button", class: cls, title: item.label, dataset: { testid, action: JSON.stringify(item.action), focusKey: `buy:${item.index}`, preview: item.label }, onclick: () => act(item) });
+    if (color && !pay) {
+      // A joker's colour: a token of that colour to click.
+      swatches.append(speak(el("button", attrs("sd-buy", "sd-swatch playable"), disc(color)), w("buyAs", { color: colorWord(color) }), item.label));
+      continue;
+    }
+    // Another payment than the automatic one: the tokens it hands back.
+    const body = pay
+      ? [color ? disc(color) : null, el("span", {}, w("pay")), ...Object.entries(pay).flatMap(([k, c]) => [el("b", {}, n(c)), disc(k, "sd-mini")])]
+      : [w("buy")];
+    const button = el("button", attrs(pay ? "sd-pay" : "sd-buy", pay ? "btn sd-pay-btn" : "btn btn-primary sd-buy-btn"), body);
+    // "Buy" says itself, the card and price in its description; a payment's tokens are drawn.
+    if (pay) speak(button, item.label);
+    else button.setAttribute("aria-description", item.label);
+    pop.append(button);
+  }
+  if (swatches) pop.append(swatches);
+  if (reserves.length) {
+    const only = reserves.length === 1 ? reserves[0] : null;
+    pop.append(
+      el(
+        "button",
+        {
+          type: "button",
+          class: "btn sd-reserve-btn",
+          title: only ? only.label : w("chooseGoldBoard"),
+          dataset: { testid: "sd-reserve", action: only ? JSON.stringify(only.action) : "", golds: String(reserves.length), focusKey: "sd-reserve", preview: only ? only.label : w("chooseGoldBoard") },
+          onclick: () => {
+            if (only) return act(only);
+            sel.goldFor = true;
+            rerender("sd-clear");
+          },
+        },
+        disc("gold"),
+        w("reserve"),
+      ),
+    );
+  }
+  if (!buys.length && !reserves.length) pop.append(el("p", { class: "muted" }, w("noMove")));
+  return pop;
+}
+
+// ------------------------------------------------------------------ a player's area
+function playerPanel(d, q, mine) {
+  const { players, toAct, nameOf } = d.v;
+  const p = players[q];
+  const acting = q === toAct && !d.v.over;
+  const panel = el("section", {
+    class: ["sd-player", mine ? "sd-me" : "sd-opp", acting && "is-current"],
+    dataset: { testid: mine ? "my-area" : "opponent", player: String(q) },
+    "aria-label": nameOf(q),
+  });
+  panel.append(playerHead(d, q, mine, acting));
+  const body = el("div", { class: "sd-player-body" });
+  // Tokens, bonuses and points, colour by colour; then reserved cards and royals; then the
+  // cards bought.
+  body.append(holdingsEl(d, q, mine), reservedEl(d, q, mine));
+  const royals = ownedRoyals(d, q);
+  if (royals) body.append(royals);
+  body.append(boughtEl(d, q, mine));
+  panel.append(body);
+  return panel;
+}
+
+/** A player's name and numbers: points, crowns, the best colour, privileges, tokens. */
+function playerHead(d, q, mine, acting) {
+  const { m, rerender } = d;
+  const { players, free, nameOf } = d.v;
+  const p = players[q];
+  const colorPoints = p.color_points || {};
+  const best = COLORS.reduce((a, b) => ((colorPoints[b] || 0) > (colorPoints[a] || 0) ? b : a), COLORS[0]);
+  const stat = (kind, value, goal, title, testid, extra) =>
+    el(
+      "span",
+      { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid, preview: title } },
+      extra || icon(kind === "points" ? "star" : kind === "crowns" ? "crown" : kind),
+      el("b", { dataset: { countKey: `p${q}:${kind}`, count: String(value) } }, n(value)),
+      goal ? el("span", { class: "sd-goal-n" }, `/${n(goal)}`) : null,
+      el("span", { class: "sd-stat-label" }, title),
+    );
+  // A privilege of one's own, usable now: a button; then a token of the board.
+  const privileges = p.privileges || 0;
+  let privilege = stat("privilege", privileges, null, w("privileges"), mine ? "my-privileges" : "opponent-privileges");
+  if (mine && free && m.privilege.size) {
+    privilege = el(
+      "button",
+      { type: "button", class: ["sd-stat", "sd-stat-privilege", "sd-use-priv", "playable", sel.priv && "is-selected"], title: w("privilegeHow"), "aria-pressed": sel.priv ? "true" : "false", dataset: { testid: "sd-use-privilege", focusKey: "use-privilege", preview: w("privilegeHow") }, onclick: () => {
+        const on = !sel.priv;
+        sel.clear();
+        sel.priv = on;
+        rerender("use-privilege");
+      } },
+      icon("privilege"),
+      el("b", { dataset: { testid: "my-privileges" } }, n(privileges)),
+      el("span", { class: "sd-stat-label" }, w("privileges")),
+    );
+  }
+  return el(
+    "header",
+    { class: "sd-player-head" },
+    acting ? el("span", { class: "sd-current-mark", "aria-hidden": "true" }, "▸") : null,
+    el("span", { class: "sd-player-name" }, nameOf(q)),
+    el(
+      "span",
+      { class: "sd-stats" },
+      stat("points", p.points || 0, WIN.points, w("points"), mine ? "my-points" : "opponent-points"),
+      stat("crowns", p.crowns || 0, WIN.crowns, w("crowns"), mine ? "my-crowns" : "opponent-crowns"),
+      stat("best", colorPoints[best] || 0, WIN.color, `${w("bestColor")}: ${colorWord(best)}`, null, disc(best)),
+      privilege,
       el(
         "span",
-        { class: ["sd-stat", `sd-stat-${kind}`], title, dataset: { testid, preview: title } },
-        extra || icon(kind === "points" ? "star" : kind === "crowns" ? "crown" : kind),
-        el("b", { dataset: { countKey: `p${q}:${kind}`, count: String(value) } }, n(value)),
-        goal ? el("span", { class: "sd-goal-n" }, `/${n(goal)}`) : null,
-        el("span", { class: "sd-stat-label" }, title),
-      );
-    // A privilege of one's own, usable now: a button; then a token of the board.
-    const privileges = p.privileges || 0;
-    let privilege = stat("privilege", privileges, null, w("privileges"), mine ? "my-privileges" : "opponent-privileges");
-    if (mine && free && m.privilege.size) {
-      privilege = el(
+        { class: ["sd-stat", "sd-stat-tokens", (p.token_count || 0) > WIN.tokens && "is-over"], title: w("tokens"), dataset: { testid: mine ? "my-token-count" : "opponent-token-count" } },
+        disc("gold", "sd-mini"),
+        el("b", { dataset: { countKey: `p${q}:tokens`, count: String(p.token_count || 0) } }, n(p.token_count || 0)),
+        el("span", { class: "sd-goal-n" }, `/${n(WIN.tokens)}`),
+        el("span", { class: "sd-stat-label" }, w("tokens")),
+      ),
+    ),
+  );
+}
+
+/** A player's tokens, bonuses and points, colour by colour, then pearls and gold; the tokens
+ * are targets while a steal or a discard is asked. */
+function holdingsEl(d, q, mine) {
+  const { m, mark, guarded } = d;
+  const { players, pending, myMove } = d.v;
+  const p = players[q];
+  const colorPoints = p.color_points || {};
+  const tokens = p.tokens || {};
+  const bonuses = p.bonuses || {};
+  const choice = myMove && pending ? pending.choice : null;
+  const target = (kind) => {
+    if (choice === "steal" && !mine) return m.steal.get(kind) || null;
+    if (choice === "discard" && mine) return m.discard.get(kind) || null;
+    return null;
+  };
+  const holdings = el("div", { class: "sd-holdings" });
+  for (const kind of TOKENS) {
+    const item = target(kind);
+    const count = tokens[kind] || 0;
+    const tokenCount = { countKey: `p${q}:tok:${kind}`, count: String(count), pile: `tok:${kind}` };
+    let chip;
+    if (item) {
+      mark(item);
+      const focusKey = `${choice}:${kind}`;
+      if (sel.armed === focusKey) d.armedLabel = item.label;
+      chip = el(
         "button",
-        { type: "button", class: ["sd-stat", "sd-stat-privilege", "sd-use-priv", "playable", sel.priv && "is-selected"], title: w("privilegeHow"), "aria-pressed": sel.priv ? "true" : "false", dataset: { testid: "sd-use-privilege", focusKey: "use-privilege", preview: w("privilegeHow") }, onclick: () => {
-          const on = !sel.priv;
-          resetSelection(sel.key);
-          sel.priv = on;
-          rerender("use-privilege");
-        } },
-        icon("privilege"),
-        el("b", { dataset: { testid: "my-privileges" } }, n(privileges)),
-        el("span", { class: "sd-stat-label" }, w("privileges")),
+        { type: "button", class: ["sd-tok-chip", "playable", "is-target", sel.armed === focusKey && "is-armed"], title: item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey, preview: item.label }, onclick: guarded(focusKey, item) },
+        disc(kind),
+        el("b", { dataset: tokenCount }, n(count)),
       );
+      speak(chip, `${colorWord(kind)}: ${n(count)}`, item.label);
+    } else {
+      chip = el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", { dataset: tokenCount }, n(count)));
     }
-    panel.append(
-      el(
-        "header",
-        { class: "sd-player-head" },
-        acting ? el("span", { class: "sd-current-mark", "aria-hidden": "true" }, "▸") : null,
-        el("span", { class: "sd-player-name" }, nameOf(q)),
+    const column = el("div", { class: ["sd-col", `sd-col-${kind}`] }, chip);
+    if (COLORS.includes(kind)) {
+      const shown = `${w("bonus")} ${colorWord(kind)}: ${n(bonuses[kind] || 0)} · ${w("colorPoints")}: ${n(colorPoints[kind] || 0)}`;
+      column.prepend(
         el(
           "span",
-          { class: "sd-stats" },
-          stat("points", p.points || 0, WIN.points, w("points"), mine ? "my-points" : "opponent-points"),
-          stat("crowns", p.crowns || 0, WIN.crowns, w("crowns"), mine ? "my-crowns" : "opponent-crowns"),
-          stat("best", colorPoints[best] || 0, WIN.color, `${w("bestColor")}: ${colorWord(best)}`, null, disc(best)),
-          privilege,
-          el(
-            "span",
-            { class: ["sd-stat", "sd-stat-tokens", (p.token_count || 0) > WIN.tokens && "is-over"], title: w("tokens"), dataset: { testid: mine ? "my-token-count" : "opponent-token-count" } },
-            disc("gold", "sd-mini"),
-            el("b", { dataset: { countKey: `p${q}:tokens`, count: String(p.token_count || 0) } }, n(p.token_count || 0)),
-            el("span", { class: "sd-goal-n" }, `/${n(WIN.tokens)}`),
-            el("span", { class: "sd-stat-label" }, w("tokens")),
-          ),
-        ),
-      ),
-    );
-
-    const body = el("div", { class: "sd-player-body" });
-    // Tokens, bonuses and points, colour by colour; then pearls and gold.
-    const tokens = p.tokens || {};
-    const bonuses = p.bonuses || {};
-    const choice = myMove && pending ? pending.choice : null;
-    const target = (kind) => {
-      if (choice === "steal" && !mine) return m.steal.get(kind) || null;
-      if (choice === "discard" && mine) return m.discard.get(kind) || null;
-      return null;
-    };
-    const holdings = el("div", { class: "sd-holdings" });
-    for (const kind of TOKENS) {
-      const item = target(kind);
-      const count = tokens[kind] || 0;
-      const tokenCount = { countKey: `p${q}:tok:${kind}`, count: String(count), pile: `tok:${kind}` };
-      let chip;
-      if (item) {
-        mark(item);
-        const focusKey = `${choice}:${kind}`;
-        if (sel.armed === focusKey) armedLabel = item.label;
-        chip = el(
-          "button",
-          { type: "button", class: ["sd-tok-chip", "playable", "is-target", sel.armed === focusKey && "is-armed"], title: item.label, "aria-label": item.label, dataset: { testid: choice === "steal" ? "sd-steal" : "sd-discard", token: kind, focusKey, preview: item.label }, onclick: guarded(focusKey, item) },
-          disc(kind),
-          el("b", { dataset: tokenCount }, n(count)),
-        );
-      } else {
-        chip = el("span", { class: ["sd-tok-chip", !count && "is-zero"], title: `${colorWord(kind)}: ${n(count)}`, dataset: { testid: "token-count", token: kind } }, disc(kind), el("b", { dataset: tokenCount }, n(count)));
-      }
-      const column = el("div", { class: ["sd-col", `sd-col-${kind}`] }, chip);
-      if (COLORS.includes(kind)) {
-        const shown = `${w("bonus")} ${colorWord(kind)}: ${n(bonuses[kind] || 0)} · ${w("colorPoints")}: ${n(colorPoints[kind] || 0)}`;
-        column.prepend(
-          el(
-            "span",
-            { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: shown, dataset: { preview: shown } },
-            el("b", { dataset: { countKey: `p${q}:bonus:${kind}`, count: String(bonuses[kind] || 0), pile: "in" } }, n(bonuses[kind] || 0)),
-            colorPoints[kind] ? el("span", { class: "sd-col-points" }, icon("star"), n(colorPoints[kind])) : null,
-          ),
-        );
-      }
-      holdings.append(column);
-    }
-    body.append(holdings);
-
-    // Reserved cards and royals.
-    const reserved = p.reserved || [];
-    const reservedRow = el("div", { class: "sd-reserved", dataset: { testid: mine ? "my-reserved" : "opponent-reserved" } }, el("h4", { class: "sr-only" }, `${w("reserved")} ${n(reserved.length)}/${n(3)}`));
-    const reservedCards = el("div", { class: "sd-row-cards" });
-    reserved.forEach((entry, i) => {
-      if (!entry.card) reservedCards.append(backEl(entry.level || 1, { size: "s", testid: "sd-hidden-reserve" }));
-      else if (mine) reservedCards.append(buyableCard(entry.card, "sd-reserved-card", `res:${entry.card}:${i}`, { size: "s", blindMine: entry.blind, up: true, side: i < 2 ? "start" : "end" }));
-      else reservedCards.append(cardEl(cardData(cards, entry.card), { size: "s", testid: "sd-reserved-card" }));
-    });
-    for (let i = reserved.length; i < 3; i++) reservedCards.append(el("span", { class: "sd-card sd-slot size-s", title: w("noReserved"), "aria-hidden": "true" }));
-    reservedRow.append(reservedCards);
-    body.append(reservedRow);
-    const royals = p.royals || [];
-    if (royals.length) {
-      body.append(
-        el(
-          "div",
-          { class: "sd-owned-royals" },
-          el("h4", { class: "sd-zone-title" }, w("royalsOwned")),
-          el("div", { class: "sd-row-cards" }, royals.map((id) => cardEl(cardData(cards, id), { size: "s", testid: "sd-owned-royal" }))),
+          { class: ["sd-bonus-chip", `sd-band-${kind}`, !bonuses[kind] && "is-zero"], title: shown, dataset: { preview: shown } },
+          el("b", { dataset: { countKey: `p${q}:bonus:${kind}`, count: String(bonuses[kind] || 0), pile: "in" } }, n(bonuses[kind] || 0)),
+          colorPoints[kind] ? el("span", { class: "sd-col-points" }, icon("star"), n(colorPoints[kind])) : null,
         ),
       );
     }
-
-    // Cards bought: a count that opens the small cards over the table.
-    const bought = p.cards || [];
-    const jokers = p.jokers || {};
-    const details = el("details", { class: "sd-bought", dataset: { testid: mine ? "my-cards" : "opponent-cards" } }, el("summary", {}, w("boughtN", { n: bought.length })));
-    details.append(
-      el(
-        "div",
-        { class: "sd-bought-cards" },
-        bought.length ? el("div", { class: "sd-row-cards" }, bought.map((id) => cardEl(cardData(cards, id), { size: "s", jokerColor: jokers[id] }))) : el("p", { class: "muted sd-empty" }, w("none")),
-      ),
-    );
-    body.append(details);
-    panel.append(body);
-    return panel;
+    holdings.append(column);
   }
+  return holdings;
+}
+
+/** A player's reserved cards (theirs are bought from here) and the empty places left. */
+function reservedEl(d, q, mine) {
+  const { cards } = d;
+  const p = d.v.players[q];
+  const reserved = p.reserved || [];
+  const reservedRow = el("div", { class: "sd-reserved", dataset: { testid: mine ? "my-reserved" : "opponent-reserved" } }, el("h4", { class: "sr-only" }, `${w("reserved")} ${n(reserved.length)}/${n(3)}`));
+  const reservedCards = el("div", { class: "sd-row-cards" });
+  reserved.forEach((entry, i) => {
+    if (!entry.card) reservedCards.append(backEl(entry.level || 1, { size: "s", testid: "sd-hidden-reserve" }));
+    else if (mine) reservedCards.append(buyableCard(d, entry.card, "sd-reserved-card", `res:${entry.card}:${i}`, { size: "s", blindMine: entry.blind, up: true, side: i < 2 ? "start" : "end" }));
+    else reservedCards.append(cardEl(cardData(cards, entry.card), { size: "s", testid: "sd-reserved-card" }));
+  });
+  for (let i = reserved.length; i < 3; i++) reservedCards.append(el("span", { class: "sd-card sd-slot size-s", title: w("noReserved"), "aria-hidden": "true" }));
+  reservedRow.append(reservedCards);
+  return reservedRow;
+}
+
+/** The royals a player holds; null when none. */
+function ownedRoyals(d, q) {
+  const royals = d.v.players[q].royals || [];
+  if (!royals.length) return null;
+  return el(
+    "div",
+    { class: "sd-owned-royals" },
+    el("h4", { class: "sd-zone-title" }, w("royalsOwned")),
+    el("div", { class: "sd-row-cards" }, royals.map((id) => cardEl(cardData(d.cards, id), { size: "s", testid: "sd-owned-royal" }))),
+  );
+}
+
+/** Cards bought: a count that opens the small cards over the table. */
+function boughtEl(d, q, mine) {
+  const { cards } = d;
+  const p = d.v.players[q];
+  const bought = p.cards || [];
+  const jokers = p.jokers || {};
+  const details = el("details", { class: "sd-bought", dataset: { testid: mine ? "my-cards" : "opponent-cards" } }, el("summary", {}, w("boughtN", { n: bought.length })));
+  details.append(
+    el(
+      "div",
+      { class: "sd-bought-cards" },
+      bought.length ? el("div", { class: "sd-row-cards" }, bought.map((id) => cardEl(cardData(cards, id), { size: "s", jokerColor: jokers[id] }))) : el("p", { class: "muted sd-empty" }, w("none")),
+    ),
+  );
+  return details;
 }
 
 /**
@@ -1146,10 +1247,5 @@ function watchPreview(board) {
   board.addEventListener("pointerover", show);
   board.addEventListener("focusin", show);
   board.addEventListener("pointerleave", () => show({ target: null }));
-  board.addEventListener("pointerdown", (event) => {
-    lastPointer = event.pointerType || "mouse";
-  }, true);
-  board.addEventListener("keydown", () => {
-    lastPointer = "keyboard";
-  }, true);
+  pointer.watch(board);
 }

@@ -5,16 +5,16 @@
 // not mapped stays in the page's generic move list (which always shows every move).
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
-// WORDS; ctx brings the page's language tools (see ../renderers.js).
+// WORDS; ctx brings the page's language tools (see ../renderers.js). view(msg, ctx) is the
+// board's model that render draws: pure, no DOM (tests/web/test_renderer_views.py).
 
-import { h as el, svgIcon } from "../dom.js";
+import { h as el } from "../dom.js";
+import { Pointer, iconSet, linkCss, pageWords, seatNamer, speak, viewerSeat } from "./kit.js";
 
 // The board's own styles (the cards' look is in app.css): star-realms.css, linked once.
-const CSS_ID = "star-realms-css";
-function ensureCss() {
-  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
-  document.head.append(el("link", { id: CSS_ID, rel: "stylesheet", href: new URL("./star-realms.css", import.meta.url).href }));
-}
+const ensureCss = () => linkCss("star-realms-css", new URL("./star-realms.css", import.meta.url));
+/** Settles once the board's stylesheet has loaded: pages draw the board after it (../renderers.js). */
+export const styles = ensureCss;
 
 // ------------------------------------------------------------------ words of this renderer
 export const WORDS = {
@@ -180,15 +180,9 @@ export const WORDS = {
   },
 };
 
-// The page's language, words and digits, as given with each call (ctx.lang, ctx.t, ctx.num):
+// The page's language, words and digits, as given with each call (./kit.js pageWords):
 // w(key, vars) finds the words above, n(value) writes a number in the page's digits.
-let LANG = "fa";
-let w;
-let n;
-
-function use(ctx) {
-  ({ lang: LANG, t: w, num: n } = ctx);
-}
+const { use, w, n, lang, comma } = pageWords();
 
 // ------------------------------------------------------------------ elements and icons
 // Elements are built with the page's own helper (../dom.js h).
@@ -260,9 +254,7 @@ const ICONS = {
   ],
 };
 
-function icon(name, extra = "") {
-  return svgIcon(ICONS[name], `ic ic-${name} ${extra}`.trim());
-}
+const icon = iconSet(ICONS, "ic");
 
 // ------------------------------------------------------------------ cards
 const FACTION_CLASS = { federation: "fed", empire: "emp", "machine-cult": "mc", monsters: "blob", none: "neutral" };
@@ -293,7 +285,7 @@ function cardDescription(card) {
   if (card.defense) parts.push(w("defense", { n: card.defense }));
   if (card.cost) parts.push(w("cost", { n: card.cost }));
   const text = card.text || {};
-  const say = (key, effects) => text[key] || (effects || []).map(([e, a]) => fxText(e, a)).join(LANG === "fa" ? "، " : ", ");
+  const say = (key, effects) => text[key] || (effects || []).map(([e, a]) => fxText(e, a)).join(comma());
   if ((card.primary || []).length) parts.push(say("primary", card.primary));
   if ((card.ally || []).length) parts.push(`${w("ally")}: ${say("ally", card.ally)}`);
   if ((card.scrap || []).length) parts.push(`${w("scrap")}: ${say("scrap", card.scrap)}`);
@@ -349,15 +341,18 @@ function cardEl(card, opts = {}) {
   const classes = ["sr-card", `fac-${faction}`, `size-${size}`, base && "is-base", card.type === "outpost" && "is-outpost", opts.extra];
   if (opts.moves && opts.moves.length && opts.bind) {
     const label = moveSummary(opts.moves);
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: [...classes, "playable"],
-        "aria-label": `${label} — ${description}`,
-        dataset: { testid: opts.testid, card: card.id, action: JSON.stringify(opts.moves[0].action), focusKey: opts.focusKey },
-      },
-      children,
+    const button = speak(
+      el(
+        "button",
+        {
+          type: "button",
+          class: [...classes, "playable"],
+          dataset: { testid: opts.testid, card: card.id, action: JSON.stringify(opts.moves[0].action), focusKey: opts.focusKey },
+        },
+        children,
+      ),
+      description,
+      label,
     );
     opts.bind(button, opts.moves);
     return button;
@@ -451,133 +446,105 @@ function stat(kind, value, label, testid, count = null) {
   );
 }
 
+// ------------------------------------------------------------------ the view model
+/**
+ * What the board shows, from the server's message alone (no DOM): the seats and who acts,
+ * each zone's cards, and `actions` — target key → the legal moves a click on it offers
+ * (see targetKey). Drawing reads this and nothing else of the message.
+ */
+export function view(msg, ctx) {
+  const state = msg.view || {};
+  const players = state.players || [];
+  const legal = msg.legal || [];
+  const me = viewerSeat(msg, state);
+  const current = state.current;
+  const toAct = typeof state.to_act === "number" ? state.to_act : current;
+  const cards = ctx.cards || new Map();
+  const onPile = (where) => legal.some((m) => m.action && ((m.action.do === "choose" && m.action.from === where) || (where === "discard" && m.action.do === "transfer")));
+  // A pending choice belongs to the player whose turn it is; a bequest is asked of its giver.
+  const pending = (players[current] || {}).pending || null;
+  return {
+    format: state.format || "duel",
+    turn: typeof state.turn === "number" ? state.turn : null,
+    over: Boolean(state.over),
+    players,
+    legal,
+    actions: mapActions(legal),
+    me,
+    current,
+    toAct,
+    nameOf: seatNamer(ctx, me),
+    teamTags: teamsFaceTeams(players),
+    // Everyone else (every player when watching), in seat order.
+    others: players.map((_, q) => q).filter((q) => q !== me),
+    tradeRow: (state.trade_row || []).map((id) => (id === null || id === undefined ? null : id)),
+    tradeDeckSize: state.trade_deck_size ?? 0,
+    scrapHeap: state.scrap_heap || [],
+    pending: pending && { choice: pending.choice, source: pending.card ? cardData(cards, pending.card).name : null },
+    // The piles a choice takes from open by themselves.
+    openPiles: { discard: onPile("discard"), deck: onPile("deck") },
+  };
+}
+
+// ------------------------------------------------------------------ targets on the board
 // A touch's first tap on a target shows what it would do; the second does it. The pointer's
 // kind is known from pointerdown, before the click it leads to.
-let lastPointer = "mouse";
+const pointer = new Pointer();
 
-export function render(root, msg, ctx) {
-  use(ctx);
-  ensureCss();
-  const view = msg.view || {};
-  const players = view.players || [];
-  const format = view.format || "duel";
-  const cards = ctx.cards || new Map();
-  const legal = msg.legal || [];
-  const actions = mapActions(legal);
-  const used = new Set();
-  const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
-  const current = view.current;
-  const toAct = typeof view.to_act === "number" ? view.to_act : current;
-  const nameOf = (q) => (q === me ? w("you") : ctx.names.get(q) || w("player", { n: q + 1 }));
-  const act = ctx.act;
-  const teamTags = teamsFaceTeams(players);
+/**
+ * The board's live targets: the tip that previews a move (hover, keyboard focus, a first
+ * tap), the armed target of a touch, and the on-board picker when one target offers several
+ * moves (amounts, a teammate). One per drawing.
+ */
+class Targets {
+  constructor(board, act, nameOf) {
+    this.board = board;
+    this.act = act;
+    this.nameOf = nameOf;
+    this.tip = el("div", { class: "sr-tip", dataset: { testid: "sr-tip" }, "aria-hidden": "true", hidden: true });
+    this.armed = null;
+    this.picker = null;
+  }
 
-  const board = el("div", { class: ["sr", `sr-${format}`, players.length > 2 && "sr-multi"], dataset: { testid: "sr-board", format } });
-  // The preview of a target (hover, focus, a first tap) and the on-board choice of a move.
-  const tip = el("div", { class: "sr-tip", dataset: { testid: "sr-tip" }, "aria-hidden": "true", hidden: true });
-  let armed = null;
-  let picker = null;
+  /** Close what a press elsewhere on the board leaves behind (the armed target, the picker). */
+  listen() {
+    this.board.addEventListener("pointerdown", (event) => {
+      pointer.kind = event.pointerType || "mouse";
+      if (this.armed && !this.armed.contains(event.target)) this.disarm();
+      const picker = this.picker;
+      if (picker && !picker.contains(event.target) && !(picker.owner && picker.owner.contains(event.target))) this.closePicker();
+    });
+  }
 
-  /** The moves a click on `key` offers (and note them as shown on the board). */
-  const take = (key) => {
-    const found = actions.get(key);
-    if (found) for (const m of found) used.add(m.index);
-    return found || null;
-  };
-  const cardFor = (id, key, opts = {}) => {
-    const moves = key ? take(key) : null;
-    return cardEl(cardData(cards, id), { ...opts, moves, bind });
-  };
-
-  // The format and the turn: a line of their own with many players, else on the row's title.
-  const topline = el(
-    "div",
-    { class: "sr-topline" },
-    el("span", { class: "sr-format" }, w(`format.${format}`)),
-    typeof view.turn === "number" ? el("span", { class: "sr-turn" }, w("turn", { n: view.turn })) : null,
-  );
-  if (players.length > 2) board.append(topline);
-
-  // ---- opponents (everyone else; every player when watching)
-  const others = players.map((_, q) => q).filter((q) => q !== me);
-  const oppBox = el("section", { class: ["sr-opponents", others.length > 1 && "sr-opponents-many"], dataset: { testid: "opponents" } });
-  for (const q of others) oppBox.append(playerPanel(q));
-  board.append(oppBox);
-
-  // ---- the trade row, explorers, trade deck, scrap heap
-  const row = el("div", { class: "sr-row-cards" });
-  (view.trade_row || []).forEach((id, i) => {
-    if (id === null || id === undefined) {
-      row.append(el("div", { class: "sr-card sr-slot size-m", dataset: { testid: "trade-row-empty" } }, el("span", { class: "sr-slot-text" }, w("emptySlot"))));
-      return;
-    }
-    row.append(cardFor(id, `row:${id}`, { testid: "trade-row-card", focusKey: `row:${id}:${i}` }));
-  });
-  const explorer = cardFor("explorer", "explorer", { testid: "explorer-pile", extra: "sr-pile", focusKey: "explorer" });
-  const tradeDeck = el(
-    "div",
-    { class: "sr-card sr-back size-m", dataset: { testid: "trade-deck" }, title: w("tradeDeck") },
-    el("span", { class: "sr-back-label" }, w("tradeDeck")),
-    el("b", { class: "sr-back-count", dataset: { countKey: "trade-deck", count: String(view.trade_deck_size ?? 0), pile: "out" } }, n(view.trade_deck_size ?? 0)),
-  );
-  const heap = view.scrap_heap || [];
-  board.append(
-    el(
-      "section",
-      { class: "sr-center", dataset: { testid: "trade-row" } },
-      el("div", { class: "sr-center-head" }, el("h3", { class: "sr-zone-title" }, w("tradeRow")), players.length > 2 ? null : topline),
-      el(
-        "div",
-        { class: "sr-row" },
-        row,
-        el("div", { class: "sr-supply" }, el("div", { class: "sr-pile-wrap" }, explorer, el("span", { class: "sr-pile-label" }, `${w("explorers")} · ${w("explorersHint")}`)), tradeDeck),
-      ),
-      pileDetails(w("scrapHeap"), heap, "scrap-heap"),
-    ),
-  );
-
-  // ---- my side of the table
-  if (me !== null && players[me]) board.append(mySide(me));
-
-  board.append(tip);
-  board.addEventListener("pointerdown", (event) => {
-    lastPointer = event.pointerType || "mouse";
-    if (armed && !armed.contains(event.target)) disarm();
-    if (picker && !picker.contains(event.target) && !(picker.owner && picker.owner.contains(event.target))) closePicker();
-  });
-  root.replaceChildren(board);
-  return { mapped: used };
-
-  // ================================================================ targets: preview, touch, choice
   /** Wire a board element to its moves: a preview of what it does, then the move (or a choice). */
-  function bind(node, moves) {
+  bind(node, moves) {
     const label = moveSummary(moves);
     node.dataset.label = label;
     if (moves.length > 1) {
       node.dataset.choices = String(moves.length);
       node.setAttribute("aria-haspopup", "dialog");
     }
-    node.addEventListener("mouseenter", () => showTip(node, label));
-    node.addEventListener("mouseleave", () => node !== armed && hideTip());
+    node.addEventListener("mouseenter", () => this.showTip(node, label));
+    node.addEventListener("mouseleave", () => node !== this.armed && this.hideTip());
     // A keyboard's focus shows it too; not the focus the page puts back after a click.
-    node.addEventListener("focus", () => node.matches(":focus-visible") && showTip(node, label));
-    node.addEventListener("blur", () => node !== armed && hideTip());
+    node.addEventListener("focus", () => node.matches(":focus-visible") && this.showTip(node, label));
+    node.addEventListener("blur", () => node !== this.armed && this.hideTip());
     node.addEventListener("click", (event) => {
       event.preventDefault();
-      if (lastPointer === "touch" && armed !== node) {
-        arm(node, label);
+      if (pointer.touch && this.armed !== node) {
+        this.arm(node, label);
         return;
       }
-      lastPointer = "mouse"; // a key or a mouse click next acts at once
-      disarm();
-      hideTip();
-      if (moves.length === 1) act(moves[0].action);
-      else openPicker(node, moves);
+      pointer.kind = "mouse"; // a key or a mouse click next acts at once
+      this.disarm();
+      this.hideTip();
+      if (moves.length === 1) this.act(moves[0].action);
+      else this.openPicker(node, moves);
     });
   }
 
-  function place(box, node, { below = false } = {}) {
-    const outer = board.getBoundingClientRect();
+  place(box, node, { below = false } = {}) {
+    const outer = this.board.getBoundingClientRect();
     const r = node.getBoundingClientRect();
     box.hidden = false;
     const width = box.offsetWidth;
@@ -590,60 +557,59 @@ export function render(root, msg, ctx) {
     box.style.setProperty("top", `${Math.round(top)}px`);
   }
 
-  function showTip(node, label, extra = null) {
-    if (picker) return;
-    tip.replaceChildren(el("span", { class: "sr-tip-label", dir: "auto" }, label));
-    if (extra) tip.append(el("span", { class: "sr-tip-extra" }, extra));
-    place(tip, node);
+  showTip(node, label, extra = null) {
+    if (this.picker) return;
+    this.tip.replaceChildren(el("span", { class: "sr-tip-label", dir: "auto" }, label));
+    if (extra) this.tip.append(el("span", { class: "sr-tip-extra" }, extra));
+    this.place(this.tip, node);
   }
 
-  function hideTip() {
-    tip.hidden = true;
+  hideTip() {
+    this.tip.hidden = true;
   }
 
-  function arm(node, label) {
-    disarm();
-    armed = node;
+  arm(node, label) {
+    this.disarm();
+    this.armed = node;
     node.classList.add("is-armed");
-    board.dataset.armed = node.dataset.label || "";
-    showTip(node, label, w("tapAgain"));
+    this.board.dataset.armed = node.dataset.label || "";
+    this.showTip(node, label, w("tapAgain"));
   }
 
-  function disarm() {
-    if (!armed) return;
-    armed.classList.remove("is-armed");
-    armed = null;
-    delete board.dataset.armed;
-    hideTip();
+  disarm() {
+    if (!this.armed) return;
+    this.armed.classList.remove("is-armed");
+    this.armed = null;
+    delete this.board.dataset.armed;
+    this.hideTip();
   }
 
   /** Several moves on one target (amounts, a teammate to buy for or send to): ask on the board. */
-  function openPicker(node, moves) {
-    closePicker();
+  openPicker(node, moves) {
+    this.closePicker();
     const amounts = moves.every((m) => typeof m.action.amount === "number");
     const options = moves.map((m) => {
       const a = m.action;
       let text = m.label;
       if (amounts) text = n(a.amount);
-      else if (a.do === "buy" && typeof a.member === "number") text = nameOf(a.member);
-      else if (a.do === "transfer") text = nameOf(a.player);
-      const option = el(
-        "button",
-        { type: "button", class: ["sr-pick", amounts && "sr-pick-amount"], title: m.label, "aria-label": m.label, dataset: { testid: "sr-pick", action: JSON.stringify(a) } },
-        text,
+      else if (a.do === "buy" && typeof a.member === "number") text = this.nameOf(a.member);
+      else if (a.do === "transfer") text = this.nameOf(a.player);
+      const option = speak(
+        el("button", { type: "button", class: ["sr-pick", amounts && "sr-pick-amount"], title: m.label, dataset: { testid: "sr-pick", action: JSON.stringify(a) } }, text),
+        m.label,
       );
       option.addEventListener("click", () => {
-        closePicker();
-        act(a);
+        this.closePicker();
+        this.act(a);
       });
       return option;
     });
     const cancel = el("button", { type: "button", class: "sr-pick-cancel", dataset: { testid: "sr-pick-cancel" }, "aria-label": w("cancel"), title: w("cancel") }, "×");
     cancel.addEventListener("click", () => {
-      closePicker();
+      this.closePicker();
       node.focus();
     });
-    picker = el(
+    const picker = el(
       "div",
       { class: "sr-picker", role: "dialog", "aria-label": moveSummary(moves), dataset: { testid: "sr-picker" } },
       el("div", { class: "sr-picker-head" }, el("span", { class: "sr-picker-title", dir: "auto" }, amounts ? w("howMuch", { what: moves[moves.length - 1].label }) : w("pickOne")), cancel),
@@ -654,240 +620,382 @@ export function render(root, msg, ctx) {
       if (event.key !== "Escape") return;
       event.preventDefault();
       event.stopPropagation();
-      closePicker();
+      this.closePicker();
       node.focus();
     });
-    board.append(picker);
-    place(picker, node, { below: true });
+    this.picker = picker;
+    this.board.append(picker);
+    this.place(picker, node, { below: true });
     (amounts ? options[options.length - 1] : options[0]).focus();
   }
 
-  function closePicker() {
-    if (!picker) return;
-    picker.remove();
-    picker = null;
+  closePicker() {
+    if (!this.picker) return;
+    this.picker.remove();
+    this.picker = null;
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+/**
+ * One drawing of the board: the view model, the card data, the targets, and the legal moves
+ * shown so far (`used`: what is not shown stays in the page's move list only).
+ */
+class Drawing {
+  constructor(v, ctx, board) {
+    this.v = v;
+    this.cards = ctx.cards || new Map();
+    this.targets = new Targets(board, ctx.act, v.nameOf);
+    this.used = new Set();
+  }
+
+  /** The moves a click on `key` offers (and note them as shown on the board). */
+  take(key) {
+    const found = this.v.actions.get(key);
+    if (found) for (const m of found) this.used.add(m.index);
+    return found || null;
+  }
+
+  /** A card, a button for the moves of `key` when it has any. */
+  card(id, key, opts = {}) {
+    const moves = key ? this.take(key) : null;
+    return cardEl(cardData(this.cards, id), { ...opts, moves, bind: (node, found) => this.targets.bind(node, found) });
   }
 
   /** A plain button on the board for a move without a card (end the turn, skip, hand play). */
-  function moveButton(key, text, testid, extra = null) {
-    const moves = take(key);
+  moveButton(key, text, testid, extra = null) {
+    const moves = this.take(key);
     if (!moves) return null;
-    const button = el("button", { type: "button", class: ["btn", "sr-move", extra], "aria-label": moveSummary(moves), dataset: { testid, action: JSON.stringify(moves[0].action), focusKey: `move:${key}` } }, text);
-    bind(button, moves);
+    // Named by its words ("End turn"); the move it makes, in full, is its description.
+    const summary = moveSummary(moves);
+    const button = el("button", { type: "button", class: ["btn", "sr-move", extra], "aria-description": summary === text ? undefined : summary, dataset: { testid, action: JSON.stringify(moves[0].action), focusKey: `move:${key}` } }, text);
+    this.targets.bind(button, moves);
     return button;
   }
+}
 
-  // ================================================================ helpers using the scope
-  function pileDetails(title, list, testid, { open = false, key = null } = {}) {
-    const details = el(
-      "details",
-      { class: "sr-pile-list", dataset: { testid }, open },
-      el("summary", {}, `${title} (${n(list.length)})`),
+/**
+ * The position in a few sentences, for a screen reader's summary key (../pages/table.js):
+ * each player's authority and hand, the trade and combat of the player whose turn it is.
+ */
+export function summary(msg, ctx) {
+  use(ctx);
+  const v = view(msg, ctx);
+  return v.players
+    .map((p, q) => {
+      const hand = Array.isArray(p.hand) ? p.hand.length : p.hand_size ?? 0;
+      const parts = [`${w("authority")} ${n(p.authority ?? 0)}`, `${w("handCount")} ${n(hand)}`];
+      if (q === v.current && !v.over) parts.push(`${w("trade")} ${n(p.trade ?? 0)}`, `${w("combat")} ${n(p.combat ?? 0)}`);
+      if (p.eliminated) parts.push(w("eliminated"));
+      return `${v.nameOf(q)}: ${parts.join(comma())}`;
+    })
+    .join(". ");
+}
+
+export function render(root, msg, ctx) {
+  use(ctx);
+  ensureCss();
+  const v = view(msg, ctx);
+  const board = el("div", { class: ["sr", `sr-${v.format}`, v.players.length > 2 && "sr-multi"], dataset: { testid: "sr-board", format: v.format } });
+  const d = new Drawing(v, ctx, board);
+  // The format and the turn: a line of their own with many players, else on the row's title.
+  const line = topline(v);
+  if (v.players.length > 2) board.append(line);
+  board.append(opponents(d), tradeRow(d, v.players.length > 2 ? null : line));
+  if (v.me !== null && v.players[v.me]) board.append(mySide(d, v.me));
+  board.append(d.targets.tip);
+  d.targets.listen();
+  root.replaceChildren(board);
+  return { mapped: d.used };
+}
+
+// ------------------------------------------------------------------ the zones
+function topline(v) {
+  return el(
+    "div",
+    { class: "sr-topline" },
+    el("span", { class: "sr-format" }, w(`format.${v.format}`)),
+    v.turn !== null ? el("span", { class: "sr-turn" }, w("turn", { n: v.turn })) : null,
+  );
+}
+
+/** The other players' panels. */
+function opponents(d) {
+  const box = el("section", { class: ["sr-opponents", d.v.others.length > 1 && "sr-opponents-many"], dataset: { testid: "opponents" } });
+  for (const q of d.v.others) box.append(playerPanel(d, q));
+  return box;
+}
+
+/** A strip that scrolls sideways on a phone, named `label`: when nothing in it takes the focus
+ * (a replay, the opponent's cards) it takes it itself, so the keyboard's arrows scroll it. */
+function scrollZone(zone, label) {
+  zone.setAttribute("role", "group");
+  zone.setAttribute("aria-label", label);
+  if (!zone.querySelector("button, a[href], [tabindex]")) zone.tabIndex = 0;
+  return zone;
+}
+
+/** The trade row, the explorers, the trade deck and the scrap heap. */
+function tradeRow(d, line) {
+  const v = d.v;
+  const row = el("div", { class: "sr-row-cards" });
+  v.tradeRow.forEach((id, i) => {
+    if (id === null) {
+      row.append(el("div", { class: "sr-card sr-slot size-m", dataset: { testid: "trade-row-empty" } }, el("span", { class: "sr-slot-text" }, w("emptySlot"))));
+      return;
+    }
+    row.append(d.card(id, `row:${id}`, { testid: "trade-row-card", focusKey: `row:${id}:${i}` }));
+  });
+  const explorer = d.card("explorer", "explorer", { testid: "explorer-pile", extra: "sr-pile", focusKey: "explorer" });
+  const tradeDeck = el(
+    "div",
+    { class: "sr-card sr-back size-m", dataset: { testid: "trade-deck" }, title: w("tradeDeck") },
+    el("span", { class: "sr-back-label" }, w("tradeDeck")),
+    el("b", { class: "sr-back-count", dataset: { countKey: "trade-deck", count: String(v.tradeDeckSize), pile: "out" } }, n(v.tradeDeckSize)),
+  );
+  return el(
+    "section",
+    { class: "sr-center", dataset: { testid: "trade-row" } },
+    el("div", { class: "sr-center-head" }, el("h3", { class: "sr-zone-title" }, w("tradeRow")), line),
+    scrollZone(
+      el(
+        "div",
+        { class: "sr-row" },
+        row,
+        el("div", { class: "sr-supply" }, el("div", { class: "sr-pile-wrap" }, explorer, el("span", { class: "sr-pile-label" }, `${w("explorers")} · ${w("explorersHint")}`)), tradeDeck),
+      ),
+      w("tradeRow"),
+    ),
+    pileDetails(d, w("scrapHeap"), v.scrapHeap, "scrap-heap"),
+  );
+}
+
+/** A pile as a <details> of small cards; `key` makes them targets (`${key}:${id}`). */
+function pileDetails(d, title, list, testid, { open = false, key = null } = {}) {
+  const details = el(
+    "details",
+    { class: "sr-pile-list", dataset: { testid }, open },
+    el("summary", {}, `${title} (${n(list.length)})`),
+  );
+  if (list.length) {
+    details.append(
+      el(
+        "div",
+        { class: "sr-mini-row" },
+        list.map((id, i) => d.card(id, key ? `${key}:${id}` : null, { size: "s", testid: `${testid}-card`, focusKey: `${testid}:${id}:${i}` })),
+      ),
     );
-    if (list.length) {
-      details.append(
-        el(
-          "div",
-          { class: "sr-mini-row" },
-          list.map((id, i) => cardFor(id, key ? `${key}:${id}` : null, { size: "s", testid: `${testid}-card`, focusKey: `${testid}:${id}:${i}` })),
-        ),
-      );
-    } else details.append(el("p", { class: "sr-empty" }, w("empty")));
-    return details;
-  }
+  } else details.append(el("p", { class: "sr-empty" }, w("empty")));
+  return details;
+}
 
-  function tagsFor(q) {
-    const tags = [];
-    const { role, team } = players[q];
-    if (NAMED_ROLES.has(role)) tags.push(el("span", { class: ["sr-tag", `sr-role-${role}`] }, w(role)));
-    if (teamTags) tags.push(el("span", { class: ["sr-tag", `sr-team-${team}`] }, w(`team${team}`)));
-    if (players[q].eliminated) tags.push(el("span", { class: "sr-tag sr-tag-out" }, w("eliminated")));
-    return tags;
-  }
+/** A seat's role, team and elimination tags. */
+function tagsFor(v, q) {
+  const tags = [];
+  const { role, team } = v.players[q];
+  if (NAMED_ROLES.has(role)) tags.push(el("span", { class: ["sr-tag", `sr-role-${role}`] }, w(role)));
+  if (v.teamTags) tags.push(el("span", { class: ["sr-tag", `sr-team-${team}`] }, w(`team${team}`)));
+  if (v.players[q].eliminated) tags.push(el("span", { class: "sr-tag sr-tag-out" }, w("eliminated")));
+  return tags;
+}
 
-  function poolStats(p, q) {
-    if (typeof p.trade !== "number" && typeof p.combat !== "number") return null;
-    return el(
-      "div",
-      { class: "sr-pools" },
-      stat("trade", p.trade ?? 0, w("trade"), q === me ? "pool-trade" : "opponent-trade", { key: `p${q}:trade` }),
-      stat("combat", p.combat ?? 0, w("combat"), q === me ? "pool-combat" : "opponent-combat", { key: `p${q}:combat` }),
-    );
-  }
+/** The turn's trade and combat, where the view has them. */
+function poolStats(v, p, q) {
+  if (typeof p.trade !== "number" && typeof p.combat !== "number") return null;
+  return el(
+    "div",
+    { class: "sr-pools" },
+    stat("trade", p.trade ?? 0, w("trade"), q === v.me ? "pool-trade" : "opponent-trade", { key: `p${q}:trade` }),
+    stat("combat", p.combat ?? 0, w("combat"), q === v.me ? "pool-combat" : "opponent-combat", { key: `p${q}:combat` }),
+  );
+}
 
-  function basesRow(p, q, size) {
-    const bases = p.bases || [];
-    if (!bases.length) return el("p", { class: "sr-empty sr-no-bases" }, w("noBases"));
-    return el(
-      "div",
-      { class: "sr-bases" },
-      bases.map((id, i) => {
-        const key = q === me ? `mine:${id}` : `base:${q}:${id}`;
-        const damage = Array.isArray(p.damage) ? p.damage[i] || 0 : 0;
-        return cardFor(id, key, { size, testid: q === me ? "my-base" : "base-card", damage, focusKey: `base:${q}:${id}:${i}` });
-      }),
-    );
-  }
+function basesRow(d, p, q, size) {
+  const me = d.v.me;
+  const bases = p.bases || [];
+  if (!bases.length) return el("p", { class: "sr-empty sr-no-bases" }, w("noBases"));
+  return el(
+    "div",
+    { class: "sr-bases" },
+    bases.map((id, i) => {
+      const key = q === me ? `mine:${id}` : `base:${q}:${id}`;
+      const damage = Array.isArray(p.damage) ? p.damage[i] || 0 : 0;
+      return d.card(id, key, { size, testid: q === me ? "my-base" : "base-card", damage, focusKey: `base:${q}:${id}:${i}` });
+    }),
+  );
+}
 
-  function playerPanel(q) {
-    const p = players[q];
-    const target = take(`player:${q}`);
-    const isCurrent = q === current && !view.over;
-    const attacking = target && target.some((m) => m.action.do === "attack");
-    const authority = el(
+/** Another player: authority (a target when attacked), piles, bases, their turn, open cards. */
+function playerPanel(d, q) {
+  const v = d.v;
+  const p = v.players[q];
+  const target = d.take(`player:${q}`);
+  const isCurrent = q === v.current && !v.over;
+  const attacking = target && target.some((m) => m.action.do === "attack");
+  const authority = speak(
+    el(
       target ? "button" : "div",
       {
         type: target ? "button" : undefined,
         class: ["sr-authority", target && "sr-target"],
         title: target ? undefined : w("authority"),
-        "aria-label": target ? moveSummary(target) : `${w("authority")}: ${n(p.authority)}`,
         dataset: { testid: "opponent-authority", player: String(q), action: target ? JSON.stringify(target[0].action) : undefined, focusKey: `player:${q}` },
       },
       icon("authority"),
       el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)),
       attacking ? icon("combat", "sr-target-mark") : null,
-    );
-    if (target) bind(authority, target);
-    const pass = moveButton(`pass:${q}`, w("passTo"), "sr-pass");
-    const panel = el(
-      "section",
-      {
-        class: ["sr-player", "sr-opp", isCurrent && "is-current", p.eliminated && "is-out", target && "is-target"],
-        dataset: { testid: "opponent", player: String(q) },
-        "aria-label": nameOf(q),
-      },
-      el(
-        "header",
-        { class: "sr-player-head" },
-        isCurrent ? el("span", { class: "sr-current-mark", title: w("current") }, "▸") : null,
-        el("span", { class: "sr-player-name" }, nameOf(q)),
-        tagsFor(q),
-      ),
-      el(
-        "div",
-        { class: "sr-player-stats" },
-        authority,
-        stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count", { key: `p${q}:hand`, pile: "out" }),
-        stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count", { key: `p${q}:deck`, pile: "out" }),
-        stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count", { key: `p${q}:discard`, pile: "in" }),
-        pass,
-      ),
-      p.pending_discards ? el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })) : null,
-      basesRow(p, q, "s"),
-    );
-    if (isCurrent || (p.in_play && p.in_play.length)) {
-      const inPlay = p.in_play || [];
-      if (inPlay.length || typeof p.trade === "number") {
-        panel.append(
-          el(
-            "div",
-            { class: "sr-opp-turn" },
-            poolStats(p, q),
-            inPlay.length ? el("div", { class: "sr-mini-row" }, inPlay.map((id) => cardFor(id, null, { size: "s", testid: "opponent-in-play" }))) : null,
-          ),
-        );
-      }
-    }
-    if (Array.isArray(p.hand) && p.hand.length) {
-      // Raiders see each other's hands; a finished game shows everything.
-      panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("handOf", { name: nameOf(q) })), el("div", { class: "sr-mini-row" }, p.hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-hand-card" })))));
-    } else if ((p.known_hand || []).length) {
-      panel.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("knownHand")), el("div", { class: "sr-mini-row" }, p.known_hand.map((id) => cardFor(id, null, { size: "s", testid: "opponent-known-card" })))));
-    }
-    if ((p.discard || []).length) panel.append(pileDetails(w("discard"), p.discard, "opponent-discard"));
-    // The opponent's cards (bases, in play, known hand) in one sideways strip: the panel stays
-    // one line tall however many there are, so the row and the hand stay on the screen.
-    const strip = el("div", { class: "sr-opp-cards" });
-    for (const part of panel.querySelectorAll(":scope > .sr-bases, :scope > .sr-no-bases, :scope > .sr-opp-turn, :scope > .sr-open-hand")) strip.append(part);
-    panel.append(strip);
-    return panel;
-  }
-
-  function mySide(q) {
-    const p = players[q];
-    const mine = el("section", { class: ["sr-player", "sr-me", q === current && !view.over && "is-current", p.eliminated && "is-out"], dataset: { testid: "my-area", player: String(q) } });
-    const target = take(`player:${q}`); // e.g. a Hydra teammate choice never targets oneself, but be safe
-    const self = target ? el("button", { type: "button", class: "btn sr-move", dataset: { action: JSON.stringify(target[0].action) } }, moveSummary(target)) : null;
-    if (self) bind(self, target);
-    // A pending choice: what to do, in the page's words (the moves themselves are the server's).
-    // A bequest is asked of its giver, who is not the player whose turn it is. It sits in the
-    // head line, beside the turn's buttons, so that it costs the hand no height.
-    const pending = (players[current] || {}).pending || null;
-    let banner = null;
-    if (pending && toAct === me) {
-      const source = pending.card ? cardData(cards, pending.card).name : null;
-      banner = el(
-        "div",
-        { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
-        el("span", {}, source ? el("b", {}, LANG === "fa" ? `«${source}»: ` : `${source}: `) : null, w(`choose.${pending.choice}`)),
-        moveButton("skip", w("skip"), "sr-skip"),
-      );
-    } else if (pending && typeof toAct === "number" && q === current) {
-      banner = el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: nameOf(toAct) }));
-    }
-    mine.append(
-      el(
-        "header",
-        { class: "sr-player-head sr-my-head" },
-        q === current && !view.over ? el("span", { class: "sr-current-mark" }, "▸") : null,
-        el("span", { class: "sr-player-name" }, nameOf(q)),
-        tagsFor(q),
-        el(
-          "div",
-          { class: "sr-player-stats sr-my-stats" },
-          el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
-          poolStats(p, q),
-          stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
-          stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
-        ),
-        banner,
-        self,
-        moveButton("end", w("endTurn"), "sr-end", "btn-primary sr-end"),
-      ),
-    );
-    if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
-
-    const bases = p.bases || [];
+    ),
+    `${v.nameOf(q)} · ${w("authority")}: ${n(p.authority)}`,
+    target ? moveSummary(target) : "",
+  );
+  if (target) d.targets.bind(authority, target);
+  const pass = d.moveButton(`pass:${q}`, w("passTo"), "sr-pass");
+  const panel = el(
+    "section",
+    {
+      class: ["sr-player", "sr-opp", isCurrent && "is-current", p.eliminated && "is-out", target && "is-target"],
+      dataset: { testid: "opponent", player: String(q) },
+      "aria-label": v.nameOf(q),
+    },
+    el(
+      "header",
+      { class: "sr-player-head" },
+      isCurrent ? el("span", { class: "sr-current-mark", title: w("current") }, "▸") : null,
+      el("span", { class: "sr-player-name" }, v.nameOf(q)),
+      tagsFor(v, q),
+    ),
+    el(
+      "div",
+      { class: "sr-player-stats" },
+      authority,
+      stat("hand", p.hand_size ?? 0, w("handCount"), "opponent-hand-count", { key: `p${q}:hand`, pile: "out" }),
+      stat("deck", p.deck_size ?? 0, w("deck"), "opponent-deck-count", { key: `p${q}:deck`, pile: "out" }),
+      stat("discard", (p.discard || []).length, w("discard"), "opponent-discard-count", { key: `p${q}:discard`, pile: "in" }),
+      pass,
+    ),
+    p.pending_discards ? el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })) : null,
+  );
+  // The opponent's cards (bases, in play, known hand) in one sideways strip: the panel stays
+  // one line tall however many there are, so the row and the hand stay on the screen.
+  const strip = el("div", { class: "sr-opp-cards" }, basesRow(d, p, q, "s"));
+  if (isCurrent || (p.in_play && p.in_play.length)) {
     const inPlay = p.in_play || [];
-    const table = el("div", { class: "sr-my-table" });
-    if (bases.length) table.append(el("div", { class: "sr-zone sr-bases-zone" }, el("h3", { class: "sr-zone-title" }, w("bases")), basesRow(p, q, "s")));
-    if (inPlay.length) {
-      table.append(
+    if (inPlay.length || typeof p.trade === "number") {
+      strip.append(
         el(
           "div",
-          { class: "sr-zone sr-inplay-zone", dataset: { testid: "in-play" } },
-          el("h3", { class: "sr-zone-title" }, w("inPlay")),
-          el("div", { class: "sr-inplay" }, inPlay.map((id, i) => cardFor(id, `mine:${id}`, { size: "s", testid: "in-play-card", focusKey: `play:${id}:${i}`, extra: (p.allied || []).includes(id) && "is-allied" }))),
+          { class: "sr-opp-turn" },
+          poolStats(v, p, q),
+          inPlay.length ? el("div", { class: "sr-mini-row" }, inPlay.map((id) => d.card(id, null, { size: "s", testid: "opponent-in-play" }))) : null,
         ),
       );
     }
-    const hand = p.hand || [];
-    mine.append(
-      el(
-        "div",
-        { class: "sr-me-cards" },
-        el(
-        "div",
-        { class: "sr-zone sr-hand-zone" },
-        el("h3", { class: "sr-zone-title" }, `${w("hand")} (${n(hand.length)})`),
-        el(
-          "div",
-          { class: "sr-hand", dataset: { testid: "hand" } },
-          hand.length ? hand.map((id, i) => cardFor(id, `hand:${id}`, { testid: "hand-card", focusKey: `hand:${id}:${i}` })) : el("p", { class: "sr-empty" }, w("empty")),
-        ),
-        ),
-        table.childElementCount ? table : null,
-      ),
-    );
-    const fromPile = (where) => legal.some((m) => m.action && ((m.action.do === "choose" && m.action.from === where) || (where === "discard" && m.action.do === "transfer")));
-    mine.append(
-      el(
-        "div",
-        { class: "sr-piles" },
-        pileDetails(w("discard"), p.discard || [], "discard-pile", { open: fromPile("discard"), key: "discard" }),
-        Array.isArray(p.unseen) ? pileDetails(w("deckCards"), p.unseen, "deck-contents", { open: fromPile("deck"), key: "deck" }) : null,
-      ),
-    );
-    return mine;
   }
+  if (Array.isArray(p.hand) && p.hand.length) {
+    // Raiders see each other's hands; a finished game shows everything.
+    strip.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("handOf", { name: v.nameOf(q) })), el("div", { class: "sr-mini-row" }, p.hand.map((id) => d.card(id, null, { size: "s", testid: "opponent-hand-card" })))));
+  } else if ((p.known_hand || []).length) {
+    strip.append(el("div", { class: "sr-open-hand" }, el("span", { class: "sr-zone-label" }, w("knownHand")), el("div", { class: "sr-mini-row" }, p.known_hand.map((id) => d.card(id, null, { size: "s", testid: "opponent-known-card" })))));
+  }
+  if ((p.discard || []).length) panel.append(pileDetails(d, w("discard"), p.discard, "opponent-discard"));
+  panel.append(scrollZone(strip, v.nameOf(q)));
+  return panel;
+}
+
+/** The viewer's own side: the head line (stats, a pending choice, the turn's buttons), the
+ * hand with bases and cards in play beside it, and the piles. */
+function mySide(d, q) {
+  const v = d.v;
+  const p = v.players[q];
+  const mine = el("section", { class: ["sr-player", "sr-me", q === v.current && !v.over && "is-current", p.eliminated && "is-out"], dataset: { testid: "my-area", player: String(q) } });
+  mine.append(myHead(d, q, p));
+  if (p.pending_discards) mine.append(el("p", { class: "sr-warn" }, w("mustDiscard", { n: p.pending_discards })));
+  mine.append(el("div", { class: "sr-me-cards" }, myHand(d, p), myTable(d, q, p)));
+  mine.append(
+    el(
+      "div",
+      { class: "sr-piles" },
+      pileDetails(d, w("discard"), p.discard || [], "discard-pile", { open: v.openPiles.discard, key: "discard" }),
+      Array.isArray(p.unseen) ? pileDetails(d, w("deckCards"), p.unseen, "deck-contents", { open: v.openPiles.deck, key: "deck" }) : null,
+    ),
+  );
+  return mine;
+}
+
+function myHead(d, q, p) {
+  const v = d.v;
+  const target = d.take(`player:${q}`); // e.g. a Hydra teammate choice never targets oneself, but be safe
+  const self = target ? el("button", { type: "button", class: "btn sr-move", dataset: { action: JSON.stringify(target[0].action) } }, moveSummary(target)) : null;
+  if (self) d.targets.bind(self, target);
+  return el(
+    "header",
+    { class: "sr-player-head sr-my-head" },
+    q === v.current && !v.over ? el("span", { class: "sr-current-mark" }, "▸") : null,
+    el("span", { class: "sr-player-name" }, v.nameOf(q)),
+    tagsFor(v, q),
+    el(
+      "div",
+      { class: "sr-player-stats sr-my-stats" },
+      el("span", { class: "sr-authority sr-my-authority", title: w("authority"), dataset: { testid: "player-authority", player: String(q) } }, icon("authority"), el("b", { dataset: { countKey: `p${q}:authority`, count: String(p.authority) } }, n(p.authority)), el("span", { class: "sr-only" }, w("authority"))),
+      poolStats(v, p, q),
+      stat("deck", p.deck_size ?? 0, w("deck"), "my-deck-count", { key: `p${q}:deck`, pile: "out" }),
+      stat("discard", (p.discard || []).length, w("discard"), "my-discard-count", { key: `p${q}:discard`, pile: "in" }),
+    ),
+    pendingBanner(d, q),
+    self,
+    d.moveButton("end", w("endTurn"), "sr-end", "btn-primary sr-end"),
+  );
+}
+
+/** A pending choice: what to do, in the page's words (the moves themselves are the server's).
+ * It sits in the head line, beside the turn's buttons, so that it costs the hand no height. */
+function pendingBanner(d, q) {
+  const { pending, toAct, me, current } = d.v;
+  if (pending && toAct === me) {
+    const source = pending.source;
+    return el(
+      "div",
+      { class: "sr-pending", role: "status", dataset: { testid: "pending-choice", choice: pending.choice } },
+      el("span", {}, source ? el("b", {}, lang() === "fa" ? `«${source}»: ` : `${source}: `) : null, w(`choose.${pending.choice}`)),
+      d.moveButton("skip", w("skip"), "sr-skip"),
+    );
+  }
+  if (pending && typeof toAct === "number" && q === current) return el("div", { class: "sr-pending", role: "status" }, w("waitingFor", { name: d.v.nameOf(toAct) }));
+  return null;
+}
+
+function myHand(d, p) {
+  const hand = p.hand || [];
+  return el(
+    "div",
+    { class: "sr-zone sr-hand-zone" },
+    el("h3", { class: "sr-zone-title" }, `${w("hand")} (${n(hand.length)})`),
+    scrollZone(
+      el(
+        "div",
+        { class: "sr-hand", dataset: { testid: "hand" } },
+        hand.length ? hand.map((id, i) => d.card(id, `hand:${id}`, { testid: "hand-card", focusKey: `hand:${id}:${i}` })) : el("p", { class: "sr-empty" }, w("empty")),
+      ),
+      w("hand"),
+    ),
+  );
+}
+
+/** The viewer's bases and cards in play, beside the hand; null when there are none. */
+function myTable(d, q, p) {
+  const bases = p.bases || [];
+  const inPlay = p.in_play || [];
+  const table = el("div", { class: "sr-my-table" });
+  if (bases.length) table.append(el("div", { class: "sr-zone sr-bases-zone" }, el("h3", { class: "sr-zone-title" }, w("bases")), basesRow(d, p, q, "s")));
+  if (inPlay.length) {
+    table.append(
+      el(
+        "div",
+        { class: "sr-zone sr-inplay-zone", dataset: { testid: "in-play" } },
+        el("h3", { class: "sr-zone-title" }, w("inPlay")),
+        scrollZone(el("div", { class: "sr-inplay" }, inPlay.map((id, i) => d.card(id, `mine:${id}`, { size: "s", testid: "in-play-card", focusKey: `play:${id}:${i}`, extra: (p.allied || []).includes(id) && "is-allied" }))), w("inPlay")),
+      ),
+    );
+  }
+  return table.childElementCount ? scrollZone(table, `${w("bases")} · ${w("inPlay")}`) : null;
 }

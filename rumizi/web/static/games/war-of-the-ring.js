@@ -8,21 +8,16 @@
 // page's move list always shows every move as a fallback.
 //
 // Exports render(root, msg, ctx), renderCard(card, ctx) (the gallery on the game page) and
-// WORDS; ctx brings the page's language tools (see ../renderers.js).
+// WORDS; ctx brings the page's language tools (see ../renderers.js). view(msg, ctx) is the
+// board's model that render draws: pure, no DOM (tests/web/test_renderer_views.py).
 // The renderer's styles live in war-of-the-ring.css, loaded once beside this module.
 
-import { h as el, svgIcon } from "../dom.js";
+import { h as el } from "../dom.js";
+import { LastCall, Selection, iconSet, linkCss, pageWords, positionKey, seatNamer, speak, viewerSeat } from "./kit.js";
 
-const CSS_ID = "war-of-the-ring-css";
-
-function ensureCss() {
-  if (typeof document === "undefined" || document.getElementById(CSS_ID)) return;
-  const link = document.createElement("link");
-  link.id = CSS_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./war-of-the-ring.css", import.meta.url).href;
-  document.head.append(link);
-}
+const ensureCss = () => linkCss("war-of-the-ring-css", new URL("./war-of-the-ring.css", import.meta.url));
+/** Settles once the board's stylesheet has loaded: pages draw the board after it (../renderers.js). */
+export const styles = ensureCss;
 
 // ------------------------------------------------------------------ words of this renderer
 export const WORDS = {
@@ -156,13 +151,8 @@ export const WORDS = {
   },
 };
 
-let LANG = "fa";
-let w;
-let n;
-
-function use(ctx) {
-  ({ lang: LANG, t: w, num: n } = ctx);
-}
+// The page's language, words and digits, as given with each call (./kit.js pageWords).
+const { use, w, n, dir } = pageWords();
 
 const ZONES = ["left", "centre", "right"];
 const SHADOW_WIN = 5;
@@ -185,9 +175,7 @@ const ICONS = {
   flag: [["path", { d: "M6 21V4m0 1h11l-2.5 4L17 13H6", class: "i-stroke" }]],
 };
 
-function icon(name, extra = "") {
-  return svgIcon(ICONS[name], `wr-ic wr-ic-${name} ${extra}`.trim());
-}
+const icon = iconSet(ICONS, "wr-ic");
 
 function cardData(cards, id) {
   if (!id) return null;
@@ -205,7 +193,7 @@ function cardEl(card, opts = {}) {
     title,
     dataset: { card: card.id, testid: opts.testid || "wr-card", focusKey: opts.focusKey },
   };
-  if (tag === "button") Object.assign(attrs, { type: "button", onclick: opts.onclick, "aria-pressed": opts.selected ? "true" : "false", "aria-label": opts.label || title });
+  if (tag === "button") Object.assign(attrs, { type: "button", onclick: opts.onclick, "aria-pressed": opts.selected ? "true" : "false" });
   const body = [
     el("span", { class: "wr-combat", title: w("combat") }, n(card.combat)),
     el("span", { class: "wr-name" }, card.name),
@@ -223,11 +211,12 @@ function cardEl(card, opts = {}) {
     );
   }
   if (opts.seen) body.push(el("span", { class: "wr-seen", title: w("seenByOpponent") }, icon("eye")));
-  return el(tag, attrs, body);
+  const spoken = [title, opts.seen ? w("seenByOpponent") : null].filter(Boolean).join(" · ");
+  return speak(el(tag, attrs, body), spoken, opts.label && opts.label !== title ? opts.label : "");
 }
 
 function backEl(faction, size = "s") {
-  return el("div", { class: ["wr-back", `fac-${faction}`, `size-${size}`], title: w("faceDown"), dataset: { testid: "wr-back" } }, el("span", { class: "wr-back-mark" }, icon("ring")));
+  return speak(el("div", { class: ["wr-back", `fac-${faction}`, `size-${size}`], title: w("faceDown"), dataset: { testid: "wr-back" } }, el("span", { class: "wr-back-mark" }, icon("ring"))), w("faceDown"));
 }
 
 /** The gallery's card: the drawn card and its name, copies and text. */
@@ -250,8 +239,8 @@ export function renderCard(card, ctx) {
 
 // ------------------------------------------------------------------ the board's state
 // What the player is building, kept across renders of the same position.
-const sel = { key: null, card: null, from: null };
-let lastCall = null;
+const sel = new Selection(() => ({ card: null, from: null }));
+const last = new LastCall(render);
 
 function mapLegal(legal) {
   const m = { place: new Map(), event: new Map(), pay: new Map(), recover: new Map(), boost: new Map(), peek: new Map(), move: new Map(), pass: null, activate: null, decline: null };
@@ -286,354 +275,410 @@ function mapLegal(legal) {
   return m;
 }
 
-// ------------------------------------------------------------------ rendering
+// ------------------------------------------------------------------ the view model
+const NO_ZONE = { cards: [[], []], seen: [[], []], boost: [0, 0], result: null };
+
+/**
+ * What the board shows, from the server's message alone (no DOM): the seats (`bottom` the
+ * viewer's, or seat 0 when watching), who acts and what is pending, the three zones, the
+ * last battle, and `m` — the legal moves by target (mapLegal): a hand card's placement per
+ * zone, its event, a payment, a recovery, a zone's boost, peek or move, the buttons.
+ */
+export function view(msg, ctx) {
+  const state = msg.view || {};
+  const legal = msg.legal || [];
+  const me = viewerSeat(msg, state);
+  const bottom = me ?? 0;
+  const toAct = typeof state.to_act === "number" ? state.to_act : null;
+  const pending = state.pending || null;
+  const players = state.players || [];
+  return {
+    round: typeof state.round === "number" ? state.round : null,
+    phase: state.phase || "",
+    over: Boolean(state.over),
+    starter: typeof state.starter === "number" ? state.starter : null,
+    playing: state.playing && state.playing.card ? state.playing.card : null,
+    players,
+    zones: ZONES.map((zone, z) => ({ ...((state.zones || [])[z] || NO_ZONE), zone, z, fighting: state.phase === "battle" && state.zone === z })),
+    battles: Array.isArray(state.battles) ? state.battles : [],
+    legal,
+    m: mapLegal(legal),
+    me,
+    bottom,
+    top: 1 - bottom,
+    toAct,
+    pending,
+    choice: pending ? pending.choice : null,
+    myMove: me !== null && toAct === me && legal.length > 0 && !state.over,
+    hand: me !== null && players[me] && Array.isArray(players[me].hand) ? players[me].hand : null,
+    nameOf: seatNamer(ctx, me),
+  };
+}
+
+/** What a zone does when clicked now: a legal move, `{from}` (a move's first half), or null. */
+function zoneTarget(v, zone) {
+  const { m, choice } = v;
+  if (!v.myMove) return null;
+  if (!choice && sel.card) return m.place.get(`${sel.card}|${zone}`) || null;
+  if (choice === "boost") return m.boost.get(zone) || null;
+  if (choice === "peek") return m.peek.get(zone) || null;
+  if (choice === "move") {
+    if (sel.from) return m.move.get(`${sel.from}|${zone}`) || null;
+    const from = [...m.move.keys()].some((k) => k.startsWith(`${zone}|`));
+    return from ? { from: zone } : null;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ drawing
+/**
+ * The position in a few sentences, for a screen reader's summary key (../pages/table.js):
+ * each zone, the cards each side has there and who won it; then your hand.
+ */
+export function summary(msg, ctx) {
+  use(ctx);
+  const v = view(msg, ctx);
+  const sentences = v.zones.map((info) => {
+    const count = (seat) => ((info.cards || [[], []])[seat] || []).length;
+    const sides = [v.top, v.bottom].map((seat) => `${v.nameOf(seat)} ${n(count(seat))}`).join(", ");
+    let result = "";
+    if (info.result === "tie") result = ` (${w("tie")})`;
+    else if (info.result === "empty") result = ` (${w("empty")})`;
+    else if (typeof info.result === "number") result = ` (${w("wonBy", { name: v.nameOf(info.result) })})`;
+    return `${w(`zone.${info.zone}`)}: ${sides}${result}`;
+  });
+  if (v.hand) sentences.push(`${w("hand")}: ${n(v.hand.length)}`);
+  return sentences.join(". ");
+}
+
 export function render(root, msg, ctx) {
   ensureCss();
-  lastCall = { root, msg, ctx };
+  last.keep(root, msg, ctx);
   use(ctx);
-  const view = msg.view || {};
-  const players = view.players || [];
-  const zones = view.zones || [];
-  const cards = ctx.cards || new Map();
-  const legal = msg.legal || [];
-  const m = mapLegal(legal);
+  sel.at(positionKey(msg));
+  const v = view(msg, ctx);
+  const d = {
+    v,
+    cards: ctx.cards || new Map(),
+    act: (item) => {
+      if (!item) return;
+      sel.clear();
+      ctx.act(item.action);
+    },
+    rerender: (focusKey) => last.redraw(focusKey),
+  };
+  // Every legal move has its place on the board (a hand card, a zone, a button).
   const used = new Set();
-  const me = typeof view.viewer === "number" ? view.viewer : typeof msg.seat === "number" ? msg.seat : null;
-  const bottom = me ?? 0;
-  const top = 1 - bottom;
-  const toAct = typeof view.to_act === "number" ? view.to_act : null;
-  const pending = view.pending || null;
-  const choice = pending ? pending.choice : null;
-  const myMove = me !== null && toAct === me && legal.length > 0 && !view.over;
-  const key = `${msg.table || ""}|${msg.version}|${legal.length}`;
-  if (sel.key !== key) Object.assign(sel, { key, card: null, from: null });
+  const { m } = v;
+  for (const group of [m.place, m.event, m.pay, m.recover, m.boost, m.peek, m.move]) for (const item of group.values()) used.add(item.index);
+  for (const item of [m.pass, m.activate, m.decline]) if (item) used.add(item.index);
 
-  const nameOf = (q) => (q === me ? w("you") : (ctx.names && ctx.names.get(q)) || w("player", { n: q + 1 }));
-  const act = (item) => {
-    if (!item) return;
-    Object.assign(sel, { card: null, from: null });
-    ctx.act(item.action);
-  };
-  const mark = (item) => {
-    if (item) used.add(item.index);
-  };
-  const rerender = (focusKey) => {
-    if (!lastCall) return;
-    render(lastCall.root, lastCall.msg, lastCall.ctx);
-    if (lastCall.ctx.busy) for (const b of lastCall.root.querySelectorAll("button")) b.disabled = true;
-    if (focusKey) {
-      const again = lastCall.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-    }
-  };
-  for (const group of [m.place, m.event, m.pay, m.recover, m.boost, m.peek, m.move]) for (const item of group.values()) mark(item);
-  mark(m.pass);
-  mark(m.activate);
-  mark(m.decline);
-
-  const board = el("div", { class: ["wr", choice && "has-pending"], dataset: { testid: "wr-board", round: String(view.round ?? ""), phase: view.phase || "" } });
-  board.append(head());
-  if (players[top]) board.append(playerStrip(top));
-  board.append(field());
-  const report = battleReport();
+  const board = el("div", { class: ["wr", v.choice && "has-pending"], dataset: { testid: "wr-board", round: String(v.round ?? ""), phase: v.phase } });
+  board.append(head(d));
+  if (v.players[v.top]) board.append(playerStrip(d, v.top));
+  board.append(field(d));
+  const report = battleReport(d);
   if (report) board.append(report);
-  if (players[bottom]) board.append(playerStrip(bottom));
-  if (me !== null && players[me] && Array.isArray(players[me].hand)) board.append(handBox());
+  if (v.players[v.bottom]) board.append(playerStrip(d, v.bottom));
+  if (v.hand) board.append(handBox(d));
   root.replaceChildren(board);
   return { mapped: used };
+}
 
-  // ================================================================ parts
-  function head() {
-    let status = null;
-    if (view.over) status = w("over");
-    else if (myMove) status = w("yourStep");
-    else if (toAct !== null) status = choice ? w("waitingFor", { name: nameOf(toAct) }) : w("stepOf", { name: nameOf(toAct) });
-    const line = el(
+// ------------------------------------------------------------------ the zones
+/** The top line (round, whose step, the round's starter, the goal), the prompt and buttons. */
+function head(d) {
+  const { v, cards } = d;
+  const { myMove, choice, toAct, nameOf } = v;
+  let status = null;
+  if (v.over) status = w("over");
+  else if (myMove) status = w("yourStep");
+  else if (toAct !== null) status = choice ? w("waitingFor", { name: nameOf(toAct) }) : w("stepOf", { name: nameOf(toAct) });
+  const line = el(
+    "div",
+    { class: "wr-topline" },
+    v.round !== null ? el("span", { class: "wr-round" }, w("round", { n: v.round })) : null,
+    status ? el("span", { class: ["wr-status", myMove && "is-mine"], dataset: { testid: "wr-status" } }, status) : null,
+    v.starter !== null ? el("span", { class: "wr-starter" }, icon("flag"), w("starter", { name: nameOf(v.starter) })) : null,
+    // The goal on the same line, so the head stays short enough for one screen.
+    el("span", { class: "wr-goal muted" }, w("goal")),
+  );
+  const box = el("div", { class: "wr-head" }, line);
+  if (v.playing) box.append(el("p", { class: "wr-playing" }, w("playing", { card: cardData(cards, v.playing).name })));
+  if (myMove) {
+    box.append(el("p", { class: "wr-pending", role: "status", dataset: { testid: "wr-prompt", choice: choice || "" } }, promptText(d)));
+    const buttons = actionButtons(d);
+    if (buttons.childElementCount) box.append(buttons);
+  }
+  return box;
+}
+
+/** What the player is asked to do now. */
+function promptText(d) {
+  const { choice, pending } = d.v;
+  if (choice === "move" && sel.from) return w("pending.moveTo");
+  if (choice) return w(`pending.${choice}`, { n: pending.owed || 1 });
+  if (sel.card) {
+    // The chosen card's event in full: on a phone the hand shows it cut short.
+    const card = cardData(d.cards, sel.card);
+    let text = w("pickZone", { card: card.name });
+    if (card.event_text) text += ` — ${w("eventLabel")} (${card.cost ? w("cost", { n: card.cost }) : w("free")}): ${card.event_text}`;
+    return text;
+  }
+  return w("pickCard");
+}
+
+/** The moves that are no thing on the table: activate, decline, the chosen card's event, pass. */
+function actionButtons(d) {
+  const { m, choice } = d.v;
+  const buttons = el("div", { class: "wr-actions" });
+  if (m.activate) buttons.append(actionButton(d, m.activate, w("activate"), "wr-activate", true));
+  if (m.decline) buttons.append(actionButton(d, m.decline, w("decline"), "wr-decline"));
+  if (!choice && sel.card && m.event.has(sel.card)) {
+    const card = cardData(d.cards, sel.card);
+    buttons.append(actionButton(d, m.event.get(sel.card), w("playEvent", { cost: card.cost ? w("cost", { n: card.cost }) : w("free") }), "wr-event", true));
+  }
+  if (sel.card || sel.from) {
+    buttons.append(
+      el("button", { type: "button", class: "btn btn-small btn-ghost", dataset: { testid: "wr-cancel", cancel: "" }, onclick: () => {
+        sel.clear();
+        d.rerender();
+      } }, w("cancel")),
+    );
+  }
+  if (m.pass) buttons.append(actionButton(d, m.pass, w("pass"), "wr-pass"));
+  return buttons;
+}
+
+function actionButton(d, item, text, testid, primary = false) {
+  return el(
+    "button",
+    { type: "button", class: ["btn", "btn-small", primary ? "btn-primary" : "btn-ghost"], title: item.label, dataset: { testid, focusKey: testid, action: JSON.stringify(item.action) }, onclick: () => d.act(item) },
+    text,
+  );
+}
+
+/** A player's line: name, faction, passed, counts, the shadow row and activations, graveyard. */
+function playerStrip(d, seat) {
+  const { v, cards } = d;
+  const p = v.players[seat];
+  const mine = seat === v.me;
+  const faction = p.faction || "free";
+  const activated = Number(p.activated || 0);
+  const pips = el(
+    "span",
+    { class: "wr-pips", title: w("activated", { n: activated }), dataset: { testid: "wr-activated", count: String(activated) } },
+    Array.from({ length: SHADOW_WIN }, (_, i) => el("span", { class: ["wr-pip", i < activated && "on"] })),
+    el("span", { class: "wr-pips-text" }, w("activated", { n: activated })),
+  );
+  const row = Array.isArray(p.shadow_row)
+    ? p.shadow_row.map((id) => cardEl(cardData(cards, id), { size: "s" }))
+    : Array.from({ length: Math.min(p.shadow_size || 0, 8) }, () => backEl(faction === "free" ? "shadow" : "free", "xs"));
+  return el(
+    "section",
+    { class: ["wr-player", `fac-${faction}`, mine && "is-me", v.toAct === seat && !v.over && "is-acting"], "aria-label": v.nameOf(seat), dataset: { testid: mine ? "wr-me" : "wr-opponent", seat: String(seat), player: String(seat) } },
+    el(
       "div",
-      { class: "wr-topline" },
-      typeof view.round === "number" ? el("span", { class: "wr-round" }, w("round", { n: view.round })) : null,
-      status ? el("span", { class: ["wr-status", myMove && "is-mine"], dataset: { testid: "wr-status" } }, status) : null,
-      typeof view.starter === "number" ? el("span", { class: "wr-starter" }, icon("flag"), w("starter", { name: nameOf(view.starter) })) : null,
-      // The goal on the same line, so the head stays short enough for one screen.
-      el("span", { class: "wr-goal muted" }, w("goal")),
-    );
-    const box = el("div", { class: "wr-head" }, line);
-    if (view.playing && view.playing.card) {
-      const card = cardData(cards, view.playing.card);
-      box.append(el("p", { class: "wr-playing" }, w("playing", { card: card.name })));
-    }
-    if (myMove) {
-      let text;
-      if (choice === "move" && sel.from) text = w("pending.moveTo");
-      else if (choice) text = w(`pending.${choice}`, { n: pending.owed || 1 });
-      else if (sel.card) {
-        // The chosen card's event in full: on a phone the hand shows it cut short.
-        const card = cardData(cards, sel.card);
-        text = w("pickZone", { card: card.name });
-        if (card.event_text) text += ` — ${w("eventLabel")} (${card.cost ? w("cost", { n: card.cost }) : w("free")}): ${card.event_text}`;
-      }
-      else text = w("pickCard");
-      box.append(el("p", { class: "wr-pending", role: "status", dataset: { testid: "wr-prompt", choice: choice || "" } }, text));
-      const buttons = el("div", { class: "wr-actions" });
-      if (m.activate) buttons.append(actionButton(m.activate, w("activate"), "wr-activate", true));
-      if (m.decline) buttons.append(actionButton(m.decline, w("decline"), "wr-decline"));
-      if (!choice && sel.card && m.event.has(sel.card)) {
-        const card = cardData(cards, sel.card);
-        buttons.append(actionButton(m.event.get(sel.card), w("playEvent", { cost: card.cost ? w("cost", { n: card.cost }) : w("free") }), "wr-event", true));
-      }
-      if (sel.card || sel.from) {
-        buttons.append(
-          el("button", { type: "button", class: "btn btn-small btn-ghost", dataset: { testid: "wr-cancel" }, onclick: () => {
-            Object.assign(sel, { card: null, from: null });
-            rerender();
-          } }, w("cancel")),
-        );
-      }
-      if (m.pass) buttons.append(actionButton(m.pass, w("pass"), "wr-pass"));
-      if (buttons.childElementCount) box.append(buttons);
-    }
-    return box;
-  }
+      { class: "wr-player-line" },
+      el("b", { class: "wr-player-name" }, v.nameOf(seat)),
+      el("span", { class: ["wr-faction", `fac-${faction}`] }, w(`faction.${faction}`)),
+      p.passed ? el("span", { class: "wr-passed", dataset: { testid: "wr-passed" } }, mine ? w("passedYou") : w("passed")) : null,
+      el("span", { class: "wr-count" }, w("handOf", { n: p.hand_size ?? 0 })),
+      el("span", { class: "wr-count" }, w("deck", { n: p.deck_size ?? 0 })),
+    ),
+    el("div", { class: "wr-shadow" }, el("span", { class: "wr-count" }, w("shadowRow", { n: p.shadow_size ?? (p.shadow_row || []).length })), el("span", { class: "wr-row" }, row), pips),
+    graveyard(d, seat),
+  );
+}
 
-  function actionButton(item, text, testid, primary = false) {
-    return el(
-      "button",
-      { type: "button", class: ["btn", "btn-small", primary ? "btn-primary" : "btn-ghost"], title: item.label, dataset: { testid, focusKey: testid, action: JSON.stringify(item.action) }, onclick: () => act(item) },
-      text,
-    );
-  }
-
-  function playerStrip(seat) {
-    const p = players[seat];
-    const mine = seat === me;
-    const faction = p.faction || "free";
-    const activated = Number(p.activated || 0);
-    const pips = el(
-      "span",
-      { class: "wr-pips", title: w("activated", { n: activated }), dataset: { testid: "wr-activated", count: String(activated) } },
-      Array.from({ length: SHADOW_WIN }, (_, i) => el("span", { class: ["wr-pip", i < activated && "on"] })),
-      el("span", { class: "wr-pips-text" }, w("activated", { n: activated })),
-    );
-    const row = Array.isArray(p.shadow_row)
-      ? p.shadow_row.map((id) => cardEl(cardData(cards, id), { size: "s" }))
-      : Array.from({ length: Math.min(p.shadow_size || 0, 8) }, () => backEl(faction === "free" ? "shadow" : "free", "xs"));
-    const strip = el(
-      "section",
-      { class: ["wr-player", `fac-${faction}`, mine && "is-me", toAct === seat && !view.over && "is-acting"], "aria-label": nameOf(seat), dataset: { testid: mine ? "wr-me" : "wr-opponent", seat: String(seat), player: String(seat) } },
-      el(
-        "div",
-        { class: "wr-player-line" },
-        el("b", { class: "wr-player-name" }, nameOf(seat)),
-        el("span", { class: ["wr-faction", `fac-${faction}`] }, w(`faction.${faction}`)),
-        p.passed ? el("span", { class: "wr-passed", dataset: { testid: "wr-passed" } }, mine ? w("passedYou") : w("passed")) : null,
-        el("span", { class: "wr-count" }, w("handOf", { n: p.hand_size ?? 0 })),
-        el("span", { class: "wr-count" }, w("deck", { n: p.deck_size ?? 0 })),
-      ),
-      el("div", { class: "wr-shadow" }, el("span", { class: "wr-count" }, w("shadowRow", { n: p.shadow_size ?? (p.shadow_row || []).length })), el("span", { class: "wr-row" }, row), pips),
-      graveyard(seat),
-    );
-    return strip;
-  }
-
-  function graveyard(seat) {
-    const p = players[seat];
-    const grave = p.graveyard || [];
-    const recovering = myMove && choice === "recover" && seat === me;
-    const items = grave.map((id, i) => {
-      const item = recovering ? m.recover.get(id) : null;
-      return cardEl(cardData(cards, id), {
-        size: "s",
-        testid: item ? "wr-recover" : "wr-grave-card",
-        playable: Boolean(item),
-        onclick: item ? () => act(item) : null,
-        label: item ? item.label : null,
-        focusKey: item ? `grave:${i}` : null,
-      });
+/** A seat's graveyard; the viewer's cards are targets while a recovery is asked. */
+function graveyard(d, seat) {
+  const { v } = d;
+  const grave = v.players[seat].graveyard || [];
+  const recovering = v.myMove && v.choice === "recover" && seat === v.me;
+  const items = grave.map((id, i) => {
+    const item = recovering ? v.m.recover.get(id) : null;
+    return cardEl(cardData(d.cards, id), {
+      size: "s",
+      testid: item ? "wr-recover" : "wr-grave-card",
+      playable: Boolean(item),
+      onclick: item ? () => d.act(item) : null,
+      label: item ? item.label : null,
+      focusKey: item ? `grave:${i}` : null,
     });
-    const box = el(
-      "details",
-      { class: "wr-grave", open: recovering, dataset: { testid: "wr-graveyard" } },
-      el("summary", {}, w("graveyard", { n: grave.length })),
-      grave.length ? el("div", { class: "wr-grave-cards" }, items) : el("p", { class: "muted" }, w("emptyGrave")),
-    );
-    return box;
-  }
+  });
+  return el(
+    "details",
+    { class: "wr-grave", open: recovering, dataset: { testid: "wr-graveyard" } },
+    el("summary", {}, w("graveyard", { n: grave.length })),
+    grave.length ? el("div", { class: "wr-grave-cards" }, items) : el("p", { class: "muted" }, w("emptyGrave")),
+  );
+}
 
-  function field() {
-    const box = el("div", { class: "wr-field", dir: "ltr", dataset: { testid: "wr-field" } });
-    ZONES.forEach((zone, z) => box.append(zoneEl(zone, z)));
-    return box;
-  }
+function field(d) {
+  const box = el("div", { class: "wr-field", dir: "ltr", dataset: { testid: "wr-field" } });
+  for (const info of d.v.zones) box.append(zoneEl(d, info));
+  return box;
+}
 
-  function zoneTarget(zone) {
-    if (!myMove) return null;
-    if (!choice && sel.card) return m.place.get(`${sel.card}|${zone}`) || null;
-    if (choice === "boost") return m.boost.get(zone) || null;
-    if (choice === "peek") return m.peek.get(zone) || null;
-    if (choice === "move") {
-      if (sel.from) return m.move.get(`${sel.from}|${zone}`) || null;
-      const from = [...m.move.keys()].some((k) => k.startsWith(`${zone}|`));
-      return from ? { from: zone } : null;
-    }
-    return null;
-  }
-
-  function zoneEl(zone, z) {
-    const info = zones[z] || { cards: [[], []], seen: [[], []], boost: [0, 0], result: null };
-    const result = info.result;
-    const target = zoneTarget(zone);
-    const fighting = view.phase === "battle" && view.zone === z && result === null;
-    const stack = (seat) => {
-      const list = (info.cards || [[], []])[seat] || [];
-      const seen = (info.seen || [[], []])[seat] || [];
-      const faction = (players[seat] || {}).faction || "free";
-      const boost = (info.boost || [0, 0])[seat] || 0;
-      return el(
-        "div",
-        { class: ["wr-stack", seat === bottom ? "is-mine" : "is-theirs"], dataset: { testid: "wr-stack", seat: String(seat), count: String(list.length) } },
-        list.map((id, i) => (id ? cardEl(cardData(cards, id), { size: "s", seen: seat === me && seen[i] }) : backEl(faction))),
-        list.length ? null : el("span", { class: "wr-stack-empty" }, "—"),
-        boost ? el("span", { class: "wr-boost", title: w("boost", { n: boost }) }, w("boost", { n: boost })) : null,
-      );
-    };
-    let badge = null;
-    if (result === "tie") badge = el("span", { class: "wr-result is-tie" }, w("tie"));
-    else if (result === "empty") badge = el("span", { class: "wr-result is-empty" }, w("empty"));
-    else if (typeof result === "number") badge = el("span", { class: ["wr-result", result === me ? "is-won" : "is-lost"] }, w("wonBy", { name: nameOf(result) }));
-    else if (fighting) badge = el("span", { class: "wr-result is-next" }, w("next"));
-    const attrs = {
-      class: ["wr-zone", `zone-${zone}`, target && "is-target", sel.from === zone && "is-selected", result !== null && "is-resolved"],
-      dir: LANG === "fa" ? "rtl" : "ltr",
-      dataset: { testid: "wr-zone", zone, result: result === null ? "" : String(result) },
-      "aria-label": w(`zone.${zone}`),
-    };
-    if (target) {
-      Object.assign(attrs, {
-        role: "button",
-        tabindex: "0",
-        title: target.label || w(`zone.${zone}`),
-        onclick: () => clickZone(zone, target),
-        onkeydown: (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            clickZone(zone, target);
-          }
-        },
-      });
-      attrs.dataset.focusKey = `zone:${zone}`;
-    }
+/** One battle zone: both stacks, the result or the next battle, a target when clickable. */
+function zoneEl(d, info) {
+  const { v, cards } = d;
+  const { zone, result, fighting } = info;
+  const target = zoneTarget(v, zone);
+  const stack = (seat) => {
+    const list = (info.cards || [[], []])[seat] || [];
+    const seen = (info.seen || [[], []])[seat] || [];
+    const faction = (v.players[seat] || {}).faction || "free";
+    const boost = (info.boost || [0, 0])[seat] || 0;
     return el(
-      "section",
-      attrs,
-      el("h3", { class: "wr-zone-name" }, w(`zone.${zone}`)),
-      el("p", { class: "wr-reward muted" }, w(zone === "centre" ? "reward.centre" : "reward.flank")),
-      stack(top),
-      el("div", { class: "wr-versus" }, badge || el("span", { class: "wr-vs", "aria-hidden": "true" }, icon("sword"))),
-      stack(bottom),
-      target && !choice && sel.card ? el("span", { class: "wr-place-hint" }, w("placeHere")) : null,
+      "div",
+      { class: ["wr-stack", seat === v.bottom ? "is-mine" : "is-theirs"], dataset: { testid: "wr-stack", seat: String(seat), count: String(list.length) } },
+      list.map((id, i) => (id ? cardEl(cardData(cards, id), { size: "s", seen: seat === v.me && seen[i] }) : backEl(faction))),
+      list.length ? null : el("span", { class: "wr-stack-empty" }, "—"),
+      boost ? el("span", { class: "wr-boost", title: w("boost", { n: boost }) }, w("boost", { n: boost })) : null,
     );
+  };
+  let badge = null;
+  if (result === "tie") badge = el("span", { class: "wr-result is-tie" }, w("tie"));
+  else if (result === "empty") badge = el("span", { class: "wr-result is-empty" }, w("empty"));
+  else if (typeof result === "number") badge = el("span", { class: ["wr-result", result === v.me ? "is-won" : "is-lost"] }, w("wonBy", { name: v.nameOf(result) }));
+  else if (fighting && result === null) badge = el("span", { class: "wr-result is-next" }, w("next"));
+  const attrs = {
+    class: ["wr-zone", `zone-${zone}`, target && "is-target", sel.from === zone && "is-selected", result !== null && "is-resolved"],
+    dir: dir(),
+    dataset: { testid: "wr-zone", zone, result: result === null ? "" : String(result) },
+    role: "group",
+    "aria-label": w(`zone.${zone}`),
+  };
+  // A zone one may place in or move from: a click anywhere on it, and for the keyboard and
+  // screen readers a button in its heading (the zone's cards stay readable one by one, which
+  // they would not inside a button). The button's click reaches the zone's.
+  let name = w(`zone.${zone}`);
+  if (target) {
+    Object.assign(attrs, { title: target.label || name, onclick: () => clickZone(d, zone, target) });
+    name = el("button", { type: "button", class: "wr-zone-go", "aria-description": target.label || undefined, dataset: { focusKey: `zone:${zone}` } }, name);
   }
+  return el(
+    "section",
+    attrs,
+    el("h3", { class: "wr-zone-name" }, name),
+    el("p", { class: "wr-reward muted" }, w(zone === "centre" ? "reward.centre" : "reward.flank")),
+    stack(v.top),
+    el("div", { class: "wr-versus" }, badge || el("span", { class: "wr-vs", "aria-hidden": "true" }, icon("sword"))),
+    stack(v.bottom),
+    target && !v.choice && sel.card ? el("span", { class: "wr-place-hint" }, w("placeHere")) : null,
+  );
+}
 
-  // The latest battle, zone by zone and step by step: the reveal, the slays, the totals and
-  // the result (the engine keeps it in the view until the next battle begins).
-  function battleReport() {
-    const battles = Array.isArray(view.battles) ? view.battles : [];
-    if (!battles.some(Boolean)) return null;
-    const box = el("div", { class: "wr-report-grid", dir: "ltr" });
-    battles.forEach((b, z) => box.append(battleZone(ZONES[z], b)));
+function clickZone(d, zone, target) {
+  if (target.from) {
+    sel.from = sel.from === zone ? null : zone;
+    d.rerender(`zone:${zone}`);
+    return;
+  }
+  d.act(target);
+}
+
+// The latest battle, zone by zone and step by step: the reveal, the slays, the totals and
+// the result (the engine keeps it in the view until the next battle begins).
+function battleReport(d) {
+  const { v } = d;
+  if (!v.battles.some(Boolean)) return null;
+  const box = el("div", { class: "wr-report-grid", dir: "ltr" });
+  v.battles.forEach((b, z) => box.append(battleZone(d, ZONES[z], b)));
+  return el(
+    "section",
+    { class: "wr-report", dataset: { testid: "wr-battle-report" } },
+    el("h3", {}, w(v.phase === "battle" ? "battleNow" : "battleLast")),
+    box,
+  );
+}
+
+function battleZone(d, zone, b) {
+  const { v, cards } = d;
+  const { top, bottom, nameOf } = v;
+  const attrs = { class: ["wr-report-zone", `zone-${zone}`], dir: dir(), dataset: { testid: "wr-report-zone", zone } };
+  if (!b) return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("p", { class: "muted" }, "—"));
+  const side = (seat) => {
+    const list = (b.cards || [[], []])[seat] || [];
+    // This side's cards the other side slew, by id (the engine names each victim).
+    const lost = new Map();
+    for (const [killer, , victim] of b.slain || []) if (killer !== seat) lost.set(victim, (lost.get(victim) || 0) + 1);
+    const faction = (v.players[seat] || {}).faction || "free";
     return el(
-      "section",
-      { class: "wr-report", dataset: { testid: "wr-battle-report" } },
-      el("h3", {}, w(view.phase === "battle" ? "battleNow" : "battleLast")),
-      box,
+      "div",
+      { class: ["wr-report-side", `fac-${faction}`] },
+      el("span", { class: "wr-report-who" }, nameOf(seat)),
+      list.length
+        ? list.map((id) => {
+            const slain = (lost.get(id) || 0) > 0;
+            if (slain) lost.set(id, lost.get(id) - 1);
+            const card = cardEl(cardData(cards, id), { size: "s" });
+            if (slain) card.classList.add("is-slain");
+            return card;
+          })
+        : el("span", { class: "muted" }, w("noCards")),
     );
+  };
+  let badge;
+  if (b.result === "tie") badge = el("span", { class: "wr-result is-tie" }, w("tie"));
+  else if (b.result === "empty") badge = el("span", { class: "wr-result is-empty" }, w("empty"));
+  else badge = el("span", { class: ["wr-result", b.result === v.me ? "is-won" : "is-lost"] }, w("wonBy", { name: nameOf(b.result) }));
+  const steps = [];
+  if (b.result !== "empty") {
+    steps.push(el("li", {}, el("b", {}, w("revealed")), side(top), side(bottom)));
+    for (const [, card, victim] of b.slain || []) {
+      steps.push(el("li", { class: "wr-step-slay" }, w("slew", { card: cardData(cards, card).name, victim: cardData(cards, victim).name })));
+    }
+    const totals = b.totals || [0, 0];
+    steps.push(el("li", { class: "wr-step-totals" }, w("totals", { top: nameOf(top), a: totals[top], bottom: nameOf(bottom), b: totals[bottom] })));
   }
+  steps.push(el("li", {}, badge));
+  return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("ol", { class: "wr-steps" }, steps));
+}
 
-  function battleZone(zone, b) {
-    const attrs = { class: ["wr-report-zone", `zone-${zone}`], dir: LANG === "fa" ? "rtl" : "ltr", dataset: { testid: "wr-report-zone", zone } };
-    if (!b) return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("p", { class: "muted" }, "—"));
-    const side = (seat) => {
-      const list = (b.cards || [[], []])[seat] || [];
-      // This side's cards the other side slew, by id (the engine names each victim).
-      const lost = new Map();
-      for (const [killer, , victim] of b.slain || []) if (killer !== seat) lost.set(victim, (lost.get(victim) || 0) + 1);
-      const faction = (players[seat] || {}).faction || "free";
-      return el(
-        "div",
-        { class: ["wr-report-side", `fac-${faction}`] },
-        el("span", { class: "wr-report-who" }, nameOf(seat)),
-        list.length
-          ? list.map((id) => {
-              const slain = (lost.get(id) || 0) > 0;
-              if (slain) lost.set(id, lost.get(id) - 1);
-              const card = cardEl(cardData(cards, id), { size: "s" });
-              if (slain) card.classList.add("is-slain");
-              return card;
-            })
-          : el("span", { class: "muted" }, w("noCards")),
-      );
-    };
-    let badge;
-    if (b.result === "tie") badge = el("span", { class: "wr-result is-tie" }, w("tie"));
-    else if (b.result === "empty") badge = el("span", { class: "wr-result is-empty" }, w("empty"));
-    else badge = el("span", { class: ["wr-result", b.result === me ? "is-won" : "is-lost"] }, w("wonBy", { name: nameOf(b.result) }));
-    const steps = [];
-    if (b.result !== "empty") {
-      steps.push(el("li", {}, el("b", {}, w("revealed")), side(top), side(bottom)));
-      for (const [, card, victim] of b.slain || []) {
-        steps.push(el("li", { class: "wr-step-slay" }, w("slew", { card: cardData(cards, card).name, victim: cardData(cards, victim).name })));
+/** The viewer's hand: each card pays, plays its free event, or is picked to be placed. */
+function handBox(d) {
+  const { v } = d;
+  const { m, choice } = v;
+  const hand = v.hand;
+  const items = hand.map((id, i) => {
+    let onclick = null;
+    let playable = false;
+    let label = null;
+    let testid = "wr-hand-card";
+    if (v.myMove) {
+      if (choice === "pay" && m.pay.has(id)) {
+        const item = m.pay.get(id);
+        onclick = () => d.act(item);
+        playable = true;
+        label = item.label;
+        testid = "wr-pay";
+      } else if (choice === "centre" && m.event.has(id)) {
+        const item = m.event.get(id);
+        onclick = () => d.act(item);
+        playable = true;
+        label = item.label;
+        testid = "wr-free-event";
+      } else if (!choice && ZONES.some((z) => m.place.has(`${id}|${z}`) || m.event.has(id))) {
+        onclick = () => {
+          sel.card = sel.card === id ? null : id;
+          d.rerender(`hand:${i}`);
+        };
+        playable = true;
       }
-      const totals = b.totals || [0, 0];
-      steps.push(el("li", { class: "wr-step-totals" }, w("totals", { top: nameOf(top), a: totals[top], bottom: nameOf(bottom), b: totals[bottom] })));
     }
-    steps.push(el("li", {}, badge));
-    return el("div", attrs, el("h4", {}, w(`zone.${zone}`)), el("ol", { class: "wr-steps" }, steps));
-  }
-
-  function clickZone(zone, target) {
-    if (target.from) {
-      sel.from = sel.from === zone ? null : zone;
-      rerender(`zone:${zone}`);
-      return;
-    }
-    act(target);
-  }
-
-  function handBox() {
-    const hand = players[me].hand || [];
-    const items = hand.map((id, i) => {
-      let onclick = null;
-      let playable = false;
-      let label = null;
-      let testid = "wr-hand-card";
-      if (myMove) {
-        if (choice === "pay" && m.pay.has(id)) {
-          const item = m.pay.get(id);
-          onclick = () => act(item);
-          playable = true;
-          label = item.label;
-          testid = "wr-pay";
-        } else if (choice === "centre" && m.event.has(id)) {
-          const item = m.event.get(id);
-          onclick = () => act(item);
-          playable = true;
-          label = item.label;
-          testid = "wr-free-event";
-        } else if (!choice && ZONES.some((z) => m.place.has(`${id}|${z}`) || m.event.has(id))) {
-          onclick = () => {
-            sel.card = sel.card === id ? null : id;
-            rerender(`hand:${i}`);
-          };
-          playable = true;
-        }
-      }
-      return cardEl(cardData(cards, id), { size: "m", testid, onclick, playable, label, selected: sel.card === id, focusKey: `hand:${i}` });
-    });
-    return el(
-      "section",
-      { class: "wr-hand", dataset: { testid: "wr-hand" } },
-      el("h3", {}, w("hand"), " ", el("span", { class: "muted" }, `(${n(hand.length)})`)),
-      hand.length ? el("div", { class: "wr-hand-cards" }, items) : el("p", { class: "muted" }, w("noHand")),
-    );
-  }
+    return cardEl(cardData(d.cards, id), { size: "m", testid, onclick, playable, label, selected: sel.card === id, focusKey: `hand:${i}` });
+  });
+  // A named strip (it scrolls sideways on a phone); with no card to play in it (another's
+  // turn, the game over) it takes the focus itself, so the arrows still scroll it.
+  const strip = hand.length ? el("div", { class: "wr-hand-cards", role: "group", "aria-label": w("hand") }, items) : null;
+  if (strip && !strip.querySelector("button")) strip.tabIndex = 0;
+  return el(
+    "section",
+    { class: "wr-hand", dataset: { testid: "wr-hand" } },
+    el("h3", {}, w("hand"), " ", el("span", { class: "muted" }, `(${n(hand.length)})`)),
+    strip || el("p", { class: "muted" }, w("noHand")),
+  );
 }
