@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import ConsoleMessage, Page, ViewportSize
 
 from tests.web.conftest import Server, box_of, screenshot
 
@@ -40,10 +40,17 @@ BOARDS = {
 
 
 def watch_errors(page: Page) -> list[str]:
-    """A list that collects the page's uncaught errors and console errors from now on."""
+    """A list that collects the page's uncaught errors and console errors from now on (a
+    resource that failed to load with its address: the console's line does not name it)."""
     errors: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            url = message.location.get("url", "")
+            errors.append(f"{message.text} ({url})" if url else message.text)
+
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("console", console)
     return errors
 
 

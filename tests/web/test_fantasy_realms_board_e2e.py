@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rumizi.core.addons import Audience
 from rumizi.games.fantasy_realms import GAME, web
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
-from tests.web.conftest import Server, new_context, screenshot
+from tests.web.conftest import Server, box_of, new_context, screenshot
 from tests.web.kit import inside_screen, no_sideways_scroll, wait_turn, watch_errors
 from tests.web.test_fantasy_realms_table_e2e import new_table
 
@@ -167,8 +167,11 @@ def check_positions(page: Page, server: Server) -> int:
 
 
 def fits(page: Page, width: int, height: int) -> None:
-    """The hand, the discard area and the others inside the screen; no sideways scroll."""
+    """The hand, the discard area and the others inside the screen; no sideways scroll. On a
+    phone the table's head at the top of the screen, as the page opens it there."""
     page.add_style_tag(content=".moves-panel { display: none !important; }")
+    if width <= 600:
+        page.get_by_test_id("table").evaluate("e => e.scrollIntoView({ block: 'start' })")
     parts = [f"{BOARD} [data-testid={t}]" for t in ("frt-my-hand", "frt-area", "frt-others")]
     for part in parts:
         expect(page.locator(part)).to_be_visible()
@@ -248,6 +251,9 @@ def test_every_move_is_made_on_the_board_and_a_whole_game_is_played_there(
     errors = watch_errors(page)
     new_table(page, server, 3, {"items": "true"})
     assert wait_turn(page)
+    # the table opens at the top of the screen, the site's header a scroll up away
+    assert page.evaluate("window.scrollY") > 0
+    assert abs(box_of(page.get_by_test_id("table"))["y"]) <= 1
     deck = page.locator(f"{BOARD} [data-testid=frt-deck]")
     deck.tap()
     expect(deck).to_have_class(re.compile(r"\bis-armed\b"))

@@ -842,8 +842,10 @@ function lineOf(d, line) {
   if (!line) return el("span", { class: "frt-line muted" }, "");
   const reason = line.reason ? line.reason[lang() === "fa" ? "fa" : "en"] : "";
   const parts = [];
-  if (line.blanked) parts.push(el("b", { class: "frt-blank" }, w("blanked")));
-  else {
+  // a blanked card's reason already says "blanked by …": the word alone only without one
+  if (line.blanked) {
+    if (!reason) parts.push(el("b", { class: "frt-blank" }, w("blanked")));
+  } else {
     parts.push(el("b", { class: ["frt-total-n", line.total < 0 && "neg"] }, n(line.total)));
     if (line.bonus) parts.push(el("span", { class: "frt-plus" }, signed(line.bonus)));
     if (line.penalty) parts.push(el("span", { class: "frt-minus" }, signed(line.penalty)));
@@ -851,7 +853,7 @@ function lineOf(d, line) {
   return el(
     "span",
     { class: ["frt-line", line.blanked && "is-blanked"], dataset: { testid: "frt-line", card: line.id, total: String(line.total) } },
-    el("span", { class: "frt-line-nums" }, parts),
+    parts.length ? el("span", { class: "frt-line-nums" }, parts) : null,
     // the scorer's reason names what a copy copies; without one, say it here
     reason ? el("small", { class: "frt-reason" }, reason) : line.copies ? el("small", { class: "frt-reason" }, w("copies", { x: info(line.copies).name })) : null,
   );

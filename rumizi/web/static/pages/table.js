@@ -556,6 +556,12 @@ function drawState(table, msg) {
     table.info = { ...info, you: msg.seat };
   }
   renderAll(table);
+  // A phone opens the table at the top of its screen, the site's header a scroll up away:
+  // the board needs the whole height. Only once, and never against the reader's own scroll.
+  if (!table.placed) {
+    table.placed = true;
+    if (window.scrollY === 0 && matchMedia("(max-width: 37.5em)").matches) table.el.page.scrollIntoView({ block: "start" });
+  }
 }
 
 /** Open the table's line and the page's timers; returns what closes them when the page goes. */
