@@ -51,6 +51,7 @@ from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.backup import backup, restore
 from rumizi.cli.fantasy_realms import fantasy_realms
+from rumizi.cli.puzzles import puzzles
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
     GameTerminal,
@@ -133,6 +134,7 @@ cli.add_command(fantasy_realms)
 cli.add_command(analyse_command)
 cli.add_command(backup)
 cli.add_command(restore)
+cli.add_command(puzzles)
 
 
 LANG_OPTION = click.option(

@@ -21,6 +21,7 @@ module           protocol                     used by
 ``search_hints`` :data:`SearchHintsAddOn`     search (moves it need not think about, or
                                               the few worth racing)
 ``cards``        :class:`CardsAddOn`          the contract suite (:mod:`rumizi.testing`)
+``puzzles``      :class:`PuzzlesAddOn`        :mod:`rumizi.puzzles` (mining, checking)
 ===============  ===========================  ==============================================
 
 A module implements a protocol by defining its functions at module level (mypy checks a
@@ -44,6 +45,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 
 from rumizi.core.contract import Action, Event, GameState, View
 from rumizi.core.i18n import Section
+from rumizi.core.puzzles import Puzzle
 
 #: The state type a game's playout functions accept (its own state class).
 S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
@@ -205,4 +207,32 @@ class CardsAddOn(Protocol):
     def conserved(self, doc: Mapping[str, Any]) -> Mapping[str, int]:
         """What no move creates or destroys in the document ``doc``: counts by name (card
         ids with their copies, tokens...)."""
+        ...
+
+
+class PuzzlesAddOn(Protocol[S_contra]):
+    """A game's ``puzzles`` module: its kinds of question (:class:`rumizi.core.puzzles.Puzzle`),
+    found in positions of real games and proved by the engine."""
+
+    #: The kinds this game asks, by id (``"best-discard"``...).
+    KINDS: tuple[str, ...]
+    #: The tables self-play games are mined at, in turn (options for ``Game.new``).
+    MINING: tuple[Mapping[str, object], ...]
+
+    def find(self, state: S_contra, source: str) -> list[Puzzle]:
+        """The puzzles the position ``state`` holds for the seat to act: each with one proven
+        answer and worth asking (none where the answer is ambiguous or obvious)."""
+        ...
+
+    def solutions(self, puzzle: Puzzle) -> list[tuple[Action, ...]]:
+        """Every answer to ``puzzle``, proved again from its position (a ``ValueError`` for
+        a position or kind this game cannot read)."""
+        ...
+
+    def question(self, puzzle: Puzzle, lang: str) -> str:
+        """What ``puzzle`` asks, in ``lang``."""
+        ...
+
+    def explain(self, puzzle: Puzzle, lang: str) -> list[str]:
+        """Why the answer is right, in ``lang``: a few sentences for after the try."""
         ...

@@ -33,7 +33,9 @@ from typing import Any
 from rumizi.core.contract import Game
 
 #: Add-on module names a game may have beside its engine (see :mod:`rumizi.core.addons`).
-ADD_ONS = ("web", "tui", "texts", "rules", "encoding", "heuristics", "strategy", "search_hints")
+ADD_ONS = (
+    "web", "tui", "texts", "rules", "encoding", "heuristics", "strategy", "search_hints", "puzzles"
+)  # fmt: skip
 
 _GAMES: dict[str, Game] = {}
 # Add-ons given to register() by hand; they win over the modules beside the engine.

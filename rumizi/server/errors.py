@@ -73,6 +73,9 @@ class ErrorCode(StrEnum):
     INVALID_OPTIONS = "invalid-options"
     BAD_HAND = "bad-hand"
     NOT_OVER = "not-over"
+    UNKNOWN_PUZZLE = "unknown-puzzle"
+    NO_PUZZLES = "no-puzzles"
+    PUZZLE_MOVE = "puzzle-move"
     # The lobby's (rumizi.server.lobby).
     NOT_LISTED = "not-listed"
     NOT_CREATOR = "not-creator"
@@ -377,6 +380,27 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the caller is not waiting for a quick match (none asked, or it was cancelled)",
         "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
         "You are not waiting for a quick match; press “Quick match” again.",
+    ),
+    ErrorCode.UNKNOWN_PUZZLE: ErrorInfo(
+        404,
+        False,
+        "no shipped puzzle with this id",
+        "چنین معمایی پیدا نشد.",
+        "There is no such puzzle.",
+    ),
+    ErrorCode.NO_PUZZLES: ErrorInfo(
+        404,
+        False,
+        "the game has no puzzles yet",
+        "این بازی هنوز معمایی ندارد.",
+        "This game has no puzzles yet.",
+    ),
+    ErrorCode.PUZZLE_MOVE: ErrorInfo(
+        422,
+        False,
+        "the answer's first move is not one of the moves the puzzle offers",
+        "این حرکت از گزینه‌های این معما نیست.",
+        "That move is not one of this puzzle's choices.",
     ),
 }
 

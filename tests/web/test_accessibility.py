@@ -34,6 +34,7 @@ PAGES = (
     "/signup",
     "/me",
     "/accessibility",
+    "/puzzles/fantasy-realms",
     "/no-such-page",
 )
 

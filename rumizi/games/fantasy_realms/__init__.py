@@ -64,6 +64,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.core.addons import (
         CardsAddOn,
         HeuristicsAddOn,
+        PuzzlesAddOn,
         RulesAddOn,
         StrategyAddOn,
         TextsAddOn,
@@ -75,6 +76,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         cards,
         encoding,
         heuristics,
+        puzzles,
         rules,
         strategy,
         texts,
@@ -91,3 +93,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[FantasyRealmsState] = strategy
     _cards: CardsAddOn = cards
+    _puzzles: PuzzlesAddOn[FantasyRealmsState] = puzzles

@@ -27,6 +27,7 @@ from rumizi.server.routes import (
     fantasy_realms,
     games,
     lobby,
+    puzzles,
     ratings,
     replays,
     session,
@@ -43,4 +44,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     ratings.router,
     fantasy_realms.router,
+    puzzles.router,
 )

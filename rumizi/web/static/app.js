@@ -16,6 +16,7 @@ import * as auth from "./pages/auth.js";
 import * as notFound from "./pages/not-found.js";
 import * as fantasyRealmsScore from "./pages/fantasy-realms-score.js";
 import * as accessibility from "./pages/accessibility.js";
+import * as puzzles from "./pages/puzzles.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
@@ -30,6 +31,7 @@ const ROUTES = [
   [/^\/login\/?$/, auth, { mode: "login" }],
   [/^\/signup\/?$/, auth, { mode: "signup" }],
   [/^\/accessibility\/?$/, accessibility],
+  [/^\/puzzles(?:\/([^/]+))?\/?$/, puzzles],
 ];
 
 let main = null;
@@ -40,7 +42,7 @@ let generation = 0;
 function match(pathname) {
   for (const [pattern, page, extra] of ROUTES) {
     const m = pattern.exec(pathname);
-    if (m) return { page, params: m.slice(1).map((p) => decodeURIComponent(p)), extra: extra || {} };
+    if (m) return { page, params: m.slice(1).map((p) => (p === undefined ? undefined : decodeURIComponent(p))), extra: extra || {} };
   }
   return { page: notFound, params: [], extra: {} };
 }

@@ -44,7 +44,10 @@ export const ERROR_TEXTS = {
     "not-creator": "تنها کسی که میز را ساخته می\u200cتواند آن را لغو کند.",
     "started": "بازی شروع شده است؛ میز را تنها پیش از آغاز بازی می\u200cشود لغو کرد.",
     "not-listed": "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
-    "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید."
+    "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
+    "unknown-puzzle": "چنین معمایی پیدا نشد.",
+    "no-puzzles": "این بازی هنوز معمایی ندارد.",
+    "puzzle-move": "این حرکت از گزینه\u200cهای این معما نیست."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -88,6 +91,9 @@ export const ERROR_TEXTS = {
     "not-creator": "Only the person who made the table can cancel it.",
     "started": "The game has started; a table can be cancelled only before it starts.",
     "not-listed": "This table is not open in the lobby; ask for its invite link to sit at it.",
-    "no-quick-match": "You are not waiting for a quick match; press “Quick match” again."
+    "no-quick-match": "You are not waiting for a quick match; press “Quick match” again.",
+    "unknown-puzzle": "There is no such puzzle.",
+    "no-puzzles": "This game has no puzzles yet.",
+    "puzzle-move": "That move is not one of this puzzle's choices."
   }
 };

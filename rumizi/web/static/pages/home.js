@@ -92,6 +92,7 @@ export async function mount(main, ctx) {
       " — ",
       t("home.frScorerAbout"),
     ),
+    h("p", {}, link("/puzzles/fantasy-realms", t("home.puzzles"), { dataset: { testid: "puzzles-link" } }), " — ", t("home.puzzlesAbout")),
     h("p", {}, link("/accessibility", t("a11y.title"), { dataset: { testid: "a11y-link" } }), " — ", t("a11y.homeAbout")),
   );
   main.append(

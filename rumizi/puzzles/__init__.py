@@ -1,0 +1,147 @@
+"""Puzzles from real games, with answers the engines prove: mined, shipped and checked.
+
+Each game that has puzzles gives a ``puzzles`` add-on (its kinds, a finder, a checker; see
+:class:`rumizi.core.addons.PuzzlesAddOn`). This package works for any of them: it mines
+self-play games for positions worth asking (:func:`mine`, ``rumizi puzzles mine``), reads
+and writes puzzle files, lists the set shipped in the package (:func:`shipped`) and checks a
+puzzle's answer again (:func:`verify`, :func:`is_answer`).
+
+>>> from rumizi import puzzles
+>>> p = puzzles.shipped("fantasy-realms")[0]
+>>> p.kind, puzzles.verify(p)
+('best-discard', True)
+>>> puzzles.is_answer(p, p.solution), puzzles.is_answer(p, [{"do": "discard", "card": "?"}])
+(True, False)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rumizi.bots import make
+from rumizi.core import rng
+from rumizi.core.contract import Action
+from rumizi.core.puzzles import Puzzle
+from rumizi.core.registry import game, game_ids, game_module
+
+__all__ = [
+    "Puzzle",
+    "games_with_puzzles",
+    "is_answer",
+    "mine",
+    "read_file",
+    "shipped",
+    "solutions",
+    "verify",
+    "write_file",
+]
+
+#: A self-play game longer than this many moves is cut short (no game of ours is near it).
+MAX_MOVES = 2_000
+
+
+def _add_on(game_id: str) -> Any:
+    found = game_module(game(game_id), "puzzles")
+    if found is None:
+        raise ValueError(f"{game_id} has no puzzles yet")
+    return found
+
+
+def games_with_puzzles() -> list[str]:
+    """The ids of the games that have puzzles."""
+    return [g for g in game_ids() if game_module(g, "puzzles") is not None]
+
+
+def _moves(moves: Sequence[Action]) -> list[dict[str, Any]]:
+    return [dict(a) for a in moves]
+
+
+def solutions(puzzle: Puzzle) -> list[list[dict[str, Any]]]:
+    """Every answer to ``puzzle``, proved again by its game from its position."""
+    return [_moves(s) for s in _add_on(puzzle.game).solutions(puzzle)]
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's stated solution is its only one (a broken position: false)."""
+    try:
+        found = solutions(puzzle)
+    except (ValueError, KeyError, TypeError):
+        return False
+    return found == [_moves(puzzle.solution)]
+
+
+def is_answer(puzzle: Puzzle, moves: Sequence[Action]) -> bool:
+    """Whether ``moves`` answer ``puzzle`` (its stated solution; for a shipped puzzle, which
+    the tests verify, the only one)."""
+    return _moves(moves) == _moves(puzzle.solution)
+
+
+def mine(game_id: str, games: int, seed: int = 0, bot: str = "greedy") -> Iterator[Puzzle]:
+    """Puzzles from ``games`` self-play games of ``bot`` (every seat), each once, in the
+    order found; the same arguments find the same puzzles. Game ``i`` is played at the
+    game's ``MINING`` table ``i`` (in turn) from a seed derived from ``seed`` and ``i``."""
+    add_on = _add_on(game_id)
+    tables = add_on.MINING
+    seen: set[str] = set()
+    for i in range(games):
+        options = dict(tables[i % len(tables)])
+        game_seed = rng.normalize_seed(seed * 1_000_003 + i)
+        state = game(game_id).new(seed=game_seed, **options)
+        bots = [make(bot, seed=rng.normalize_seed(game_seed + q)) for q in range(state.num_players)]
+        for move in range(MAX_MOVES):
+            if state.over:
+                break
+            for puzzle in add_on.find(state, f"self-play {seed}/{i}, move {move}"):
+                if puzzle.id not in seen:
+                    seen.add(puzzle.id)
+                    yield puzzle
+            seat = state.to_act
+            assert seat is not None, "mining plays games with one player to act"
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions_for(seat)))
+
+
+def write_file(path: Path, puzzles: Sequence[Puzzle]) -> None:
+    """``puzzles`` to ``path``, one JSON object a line (gzip-compressed for a ``.gz`` name)."""
+    text = "".join(json.dumps(p.as_dict(), ensure_ascii=False) + "\n" for p in puzzles)
+    data = text.encode()
+    path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
+
+
+def read_file(path: Path) -> list[Puzzle]:
+    """The puzzles of a file :func:`write_file` wrote; a ``ValueError`` names the line of a
+    broken one."""
+    data = path.read_bytes()
+    return _read_lines(gzip.decompress(data) if path.suffix == ".gz" else data, str(path))
+
+
+def _read_lines(data: bytes, where: str) -> list[Puzzle]:
+    out = []
+    for n, line in enumerate(data.decode().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(Puzzle.read(json.loads(line)))
+        except ValueError as err:  # json's own errors are ValueErrors too
+            raise ValueError(f"{where}, line {n}: {err}") from None
+    return out
+
+
+@cache
+def _shipped(game_id: str) -> tuple[Puzzle, ...]:
+    name = f"{game_id}.jsonl.gz"
+    found = resources.files(__package__).joinpath("data", name)
+    if not found.is_file():
+        return ()
+    return tuple(_read_lines(gzip.decompress(found.read_bytes()), name))
+
+
+def shipped(game_id: str) -> list[Puzzle]:
+    """The puzzles shipped in the package for ``game_id`` (none for a game without a set)."""
+    game(game_id)  # an unknown game is a KeyError, as everywhere
+    return list(_shipped(game_id))

@@ -1,0 +1,91 @@
+// Puzzles: a position from a real game, drawn by the game's own renderer, and one question.
+// GET /api/puzzles/next (?game=, ?after=) or /api/puzzles/{id} (the page's ?id=); the player
+// answers on the board as at a table, and the first move made is the answer
+// (POST /api/puzzles/{id}/answer). Then right or wrong, the answer, why, and the next one.
+
+import { t } from "../i18n.js";
+import { h, link } from "../dom.js";
+import { api, getGame, getCards, showError } from "../api.js";
+import { loadRenderer } from "../renderers.js";
+
+export async function mount(main, ctx) {
+  const only = ctx.params[0] || null;
+  const game = only ? await getGame(only, document.documentElement.lang).catch(() => ({ id: only, name: only })) : null;
+  if (!ctx.alive()) return;
+  const title = game ? t("puzzle.titleOf", { game: game.name }) : t("puzzle.title");
+  ctx.setTitle(title);
+  const question = h("p", { class: "puzzle-question", dataset: { testid: "puzzle-question" } });
+  const board = h("div", { class: "board", dataset: { testid: "board" } });
+  const verdict = h("section", { class: "panel puzzle-verdict", hidden: true, role: "status", dataset: { testid: "puzzle-verdict" } });
+  const next = h("button", { class: "btn btn-primary", type: "button", hidden: true, dataset: { testid: "puzzle-next" } }, t("puzzle.next"));
+  const page = h(
+    "div",
+    { class: "puzzle-page", dataset: { testid: "puzzle-page" } },
+    game ? h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(game.id)}`, game.name)) : null,
+    h("h1", {}, title),
+    question,
+    h("section", { class: "board-wrap", "aria-label": t("table.board") }, board),
+    verdict,
+    h("div", { class: "puzzle-actions" }, next),
+  );
+  main.append(page);
+
+  let current = null;
+  let answered = false;
+
+  async function answer(action) {
+    if (!current || answered) return false;
+    answered = true;
+    board.classList.add("is-answered");
+    try {
+      const out = await api(`/api/puzzles/${encodeURIComponent(current.puzzle.id)}/answer`, { body: { moves: [action] } });
+      if (!ctx.alive()) return true;
+      showVerdict(out);
+    } catch (err) {
+      answered = false;
+      board.classList.remove("is-answered");
+      showError(err);
+    }
+    return true;
+  }
+
+  function draw() {
+    const { puzzle, renderer, cards } = current;
+    board.className = `board board-${puzzle.game}`;
+    renderer.render(board, puzzle.state, { act: answer, cards, busy: answered });
+    if (answered) for (const b of board.querySelectorAll("button")) b.disabled = true;
+  }
+
+  function showVerdict(out) {
+    draw();
+    verdict.replaceChildren(
+      h("h2", { class: out.correct ? "puzzle-right" : "puzzle-wrong", dataset: { testid: "puzzle-result", correct: String(out.correct) } }, t(out.correct ? "puzzle.right" : "puzzle.wrong")),
+      h("p", { dataset: { testid: "puzzle-solution" } }, t("puzzle.answer", { move: out.solution.map((m) => m.label).join(" · ") })),
+      ...out.explanation.map((line) => h("p", { class: "puzzle-why" }, line)),
+    );
+    verdict.hidden = false;
+    verdict.classList.toggle("is-right", out.correct);
+    next.hidden = false;
+    next.focus();
+  }
+
+  async function load(id) {
+    const after = current ? `&after=${encodeURIComponent(current.puzzle.id)}` : "";
+    const path = id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles/next?${only ? `game=${encodeURIComponent(only)}` : ""}${after}`;
+    const puzzle = await api(path);
+    const code = document.documentElement.lang;
+    const [renderer, cards] = await Promise.all([loadRenderer(puzzle.game), getCards(puzzle.game, code).catch(() => new Map())]);
+    if (!ctx.alive()) return;
+    current = { puzzle, renderer, cards };
+    answered = false;
+    board.classList.remove("is-answered");
+    page.dataset.puzzle = puzzle.id;
+    question.textContent = puzzle.question;
+    verdict.hidden = true;
+    next.hidden = true;
+    draw();
+  }
+
+  next.addEventListener("click", () => load(null).catch(showError));
+  await load(ctx.query.get("id"));
+}

@@ -1,0 +1,91 @@
+"""Puzzles in the browser: a Fantasy Realms puzzle answered on the board, right in Persian on a
+desktop (a click on the card to discard), wrong in English on a touch phone (a first tap only
+shows the move, the second makes it), each with the proven answer and why; then the next one."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from rumizi import puzzles
+from rumizi.games.fantasy_realms import GAME
+from rumizi.games.fantasy_realms import puzzles as fr
+from rumizi.games.fantasy_realms.texts import card_name
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import no_sideways_scroll, violations, watch_errors
+from tests.web.test_fantasy_realms_board_e2e import touch_phone
+
+BOARD = "[data-testid=puzzle-page] [data-testid=frt-board]"
+
+
+def card(page: Page, card_id: str) -> str:
+    return f"{BOARD} [data-testid=frt-discard][data-card='{card_id}']"
+
+
+def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
+    browser: Browser, server: Server
+) -> None:
+    p = puzzles.shipped("fantasy-realms")[0]
+    best = p.solution[0]["card"]
+    second = fr.discard_values(GAME.load(p.position))[1][0]["card"]
+
+    # Persian, a desktop: the home page links the puzzles; a click on the right card
+    context = new_context(browser, "fa")
+    context.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/")
+    expect(page.get_by_test_id("puzzles-link")).to_have_attribute("href", "/puzzles/fantasy-realms")
+    page.goto(f"{server.url}/puzzles/fantasy-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(fr.question(p, "fa"))
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-puzzle", p.id)
+    # only discards are offered: the board's every discard, and no other move
+    expect(page.locator(f"{BOARD} [data-testid=frt-discard]")).to_have_count(
+        len(p.position["hands"][p.seat])
+    )
+    screenshot(page, "puzzle-fa-desktop")
+    page.locator(card(page, best)).click()
+    result = page.get_by_test_id("puzzle-result")
+    expect(result).to_have_attribute("data-correct", "true")
+    expect(result).to_have_text("درست است!")
+    verdict = page.get_by_test_id("puzzle-verdict")
+    for line in fr.explain(p, "fa"):
+        expect(verdict).to_contain_text(line)
+    expect(page.get_by_test_id("puzzle-solution")).to_contain_text(card_name(best, "fa"))
+    expect(page.locator(f"{BOARD} [data-testid=frt-discard]").first).to_be_disabled()
+    screenshot(page, "puzzle-fa-desktop-right")
+    assert not violations(page)  # the axe audit, answered
+    page.get_by_test_id("puzzle-next").click()
+    expect(page.get_by_test_id("puzzle-page")).not_to_have_attribute("data-puzzle", p.id)
+    expect(page.get_by_test_id("puzzle-verdict")).to_be_hidden()
+    assert not errors, errors
+    context.close()
+
+    # English, a touch phone: the wrong card, tapped twice
+    phone = touch_phone(browser, server, "en")
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/fantasy-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(fr.question(p, "en"))
+    target = page.locator(card(page, second))
+    target.tap()
+    expect(page.get_by_test_id("puzzle-verdict")).to_be_hidden()  # a first tap only shows
+    target.tap()
+    result = page.get_by_test_id("puzzle-result")
+    expect(result).to_have_attribute("data-correct", "false")
+    expect(result).to_have_text("That was not the best move.")
+    expect(page.get_by_test_id("puzzle-solution")).to_contain_text(card_name(best, "en"))
+    for line in fr.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-en-phone-wrong")
+    assert not errors, errors
+    phone.close()
+
+
+def test_a_puzzle_that_does_not_exist_is_said_so(browser: Browser, server: Server) -> None:
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    page.goto(f"{server.url}/puzzles/fantasy-realms?id=fantasy-realms-0000000000")
+    expect(page.locator("main")).to_contain_text("not found", ignore_case=True)
+    context.close()
