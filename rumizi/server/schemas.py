@@ -154,6 +154,7 @@ class GamePage(CatalogEntry):
     options: list[GameOption]
     renderer: bool = Field(description="whether /static/games/{game}.js draws its table")
     levels: list[BotLevel]
+    puzzles: int = Field(default=0, description="how many puzzles of the game are shipped")
 
 
 class Card(BaseModel):

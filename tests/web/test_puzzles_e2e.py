@@ -4,9 +4,12 @@ shows the move, the second makes it), each with the proven answer and why; then 
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from rumizi import puzzles
+from rumizi.core.i18n import to_persian_digits
 from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms import puzzles as fr
 from rumizi.games.fantasy_realms.texts import card_name
@@ -35,6 +38,15 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     errors = watch_errors(page)
     page.goto(f"{server.url}/")
     expect(page.get_by_test_id("puzzles-link")).to_have_attribute("href", "/puzzles/fantasy-realms")
+    page.goto(f"{server.url}/games/fantasy-realms")  # the game's page says how many
+    link = page.get_by_test_id("game-puzzles-link")
+    expect(link).to_have_attribute("href", "/puzzles/fantasy-realms")
+    expect(link).to_have_text(
+        f"معماها ({to_persian_digits(str(len(puzzles.shipped('fantasy-realms'))))})"
+    )
+    page.goto(f"{server.url}/games/star-realms")
+    page.get_by_test_id("game-name").wait_for()
+    expect(page.get_by_test_id("game-puzzles-link")).to_have_count(0)
     page.goto(f"{server.url}/puzzles/fantasy-realms?id={p.id}")
     expect(page.get_by_test_id("puzzle-question")).to_have_text(fr.question(p, "fa"))
     expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-puzzle", p.id)
@@ -82,10 +94,19 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     phone.close()
 
 
-def test_a_puzzle_that_does_not_exist_is_said_so(browser: Browser, server: Server) -> None:
+def test_a_puzzle_that_does_not_exist_is_said_so_and_any_game_s_are_offered(
+    browser: Browser, server: Server
+) -> None:
     context = new_context(browser, "en")
     context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
     page = context.new_page()
     page.goto(f"{server.url}/puzzles/fantasy-realms?id=fantasy-realms-0000000000")
     expect(page.locator("main")).to_contain_text("not found", ignore_case=True)
+    page.goto(f"{server.url}/puzzles")  # every game's: only Fantasy Realms has some yet
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute(
+        "data-puzzle", re.compile("^fantasy-realms-")
+    )
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(
+        fr.question(puzzles.shipped("fantasy-realms")[0], "en")
+    )
     context.close()

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from rumizi.bots.base import bot_label
 from rumizi.core.registry import game_ids
+from rumizi.puzzles import shipped
 from rumizi.server.bots import LEVELS
 from rumizi.server.deps import GameDep, LangDep
 from rumizi.server.errors import ErrorCode, refusals
@@ -44,6 +45,7 @@ def game_page(game_id: GameDep, lang: LangDep) -> GamePage:
     entry["options"] = web.options(lang)
     entry["renderer"] = (static_dir() / "games" / f"{game_id}.js").is_file()
     entry["levels"] = [{"value": level, "label": bot_label(level, lang)} for level in LEVELS]
+    entry["puzzles"] = len(shipped(game_id))
     return GamePage.model_validate(entry)
 
 

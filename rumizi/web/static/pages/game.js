@@ -1,6 +1,6 @@
 // A game's page: catalog line, rules, card gallery, "play now" and "new table".
 
-import { t, lang } from "../i18n.js";
+import { t, lang, num } from "../i18n.js";
 import { h, link } from "../dom.js";
 import { getGame, getCards, playNow, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
@@ -94,6 +94,7 @@ export async function mount(main, ctx) {
         learnButton,
         link(`/new/${encodeURIComponent(game.id || id)}`, t("game.newTable"), { class: "btn", dataset: { testid: "new-table" } }),
         link(`/leaderboard/${encodeURIComponent(game.id || id)}`, t("game.leaderboard"), { class: "btn btn-ghost", dataset: { testid: "leaderboard-link" } }),
+        game.puzzles ? link(`/puzzles/${encodeURIComponent(game.id || id)}`, t("game.puzzles", { n: num(game.puzzles) }), { class: "btn btn-ghost", dataset: { testid: "game-puzzles-link" } }) : null,
       ),
     ),
     rules,
