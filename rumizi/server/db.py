@@ -266,6 +266,49 @@ class RatingChange(Base):
     games: Mapped[int] = mapped_column(Integer)
 
 
+class _Glicko:
+    """A Glicko-2 rating (rumizi.server.puzzle_ratings) and the rated tries it comes from."""
+
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class PuzzlePlayer(_Glicko, Base):
+    """A player's puzzle rating (every game's puzzles together, as on lichess)."""
+
+    __tablename__ = "puzzle_players"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class PuzzleStats(_Glicko, Base):
+    """A puzzle's own rating: how hard the players who tried it found it."""
+
+    __tablename__ = "puzzle_stats"
+
+    puzzle_id: Mapped[str] = mapped_column(String(48), primary_key=True)
+
+
+class PuzzleAttempt(Base):
+    """A player's rated try at a puzzle (the first only) and the player's rating around it."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (UniqueConstraint("user_id", "puzzle_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    puzzle_id: Mapped[str] = mapped_column(String(48))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
 class ChatMessage(Base):
     """A line of a table's chat (rumizi.server.chat): typed text or a quick phrase's id.
 

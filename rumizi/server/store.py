@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
 
-from rumizi.server import jobs, ratings
+from rumizi.server import jobs, puzzle_ratings, ratings
 from rumizi.server.auth import (
     DEVICE_DAYS,
     GUEST_PREFIX,
@@ -650,3 +650,23 @@ class Store:
         """Each rated game's rating changes, per table (:func:`.ratings.changes`)."""
         with self.sessions() as s:
             return ratings.changes(s, table_ids)
+
+    # ------------------------------------------------------------------ puzzles
+
+    def rate_puzzle_try(
+        self, user_id: int, puzzle_id: str, correct: bool
+    ) -> puzzle_ratings.Attempt:
+        """Rate ``user_id``'s try at ``puzzle_id`` if it is the first (:mod:`.puzzle_ratings`)."""
+        return puzzle_ratings.record(self.sessions, user_id, puzzle_id, correct)
+
+    def puzzle_player(self, user_id: int) -> puzzle_ratings.Attempt:
+        """``user_id``'s puzzle rating as it stands."""
+        with self.sessions() as s:
+            return puzzle_ratings.player_rating(s, user_id)
+
+    def puzzles_seen(self, user_id: int | None) -> tuple[set[str], dict[str, float]]:
+        """The puzzles ``user_id`` has tried (none for nobody), and every puzzle's rating
+        that has one."""
+        with self.sessions() as s:
+            seen = puzzle_ratings.tried(s, user_id) if user_id is not None else set()
+            return seen, puzzle_ratings.ratings_of(s)

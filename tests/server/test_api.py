@@ -9,6 +9,7 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import text
 
+from rumizi import puzzles
 from rumizi.server import auth
 from rumizi.server.auth import CSRF_COOKIE, SESSION_COOKIE
 from tests.server.kit import Browser, Server, ServerFactory
@@ -34,10 +35,9 @@ def set_cookies(response: httpx.Response) -> dict[str, str]:
 
 def world(server: Server) -> dict[str, int]:
     """Rows of every table a POST could change."""
-    counts = {
-        name: server.count(name)
-        for name in ("users", "sessions", "game_tables", "seats", "actions", "ratings")
-    }
+    tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
+    tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts")
+    counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
         counts["taken seats"] = int(
             connection.execute(
@@ -71,6 +71,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     other = server.browser()
     other.signup("dave", PASSWORD)
     nobody = server.browser()  # no session: /auth/guest would make one
+    puzzle = puzzles.shipped("fantasy-realms")[0]
 
     bodies: dict[str, tuple[Browser, Any]] = {
         "/api/lang": (other, {"lang": "en"}),
@@ -88,6 +89,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/lobby/quick": (other, {"game": "star-realms"}),
         "/api/lobby/quick/cancel": (other, None),
         "/api/lobby/quick/bot": (other, {}),
+        "/api/puzzles/{puzzle_id}/answer": (other, {"moves": list(puzzle.solution)}),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)
@@ -95,7 +97,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
 
     before = world(server)
     for path, (browser, body) in bodies.items():
-        url = path.replace("{table_id}", table["id"])
+        url = path.replace("{table_id}", table["id"]).replace("{puzzle_id}", puzzle.id)
         for headers in ({}, {"X-CSRF-Token": "wrong"}, {"X-CSRF-Token": ""}):
             response = browser.client.post(url, json=body, headers=headers)
             assert response.status_code == 403, (url, headers, response.text)

@@ -9,6 +9,7 @@ from typing import Any
 from rumizi import puzzles
 from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms import puzzles as fr
+from rumizi.server.puzzle_ratings import Glicko, updated
 from tests.server.kit import ServerFactory
 
 GAME_ID = "fantasy-realms"
@@ -93,3 +94,62 @@ def test_the_pages_are_served(make_server: ServerFactory) -> None:
     for path in ("/puzzles", "/puzzles/fantasy-realms", "/puzzles/fantasy-realms/"):
         answer = main.get(path)
         assert answer.status_code == 200 and "<html" in answer.text.lower(), path
+
+
+def test_a_signed_in_player_s_first_try_is_rated_and_the_puzzle_s_too(
+    make_server: ServerFactory,
+) -> None:
+    server = make_server()
+    one, two = puzzles.shipped(GAME_ID)[:2]
+    visitor = server.browser()
+    seen = visitor.post(f"/api/puzzles/{one.id}/answer", {"moves": list(one.solution)}).json()
+    assert seen["correct"] is True and seen["rating"] is None  # nobody to rate
+    assert visitor.get("/api/puzzles/me").json()["error"]["code"] == "signed-out"
+
+    player = server.guest()
+    solved = player.post(f"/api/puzzles/{one.id}/answer", {"moves": list(one.solution)}).json()
+    assert solved["rating"] == {
+        "rated": True, "before": 1500, "after": 1662, "deviation": 290, "attempts": 1, "solved": 1
+    }  # fmt: skip
+    # a second try shows the answer again but counts for nothing
+    again = player.post(f"/api/puzzles/{one.id}/answer", {"moves": list(one.solution)}).json()
+    assert again["rating"]["rated"] is False and again["rating"]["after"] == 1662
+    assert again["rating"]["attempts"] == 1
+    # the puzzle lost to the player: it is rated below a newcomer now
+    assert player.get(f"/api/puzzles/{one.id}").json()["rating"] == 1338
+    assert player.get(f"/api/puzzles/{two.id}").json()["rating"] == 1500
+
+    wrong = fr.discard_values(GAME.load(two.position))[1][0]
+    missed = player.post(f"/api/puzzles/{two.id}/answer", {"moves": [wrong]}).json()
+    assert missed["correct"] is False
+    assert missed["rating"]["rated"] is True and missed["rating"]["before"] == 1662
+    assert missed["rating"]["after"] < 1662 and missed["rating"]["solved"] == 1
+    assert player.get(f"/api/puzzles/{two.id}").json()["rating"] > 1500
+    me = player.get("/api/puzzles/me").json()
+    assert me["after"] == missed["rating"]["after"] and me["attempts"] == 2
+
+    # the next puzzle is one not tried yet, and a visitor's is any
+    for _ in range(8):
+        offered = player.get("/api/puzzles/next", params={"game": GAME_ID}).json()["id"]
+        assert offered not in (one.id, two.id)
+
+
+def test_the_daily_puzzle_is_everyone_s(make_server: ServerFactory) -> None:
+    server = make_server()
+    first = server.browser("en").get("/api/puzzles/daily").json()
+    second = server.guest("fa").get("/api/puzzles/daily").json()
+    assert first["id"] == second["id"] and first["id"] in {p.id for p in puzzles.shipped(GAME_ID)}
+    assert first["question"] != second["question"]  # each in its reader's language
+
+
+def test_glicko_2_gives_the_paper_s_worked_example() -> None:
+    # Glickman, "Example of the Glicko-2 system": 1500/200/0.06 beats 1400/30, loses to
+    # 1550/100 and 1700/300, with tau 0.5.
+    games = [(Glicko(1400, 30, 0.06), 1.0), (Glicko(1550, 100, 0.06), 0.0)]
+    games.append((Glicko(1700, 300, 0.06), 0.0))
+    after = updated(Glicko(1500, 200, 0.06), games)
+    assert round(after.rating, 2) == 1464.05  # the paper rounds its steps: 1464.06
+    assert round(after.rd, 2) == 151.52
+    assert round(after.vol, 6) == 0.059996  # the paper: 0.05999
+    idle = updated(Glicko(1500, 200, 0.06), [])  # a period without games widens the deviation
+    assert idle.rating == 1500 and round(idle.rd, 2) == 200.27

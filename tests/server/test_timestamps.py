@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import DateTime, select
 
+from rumizi import puzzles
 from rumizi.server import analyses
 from rumizi.server.db import Base, UtcDateTime
 from tests.server.kit import Server, ServerFactory, duel, play_random
@@ -52,6 +53,9 @@ def test_a_naive_time_is_refused_rather_than_guessed() -> None:
 def a_played_finished_analysed_game(server: Server) -> None:
     first, second, table_id = duel(server)
     first.signup("timekeeper")  # a session row and a trusted browser, beside the guests' users
+    puzzle = puzzles.shipped("fantasy-realms")[0]  # a rated try at a puzzle
+    tried = first.post(f"/api/puzzles/{puzzle.id}/answer", {"moves": list(puzzle.solution)})
+    assert tried.json()["rating"]["rated"] is True
     stranger = server.browser()  # a wrong password from elsewhere: a failure for the owner
     stranger.post("/api/auth/login", {"username": "timekeeper", "password": "not the password"})
     with first.socket(table_id) as s0, second.socket(table_id) as s1:

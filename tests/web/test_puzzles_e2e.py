@@ -38,6 +38,10 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     errors = watch_errors(page)
     page.goto(f"{server.url}/")
     expect(page.get_by_test_id("puzzles-link")).to_have_attribute("href", "/puzzles/fantasy-realms")
+    daily = page.get_by_test_id("daily-puzzle-link")  # the day's puzzle, from the home page
+    expect(daily).to_have_attribute(
+        "href", re.compile(r"^/puzzles/fantasy-realms\?id=fantasy-realms-")
+    )
     page.goto(f"{server.url}/games/fantasy-realms")  # the game's page says how many
     link = page.get_by_test_id("game-puzzles-link")
     expect(link).to_have_attribute("href", "/puzzles/fantasy-realms")
@@ -55,10 +59,17 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
         len(p.position["hands"][p.seat])
     )
     screenshot(page, "puzzle-fa-desktop")
+    expect(page.get_by_test_id("puzzle-rating")).to_have_text(
+        re.compile(r"^درجهٔ سختی معما: [۰-۹]+$")
+    )
     page.locator(card(page, best)).click()
     result = page.get_by_test_id("puzzle-result")
     expect(result).to_have_attribute("data-correct", "true")
     expect(result).to_have_text("درست است!")
+    # a visitor plays as a guest: the first try is rated, and a solve raises the rating
+    mine = page.get_by_test_id("puzzle-player-rating")
+    expect(mine).to_have_attribute("data-rated", "true")
+    expect(mine).to_contain_text(re.compile(r"امتیاز معمای شما: [۰-۹]+ \(\u2066\+[۰-۹]+\u2069\)"))
     verdict = page.get_by_test_id("puzzle-verdict")
     for line in fr.explain(p, "fa"):
         expect(verdict).to_contain_text(line)
@@ -84,6 +95,10 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     target.tap()
     result = page.get_by_test_id("puzzle-result")
     expect(result).to_have_attribute("data-correct", "false")
+    # a miss lowers the new guest's rating from a newcomer's 1500
+    missed = page.get_by_test_id("puzzle-player-rating")
+    expect(missed).to_have_attribute("data-rated", "true")
+    expect(missed).to_contain_text(re.compile(r"Your puzzle rating: 1[0-4]\d\d \(\u2212\d+\)"))
     expect(result).to_have_text("That was not the best move.")
     expect(page.get_by_test_id("puzzle-solution")).to_contain_text(card_name(best, "en"))
     for line in fr.explain(p, "en"):

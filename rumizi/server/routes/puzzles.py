@@ -1,16 +1,21 @@
 """Puzzles over HTTP: the next one to solve, one by its id, and an answer checked.
 
 ``GET /api/puzzles/next`` picks a shipped puzzle (of ``game``, or of any game with puzzles),
-other than ``after``; ``GET /api/puzzles/{id}`` gives one by its id. Either comes as the
-question in the reader's language and a state message the game's renderer draws as at a table:
-the seat's own view (never the whole position), and as its moves only those of the answer's
-kind (a discard, for a discard puzzle). ``POST /api/puzzles/{id}/answer`` checks moves against
-the proven answer and tells it, with why. Nothing is stored yet and no account is needed.
+other than ``after``: for a signed-in player (a guest too) one not tried yet, near the
+player's puzzle rating; ``GET /api/puzzles/daily`` is the day's (the same for everyone, UTC);
+``GET /api/puzzles/{id}`` one by its id. Each comes as the question in the reader's language,
+the puzzle's rating, and a state message the game's renderer draws as at a table: the seat's
+own view (never the whole position), and as its moves only those of the answer's kind (a
+discard, for a discard puzzle). ``POST /api/puzzles/{id}/answer`` checks moves against the
+proven answer and tells it, with why; a signed-in player's first try is rated
+(:mod:`rumizi.server.puzzle_ratings`). ``GET /api/puzzles/me`` is the player's rating.
+Anyone may solve puzzles; only a signed-in player is rated.
 """
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from functools import cache
 from typing import Annotated, Any
 
@@ -22,7 +27,17 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import Action
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game, game_ids, game_module
-from rumizi.server.deps import BODY, POSTED, CsrfDep, LangDep
+from rumizi.server import puzzle_ratings
+from rumizi.server.deps import (
+    BODY,
+    POSTED,
+    SIGNED_IN,
+    CsrfDep,
+    LangDep,
+    MaybeUserDep,
+    StoreDep,
+    UserDep,
+)
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.plugins import plugin
 
@@ -43,6 +58,7 @@ class PuzzleOut(BaseModel):
     game: str
     kind: str
     question: str
+    rating: int = Field(description="how hard the players who tried it found it (Glicko-2)")
     state: dict[str, Any]
 
 
@@ -52,12 +68,25 @@ class AnswerIn(BaseModel):
     moves: list[dict[str, Any]] = Field(min_length=1, max_length=40)
 
 
+class PuzzleRating(BaseModel):
+    """A player's puzzle rating around a try (``rated``: this try counted)."""
+
+    rated: bool
+    before: int
+    after: int
+    deviation: int
+    attempts: int
+    solved: int
+
+
 class AnswerOut(BaseModel):
-    """Whether the moves answer the puzzle, its answer, and why."""
+    """Whether the moves answer the puzzle, its answer, why, and the player's rating (none
+    for a visitor who is not signed in)."""
 
     correct: bool
     solution: list[Move]
     explanation: list[str]
+    rating: PuzzleRating | None
 
 
 @cache
@@ -82,7 +111,7 @@ def _offered(p: Puzzle, legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.get("do") == p.solution[0].get("do")]
 
 
-def _out(p: Puzzle, lang: str) -> PuzzleOut:
+def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
     state = game(p.game).load(p.position)
     web = plugin(p.game)
     view = state.view(p.seat)
@@ -111,8 +140,17 @@ def _out(p: Puzzle, lang: str) -> PuzzleOut:
     }
     add_on = game_module(p.game, "puzzles")
     return PuzzleOut(
-        id=p.id, game=p.game, kind=p.kind, question=add_on.question(p, lang), state=message
+        id=p.id,
+        game=p.game,
+        kind=p.kind,
+        question=add_on.question(p, lang),
+        rating=round(rating),
+        state=message,
     )
+
+
+#: A player is given one of this many untried puzzles nearest to the player's rating.
+NEAREST = 12
 
 
 @router.get(
@@ -120,30 +158,70 @@ def _out(p: Puzzle, lang: str) -> PuzzleOut:
 )
 def next_puzzle(
     lang: LangDep,
+    store: StoreDep,
+    user: MaybeUserDep,
     game_id: Annotated[str | None, Query(alias="game")] = None,
     after: str | None = None,
 ) -> PuzzleOut:
-    """A puzzle to solve: of ``game`` (any game's without it), other than ``after``."""
+    """A puzzle to solve: of ``game`` (any game's without it), other than ``after``; for a
+    signed-in player one not tried yet, near the player's rating."""
     if game_id is not None and game_id not in game_ids():
         raise ApiError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
     pool = [p for p in _index().values() if game_id in (None, p.game) and p.id != after]
     if not pool:
         raise ApiError(ErrorCode.NO_PUZZLES, f"no puzzles for {game_id or 'any game'} yet")
-    return _out(random.choice(pool), lang)
+    seen, rated = store.puzzles_seen(user.id if user is not None else None)
+    start = puzzle_ratings.START[0]
+    if user is not None:
+        pool = [p for p in pool if p.id not in seen] or pool  # all tried: again, unrated
+        mine = store.puzzle_player(user.id).after
+        pool.sort(key=lambda p: abs(rated.get(p.id, start) - mine))
+        pool = pool[:NEAREST]
+    chosen = random.choice(pool)
+    return _out(chosen, lang, rated.get(chosen.id, start))
+
+
+@router.get("/daily", responses=refusals(ErrorCode.NO_PUZZLES))
+def daily_puzzle(lang: LangDep, store: StoreDep) -> PuzzleOut:
+    """The day's puzzle (UTC), the same for everyone."""
+    every = sorted(_index())
+    if not every:
+        raise ApiError(ErrorCode.NO_PUZZLES, "no puzzles yet")
+    day = datetime.now(UTC).date().toordinal()
+    chosen = _index()[every[day * 7919 % len(every)]]
+    return _out(chosen, lang, _rating_of(store, chosen.id))
+
+
+@router.get("/me", responses=refusals(*SIGNED_IN))
+def my_puzzle_rating(user: UserDep, store: StoreDep) -> PuzzleRating:
+    """The signed-in player's puzzle rating."""
+    return PuzzleRating.model_validate(store.puzzle_player(user.id).as_dict())
+
+
+def _rating_of(store: StoreDep, puzzle_id: str) -> float:
+    return store.puzzles_seen(None)[1].get(puzzle_id, puzzle_ratings.START[0])
 
 
 @router.get("/{puzzle_id}", responses=refusals(ErrorCode.UNKNOWN_PUZZLE))
-def one_puzzle(puzzle_id: str, lang: LangDep) -> PuzzleOut:
+def one_puzzle(puzzle_id: str, lang: LangDep, store: StoreDep) -> PuzzleOut:
     """The puzzle ``puzzle_id``."""
-    return _out(_puzzle(puzzle_id), lang)
+    return _out(_puzzle(puzzle_id), lang, _rating_of(store, puzzle_id))
 
 
 @router.post(
     "/{puzzle_id}/answer",
     responses=refusals(ErrorCode.UNKNOWN_PUZZLE, ErrorCode.PUZZLE_MOVE, *POSTED, *BODY),
 )
-def answer(puzzle_id: str, body: AnswerIn, lang: LangDep, _csrf: CsrfDep) -> AnswerOut:
-    """Whether ``body.moves`` answer the puzzle; its answer and why, either way."""
+def answer(
+    puzzle_id: str,
+    body: AnswerIn,
+    lang: LangDep,
+    store: StoreDep,
+    user: MaybeUserDep,
+    _csrf: CsrfDep,
+) -> AnswerOut:
+    """Whether ``body.moves`` answer the puzzle; its answer and why, either way; a signed-in
+    player's first try at it rated."""
     p = _puzzle(puzzle_id)
     state = game(p.game).load(p.position)
     offered = _offered(p, state.legal_actions_for(p.seat))
@@ -153,10 +231,16 @@ def answer(puzzle_id: str, body: AnswerIn, lang: LangDep, _csrf: CsrfDep) -> Ans
     web = plugin(p.game)
     audience = _audience(p, state.num_players, lang)
     add_on = game_module(p.game, "puzzles")
+    correct = puzzles.is_answer(p, body.moves)
+    rating = None
+    if user is not None:
+        tried = store.rate_puzzle_try(user.id, p.id, correct)
+        rating = PuzzleRating.model_validate(tried.as_dict())
     return AnswerOut(
-        correct=puzzles.is_answer(p, body.moves),
+        correct=correct,
         solution=[
             Move(action=dict(a), label=web.action_label(view, a, audience)) for a in p.solution
         ],
         explanation=add_on.explain(p, lang),
+        rating=rating,
     )

@@ -70,6 +70,10 @@ const STRINGS = {
     "puzzle.right": "درست است!",
     "puzzle.wrong": "این بهترین حرکت نبود.",
     "puzzle.answer": "پاسخ: {move}",
+    "puzzle.rating": "درجهٔ سختی معما: {rating}",
+    "puzzle.yourRating": "امتیاز معمای شما: {rating} ({change})",
+    "puzzle.unrated": "این معما را پیش\u200cتر امتحان کرده بودید؛ امتیازتان ({rating}) تغییر نکرد.",
+    "home.daily": "معمای امروز",
 
     "lobby.online": "{n} نفر آنلاین",
     "lobby.mine": "بازی\u200cهای شما",
@@ -393,6 +397,10 @@ const STRINGS = {
     "puzzle.right": "Right!",
     "puzzle.wrong": "That was not the best move.",
     "puzzle.answer": "The answer: {move}",
+    "puzzle.rating": "Puzzle rating: {rating}",
+    "puzzle.yourRating": "Your puzzle rating: {rating} ({change})",
+    "puzzle.unrated": "You had tried this puzzle before; your rating ({rating}) did not change.",
+    "home.daily": "Puzzle of the day",
 
     "lobby.online": "{n} online",
     "lobby.mine": "Your games",

@@ -81,6 +81,12 @@ export async function mount(main, ctx) {
   );
   const list = h("ul", { class: "catalogue lobby-games", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
   // Tools for people at a real table: the Fantasy Realms scorer finds a hand's best choices.
+  // The day's puzzle, once the server names it (the page does not wait for it).
+  const daily = h("p", { hidden: true, dataset: { testid: "daily-puzzle" } });
+  api("/api/puzzles/daily").then((p) => {
+    daily.append(link(`/puzzles/${encodeURIComponent(p.game)}?id=${encodeURIComponent(p.id)}`, t("home.daily"), { dataset: { testid: "daily-puzzle-link" } }), " — ", p.question);
+    daily.hidden = false;
+  }, () => {});
   const tools = h(
     "section",
     { class: "tools" },
@@ -93,6 +99,7 @@ export async function mount(main, ctx) {
       t("home.frScorerAbout"),
     ),
     h("p", {}, link("/puzzles/fantasy-realms", t("home.puzzles"), { dataset: { testid: "puzzles-link" } }), " — ", t("home.puzzlesAbout")),
+    daily,
     h("p", {}, link("/accessibility", t("a11y.title"), { dataset: { testid: "a11y-link" } }), " — ", t("a11y.homeAbout")),
   );
   main.append(

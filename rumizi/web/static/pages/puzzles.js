@@ -1,11 +1,12 @@
 // Puzzles: a position from a real game, drawn by the game's own renderer, and one question.
 // GET /api/puzzles/next (?game=, ?after=) or /api/puzzles/{id} (the page's ?id=); the player
 // answers on the board as at a table, and the first move made is the answer
-// (POST /api/puzzles/{id}/answer). Then right or wrong, the answer, why, and the next one.
+// (POST /api/puzzles/{id}/answer, as a guest if nobody is signed in, so that the try is
+// rated). Then right or wrong, the answer, why, the player's rating, and the next one.
 
-import { t } from "../i18n.js";
+import { t, num, signed } from "../i18n.js";
 import { h, link } from "../dom.js";
-import { api, getGame, getCards, showError } from "../api.js";
+import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 
 export async function mount(main, ctx) {
@@ -15,6 +16,7 @@ export async function mount(main, ctx) {
   const title = game ? t("puzzle.titleOf", { game: game.name }) : t("puzzle.title");
   ctx.setTitle(title);
   const question = h("p", { class: "puzzle-question", dataset: { testid: "puzzle-question" } });
+  const difficulty = h("p", { class: "muted puzzle-rating", dataset: { testid: "puzzle-rating" } });
   const board = h("div", { class: "board", dataset: { testid: "board" } });
   const verdict = h("section", { class: "panel puzzle-verdict", hidden: true, role: "status", dataset: { testid: "puzzle-verdict" } });
   const next = h("button", { class: "btn btn-primary", type: "button", hidden: true, dataset: { testid: "puzzle-next" } }, t("puzzle.next"));
@@ -24,6 +26,7 @@ export async function mount(main, ctx) {
     game ? h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(game.id)}`, game.name)) : null,
     h("h1", {}, title),
     question,
+    difficulty,
     h("section", { class: "board-wrap", "aria-label": t("table.board") }, board),
     verdict,
     h("div", { class: "puzzle-actions" }, next),
@@ -38,6 +41,7 @@ export async function mount(main, ctx) {
     answered = true;
     board.classList.add("is-answered");
     try {
+      await ensureUser();
       const out = await api(`/api/puzzles/${encodeURIComponent(current.puzzle.id)}/answer`, { body: { moves: [action] } });
       if (!ctx.alive()) return true;
       showVerdict(out);
@@ -62,11 +66,20 @@ export async function mount(main, ctx) {
       h("h2", { class: out.correct ? "puzzle-right" : "puzzle-wrong", dataset: { testid: "puzzle-result", correct: String(out.correct) } }, t(out.correct ? "puzzle.right" : "puzzle.wrong")),
       h("p", { dataset: { testid: "puzzle-solution" } }, t("puzzle.answer", { move: out.solution.map((m) => m.label).join(" · ") })),
       ...out.explanation.map((line) => h("p", { class: "puzzle-why" }, line)),
+      ratingLine(out.rating),
     );
     verdict.hidden = false;
     verdict.classList.toggle("is-right", out.correct);
     next.hidden = false;
     next.focus();
+  }
+
+  function ratingLine(r) {
+    if (!r) return null;
+    const text = r.rated
+      ? t("puzzle.yourRating", { rating: num(r.after), change: signed(r.after - r.before) })
+      : t("puzzle.unrated", { rating: num(r.after) });
+    return h("p", { class: "puzzle-player-rating", dataset: { testid: "puzzle-player-rating", rated: String(r.rated) } }, text);
   }
 
   async function load(id) {
@@ -81,6 +94,7 @@ export async function mount(main, ctx) {
     board.classList.remove("is-answered");
     page.dataset.puzzle = puzzle.id;
     question.textContent = puzzle.question;
+    difficulty.textContent = t("puzzle.rating", { rating: num(puzzle.rating) });
     verdict.hidden = true;
     next.hidden = true;
     draw();
