@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -111,16 +110,6 @@ class Attempt:
     deviation: int
     attempts: int
     solved: int
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rated": self.rated,
-            "before": self.before,
-            "after": self.after,
-            "deviation": self.deviation,
-            "attempts": self.attempts,
-            "solved": self.solved,
-        }
 
 
 def _of(row: PuzzlePlayer | PuzzleStats | None) -> Glicko:

@@ -69,7 +69,8 @@ class AnswerIn(BaseModel):
 
 
 class PuzzleRating(BaseModel):
-    """A player's puzzle rating around a try (``rated``: this try counted)."""
+    """A player's puzzle rating around a try (``rated``: this try counted), as
+    :class:`rumizi.server.puzzle_ratings.Attempt` holds it."""
 
     rated: bool
     before: int
@@ -195,7 +196,7 @@ def daily_puzzle(lang: LangDep, store: StoreDep) -> PuzzleOut:
 @router.get("/me", responses=refusals(*SIGNED_IN))
 def my_puzzle_rating(user: UserDep, store: StoreDep) -> PuzzleRating:
     """The signed-in player's puzzle rating."""
-    return PuzzleRating.model_validate(store.puzzle_player(user.id).as_dict())
+    return PuzzleRating.model_validate(store.puzzle_player(user.id), from_attributes=True)
 
 
 def _rating_of(store: StoreDep, puzzle_id: str) -> float:
@@ -235,7 +236,7 @@ def answer(
     rating = None
     if user is not None:
         tried = store.rate_puzzle_try(user.id, p.id, correct)
-        rating = PuzzleRating.model_validate(tried.as_dict())
+        rating = PuzzleRating.model_validate(tried, from_attributes=True)
     return AnswerOut(
         correct=correct,
         solution=[
