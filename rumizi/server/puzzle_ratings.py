@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -195,3 +196,28 @@ def ratings_of(s: Session) -> dict[str, float]:
     """Every puzzle's rating that has one (the others are 1500): one row a puzzle tried."""
     rows = s.execute(select(PuzzleStats.puzzle_id, PuzzleStats.rating)).all()
     return {pid: rating for pid, rating in rows}
+
+
+@dataclass(frozen=True)
+class Try:
+    """One rated try, as the player's history lists it."""
+
+    puzzle_id: str
+    correct: bool
+    before: int
+    after: int
+    at: datetime
+
+
+def history(s: Session, user_id: int, limit: int) -> list[Try]:
+    """``user_id``'s last ``limit`` rated tries, newest first."""
+    rows = s.scalars(
+        select(PuzzleAttempt)
+        .where(PuzzleAttempt.user_id == user_id)
+        .order_by(PuzzleAttempt.id.desc())
+        .limit(limit)
+    )
+    return [
+        Try(r.puzzle_id, r.correct, round(r.rating_before), round(r.rating_after), r.at)
+        for r in rows
+    ]

@@ -670,3 +670,8 @@ class Store:
         with self.sessions() as s:
             seen = puzzle_ratings.tried(s, user_id) if user_id is not None else set()
             return seen, puzzle_ratings.ratings_of(s)
+
+    def puzzle_history(self, user_id: int, limit: int = 20) -> list[puzzle_ratings.Try]:
+        """``user_id``'s last rated tries at puzzles, newest first."""
+        with self.sessions() as s:
+            return puzzle_ratings.history(s, user_id, limit)

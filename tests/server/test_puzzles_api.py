@@ -126,7 +126,12 @@ def test_a_signed_in_player_s_first_try_is_rated_and_the_puzzle_s_too(
     assert missed["rating"]["after"] < 1662 and missed["rating"]["solved"] == 1
     assert player.get(f"/api/puzzles/{two.id}").json()["rating"] > 1500
     me = player.get("/api/puzzles/me").json()
-    assert me["after"] == missed["rating"]["after"] and me["attempts"] == 2
+    assert me["rating"] == {**missed["rating"], "rated": False, "before": me["rating"]["after"]}
+    assert me["rating"]["attempts"] == 2
+    # the history, newest first: the miss, then the solve (the second try not in it)
+    tries = [(t["puzzle_id"], t["game"], t["correct"], t["before"]) for t in me["history"]]
+    assert tries == [(two.id, GAME_ID, False, 1662), (one.id, GAME_ID, True, 1500)]
+    assert [t["after"] for t in me["history"]] == [missed["rating"]["after"], 1662]
 
     # the next puzzle is one not tried yet, and a visitor's is any
     for _ in range(8):

@@ -80,6 +80,17 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     page.get_by_test_id("puzzle-next").click()
     expect(page.get_by_test_id("puzzle-page")).not_to_have_attribute("data-puzzle", p.id)
     expect(page.get_by_test_id("puzzle-verdict")).to_be_hidden()
+    # "My games" keeps the try: solved, with the rating it left, and a link back to it
+    page.goto(f"{server.url}/me")
+    tried = page.get_by_test_id("my-puzzle")
+    expect(tried).to_have_count(1)
+    expect(tried).to_have_attribute("data-correct", "true")
+    expect(tried.get_by_role("link")).to_have_attribute(
+        "href", f"/puzzles/fantasy-realms?id={p.id}"
+    )
+    expect(page.get_by_test_id("my-puzzle-rating")).to_contain_text("۱ معما امتحان کرده")
+    screenshot(page, "puzzle-fa-me")
+    assert not violations(page)
     assert not errors, errors
     context.close()
 

@@ -80,6 +80,24 @@ class PuzzleRating(BaseModel):
     solved: int
 
 
+class PuzzleTry(BaseModel):
+    """One rated try, newest first in a player's history."""
+
+    puzzle_id: str
+    game: str
+    correct: bool
+    before: int
+    after: int
+    at: datetime
+
+
+class MyPuzzles(BaseModel):
+    """A player's puzzle rating and last rated tries."""
+
+    rating: PuzzleRating
+    history: list[PuzzleTry]
+
+
 class AnswerOut(BaseModel):
     """Whether the moves answer the puzzle, its answer, why, and the player's rating (none
     for a visitor who is not signed in)."""
@@ -194,9 +212,17 @@ def daily_puzzle(lang: LangDep, store: StoreDep) -> PuzzleOut:
 
 
 @router.get("/me", responses=refusals(*SIGNED_IN))
-def my_puzzle_rating(user: UserDep, store: StoreDep) -> PuzzleRating:
-    """The signed-in player's puzzle rating."""
-    return PuzzleRating.model_validate(store.puzzle_player(user.id), from_attributes=True)
+def my_puzzles(user: UserDep, store: StoreDep) -> MyPuzzles:
+    """The signed-in player's puzzle rating and last 20 rated tries."""
+    tries = store.puzzle_history(user.id)
+    return MyPuzzles(
+        rating=PuzzleRating.model_validate(store.puzzle_player(user.id), from_attributes=True),
+        history=[
+            PuzzleTry(game=_index()[t.puzzle_id].game, **vars(t))
+            for t in tries
+            if t.puzzle_id in _index()  # a puzzle no longer shipped is left out
+        ],
+    )
 
 
 def _rating_of(store: StoreDep, puzzle_id: str) -> float:

@@ -232,6 +232,11 @@ const STRINGS = {
 
     "me.title": "بازی\u200cهای من",
     "me.empty": "هنوز بازی\u200cای نکرده\u200cاید.",
+    "me.puzzles": "معماها",
+    "me.puzzleRating": "امتیاز معمای شما {rating} است: {tried} معما امتحان کرده\u200cاید و {solved} را حل کرده\u200cاید.",
+    "me.puzzleSolved": "حل شد",
+    "me.puzzleMissed": "حل نشد",
+    "me.puzzleTry": "امتیاز {rating} ({change})، {when}",
     "me.signin": "برای دیدن بازی\u200cهایتان وارد شوید یا یک بازی را شروع کنید.",
     "me.game": "بازی",
     "me.status": "وضعیت",
@@ -559,6 +564,11 @@ const STRINGS = {
 
     "me.title": "My games",
     "me.empty": "You have not played yet.",
+    "me.puzzles": "Puzzles",
+    "me.puzzleRating": "Your puzzle rating is {rating}: {tried} tried, {solved} solved.",
+    "me.puzzleSolved": "Solved",
+    "me.puzzleMissed": "Missed",
+    "me.puzzleTry": "rating {rating} ({change}), {when}",
     "me.signin": "Sign in, or start a game, to see your games here.",
     "me.game": "Game",
     "me.status": "Status",

@@ -1,7 +1,7 @@
 // My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
 // (GET /api/auth/failures) until the owner says they have seen them.
 
-import { t, dateTime, lang, ratingText, signed } from "../i18n.js";
+import { t, dateTime, lang, num, ratingText, signed } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, getGame, ApiError } from "../api.js";
 
@@ -39,6 +39,31 @@ function ratingCell(game) {
  * was paused for them), and when: its own browsers were never paused, but its owner should
  * know someone tried. "Got it" forgets them (POST /api/auth/failures/seen).
  */
+/** The puzzle rating and the last rated tries (GET /api/puzzles/me), when there are any. */
+function puzzlesPanel(mine) {
+  if (!mine || !mine.history.length) return null;
+  const r = mine.rating;
+  return h(
+    "section",
+    { class: "panel", dataset: { testid: "my-puzzles" } },
+    h("h2", { class: "panel-title" }, t("me.puzzles")),
+    h("p", { dataset: { testid: "my-puzzle-rating" } }, t("me.puzzleRating", { rating: num(r.after), tried: num(r.attempts), solved: num(r.solved) })),
+    h(
+      "ul",
+      { class: "puzzle-history" },
+      mine.history.map((p) =>
+        h(
+          "li",
+          { dataset: { testid: "my-puzzle", correct: String(p.correct) } },
+          link(`/puzzles/${encodeURIComponent(p.game)}?id=${encodeURIComponent(p.puzzle_id)}`, t(p.correct ? "me.puzzleSolved" : "me.puzzleMissed")),
+          " ",
+          h("span", { class: "muted" }, t("me.puzzleTry", { rating: num(p.after), change: signed(p.after - p.before), when: dateTime(p.at) })),
+        ),
+      ),
+    ),
+  );
+}
+
 function failuresPanel(failures) {
   const seen = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "sign-in-failures-seen" } }, t("me.failuresSeen"));
   const panel = h(
@@ -82,12 +107,15 @@ export async function mount(main, ctx) {
     );
     return;
   }
-  const [games, failures] = await Promise.all([
+  const [games, failures, puzzles] = await Promise.all([
     api("/api/my/games"),
     me.user.guest ? null : api("/api/auth/failures").then((answer) => answer.failures, () => null),
+    api("/api/puzzles/me").catch(() => null),
   ]);
   if (!ctx.alive()) return;
   if (failures) main.append(failuresPanel(failures));
+  const puzzleBox = puzzlesPanel(puzzles);
+  if (puzzleBox) main.append(puzzleBox);
   if (!games || !games.length) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "me-empty" } }, t("me.empty"), " ", link("/", t("nav.home"))));
     return;
