@@ -75,6 +75,10 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
         expect(verdict).to_contain_text(line)
     expect(page.get_by_test_id("puzzle-solution")).to_contain_text(card_name(best, "fa"))
     expect(page.locator(f"{BOARD} [data-testid=frt-discard]").first).to_be_disabled()
+    # the board marks the answer, and nothing as missed
+    expect(page.locator(card(page, best))).to_have_class(re.compile(r"\bis-puzzle-answer\b"))
+    expect(page.locator(f"{BOARD} .is-puzzle-answer")).to_have_count(1)
+    expect(page.locator(f"{BOARD} .is-puzzle-miss")).to_have_count(0)
     screenshot(page, "puzzle-fa-desktop-right")
     assert not violations(page)  # the axe audit, answered
     page.get_by_test_id("puzzle-next").click()
@@ -112,6 +116,11 @@ def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     expect(missed).to_contain_text(re.compile(r"Your puzzle rating: 1[0-4]\d\d \(\u2212\d+\)"))
     expect(result).to_have_text("That was not the best move.")
     expect(page.get_by_test_id("puzzle-solution")).to_contain_text(card_name(best, "en"))
+    expect(page.locator(card(page, best))).to_have_class(re.compile(r"\bis-puzzle-answer\b"))
+    expect(page.locator(card(page, second))).to_have_class(re.compile(r"\bis-puzzle-miss\b"))
+    outline = "e => getComputedStyle(e).outlineStyle + ' ' + getComputedStyle(e).outlineWidth"
+    assert page.locator(card(page, best)).evaluate(outline) == "solid 3px"  # seen, not only named
+    assert page.locator(card(page, second)).evaluate(outline) == "dashed 3px"
     for line in fr.explain(p, "en"):
         expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
     no_sideways_scroll(page, 390)

@@ -9,6 +9,11 @@ import { h, link } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 
+/** A move written the same way whatever the order of its fields. */
+function same(action) {
+  return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
+}
+
 export async function mount(main, ctx) {
   const only = ctx.params[0] || null;
   const game = only ? await getGame(only, document.documentElement.lang).catch(() => ({ id: only, name: only })) : null;
@@ -39,6 +44,7 @@ export async function mount(main, ctx) {
   async function answer(action) {
     if (!current || answered) return false;
     answered = true;
+    current.tried = action;
     board.classList.add("is-answered");
     try {
       await ensureUser();
@@ -60,8 +66,25 @@ export async function mount(main, ctx) {
     if (answered) for (const b of board.querySelectorAll("button")) b.disabled = true;
   }
 
+  /** The board's own target of each move marked: the answer, and the move tried if not it. */
+  function markMoves(solution) {
+    const right = same(solution[0].action);
+    const tried = same(current.tried);
+    for (const el of board.querySelectorAll("[data-action]")) {
+      let move = null;
+      try {
+        move = same(JSON.parse(el.dataset.action));
+      } catch {
+        continue;
+      }
+      el.classList.toggle("is-puzzle-answer", move === right);
+      el.classList.toggle("is-puzzle-miss", move === tried && tried !== right);
+    }
+  }
+
   function showVerdict(out) {
     draw();
+    markMoves(out.solution);
     verdict.replaceChildren(
       h("h2", { class: out.correct ? "puzzle-right" : "puzzle-wrong", dataset: { testid: "puzzle-result", correct: String(out.correct) } }, t(out.correct ? "puzzle.right" : "puzzle.wrong")),
       h("p", { dataset: { testid: "puzzle-solution" } }, t("puzzle.answer", { move: out.solution.map((m) => m.label).join(" · ") })),
