@@ -664,6 +664,11 @@ class Store:
         with self.sessions() as s:
             return puzzle_ratings.player_rating(s, user_id)
 
+    def puzzle_rating(self, puzzle_id: str) -> int:
+        """How hard the players who tried ``puzzle_id`` found it (1500 before anyone did)."""
+        with self.sessions() as s:
+            return puzzle_ratings.puzzle_rating(s, puzzle_id)
+
     def puzzles_seen(self, user_id: int | None) -> tuple[set[str], dict[str, float]]:
         """The puzzles ``user_id`` has tried (none for nobody), and every puzzle's rating
         that has one."""

@@ -15,6 +15,8 @@ Anyone may solve puzzles; only a signed-in player is rated.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import Annotated, Any
@@ -24,7 +26,8 @@ from pydantic import BaseModel, Field
 
 from rumizi import puzzles
 from rumizi.core.addons import Audience
-from rumizi.core.contract import Action
+from rumizi.core.contract import Action, View
+from rumizi.core.i18n import number
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game, game_ids, game_module
 from rumizi.server import puzzle_ratings
@@ -130,31 +133,46 @@ def _offered(p: Puzzle, legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.get("do") == p.solution[0].get("do")]
 
 
-def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
+@dataclass(frozen=True)
+class _Position:
+    """A puzzle's position as its solver's seat sees it: the moves offered, and their words."""
+
+    players: int
+    view: View
+    offered: list[Action]
+    label: Callable[[Action], str]
+
+
+def _position(p: Puzzle, lang: str) -> _Position:
     state = game(p.game).load(p.position)
-    web = plugin(p.game)
     view = state.view(p.seat)
+    web = plugin(p.game)
     audience = _audience(p, state.num_players, lang)
+    offered = _offered(p, state.legal_actions_for(p.seat))
+    return _Position(
+        state.num_players, view, offered, lambda a: web.action_label(view, a, audience)
+    )
+
+
+def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
+    seen = _position(p, lang)
     you, other = ("شما", "بازیکن {n}") if lang == "fa" else ("You", "Player {n}")
-    names = [you if q == p.seat else other.format(n=q + 1) for q in range(state.num_players)]
-    if lang == "fa":
-        names = [n.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")) for n in names]
-    legal = [
-        {"action": a, "label": web.action_label(view, a, audience)}
-        for a in _offered(p, state.legal_actions_for(p.seat))
+    names = [
+        you if q == p.seat else other.format(n=number(q + 1, lang)) for q in range(seen.players)
     ]
+    legal = [{"action": a, "label": seen.label(a)} for a in seen.offered]
     message = {
         "type": "state",
         "game": p.game,
         "version": 0,
         "status": "playing",
         "seat": p.seat,
-        "view": view,
+        "view": seen.view,
         "legal": legal,
         "to_act": [p.seat],
         "seats": [
             {"seat": q, "name": names[q], "kind": "human" if q == p.seat else "bot"}
-            for q in range(state.num_players)
+            for q in range(seen.players)
         ],
     }
     add_on = game_module(p.game, "puzzles")
@@ -208,7 +226,7 @@ def daily_puzzle(lang: LangDep, store: StoreDep) -> PuzzleOut:
         raise ApiError(ErrorCode.NO_PUZZLES, "no puzzles yet")
     day = datetime.now(UTC).date().toordinal()
     chosen = _index()[every[day * 7919 % len(every)]]
-    return _out(chosen, lang, _rating_of(store, chosen.id))
+    return _out(chosen, lang, store.puzzle_rating(chosen.id))
 
 
 @router.get("/me", responses=refusals(*SIGNED_IN))
@@ -225,14 +243,10 @@ def my_puzzles(user: UserDep, store: StoreDep) -> MyPuzzles:
     )
 
 
-def _rating_of(store: StoreDep, puzzle_id: str) -> float:
-    return store.puzzles_seen(None)[1].get(puzzle_id, puzzle_ratings.START[0])
-
-
 @router.get("/{puzzle_id}", responses=refusals(ErrorCode.UNKNOWN_PUZZLE))
 def one_puzzle(puzzle_id: str, lang: LangDep, store: StoreDep) -> PuzzleOut:
     """The puzzle ``puzzle_id``."""
-    return _out(_puzzle(puzzle_id), lang, _rating_of(store, puzzle_id))
+    return _out(_puzzle(puzzle_id), lang, store.puzzle_rating(puzzle_id))
 
 
 @router.post(
@@ -250,13 +264,9 @@ def answer(
     """Whether ``body.moves`` answer the puzzle; its answer and why, either way; a signed-in
     player's first try at it rated."""
     p = _puzzle(puzzle_id)
-    state = game(p.game).load(p.position)
-    offered = _offered(p, state.legal_actions_for(p.seat))
-    if body.moves[0] not in offered:
+    seen = _position(p, lang)
+    if body.moves[0] not in seen.offered:
         raise ApiError(ErrorCode.PUZZLE_MOVE, "the first move is not one the puzzle offers")
-    view = state.view(p.seat)
-    web = plugin(p.game)
-    audience = _audience(p, state.num_players, lang)
     add_on = game_module(p.game, "puzzles")
     correct = puzzles.is_answer(p, body.moves)
     rating = None
@@ -265,9 +275,7 @@ def answer(
         rating = PuzzleRating.model_validate(tried, from_attributes=True)
     return AnswerOut(
         correct=correct,
-        solution=[
-            Move(action=dict(a), label=web.action_label(view, a, audience)) for a in p.solution
-        ],
+        solution=[Move(action=dict(a), label=seen.label(a)) for a in p.solution],
         explanation=add_on.explain(p, lang),
         rating=rating,
     )
