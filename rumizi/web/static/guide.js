@@ -19,6 +19,7 @@
 
 import { t, lang } from "./i18n.js";
 import { h } from "./dom.js";
+import { actionKey } from "./moves.js";
 
 const cache = new Map();
 
@@ -114,12 +115,7 @@ function visible(el) {
 }
 
 function sameAction(a, b) {
-  const norm = (v) => {
-    if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm(v[k])]));
-    return v;
-  };
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+  return actionKey(a) === actionKey(b);
 }
 
 function parse(text) {

@@ -8,11 +8,7 @@ import { t, num, signed } from "../i18n.js";
 import { h, link } from "../dom.js";
 import { api, ensureUser, getGame, getCards, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
-
-/** A move written the same way whatever the order of its fields. */
-function same(action) {
-  return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
-}
+import { actionKey } from "../moves.js";
 
 export async function mount(main, ctx) {
   const only = ctx.params[0] || null;
@@ -68,12 +64,12 @@ export async function mount(main, ctx) {
 
   /** The board's own target of each move marked: the answer, and the move tried if not it. */
   function markMoves(solution) {
-    const right = same(solution[0].action);
-    const tried = same(current.tried);
+    const right = actionKey(solution[0].action);
+    const tried = actionKey(current.tried);
     for (const el of board.querySelectorAll("[data-action]")) {
       let move = null;
       try {
-        move = same(JSON.parse(el.dataset.action));
+        move = actionKey(JSON.parse(el.dataset.action));
       } catch {
         continue;
       }
