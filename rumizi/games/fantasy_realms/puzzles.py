@@ -30,6 +30,7 @@ from rumizi.core.puzzles import Puzzle
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.game import GAME
 from rumizi.games.fantasy_realms.scorer import score_hand
+from rumizi.games.fantasy_realms.scoring import Score
 from rumizi.games.fantasy_realms.texts import card_name
 
 KINDS = ("best-discard",)
@@ -49,15 +50,15 @@ MINING: tuple[Mapping[str, object], ...] = (
 )
 
 
-def hand_value(state: FantasyRealmsState, seat: int) -> int:
-    """The best score of ``seat``'s hand as the game's end would count it."""
+def scored(state: FantasyRealmsState, seat: int) -> Score:
+    """``seat``'s hand scored with its best choices, as the game's end would count it."""
     return score_hand(
         state.hands[seat],
         discards=state.area,
         expansion=state.opts.suits,
         items=state.down[seat],
         players=state.opts.players,
-    ).total
+    )
 
 
 def discard_values(state: FantasyRealmsState) -> list[tuple[Action, int]]:
@@ -72,20 +73,14 @@ def discard_values(state: FantasyRealmsState) -> list[tuple[Action, int]]:
             continue
         after = state.clone()
         after.apply(action)
-        values.append((action, hand_value(after, seat)))
+        values.append((action, scored(after, seat).total))
     return sorted(values, key=lambda av: -av[1])
 
 
 def lowest_lines(state: FantasyRealmsState, seat: int) -> set[str]:
     """The cards whose lines are lowest when the whole hand (the card too many included) is
     scored as the board shows it: the discard a player reading the board would make."""
-    score = score_hand(
-        state.hands[seat],
-        discards=state.area,
-        expansion=state.opts.suits,
-        items=state.down[seat],
-        players=state.opts.players,
-    )
+    score = scored(state, seat)
     low = min(line.total for line in score.cards)
     return {line.id for line in score.cards if line.total == low}
 
