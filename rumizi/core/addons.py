@@ -229,6 +229,22 @@ class PuzzlesAddOn(Protocol[S_contra]):
         a position or kind this game cannot read)."""
         ...
 
+    def offered(self, puzzle: Puzzle, state: S_contra) -> list[Action]:
+        """The moves a solver is offered in ``state``, the position after the moves made so
+        far (for a one-move kind, those of the answer's kind: the discards...)."""
+        ...
+
+    def finished(self, puzzle: Puzzle, state: S_contra, moves: Sequence[Action]) -> bool:
+        """Whether a try is over after ``moves`` (``state`` is the position they lead to):
+        after one move for a one-move kind, when the seat's turn ends for a turn's kind."""
+        ...
+
+    def solves(self, puzzle: Puzzle, moves: Sequence[Action]) -> bool:
+        """Whether ``moves``, played from the puzzle's position, answer it: the stated
+        solution for a one-move kind; any sequence that reaches the goal for a turn's kind
+        (a win this turn is a win whatever the order of the plays)."""
+        ...
+
     def question(self, puzzle: Puzzle, lang: str) -> str:
         """What ``puzzle`` asks, in ``lang``."""
         ...

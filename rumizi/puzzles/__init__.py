@@ -26,15 +26,18 @@ from typing import Any
 
 from rumizi.bots import make
 from rumizi.core import rng
-from rumizi.core.contract import Action
+from rumizi.core.contract import Action, GameState
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game, game_ids, game_module
 
 __all__ = [
     "Puzzle",
+    "finished",
     "games_with_puzzles",
     "is_answer",
     "mine",
+    "offered",
+    "play",
     "read_file",
     "shipped",
     "solutions",
@@ -77,9 +80,38 @@ def verify(puzzle: Puzzle) -> bool:
 
 
 def is_answer(puzzle: Puzzle, moves: Sequence[Action]) -> bool:
-    """Whether ``moves`` answer ``puzzle`` (its stated solution; for a shipped puzzle, which
-    the tests verify, the only one)."""
-    return _moves(moves) == _moves(puzzle.solution)
+    """Whether ``moves`` answer ``puzzle``, as its game judges: the stated solution of a
+    one-move kind (for a shipped puzzle, which the tests verify, the only one); any way to
+    the goal for a turn's kind ("win this turn" whatever the order of the plays)."""
+    try:
+        return bool(_add_on(puzzle.game).solves(puzzle, list(moves)))
+    except (ValueError, KeyError, TypeError):
+        return False  # moves the position cannot take answer nothing
+
+
+def play(puzzle: Puzzle, moves: Sequence[Action]) -> GameState:
+    """The puzzle's position after the solver's ``moves``; a ``ValueError`` for a move that
+    is not offered there (not legal, or not what the puzzle asks among) or one made after
+    the try is over."""
+    add_on = _add_on(puzzle.game)
+    state = game(puzzle.game).load(puzzle.position)
+    for n, move in enumerate(moves):
+        if add_on.finished(puzzle, state, moves[:n]):
+            raise ValueError(f"move {n + 1} comes after the try is over")
+        if dict(move) not in [dict(a) for a in add_on.offered(puzzle, state)]:
+            raise ValueError(f"move {n + 1} is not one the puzzle offers here: {dict(move)}")
+        state.apply(move)
+    return state
+
+
+def offered(puzzle: Puzzle, state: GameState) -> list[Action]:
+    """The moves the solver is offered in ``state`` (the position after the moves so far)."""
+    return list(_add_on(puzzle.game).offered(puzzle, state))
+
+
+def finished(puzzle: Puzzle, state: GameState, moves: Sequence[Action]) -> bool:
+    """Whether a try is over after ``moves``, which led to ``state``."""
+    return bool(_add_on(puzzle.game).finished(puzzle, state, list(moves)))
 
 
 def mine(game_id: str, games: int, seed: int = 0, bot: str = "greedy") -> Iterator[Puzzle]:

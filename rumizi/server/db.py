@@ -309,6 +309,20 @@ class PuzzleAttempt(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
+class PuzzleStreak(Base):
+    """A player's puzzle streak (rumizi.server.puzzle_streaks): puzzles solved in a row in
+    streak mode, the best run, and the last puzzle counted (an answer sent twice counts once)."""
+
+    __tablename__ = "puzzle_streaks"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    current: Mapped[int] = mapped_column(Integer, default=0)
+    best: Mapped[int] = mapped_column(Integer, default=0)
+    last_puzzle: Mapped[str | None] = mapped_column(String(48), nullable=True)
+
+
 class ChatMessage(Base):
     """A line of a table's chat (rumizi.server.chat): typed text or a quick phrase's id.
 

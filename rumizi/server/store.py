@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
 
-from rumizi.server import jobs, puzzle_ratings, ratings
+from rumizi.server import jobs, puzzle_ratings, puzzle_streaks, ratings
 from rumizi.server.auth import (
     DEVICE_DAYS,
     GUEST_PREFIX,
@@ -675,6 +675,18 @@ class Store:
         with self.sessions() as s:
             seen = puzzle_ratings.tried(s, user_id) if user_id is not None else set()
             return seen, puzzle_ratings.ratings_of(s)
+
+    def count_streak_try(
+        self, user_id: int, puzzle_id: str, correct: bool, new_run: bool = False
+    ) -> puzzle_streaks.Streak:
+        """Count ``user_id``'s try at ``puzzle_id`` in streak mode, the first of a run if
+        ``new_run`` (:mod:`.puzzle_streaks`)."""
+        return puzzle_streaks.record(self.sessions, user_id, puzzle_id, correct, new_run)
+
+    def puzzle_streak(self, user_id: int) -> puzzle_streaks.Streak:
+        """``user_id``'s puzzle streak as it stands."""
+        with self.sessions() as s:
+            return puzzle_streaks.streak_of(s, user_id)
 
     def puzzle_history(self, user_id: int, limit: int = 20) -> list[puzzle_ratings.Try]:
         """``user_id``'s last rated tries at puzzles, newest first."""

@@ -36,7 +36,7 @@ def set_cookies(response: httpx.Response) -> dict[str, str]:
 def world(server: Server) -> dict[str, int]:
     """Rows of every table a POST could change."""
     tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
-    tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts")
+    tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks")
     counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
         counts["taken seats"] = int(
@@ -90,6 +90,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/lobby/quick/cancel": (other, None),
         "/api/lobby/quick/bot": (other, {}),
         "/api/puzzles/{puzzle_id}/answer": (other, {"moves": list(puzzle.solution)}),
+        "/api/puzzles/{puzzle_id}/play": (other, {"moves": list(puzzle.solution)}),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rumizi import puzzles
 from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms import puzzles as fr
 from rumizi.server.puzzle_ratings import Glicko, updated
+from rumizi.server.routes import puzzles as routes
 from tests.server.kit import ServerFactory
 
 GAME_ID = "fantasy-realms"
@@ -62,7 +65,7 @@ def test_an_answer_is_checked_and_explained(make_server: ServerFactory) -> None:
     assert wrong["correct"] is False and wrong["solution"] == right["solution"]
 
 
-def test_refusals_are_clear(make_server: ServerFactory) -> None:
+def test_refusals_are_clear(make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     p = puzzles.shipped(GAME_ID)[0]
     client = make_server().browser("en")
 
@@ -71,7 +74,9 @@ def test_refusals_are_clear(make_server: ServerFactory) -> None:
         assert answer.json()["error"]["code"] == code
 
     refused(client.get("/api/puzzles/fantasy-realms-0000000000"), 404, "unknown-puzzle")
-    refused(client.get("/api/puzzles/next", params={"game": "star-realms"}), 404, "no-puzzles")
+    with monkeypatch.context() as patched:  # a game with no puzzles shipped
+        patched.setattr(routes, "_index", lambda: {p.id: p})
+        refused(client.get("/api/puzzles/next", params={"game": "star-realms"}), 404, "no-puzzles")
     refused(client.get("/api/puzzles/next", params={"game": "chess"}), 404, "unknown-game")
     url = f"/api/puzzles/{p.id}/answer"
     not_offered = {"do": "draw"}
@@ -87,6 +92,61 @@ def test_refusals_are_clear(make_server: ServerFactory) -> None:
     )
     # and the puzzle is as it was
     assert client.post(url, {"moves": list(p.solution)}).json()["correct"] is True
+
+
+def test_a_try_is_played_a_move_at_a_time_and_the_answer_played_out(
+    make_server: ServerFactory,
+) -> None:
+    p = puzzles.shipped(GAME_ID)[2]
+    client = make_server().browser("en")
+    step = client.post(f"/api/puzzles/{p.id}/play", {"moves": list(p.solution)}).json()
+    assert step["finished"] is True  # a discard puzzle is one move
+    after = GAME.load(p.position)
+    after.apply(p.solution[0])
+    assert step["state"]["view"] == after.view(p.seat)
+    assert step["state"]["legal"] == [] and step["state"]["to_act"] == []
+    # a move after the try is over is refused, at play and at answer alike
+    twice = {"moves": [*p.solution, *p.solution]}
+    for route in ("play", "answer"):
+        refused = client.post(f"/api/puzzles/{p.id}/{route}", twice)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "puzzle-move"
+    out = client.post(f"/api/puzzles/{p.id}/answer", {"moves": list(p.solution)}).json()
+    asked = client.get(f"/api/puzzles/{p.id}").json()
+    # the answer played out: the position before its move (as asked), then after it
+    assert len(out["steps"]) == len(p.solution) + 1
+    assert out["steps"][0] == asked["state"]
+    assert out["steps"][-1]["view"] == after.view(p.seat) and out["steps"][-1]["legal"] == []
+
+
+def test_a_streak_counts_solves_in_a_row_until_the_first_miss(make_server: ServerFactory) -> None:
+    server = make_server()
+    one, two, three, four = puzzles.shipped(GAME_ID)[:4]
+    player = server.guest()
+
+    def answer(p: Any, right: bool, run: int) -> dict[str, Any]:
+        moves = list(p.solution) if right else [fr.discard_values(GAME.load(p.position))[1][0]]
+        got: dict[str, Any] = player.post(
+            f"/api/puzzles/{p.id}/answer", {"moves": moves, "streak": run}
+        ).json()
+        assert got["correct"] is right and got["rating"] is None  # a streak is not rated
+        return got["streak"]
+
+    assert answer(one, True, 0) == {"current": 1, "best": 1, "ended": 0}
+    assert answer(one, True, 0) == {"current": 1, "best": 1, "ended": 0}  # sent twice: once
+    assert answer(two, True, 1) == {"current": 2, "best": 2, "ended": 0}
+    assert answer(three, False, 2) == {"current": 0, "best": 2, "ended": 2}
+    assert answer(four, True, 0) == {"current": 1, "best": 2, "ended": 0}
+    assert player.get("/api/puzzles/me").json()["streak"] == {"current": 1, "best": 2, "ended": 0}
+    # a run left unfinished is over when a new one starts
+    assert answer(two, True, 0) == {"current": 1, "best": 2, "ended": 0}
+    # streak tries are not rated tries
+    me = player.get("/api/puzzles/me").json()
+    assert me["rating"]["attempts"] == 0 and me["history"] == []
+    # the next puzzle of a run: one of those nearest the run's difficulty
+    got = player.get("/api/puzzles/next", params={"game": GAME_ID, "streak": 3})
+    assert got.status_code == 200 and got.json()["game"] == GAME_ID
+    bad = player.get("/api/puzzles/next", params={"streak": -1})
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "malformed"
 
 
 def test_the_pages_are_served(make_server: ServerFactory) -> None:

@@ -145,3 +145,49 @@ def test_a_puzzle_that_does_not_exist_is_said_so_and_any_game_s_are_offered(
         fr.question(puzzles.shipped("fantasy-realms")[0], "en")
     )
     context.close()
+
+
+def test_a_streak_goes_on_while_puzzles_are_solved_and_ends_at_the_first_miss(
+    browser: Browser, server: Server
+) -> None:
+    by_id = {p.id: p for p in puzzles.shipped("fantasy-realms")}
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/fantasy-realms")
+    page.get_by_test_id("puzzle-streak-link").click()
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-mode", "streak")
+    streak = page.get_by_test_id("puzzle-streak")
+    expect(streak).to_have_text("Streak: 0")
+
+    def shown() -> puzzles.Puzzle:
+        expect(page.get_by_test_id("puzzle-verdict")).to_be_hidden()
+        found = page.get_by_test_id("puzzle-page").get_attribute("data-puzzle")
+        assert found in by_id
+        return by_id[found]
+
+    for solved in (1, 2):
+        p = shown()
+        page.locator(card(page, p.solution[0]["card"])).click()
+        expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+        expect(streak).to_have_text(f"Streak: {solved}")
+        expect(page.get_by_test_id("puzzle-player-rating")).to_have_count(0)  # not rated
+        expect(page.get_by_test_id("puzzle-verdict")).not_to_contain_text("null")
+        page.get_by_test_id("puzzle-next").click()
+    p = shown()
+    wrong = fr.discard_values(GAME.load(p.position))[1][0]["card"]
+    page.locator(card(page, wrong)).click()
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    expect(page.get_by_test_id("puzzle-streak-over")).to_have_text(
+        "Streak over: you solved 2 in a row."
+    )
+    expect(page.get_by_test_id("puzzle-streak-best")).to_have_text("Your best: 2")
+    screenshot(page, "puzzle-en-desktop-streak-over")
+    next_one = page.get_by_test_id("puzzle-next")
+    expect(next_one).to_have_text("New streak")
+    next_one.click()
+    expect(streak).to_have_text("Streak: 0")
+    shown()
+    assert not errors, errors
+    context.close()

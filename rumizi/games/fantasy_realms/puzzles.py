@@ -22,7 +22,7 @@ leaves a hand at least :data:`READING_COST` points worse.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rumizi.core.contract import Action
 from rumizi.core.i18n import number
@@ -110,6 +110,21 @@ def solutions(puzzle: Puzzle) -> list[tuple[Action, ...]]:
     values = discard_values(state)
     top = values[0][1]
     return [(dict(action),) for action, value in values if value == top]
+
+
+def offered(puzzle: Puzzle, state: FantasyRealmsState) -> list[Action]:
+    """The discards of the seat to act: the only moves a ``best-discard`` puzzle asks among."""
+    return [a for a in state.legal_actions_for(puzzle.seat) if a["do"] == "discard"]
+
+
+def finished(puzzle: Puzzle, state: FantasyRealmsState, moves: Sequence[Action]) -> bool:
+    """A discard puzzle is one move."""
+    return len(moves) >= 1
+
+
+def solves(puzzle: Puzzle, moves: Sequence[Action]) -> bool:
+    """Whether ``moves`` are the one proven discard."""
+    return [dict(a) for a in moves] == [dict(a) for a in puzzle.solution]
 
 
 def question(puzzle: Puzzle, lang: str) -> str:

@@ -26,11 +26,11 @@ from pydantic import BaseModel, Field
 
 from rumizi import puzzles
 from rumizi.core.addons import Audience
-from rumizi.core.contract import Action, View
+from rumizi.core.contract import Action, GameState, View
 from rumizi.core.i18n import number
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game, game_ids, game_module
-from rumizi.server import puzzle_ratings
+from rumizi.server import puzzle_ratings, puzzle_streaks
 from rumizi.server.deps import (
     BODY,
     POSTED,
@@ -68,7 +68,30 @@ class PuzzleOut(BaseModel):
 class AnswerIn(BaseModel):
     """The solver's moves, in order."""
 
-    moves: list[dict[str, Any]] = Field(min_length=1, max_length=40)
+    moves: list[dict[str, Any]] = Field(min_length=1, max_length=60)
+    streak: int | None = Field(
+        default=None,
+        ge=0,
+        le=10_000,
+        description="a try in streak mode, after this many solved in the run (0 starts a "
+        "new run): counted in the streak, not rated",
+    )
+
+
+class StreakOut(BaseModel):
+    """A player's puzzle streak, as :class:`rumizi.server.puzzle_streaks.Streak` holds it."""
+
+    current: int
+    best: int
+    ended: int = Field(default=0, description="the run a miss just ended (0: none)")
+
+
+class PuzzleStep(BaseModel):
+    """The position after the solver's moves so far, and whether the try is over (then the
+    moves are sent to ``answer``)."""
+
+    finished: bool
+    state: dict[str, Any]
 
 
 class PuzzleRating(BaseModel):
@@ -98,6 +121,7 @@ class MyPuzzles(BaseModel):
     """A player's puzzle rating and last rated tries."""
 
     rating: PuzzleRating
+    streak: StreakOut
     history: list[PuzzleTry]
 
 
@@ -107,8 +131,13 @@ class AnswerOut(BaseModel):
 
     correct: bool
     solution: list[Move]
+    steps: list[dict[str, Any]] = Field(
+        description="the answer played out: the state message before each of its moves, "
+        "then after the last"
+    )
     explanation: list[str]
     rating: PuzzleRating | None
+    streak: StreakOut | None = Field(default=None, description="in streak mode, signed in")
 
 
 @cache
@@ -128,14 +157,10 @@ def _audience(p: Puzzle, players: int, lang: str) -> Audience:
     return Audience(lang, p.seat, tuple("" for _ in range(players)), options)
 
 
-def _offered(p: Puzzle, legal: list[Action]) -> list[Action]:
-    """The moves the puzzle asks among: those of its answer's kind."""
-    return [a for a in legal if a.get("do") == p.solution[0].get("do")]
-
-
 @dataclass(frozen=True)
 class _Position:
-    """A puzzle's position as its solver's seat sees it: the moves offered, and their words."""
+    """A puzzle's position after some of the solver's moves, as the solver's seat sees it:
+    the moves offered there (none once the try is over), and their words."""
 
     players: int
     view: View
@@ -143,38 +168,42 @@ class _Position:
     label: Callable[[Action], str]
 
 
-def _position(p: Puzzle, lang: str) -> _Position:
-    state = game(p.game).load(p.position)
+def _position(
+    p: Puzzle, lang: str, state: GameState | None = None, over: bool = False
+) -> _Position:
+    state = state if state is not None else game(p.game).load(p.position)
     view = state.view(p.seat)
     web = plugin(p.game)
     audience = _audience(p, state.num_players, lang)
-    offered = _offered(p, state.legal_actions_for(p.seat))
+    offered = [] if over else puzzles.offered(p, state)
     return _Position(
         state.num_players, view, offered, lambda a: web.action_label(view, a, audience)
     )
 
 
-def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
-    seen = _position(p, lang)
+def _message(p: Puzzle, seen: _Position, lang: str) -> dict[str, Any]:
+    """The state message a table would send the solver's seat, for the game's renderer."""
     you, other = ("شما", "بازیکن {n}") if lang == "fa" else ("You", "Player {n}")
     names = [
         you if q == p.seat else other.format(n=number(q + 1, lang)) for q in range(seen.players)
     ]
-    legal = [{"action": a, "label": seen.label(a)} for a in seen.offered]
-    message = {
+    return {
         "type": "state",
         "game": p.game,
         "version": 0,
         "status": "playing",
         "seat": p.seat,
         "view": seen.view,
-        "legal": legal,
-        "to_act": [p.seat],
+        "legal": [{"action": a, "label": seen.label(a)} for a in seen.offered],
+        "to_act": [p.seat] if seen.offered else [],
         "seats": [
             {"seat": q, "name": names[q], "kind": "human" if q == p.seat else "bot"}
             for q in range(seen.players)
         ],
     }
+
+
+def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
     add_on = game_module(p.game, "puzzles")
     return PuzzleOut(
         id=p.id,
@@ -182,8 +211,30 @@ def _out(p: Puzzle, lang: str, rating: float) -> PuzzleOut:
         kind=p.kind,
         question=add_on.question(p, lang),
         rating=round(rating),
-        state=message,
+        state=_message(p, _position(p, lang), lang),
     )
+
+
+def _played(p: Puzzle, moves: list[dict[str, Any]]) -> GameState:
+    """The puzzle's position after the solver's moves (refused: a move not offered there)."""
+    try:
+        return puzzles.play(p, moves)
+    except ValueError as err:
+        raise ApiError(ErrorCode.PUZZLE_MOVE, str(err)) from None
+
+
+def _solution(p: Puzzle, lang: str) -> tuple[list[Move], list[dict[str, Any]]]:
+    """The answer's moves, each in the words of the position it is made in, and the
+    positions it passes through (before each move, then after the last)."""
+    state = game(p.game).load(p.position)
+    moves, steps = [], []
+    for action in p.solution:
+        seen = _position(p, lang, state)
+        moves.append(Move(action=dict(action), label=seen.label(action)))
+        steps.append(_message(p, seen, lang))
+        state.apply(action)
+    steps.append(_message(p, _position(p, lang, state, over=True), lang))
+    return moves, steps
 
 
 #: A player is given one of this many untried puzzles nearest to the player's rating.
@@ -199,9 +250,11 @@ def next_puzzle(
     user: MaybeUserDep,
     game_id: Annotated[str | None, Query(alias="game")] = None,
     after: str | None = None,
+    streak: Annotated[int | None, Query(ge=0, le=10_000)] = None,
 ) -> PuzzleOut:
     """A puzzle to solve: of ``game`` (any game's without it), other than ``after``; for a
-    signed-in player one not tried yet, near the player's rating."""
+    signed-in player one not tried yet, near the player's rating. In streak mode
+    (``streak``: the puzzles solved so far in the run) one near the run's difficulty."""
     if game_id is not None and game_id not in game_ids():
         raise ApiError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
     pool = [p for p in _index().values() if game_id in (None, p.game) and p.id != after]
@@ -209,7 +262,12 @@ def next_puzzle(
         raise ApiError(ErrorCode.NO_PUZZLES, f"no puzzles for {game_id or 'any game'} yet")
     seen, rated = store.puzzles_seen(user.id if user is not None else None)
     start = puzzle_ratings.START[0]
-    if user is not None:
+    random.shuffle(pool)  # among equally near puzzles, any
+    if streak is not None:
+        aim = puzzle_streaks.difficulty(streak)
+        pool.sort(key=lambda p: abs(rated.get(p.id, start) - aim))
+        pool = pool[:NEAREST]
+    elif user is not None:
         pool = [p for p in pool if p.id not in seen] or pool  # all tried: again, unrated
         mine = store.puzzle_player(user.id).after
         pool.sort(key=lambda p: abs(rated.get(p.id, start) - mine))
@@ -235,6 +293,7 @@ def my_puzzles(user: UserDep, store: StoreDep) -> MyPuzzles:
     tries = store.puzzle_history(user.id)
     return MyPuzzles(
         rating=PuzzleRating.model_validate(store.puzzle_player(user.id), from_attributes=True),
+        streak=StreakOut.model_validate(store.puzzle_streak(user.id), from_attributes=True),
         history=[
             PuzzleTry(game=_index()[t.puzzle_id].game, **vars(t))
             for t in tries
@@ -250,6 +309,19 @@ def one_puzzle(puzzle_id: str, lang: LangDep, store: StoreDep) -> PuzzleOut:
 
 
 @router.post(
+    "/{puzzle_id}/play",
+    responses=refusals(ErrorCode.UNKNOWN_PUZZLE, ErrorCode.PUZZLE_MOVE, *POSTED, *BODY),
+)
+def play(puzzle_id: str, body: AnswerIn, lang: LangDep, _csrf: CsrfDep) -> PuzzleStep:
+    """The position after ``body.moves`` (a puzzle of a whole turn is answered a move at a
+    time); nothing is recorded."""
+    p = _puzzle(puzzle_id)
+    state = _played(p, body.moves)
+    over = puzzles.finished(p, state, body.moves)
+    return PuzzleStep(finished=over, state=_message(p, _position(p, lang, state, over), lang))
+
+
+@router.post(
     "/{puzzle_id}/answer",
     responses=refusals(ErrorCode.UNKNOWN_PUZZLE, ErrorCode.PUZZLE_MOVE, *POSTED, *BODY),
 )
@@ -261,21 +333,26 @@ def answer(
     user: MaybeUserDep,
     _csrf: CsrfDep,
 ) -> AnswerOut:
-    """Whether ``body.moves`` answer the puzzle; its answer and why, either way; a signed-in
-    player's first try at it rated."""
+    """Whether ``body.moves`` (a whole try: one move, or a turn) answer the puzzle; its
+    answer played out and why, either way; a signed-in player's first try at it rated."""
     p = _puzzle(puzzle_id)
-    seen = _position(p, lang)
-    if body.moves[0] not in seen.offered:
-        raise ApiError(ErrorCode.PUZZLE_MOVE, "the first move is not one the puzzle offers")
+    if not puzzles.finished(p, _played(p, body.moves), body.moves):
+        raise ApiError(ErrorCode.PUZZLE_MOVE, "the try is not over: the puzzle wants more moves")
     add_on = game_module(p.game, "puzzles")
     correct = puzzles.is_answer(p, body.moves)
-    rating = None
-    if user is not None:
+    rating, streak = None, None
+    if user is not None and body.streak is not None:
+        run = store.count_streak_try(user.id, p.id, correct, new_run=body.streak == 0)
+        streak = StreakOut.model_validate(run, from_attributes=True)
+    elif user is not None:
         tried = store.rate_puzzle_try(user.id, p.id, correct)
         rating = PuzzleRating.model_validate(tried, from_attributes=True)
+    solution, steps = _solution(p, lang)
     return AnswerOut(
         correct=correct,
-        solution=[Move(action=dict(a), label=seen.label(a)) for a in p.solution],
+        solution=solution,
+        steps=steps,
         explanation=add_on.explain(p, lang),
         rating=rating,
+        streak=streak,
     )
