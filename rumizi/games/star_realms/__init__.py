@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.core.addons import (
         CardsAddOn,
         HeuristicsAddOn,
+        PuzzlesAddOn,
         RulesAddOn,
         SearchHintsAddOn,
         StrategyAddOn,
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         cards,
         encoding,
         heuristics,
+        puzzles,
         rules,
         search_hints,
         strategy,
@@ -40,3 +42,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _strategy: StrategyAddOn[StarRealmsState] = strategy
     _search_hints: SearchHintsAddOn[StarRealmsState] = search_hints
     _cards: CardsAddOn = cards
+    _puzzles: PuzzlesAddOn[StarRealmsState] = puzzles

@@ -98,7 +98,7 @@ export async function mount(main, ctx) {
       " — ",
       t("home.frScorerAbout"),
     ),
-    h("p", {}, link("/puzzles/fantasy-realms", t("home.puzzles"), { dataset: { testid: "puzzles-link" } }), " — ", t("home.puzzlesAbout")),
+    h("p", {}, link("/puzzles", t("home.puzzles"), { dataset: { testid: "puzzles-link" } }), " — ", t("home.puzzlesAbout"), " ", link("/puzzles?streak=1", t("puzzle.playStreak"), { dataset: { testid: "home-streak-link" } })),
     daily,
     h("p", {}, link("/accessibility", t("a11y.title"), { dataset: { testid: "a11y-link" } }), " — ", t("a11y.homeAbout")),
   );

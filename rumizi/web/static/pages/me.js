@@ -41,13 +41,15 @@ function ratingCell(game) {
  */
 /** The puzzle rating and the last rated tries (GET /api/puzzles/me), when there are any. */
 function puzzlesPanel(mine) {
-  if (!mine || !mine.history.length) return null;
+  if (!mine || (!mine.history.length && !mine.streak.best)) return null;
   const r = mine.rating;
+  const best = mine.streak.best ? h("p", { dataset: { testid: "my-puzzle-streak" } }, t("me.puzzleStreak", { n: num(mine.streak.best) })) : null;
   return h(
     "section",
     { class: "panel", dataset: { testid: "my-puzzles" } },
     h("h2", { class: "panel-title" }, t("me.puzzles")),
-    h("p", { dataset: { testid: "my-puzzle-rating" } }, t("me.puzzleRating", { rating: num(r.after), tried: num(r.attempts), solved: num(r.solved) })),
+    mine.history.length ? h("p", { dataset: { testid: "my-puzzle-rating" } }, t("me.puzzleRating", { rating: num(r.after), tried: num(r.attempts), solved: num(r.solved) })) : null,
+    best,
     h(
       "ul",
       { class: "puzzle-history" },

@@ -138,7 +138,7 @@ export async function mount(main, ctx) {
     back.addEventListener("click", () => showStep(out, k - 1));
     on.addEventListener("click", () => showStep(out, k + 1));
     const where = k < n ? t("puzzle.step", { k: num(k + 1), n: num(n) }) + ": " + out.solution[k].label : t("puzzle.stepEnd");
-    stepper.replaceChildren(back, h("span", { class: "puzzle-step", dataset: { testid: "puzzle-step", step: String(k) } }, where), on);
+    stepper.replaceChildren(h("p", { class: "puzzle-step", dataset: { testid: "puzzle-step", step: String(k) } }, where), back, on);
     stepper.hidden = false;
   }
 
@@ -146,7 +146,9 @@ export async function mount(main, ctx) {
     showStep(out, 0);
     const lines = [
       h("h2", { class: out.correct ? "puzzle-right" : "puzzle-wrong", dataset: { testid: "puzzle-result", correct: String(out.correct) } }, t(out.correct ? "puzzle.right" : "puzzle.wrong")),
-      h("p", { dataset: { testid: "puzzle-solution" } }, t("puzzle.answer", { move: out.solution.map((m) => m.label).join(" · ") })),
+      out.solution.length === 1
+        ? h("p", { dataset: { testid: "puzzle-solution" } }, t("puzzle.answer", { move: out.solution[0].label }))
+        : h("div", { dataset: { testid: "puzzle-solution" } }, h("p", {}, t("puzzle.answerMoves")), h("ol", { class: "puzzle-moves" }, out.solution.map((m) => h("li", {}, m.label)))),
       ...out.explanation.map((line) => h("p", { class: "puzzle-why" }, line)),
       ratingLine(out.rating),
       ...streakLines(out),

@@ -1,0 +1,161 @@
+"""Puzzles of a whole turn in the browser: a Star Realms and a Splendor Duel "win this turn"
+answered on the board a touch at a time, as at a table (the position after each move comes from
+the server; "Start over" goes back), right in Persian on a desktop and wrong in English on a
+phone, then the answer played out move by move."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from rumizi import puzzles
+from rumizi.core.contract import Action
+from rumizi.core.i18n import to_persian_digits
+from rumizi.games.splendor_duel import puzzles as sd
+from rumizi.games.star_realms import puzzles as sr
+from tests.web.conftest import Server, new_context, screenshot
+from tests.web.kit import no_sideways_scroll, watch_errors
+
+BOARD = "[data-testid=puzzle-page] [data-testid=board]"
+
+# The board's own targets of a move, found by the move its data-action names (keys in any order).
+MARK = """([board, wanted]) => {
+  const norm = (v) => Array.isArray(v) ? v.map(norm)
+    : v && typeof v === "object"
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm(v[k])]))
+      : v;
+  const key = JSON.stringify(norm(JSON.parse(wanted)));
+  document.querySelectorAll("[data-touch]").forEach((e) => e.removeAttribute("data-touch"));
+  const hits = [...document.querySelectorAll(`${board} [data-action]`)].filter((e) => {
+    try {
+      return JSON.stringify(norm(JSON.parse(e.dataset.action))) === key;
+    } catch {
+      return false;
+    }
+  });
+  hits.forEach((e) => e.setAttribute("data-touch", ""));
+  return hits.length;
+}"""
+
+
+def opener(action: Action) -> str | None:
+    """What to touch first where a move's own button shows only then (a Splendor Duel card's
+    menu, a token for a privilege)."""
+    if action.get("do") == "buy":
+        card = action["card"]
+        return f"{BOARD} [data-focus-key^='pyr:{card}:'], {BOARD} [data-focus-key^='res:{card}:']"
+    if action.get("do") == "privilege":
+        r, c = action["space"]
+        return f"{BOARD} [data-focus-key='cell:{r},{c}']"
+    return None
+
+
+def touch(page: Page, action: Action, phone: bool = False) -> None:
+    """Make ``action`` on the board: tap (twice on a phone: the first tap shows the move).
+    The board is drawn again when the server answers a move, so a target found is touched
+    at once, and looked for again if the board was redrawn meanwhile."""
+    page.locator(f"{BOARD}:not(.is-waiting)").wait_for()
+    for _ in range(5):
+        if not page.evaluate(MARK, [BOARD, json.dumps(action)]):
+            first = opener(action)
+            assert first, f"no target on the board for {action}"
+            page.locator(first).first.click()
+            assert page.evaluate(MARK, [BOARD, json.dumps(action)]), action
+        try:
+            page.locator("[data-touch]").first.click(timeout=3_000)
+            if phone:
+                armed = page.locator("[data-touch].is-armed")
+                if armed.count():
+                    armed.first.click(timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            continue  # redrawn between finding and touching
+    raise AssertionError(f"could not touch {action}")
+
+
+def test_a_star_realms_turn_is_won_on_the_board_and_missed_on_a_phone(
+    browser: Browser, server: Server
+) -> None:
+    p = puzzles.shipped("star-realms")[0]
+    assert any(a["do"] == "scrap" for a in p.solution)  # the scrap is what the puzzle asks
+    context = new_context(browser, "fa")
+    context.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "fa"))
+    screenshot(page, "puzzle-sr-fa-desktop")
+    touch(page, p.solution[0])
+    progress = page.get_by_test_id("puzzle-progress")
+    expect(progress).to_contain_text(to_persian_digits("1"))
+    page.get_by_test_id("puzzle-start-over").click()  # back to the position as asked
+    expect(progress).to_be_hidden()
+    for n, action in enumerate(p.solution, 1):
+        touch(page, action)
+        if n < len(p.solution):
+            expect(progress).to_contain_text(to_persian_digits(str(n)))
+    result = page.get_by_test_id("puzzle-result")
+    expect(result).to_have_attribute("data-correct", "true")
+    for line in sr.explain(p, "fa"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    # the answer played out: the position before its first move, the move marked on the board
+    step = page.get_by_test_id("puzzle-step")
+    expect(step).to_have_attribute("data-step", "0")
+    expect(page.locator(f"{BOARD} .is-puzzle-answer").first).to_be_visible()
+    screenshot(page, "puzzle-sr-fa-desktop-right")
+    for k in range(1, len(p.solution) + 1):
+        page.get_by_test_id("puzzle-step-on").click()
+        expect(step).to_have_attribute("data-step", str(k))
+    expect(page.get_by_test_id("puzzle-step-on")).to_be_disabled()
+    expect(step).to_have_text("پس از آخرین حرکت")
+    page.get_by_test_id("puzzle-step-back").click()
+    expect(step).to_have_attribute("data-step", str(len(p.solution) - 1))
+    assert not errors, errors
+    context.close()
+
+    # English, a phone: the hand played and the turn ended without the scrap: not a win
+    phone = new_context(browser, "en", phone=True)
+    phone.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "en"))
+    plays = [a for a in p.solution if a["do"] in ("play", "skip")]
+    for action in plays:
+        touch(page, action, phone=True)
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(str(len(plays)))
+    touch(page, {"do": "end"}, phone=True)
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    expect(page.get_by_test_id("puzzle-solution")).to_contain_text(re.compile("Scrap|scrap"))
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-sr-en-phone-wrong")
+    assert not errors, errors
+    phone.close()
+
+
+def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy(
+    browser: Browser, server: Server
+) -> None:
+    p = next(
+        q for q in puzzles.shipped("splendor-duel")
+        if [a["do"] for a in q.solution] == ["privilege", "buy"]
+    )  # fmt: skip
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "en"))
+    screenshot(page, "puzzle-sd-en-desktop")
+    touch(page, p.solution[0])
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text("1")
+    touch(page, p.solution[1])
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+    for line in sd.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    screenshot(page, "puzzle-sd-en-desktop-right")
+    assert not errors, errors
+    context.close()
