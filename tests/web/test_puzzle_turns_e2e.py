@@ -1,7 +1,7 @@
-"""Puzzles of a whole turn in the browser: a Star Realms and a Splendor Duel "win this turn"
-answered on the board a touch at a time, as at a table (the position after each move comes from
-the server; "Start over" goes back), right in Persian on a desktop and wrong in English on a
-phone, then the answer played out move by move."""
+"""Puzzles of a whole turn in the browser: Star Realms' and Splendor Duel's "win this turn" and
+War of the Ring's "win the battle", answered on the board a touch at a time as at a table (the
+position after each move comes from the server; "Start over" goes back), each solved on a
+desktop and missed on a phone in one of the two languages, with the answer played out."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from rumizi.core.contract import Action
 from rumizi.core.i18n import to_persian_digits
 from rumizi.games.splendor_duel import puzzles as sd
 from rumizi.games.star_realms import puzzles as sr
+from rumizi.games.war_of_the_ring import puzzles as wr
 from tests.web.conftest import Server, new_context, screenshot
 from tests.web.kit import no_sideways_scroll, watch_errors
 
@@ -53,10 +54,24 @@ def opener(action: Action) -> str | None:
     return None
 
 
+def place(page: Page, action: Action, phone: bool = False) -> None:
+    """A War of the Ring card placed: the card in hand, then its zone (tapped twice on a
+    phone)."""
+    page.locator(f"{BOARD}:not(.is-waiting)").wait_for()
+    card = page.locator(f"{BOARD} [data-testid=wr-hand] [data-card='{action['card']}']").first
+    card.click()
+    zone = page.locator(f"{BOARD} [data-focus-key='zone:{action['zone']}']")
+    zone.click()
+    if phone and page.locator(f"{BOARD} [data-focus-key='zone:{action['zone']}'].is-armed").count():
+        zone.click()
+
+
 def touch(page: Page, action: Action, phone: bool = False) -> None:
     """Make ``action`` on the board: tap (twice on a phone: the first tap shows the move).
     The board is drawn again when the server answers a move, so a target found is touched
     at once, and looked for again if the board was redrawn meanwhile."""
+    if action.get("do") == "place":
+        return place(page, action, phone)
     page.locator(f"{BOARD}:not(.is-waiting)").wait_for()
     for _ in range(5):
         if not page.evaluate(MARK, [BOARD, json.dumps(action)]):
@@ -159,3 +174,41 @@ def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy(
     screenshot(page, "puzzle-sd-en-desktop-right")
     assert not errors, errors
     context.close()
+
+
+def test_a_war_of_the_ring_battle_is_won_by_placing_cards_and_lost_by_passing_early(
+    browser: Browser, server: Server
+) -> None:
+    p = next(q for q in puzzles.shipped("war-of-the-ring") if len(q.solution) >= 4)
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/war-of-the-ring?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(wr.question(p, "en"))
+    screenshot(page, "puzzle-wr-en-desktop")
+    for n, action in enumerate(p.solution, 1):
+        touch(page, action)
+        if n < len(p.solution):
+            expect(page.get_by_test_id("puzzle-progress")).to_contain_text(str(n))
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+    for line in wr.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    screenshot(page, "puzzle-wr-en-desktop-right")
+    assert not errors, errors
+    context.close()
+
+    phone = new_context(browser, "fa", phone=True)
+    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/war-of-the-ring?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(wr.question(p, "fa"))
+    touch(page, p.solution[0], phone=True)
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(to_persian_digits("1"))
+    touch(page, {"do": "pass"}, phone=True)
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-wr-fa-phone-wrong")
+    assert not errors, errors
+    phone.close()

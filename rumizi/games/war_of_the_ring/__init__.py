@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.core.addons import (
         CardsAddOn,
         HeuristicsAddOn,
+        PuzzlesAddOn,
         RulesAddOn,
         StrategyAddOn,
         TextsAddOn,
@@ -22,6 +23,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         cards,
         encoding,
         heuristics,
+        puzzles,
         rules,
         strategy,
         texts,
@@ -37,3 +39,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy
     _cards: CardsAddOn = cards
+    _puzzles: PuzzlesAddOn[WarOfTheRingState] = puzzles
