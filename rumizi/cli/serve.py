@@ -88,6 +88,14 @@ def default_data_dir() -> Path:
     " (or set RUMIZI_METRICS_TOKEN, which keeps it out of the process list).",
 )
 @click.option(
+    "--puzzles",
+    "puzzle_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A puzzle file to serve besides the shipped puzzles, e.g. one that `rumizi puzzles"
+    " mine GAME --from-db` made from this server's own games (repeatable).",
+)
+@click.option(
     "--log-format",
     type=click.Choice(["auto", "json", "text"]),
     default="auto",
@@ -108,6 +116,7 @@ def serve(
     job_lease: float | None,
     metrics: bool,
     metrics_token: str | None,
+    puzzle_files: tuple[Path, ...],
     log_format: LogFormat,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
@@ -136,6 +145,7 @@ def serve(
         instance=instance,
         metrics=metrics,
         metrics_token=metrics_token or None,
+        puzzle_files=puzzle_files,
     )
     if job_lease is not None:
         settings = dataclasses.replace(settings, job_lease=job_lease)

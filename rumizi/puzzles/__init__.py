@@ -16,16 +16,18 @@ puzzle's answer again (:func:`verify`, :func:`is_answer`).
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rumizi.arena.cluster import Executor
 from rumizi.bots import make
-from rumizi.core import rng
+from rumizi.core import rng, undo
 from rumizi.core.contract import Action, GameState
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game, game_ids, game_module
@@ -36,6 +38,8 @@ __all__ = [
     "games_with_puzzles",
     "is_answer",
     "mine",
+    "mine_one",
+    "mine_record",
     "offered",
     "play",
     "read_file",
@@ -114,28 +118,68 @@ def finished(puzzle: Puzzle, state: GameState, moves: Sequence[Action]) -> bool:
     return bool(_add_on(puzzle.game).finished(puzzle, state, list(moves)))
 
 
-def mine(game_id: str, games: int, seed: int = 0, bot: str = "greedy") -> Iterator[Puzzle]:
+def mine(
+    game_id: str,
+    games: int,
+    seed: int = 0,
+    bot: str = "greedy",
+    runs_on: Executor | None = None,
+) -> Iterator[Puzzle]:
     """Puzzles from ``games`` self-play games of ``bot`` (every seat), each once, in the
     order found; the same arguments find the same puzzles. Game ``i`` is played at the
-    game's ``MINING`` table ``i`` (in turn) from a seed derived from ``seed`` and ``i``."""
+    game's ``MINING`` table ``i`` (in turn) from a seed derived from ``seed`` and ``i``.
+    ``runs_on`` plays the games elsewhere (:mod:`rumizi.arena.cluster`: worker processes or
+    a Ray cluster); the puzzles are the same, in the same order."""
+    _add_on(game_id)  # a game without puzzles says so before any work is shared out
+    seen: set[str] = set()
+    one = functools.partial(mine_one, game_id, seed, bot=bot)
+    found = runs_on.map(one, range(games)) if runs_on is not None else map(one, range(games))
+    for puzzles_of_game in found:
+        yield from _unseen(puzzles_of_game, seen)
+
+
+def mine_one(game_id: str, seed: int, i: int, bot: str = "greedy") -> list[Puzzle]:
+    """The puzzles of self-play game ``i`` of :func:`mine` (a unit of work on its own, so a
+    cluster can share the games out)."""
     add_on = _add_on(game_id)
     tables = add_on.MINING
-    seen: set[str] = set()
-    for i in range(games):
-        options = dict(tables[i % len(tables)])
-        game_seed = rng.normalize_seed(seed * 1_000_003 + i)
-        state = game(game_id).new(seed=game_seed, **options)
-        bots = [make(bot, seed=rng.normalize_seed(game_seed + q)) for q in range(state.num_players)]
-        for move in range(MAX_MOVES):
-            if state.over:
-                break
-            for puzzle in add_on.find(state, f"self-play {seed}/{i}, move {move}"):
-                if puzzle.id not in seen:
-                    seen.add(puzzle.id)
-                    yield puzzle
-            seat = state.to_act
-            assert seat is not None, "mining plays games with one player to act"
-            state.apply(bots[seat].choose(state.view(seat), state.legal_actions_for(seat)))
+    options = dict(tables[i % len(tables)])
+    game_seed = rng.normalize_seed(seed * 1_000_003 + i)
+    state = game(game_id).new(seed=game_seed, **options)
+    bots = [make(bot, seed=rng.normalize_seed(game_seed + q)) for q in range(state.num_players)]
+    found: list[Puzzle] = []
+    for move in range(MAX_MOVES):
+        if state.over:
+            break
+        found += add_on.find(state, f"self-play {seed}/{i}, move {move}")
+        seat = state.to_act
+        assert seat is not None, "mining plays games with one player to act"
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions_for(seat)))
+    return found
+
+
+def mine_record(
+    game_id: str, state: GameState, moves: Iterable[Action], source: str
+) -> Iterator[Puzzle]:
+    """Puzzles from one game as it was played (a finished table): ``state`` at its start and
+    its stored moves in order, undo records (:mod:`rumizi.core.undo`) included, each
+    position asked as the game reached it; ``source`` names the game. A position where
+    several seats act at once (chaos trading) asks nothing."""
+    add_on = _add_on(game_id)
+    trail = undo.Trail()
+    for version, move in enumerate(moves, 1):
+        if state.over:
+            break
+        if state.to_act is not None:
+            yield from add_on.find(state, f"{source}, move {version - 1}")
+        state, _ = trail.play(state, version, move)
+
+
+def _unseen(found: Iterable[Puzzle], seen: set[str]) -> Iterator[Puzzle]:
+    for puzzle in found:
+        if puzzle.id not in seen:
+            seen.add(puzzle.id)
+            yield puzzle
 
 
 def write_file(path: Path, puzzles: Sequence[Puzzle]) -> None:

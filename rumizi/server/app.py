@@ -45,6 +45,7 @@ from rumizi.server.metrics import (
     Recorder,
     RequestRecorder,
 )
+from rumizi.server.puzzle_mining import served
 from rumizi.server.routes import API_ROUTERS, health, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
@@ -89,6 +90,9 @@ class Settings:
     ``metrics`` serves ``/metrics`` (rumizi.server.metrics) to loopback addresses, and to
     requests bearing ``metrics_token`` when one is given.
 
+    ``puzzle_files`` are puzzles served besides the shipped sets (mined from this server's
+    own games: rumizi.server.puzzle_mining).
+
     ``unload_after``: seconds a table nobody looks at, with no move of the server's due soon,
     stays in memory (it loads again when needed); ``sweep_every``: how often that is looked
     at (rumizi.server.hub).
@@ -109,6 +113,7 @@ class Settings:
     sweep_every: float = SWEEP_EVERY
     metrics: bool = False
     metrics_token: str | None = None
+    puzzle_files: tuple[Path, ...] = ()
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -200,6 +205,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
+    app.state.puzzles = served(settings.puzzle_files)
     app.state.metrics = metrics
     limiter = settings.limiter_storage
     if settings.redis_url is not None and limiter == "memory://":

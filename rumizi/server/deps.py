@@ -8,11 +8,13 @@ routes' ``responses=``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game_ids
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
@@ -33,6 +35,7 @@ __all__ = [
     "LangDep",
     "LobbyDep",
     "MaybeUserDep",
+    "PuzzlesDep",
     "StoreDep",
     "UserDep",
 ]
@@ -55,6 +58,12 @@ def get_lobby(connection: HTTPConnection) -> Lobby:
     if lobby is None or lobby.hub is not state.hub:
         lobby = state.lobby = Lobby(state.hub, state.store)
     return lobby
+
+
+def get_puzzles(connection: HTTPConnection) -> Mapping[str, Puzzle]:
+    """The puzzles this server serves, by id (rumizi.server.puzzle_mining.served)."""
+    found: Mapping[str, Puzzle] = connection.app.state.puzzles
+    return found
 
 
 def get_lang(connection: HTTPConnection) -> Lang:
@@ -87,6 +96,7 @@ LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 UserDep = Annotated[UserRow, Depends(current_user)]
 MaybeUserDep = Annotated[UserRow | None, Depends(optional_user)]
 CsrfDep = Annotated[None, Depends(check_csrf)]
+PuzzlesDep = Annotated[Mapping[str, Puzzle], Depends(get_puzzles)]
 
 # The refusals of the dependencies, for the routes' responses=.
 SIGNED_IN = (ErrorCode.SIGNED_OUT,)

@@ -435,6 +435,17 @@ class Store:
             s.delete(table)
             return None
 
+    def finished_table_ids(self, game: str, limit: int | None = None) -> list[str]:
+        """The finished tables of ``game``, newest first (the first ``limit``, or all)."""
+        with self.sessions() as s:
+            query = (
+                select(GameTable.id)
+                .where(GameTable.game == game, GameTable.status == "over")
+                .order_by(GameTable.finished.desc(), GameTable.id)
+                .limit(limit)
+            )
+            return list(s.scalars(query))
+
     def playing_table_ids(self) -> list[str]:
         with self.sessions() as s:
             return list(s.scalars(select(GameTable.id).where(GameTable.status == "playing")))

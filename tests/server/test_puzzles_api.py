@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from rumizi import puzzles
 from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms import puzzles as fr
 from rumizi.server.puzzle_ratings import Glicko, updated
-from rumizi.server.routes import puzzles as routes
 from tests.server.kit import ServerFactory
 
 GAME_ID = "fantasy-realms"
@@ -66,18 +63,20 @@ def test_an_answer_is_checked_and_explained(make_server: ServerFactory) -> None:
     assert wrong["correct"] is False and wrong["solution"] == right["solution"]
 
 
-def test_refusals_are_clear(make_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_refusals_are_clear(make_server: ServerFactory) -> None:
     p = puzzles.shipped(GAME_ID)[0]
-    client = make_server().browser("en")
+    server = make_server()
+    client = server.browser("en")
 
     def refused(answer: Any, status: int, code: str) -> None:
         assert answer.status_code == status, answer.text
         assert answer.json()["error"]["code"] == code
 
     refused(client.get("/api/puzzles/fantasy-realms-0000000000"), 404, "unknown-puzzle")
-    with monkeypatch.context() as patched:  # a game with no puzzles shipped
-        patched.setattr(routes, "_index", lambda: {p.id: p})
-        refused(client.get("/api/puzzles/next", params={"game": "star-realms"}), 404, "no-puzzles")
+    every = server.app.state.puzzles
+    server.app.state.puzzles = {p.id: p}  # a server with one game's puzzles only
+    refused(client.get("/api/puzzles/next", params={"game": "star-realms"}), 404, "no-puzzles")
+    server.app.state.puzzles = every
     refused(client.get("/api/puzzles/next", params={"game": "chess"}), 404, "unknown-game")
     url = f"/api/puzzles/{p.id}/answer"
     not_offered = {"do": "draw"}

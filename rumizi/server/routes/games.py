@@ -8,9 +8,8 @@ from fastapi import APIRouter
 
 from rumizi.bots.base import bot_label
 from rumizi.core.registry import game_ids
-from rumizi.puzzles import shipped
 from rumizi.server.bots import LEVELS
-from rumizi.server.deps import GameDep, LangDep
+from rumizi.server.deps import GameDep, LangDep, PuzzlesDep
 from rumizi.server.errors import ErrorCode, refusals
 from rumizi.server.plugins import catalogue_order, plugin
 from rumizi.server.routes.pages import static_dir
@@ -37,7 +36,7 @@ def games(lang: LangDep) -> list[CatalogEntry]:
 
 # A choice's "players" is left out when the game gives none (the form then keeps its seats).
 @router.get("/{game_id}", responses=UNKNOWN_GAME, response_model_exclude_unset=True)
-def game_page(game_id: GameDep, lang: LangDep) -> GamePage:
+def game_page(game_id: GameDep, lang: LangDep, served: PuzzlesDep) -> GamePage:
     """A game's page: its catalogue entry, rules, new-table options and bot levels."""
     web = plugin(game_id)
     entry = _catalog(game_id, lang)
@@ -45,7 +44,7 @@ def game_page(game_id: GameDep, lang: LangDep) -> GamePage:
     entry["options"] = web.options(lang)
     entry["renderer"] = (static_dir() / "games" / f"{game_id}.js").is_file()
     entry["levels"] = [{"value": level, "label": bot_label(level, lang)} for level in LEVELS]
-    entry["puzzles"] = len(shipped(game_id))
+    entry["puzzles"] = sum(p.game == game_id for p in served.values())
     return GamePage.model_validate(entry)
 
 

@@ -15,10 +15,9 @@ Anyone may solve puzzles; only a signed-in player is rated.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -38,6 +37,7 @@ from rumizi.server.deps import (
     CsrfDep,
     LangDep,
     MaybeUserDep,
+    PuzzlesDep,
     StoreDep,
     UserDep,
 )
@@ -140,13 +140,8 @@ class AnswerOut(BaseModel):
     streak: StreakOut | None = Field(default=None, description="in streak mode, signed in")
 
 
-@cache
-def _index() -> dict[str, Puzzle]:
-    return {p.id: p for g in puzzles.games_with_puzzles() for p in puzzles.shipped(g)}
-
-
-def _puzzle(puzzle_id: str) -> Puzzle:
-    found = _index().get(puzzle_id)
+def _puzzle(served: Mapping[str, Puzzle], puzzle_id: str) -> Puzzle:
+    found = served.get(puzzle_id)
     if found is None:
         raise ApiError(ErrorCode.UNKNOWN_PUZZLE, f"no puzzle {puzzle_id!r}")
     return found
@@ -247,6 +242,7 @@ NEAREST = 12
 def next_puzzle(
     lang: LangDep,
     store: StoreDep,
+    served: PuzzlesDep,
     user: MaybeUserDep,
     game_id: Annotated[str | None, Query(alias="game")] = None,
     after: str | None = None,
@@ -257,7 +253,7 @@ def next_puzzle(
     (``streak``: the puzzles solved so far in the run) one near the run's difficulty."""
     if game_id is not None and game_id not in game_ids():
         raise ApiError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
-    pool = [p for p in _index().values() if game_id in (None, p.game) and p.id != after]
+    pool = [p for p in served.values() if game_id in (None, p.game) and p.id != after]
     if not pool:
         raise ApiError(ErrorCode.NO_PUZZLES, f"no puzzles for {game_id or 'any game'} yet")
     seen, rated = store.puzzles_seen(user.id if user is not None else None)
@@ -277,45 +273,47 @@ def next_puzzle(
 
 
 @router.get("/daily", responses=refusals(ErrorCode.NO_PUZZLES))
-def daily_puzzle(lang: LangDep, store: StoreDep) -> PuzzleOut:
+def daily_puzzle(lang: LangDep, store: StoreDep, served: PuzzlesDep) -> PuzzleOut:
     """The day's puzzle (UTC), the same for everyone."""
-    every = sorted(_index())
+    every = sorted(served)
     if not every:
         raise ApiError(ErrorCode.NO_PUZZLES, "no puzzles yet")
     day = datetime.now(UTC).date().toordinal()
-    chosen = _index()[every[day * 7919 % len(every)]]
+    chosen = served[every[day * 7919 % len(every)]]
     return _out(chosen, lang, store.puzzle_rating(chosen.id))
 
 
 @router.get("/me", responses=refusals(*SIGNED_IN))
-def my_puzzles(user: UserDep, store: StoreDep) -> MyPuzzles:
+def my_puzzles(user: UserDep, store: StoreDep, served: PuzzlesDep) -> MyPuzzles:
     """The signed-in player's puzzle rating and last 20 rated tries."""
     tries = store.puzzle_history(user.id)
     return MyPuzzles(
         rating=PuzzleRating.model_validate(store.puzzle_player(user.id), from_attributes=True),
         streak=StreakOut.model_validate(store.puzzle_streak(user.id), from_attributes=True),
         history=[
-            PuzzleTry(game=_index()[t.puzzle_id].game, **vars(t))
+            PuzzleTry(game=served[t.puzzle_id].game, **vars(t))
             for t in tries
-            if t.puzzle_id in _index()  # a puzzle no longer shipped is left out
+            if t.puzzle_id in served  # a puzzle no longer served is left out
         ],
     )
 
 
 @router.get("/{puzzle_id}", responses=refusals(ErrorCode.UNKNOWN_PUZZLE))
-def one_puzzle(puzzle_id: str, lang: LangDep, store: StoreDep) -> PuzzleOut:
+def one_puzzle(puzzle_id: str, lang: LangDep, store: StoreDep, served: PuzzlesDep) -> PuzzleOut:
     """The puzzle ``puzzle_id``."""
-    return _out(_puzzle(puzzle_id), lang, store.puzzle_rating(puzzle_id))
+    return _out(_puzzle(served, puzzle_id), lang, store.puzzle_rating(puzzle_id))
 
 
 @router.post(
     "/{puzzle_id}/play",
     responses=refusals(ErrorCode.UNKNOWN_PUZZLE, ErrorCode.PUZZLE_MOVE, *POSTED, *BODY),
 )
-def play(puzzle_id: str, body: AnswerIn, lang: LangDep, _csrf: CsrfDep) -> PuzzleStep:
+def play(
+    puzzle_id: str, body: AnswerIn, lang: LangDep, served: PuzzlesDep, _csrf: CsrfDep
+) -> PuzzleStep:
     """The position after ``body.moves`` (a puzzle of a whole turn is answered a move at a
     time); nothing is recorded."""
-    p = _puzzle(puzzle_id)
+    p = _puzzle(served, puzzle_id)
     state = _played(p, body.moves)
     over = puzzles.finished(p, state, body.moves)
     return PuzzleStep(finished=over, state=_message(p, _position(p, lang, state, over), lang))
@@ -331,11 +329,12 @@ def answer(
     lang: LangDep,
     store: StoreDep,
     user: MaybeUserDep,
+    served: PuzzlesDep,
     _csrf: CsrfDep,
 ) -> AnswerOut:
     """Whether ``body.moves`` (a whole try: one move, or a turn) answer the puzzle; its
     answer played out and why, either way; a signed-in player's first try at it rated."""
-    p = _puzzle(puzzle_id)
+    p = _puzzle(served, puzzle_id)
     if not puzzles.finished(p, _played(p, body.moves), body.moves):
         raise ApiError(ErrorCode.PUZZLE_MOVE, "the try is not over: the puzzle wants more moves")
     add_on = game_module(p.game, "puzzles")
