@@ -34,7 +34,8 @@ PAGES = (
     "/signup",
     "/me",
     "/accessibility",
-    "/puzzles/fantasy-realms",
+    *(f"/puzzles/{game}" for game in GAMES),
+    "/puzzles?streak=1",
     "/no-such-page",
 )
 

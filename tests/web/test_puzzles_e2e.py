@@ -157,6 +157,12 @@ def test_a_streak_goes_on_while_puzzles_are_solved_and_ends_at_the_first_miss(
     expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-mode", "streak")
     streak = page.get_by_test_id("puzzle-streak")
     expect(streak).to_have_text("Streak: 0")
+    # every game's streak a touch away, this one marked as the page's
+    others = page.get_by_test_id("puzzle-games")
+    expect(others.get_by_role("link", name="Star Realms")).to_have_attribute(
+        "href", "/puzzles/star-realms?streak=1"
+    )
+    expect(others.locator("[aria-current=page]")).to_have_text("Fantasy Realms")
 
     def shown() -> puzzles.Puzzle:
         expect(page.get_by_test_id("puzzle-verdict")).to_be_hidden()

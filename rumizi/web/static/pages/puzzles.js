@@ -24,6 +24,15 @@ export async function mount(main, ctx) {
     : game ? t("puzzle.titleOf", { game: game.name }) : t("puzzle.title");
   ctx.setTitle(title);
   const here = only ? `/puzzles/${encodeURIComponent(only)}` : "/puzzles";
+  // Every game's puzzles, or one game's: links that keep the mode (one at a time, streak).
+  const games = h("nav", { class: "puzzle-games", "aria-label": t("puzzle.games"), dataset: { testid: "puzzle-games" } });
+  api("/api/games")
+    .then((list) => {
+      const mode = streakMode ? "?streak=1" : "";
+      const item = (href, text, current) => link(href + mode, text, { "aria-current": current ? "page" : undefined, class: current ? "is-current" : undefined });
+      games.replaceChildren(item("/puzzles", t("puzzle.allGames"), !only), ...list.map((g) => item(`/puzzles/${encodeURIComponent(g.id)}`, g.name, g.id === only)));
+    })
+    .catch(() => games.remove());
   const question = h("p", { class: "puzzle-question", dataset: { testid: "puzzle-question" } });
   const difficulty = h("p", { class: "muted puzzle-rating", dataset: { testid: "puzzle-rating" } });
   const counter = h("p", { class: "puzzle-streak", hidden: !streakMode, role: "status", dataset: { testid: "puzzle-streak" } });
@@ -38,6 +47,7 @@ export async function mount(main, ctx) {
     { class: "puzzle-page", dataset: { testid: "puzzle-page", mode: streakMode ? "streak" : "one" } },
     game ? h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(game.id)}`, game.name)) : null,
     h("h1", {}, title),
+    games,
     h(
       "p",
       { class: "puzzle-modes" },
