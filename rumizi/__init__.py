@@ -18,6 +18,8 @@ from rumizi.core.registry import game, game_ids, register
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
+    from rumizi.adapters.gym_env import RumiziGymEnv
+
 __all__ = [
     "Action",
     "Document",
@@ -31,6 +33,7 @@ __all__ = [
     "env",
     "game",
     "game_ids",
+    "gym_env",
     "register",
 ]
 __version__ = "0.1.0"
@@ -46,3 +49,16 @@ def env(game_id: str, **options: Any) -> "AECEnv":
     from rumizi.adapters.pettingzoo_env import env as make_env
 
     return make_env(game_id, **options)
+
+
+def gym_env(game_id: str, **options: Any) -> "RumiziGymEnv":
+    """A single-agent Gymnasium environment for one seat of ``game_id`` (needs the ``rl``
+    extra), the other seats played by ``opponents`` (bot levels, bots or functions).
+
+    Options: ``opponents``, ``seat``, ``players``, ``max_turns``, ``zero_sum``,
+    ``illegal_reward``, ``render_mode``, and the game's own options; see
+    :class:`rumizi.adapters.gym_env.RumiziGymEnv`.
+    """
+    from rumizi.adapters.gym_env import gym_env as make_gym_env
+
+    return make_gym_env(game_id, **options)
