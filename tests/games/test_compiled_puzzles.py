@@ -1,0 +1,17 @@
+"""Every game's puzzles are proved alike on the compiled build that ``scripts/serve`` serves
+and in pure Python (a sample of each shipped set: ``compiled_puzzles.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.games import compiled_puzzles
+from tests.games.probe_kit import run_compiled
+
+
+def test_the_compiled_build_proves_the_puzzles_as_pure_python(compiled_copy: Path) -> None:
+    compiled = run_compiled("tests.games.compiled_puzzles", compiled_copy)
+    pure = compiled_puzzles.fingerprints()
+    assert compiled.pop("compiled") == [True, True, True], "the compiled modules were not loaded"
+    assert pure.pop("compiled") == [False, False, False]
+    assert compiled == pure
