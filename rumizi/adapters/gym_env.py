@@ -42,7 +42,6 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -58,6 +57,7 @@ from rumizi.adapters.base import (
     encoded_game_ids,
     encoding,
 )
+from rumizi.adapters.pettingzoo_env import action_index, observation_space, reward
 from rumizi.bots import Bot, make
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.registry import game as find_game
@@ -113,18 +113,8 @@ class RumiziGymEnv(gymnasium.Env[Observation, np.int64]):
                 f"{players - 1} opponents wanted (one per other seat), not {len(listed)}"
             )
         self.opponents: list[Opponent] = listed
-        size = len(self.encoding.actions)
-        self.action_space = spaces.Discrete(size)
-        self.observation_space = spaces.Dict(  # type: ignore[assignment]  # Dict is no Space[dict]
-            {
-                "observation": spaces.Box(
-                    low=self.encoding.observation_low,
-                    high=self.encoding.observation_high,
-                    dtype=np.float32,
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-            }
-        )
+        self.action_space = spaces.Discrete(len(self.encoding.actions))
+        self.observation_space = observation_space(self.encoding)  # type: ignore[assignment]
         self.game_state: GameState | None = None
         self.seat = seat if seat is not None else 0
         self.turns = 0
@@ -160,7 +150,7 @@ class RumiziGymEnv(gymnasium.Env[Observation, np.int64]):
         state = self._state()
         if state.over or self._truncated():
             raise RuntimeError("the episode is over: call reset()")
-        index = self._index(action)
+        index = action_index(self.encoding, action)
         legal = self.encoding.legal_indices(state.legal_actions())
         if index is None or index not in legal:
             return self._observe(), self.illegal_reward, False, False, self._info(True)
@@ -212,17 +202,6 @@ class RumiziGymEnv(gymnasium.Env[Observation, np.int64]):
             self.max_turns is not None and self.turns >= self.max_turns and not self._state().over
         )
 
-    def _index(self, action: Any) -> int | None:
-        if isinstance(action, bool | np.bool_):  # True is no move
-            return None
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        try:
-            index = operator.index(action)
-        except TypeError:
-            return None
-        return index if 0 <= index < len(self.encoding.actions) else None
-
     def _observe(self) -> Observation:
         state = self._state()
         vector = self.encoding.observe(state.view(self.seat))
@@ -234,14 +213,7 @@ class RumiziGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _reward(self) -> float:
         state = self._state()
-        if not state.over:
-            return 0.0
-        returns = state.returns()
-        if not self.zero_sum:
-            return float(returns[self.seat])
-        if len(set(returns)) == 1:
-            return 0.0  # every seat shares the win: a draw
-        return 1.0 if returns[self.seat] > 0.5 else -1.0
+        return reward(state.returns(), self.seat, self.zero_sum) if state.over else 0.0
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         state = self._state()

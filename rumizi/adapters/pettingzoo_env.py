@@ -52,6 +52,7 @@ else — ``1.7``, ``2.0``, ``True``, a numpy float or bool, a string — raises
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -111,17 +112,7 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         n_actions = len(self.encoding.actions)
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=self.encoding.observation_low,
-                        high=self.encoding.observation_high,
-                        dtype=np.float32,
-                    ),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
+            a: observation_space(self.encoding) for a in self.possible_agents
         }
         self._seeds: np.random.Generator | None = None
         self.game_state: GameState | None = None
@@ -200,29 +191,16 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             self.render()
 
     def _index(self, action: Any) -> int:
-        """``action`` as an index into the encoding's actions: an integer (a Python ``int``, a
-        numpy integer) within the index; anything else is refused, never rounded."""
-        size = len(self.encoding.actions)
-        refusal = IllegalAction(f"action must be an integer from 0 to {size - 1}, not {action!r}")
-        if isinstance(action, bool | np.bool_):  # bools are ints to Python: True is no move
-            raise refusal
-        try:
-            index = operator.index(action)  # ints and numpy integers; no floats, no strings
-        except TypeError:
-            raise refusal from None
-        if not 0 <= index < size:
-            raise refusal
+        """``action`` as an index into the encoding's actions (:func:`action_index`)."""
+        index = action_index(self.encoding, action)
+        if index is None:
+            size = len(self.encoding.actions)
+            raise IllegalAction(f"action must be an integer from 0 to {size - 1}, not {action!r}")
         return index
 
     def _final_rewards(self, state: GameState) -> dict[str, float]:
         returns = state.returns()
-        if len(set(returns)) == 1:  # everybody shares the win: a draw
-            return dict.fromkeys(self.possible_agents, 0.0 if self.zero_sum else returns[0])
-        if self.zero_sum:
-            return {
-                a: 1.0 if returns[p] > 0.5 else -1.0 for p, a in enumerate(self.possible_agents)
-            }
-        return {a: float(returns[p]) for p, a in enumerate(self.possible_agents)}
+        return {a: reward(returns, p, self.zero_sum) for p, a in enumerate(self.possible_agents)}
 
     # ------------------------------------------------------------------ output
 
@@ -239,6 +217,52 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or process."""
+
+
+def observation_space(enc: GameEncoding) -> spaces.Dict:
+    """A seat's observation: the encoding's vector and the action mask over its index."""
+    size = len(enc.actions)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                low=enc.observation_low, high=enc.observation_high, dtype=np.float32
+            ),
+            "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+        }
+    )
+
+
+def action_index(enc: GameEncoding, action: Any) -> int | None:
+    """``action`` as an index into ``enc.actions``: an integer (a Python ``int``, a numpy
+    integer, a 0-d integer array) within the index; ``None`` for anything else, never rounded.
+
+    >>> enc = encoding("star-realms")
+    >>> action_index(enc, np.int64(3)), action_index(enc, 3.0), action_index(enc, True)
+    (3, None, None)
+    """
+    if isinstance(action, bool | np.bool_):  # bools are ints to Python: True is no move
+        return None
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    try:
+        index = operator.index(action)  # ints and numpy integers; no floats, no strings
+    except TypeError:
+        return None
+    return index if 0 <= index < len(enc.actions) else None
+
+
+def reward(returns: Sequence[float], seat: int, zero_sum: bool) -> float:
+    """A seat's reward at the end from the game's ``returns()``: +1 won and −1 lost with
+    ``zero_sum`` (0 for a win every seat shares), else the seat's own return.
+
+    >>> reward([1.0, 0.0], 1, True), reward([1.0, 1.0], 0, True), reward([0.5, 0.5], 0, False)
+    (-1.0, 0.0, 0.5)
+    """
+    if len(set(returns)) == 1:  # everybody shares the win: a draw
+        return 0.0 if zero_sum else float(returns[seat])
+    if zero_sum:
+        return 1.0 if returns[seat] > 0.5 else -1.0
+    return float(returns[seat])
 
 
 def env(game_id: str = "star-realms", **options: Any) -> AECEnv:
