@@ -14,6 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from rumizi import puzzles
 from rumizi.core.contract import Action
 from rumizi.core.i18n import to_persian_digits
+from rumizi.core.registry import game
 from rumizi.games.splendor_duel import puzzles as sd
 from rumizi.games.star_realms import puzzles as sr
 from rumizi.games.war_of_the_ring import puzzles as wr
@@ -151,7 +152,7 @@ def test_a_star_realms_turn_is_won_on_the_board_and_missed_on_a_phone(
     phone.close()
 
 
-def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy(
+def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy_and_missed_on_a_phone(
     browser: Browser, server: Server
 ) -> None:
     p = next(
@@ -174,6 +175,43 @@ def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy(
     screenshot(page, "puzzle-sd-en-desktop-right")
     assert not errors, errors
     context.close()
+
+    # Persian, a phone: a puzzle whose privilege opens the win, and a card bought that does
+    # not win: the turn is over, and the answer is shown.
+    q = next(q for q in puzzles.shipped("splendor-duel") if other_buy(q) is not None)
+    wrong = other_buy(q)
+    assert wrong is not None
+    phone = new_context(browser, "fa", phone=True)
+    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/splendor-duel?id={q.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(q, "fa"))
+    touch(page, q.solution[0], phone=True)
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(to_persian_digits("1"))
+    touch(page, wrong, phone=True)
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-sd-fa-phone-wrong")
+    assert not errors, errors
+    phone.close()
+
+
+def other_buy(p: puzzles.Puzzle) -> Action | None:
+    """A card the seat may buy after the puzzle's privilege, not the answer's, that ends the
+    turn (no ability to choose, no turn again)."""
+    if [a["do"] for a in p.solution] != ["privilege", "buy"]:
+        return None
+    state = game("splendor-duel").load(p.position)
+    state.apply(p.solution[0])
+    for action in state.legal_actions_for(p.seat):
+        if action["do"] != "buy" or action["card"] == p.solution[1]["card"] or "pay" in action:
+            continue
+        after = state.clone()
+        after.apply(action)
+        if puzzles.finished(p, after, [p.solution[0], action]) and not after.over:
+            return action
+    return None
 
 
 def test_a_war_of_the_ring_battle_is_won_by_placing_cards_and_lost_by_passing_early(
