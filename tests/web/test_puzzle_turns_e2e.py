@@ -250,3 +250,37 @@ def test_a_war_of_the_ring_battle_is_won_by_placing_cards_and_lost_by_passing_ea
     screenshot(page, "puzzle-wr-fa-phone-wrong")
     assert not errors, errors
     phone.close()
+
+
+def test_a_star_realms_turn_survives_on_the_board_and_dies_when_nothing_is_done(
+    browser: Browser, server: Server
+) -> None:
+    p = next(q for q in puzzles.shipped("star-realms") if q.kind == "survive")
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", "survive")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "en"))
+    for action in p.solution:
+        touch(page, action)
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+    for line in sr.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    screenshot(page, "puzzle-sr-survive-en-desktop-right")
+    assert not errors, errors
+    context.close()
+
+    phone = new_context(browser, "fa", phone=True)
+    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "fa"))
+    touch(page, {"do": "end"}, phone=True)  # the turn ended at once: the threat stands
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-sr-survive-fa-phone-wrong")
+    assert not errors, errors
+    phone.close()
