@@ -74,6 +74,7 @@ class ErrorCode(StrEnum):
     BAD_HAND = "bad-hand"
     NOT_OVER = "not-over"
     UNKNOWN_PUZZLE = "unknown-puzzle"
+    UNKNOWN_USER = "unknown-user"
     NO_PUZZLES = "no-puzzles"
     PUZZLE_MOVE = "puzzle-move"
     # The lobby's (rumizi.server.lobby).
@@ -381,10 +382,17 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
         "You are not waiting for a quick match; press “Quick match” again.",
     ),
+    ErrorCode.UNKNOWN_USER: ErrorInfo(
+        404,
+        False,
+        "no account with this name",
+        "بازیکنی با این نام پیدا نشد.",
+        "There is no player with this name.",
+    ),
     ErrorCode.UNKNOWN_PUZZLE: ErrorInfo(
         404,
         False,
-        "no shipped puzzle with this id",
+        "no puzzle with this id on this server",
         "چنین معمایی پیدا نشد.",
         "There is no such puzzle.",
     ),

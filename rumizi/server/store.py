@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
 
-from rumizi.server import jobs, puzzle_ratings, puzzle_streaks, ratings
+from rumizi.server import jobs, profiles, puzzle_ratings, puzzle_streaks, ratings
 from rumizi.server.auth import (
     DEVICE_DAYS,
     GUEST_PREFIX,
@@ -588,6 +588,20 @@ class Store:
     def pending_jobs(self, table_id: str | None = None) -> list[jobs.Job]:
         with self.sessions() as s:
             return jobs.pending(s, table_id)
+
+    def profile(self, name: str) -> tuple[profiles.Profile, list[TableRow]] | None:
+        """The public profile of the account ``name`` (as :meth:`password_hash` finds a
+        name), with its newest finished tables; ``None`` when there is no such account."""
+        with self.sessions() as s:
+            user = s.scalar(select(User).where(User.name == clean_username(name)))
+            if user is None:
+                user = s.scalar(select(User).where(User.name_key == username_key(name)))
+            if user is None:
+                return None
+            found = profiles.read(s, user)
+            ids = [p.table_id for p in found.recent]
+            tables = {t.id: t for t in s.scalars(select(GameTable).where(GameTable.id.in_(ids)))}
+            return found, self._rows(s, [tables[t] for t in ids if t in tables])
 
     def user_games(self, user_id: int, *, limit: int = 100) -> list[TableRow]:
         """The last ``limit`` tables ``user_id`` has a seat at, newest first."""

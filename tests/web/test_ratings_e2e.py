@@ -121,6 +121,12 @@ def test_a_rated_game_shows_each_rating_change_in_both_languages(
         guest.goto(f"{server.url}/leaderboard/star-realms")
         expect(guest.get_by_test_id("leaderboard-about")).to_contain_text("fewer than 8")
         screenshot(guest, "rating-leaderboard-en-phone")
+        # A name on the leaderboard opens the player's profile, with the same rating.
+        guest.get_by_test_id("leaderboard-name").filter(has_text=winner_name).click()
+        expect(guest.get_by_test_id("profile-name")).to_have_text(winner_name)
+        expect(guest.get_by_test_id("profile-rating")).to_have_text(f"{won}?")
+        expect(guest.get_by_test_id("profile-recent")).to_have_attribute("data-outcome", "won")
+        screenshot(guest, "profile-rated-en-phone")
     finally:
         fa_context.close()
         en_context.close()

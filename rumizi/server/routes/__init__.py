@@ -9,6 +9,7 @@
 :mod:`.replays`         ``/api/tables/{id}/replay``: a game stepped move by move
 :mod:`.analysis`        ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`         ``/api/leaderboard/{game}``
+:mod:`.users`           ``/api/users/{name}``: a player's public profile
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
@@ -32,6 +33,7 @@ from rumizi.server.routes import (
     replays,
     session,
     tables,
+    users,
 )
 
 API_ROUTERS: tuple[APIRouter, ...] = (
@@ -45,4 +47,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     ratings.router,
     fantasy_realms.router,
     puzzles.router,
+    users.router,
 )

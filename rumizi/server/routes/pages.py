@@ -19,7 +19,7 @@ from rumizi.server.errors import ApiError, ErrorCode
 
 # Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
 PAGE_PATHS = re.compile(
-    r"^/(?:me|login|signup|accessibility|puzzles|(?:games|new|t|replay|leaderboard|puzzles)/[^/]+"
+    r"^/(?:me|login|signup|accessibility|puzzles|(?:games|new|t|replay|leaderboard|puzzles|u)/[^/]+"
     r"|games/fantasy-realms/score)?/?$"
 )
 # The server's own: a wrong path under them is a JSON refusal, not the page.

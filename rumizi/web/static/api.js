@@ -29,6 +29,12 @@ function csrfToken() {
 
 /** GET (no body) or POST (with a body) a JSON endpoint; throws ApiError. */
 export async function api(path, options = {}) {
+  // A POST before the first GET /api/me has set the CSRF cookie (a visitor who switches the
+  // language at once): ask for the token first rather than be refused for the lack of it.
+  if ((options.method || (options.body === undefined ? "GET" : "POST")) !== "GET" && !csrfToken()) {
+    const me = await request("/api/me", {});
+    csrfFromServer = (me && me.csrf) || csrfFromServer;
+  }
   try {
     return await request(path, options);
   } catch (err) {

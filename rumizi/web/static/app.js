@@ -17,6 +17,7 @@ import * as notFound from "./pages/not-found.js";
 import * as fantasyRealmsScore from "./pages/fantasy-realms-score.js";
 import * as accessibility from "./pages/accessibility.js";
 import * as puzzles from "./pages/puzzles.js";
+import * as profile from "./pages/profile.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
@@ -32,6 +33,7 @@ const ROUTES = [
   [/^\/signup\/?$/, auth, { mode: "signup" }],
   [/^\/accessibility\/?$/, accessibility],
   [/^\/puzzles(?:\/([^/]+))?\/?$/, puzzles],
+  [/^\/u\/([^/]+)\/?$/, profile],
 ];
 
 let main = null;
@@ -125,8 +127,8 @@ function renderHeader() {
   if (user) {
     account.push(
       h(
-        "span",
-        { class: "user-name", dataset: { testid: "user-name" } },
+        "a",
+        { class: "user-name", href: `/u/${encodeURIComponent(user.name)}`, "data-link": "", title: t("profile.link"), dataset: { testid: "user-name" } },
         personName(user.name), // a guest reads «مهمان ۵۶» / "Guest 56": the name says it
         user.guest && personName(user.name) === user.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null,
       ),

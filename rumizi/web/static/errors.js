@@ -45,6 +45,7 @@ export const ERROR_TEXTS = {
     "started": "بازی شروع شده است؛ میز را تنها پیش از آغاز بازی می\u200cشود لغو کرد.",
     "not-listed": "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
     "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
+    "unknown-user": "بازیکنی با این نام پیدا نشد.",
     "unknown-puzzle": "چنین معمایی پیدا نشد.",
     "no-puzzles": "این بازی هنوز معمایی ندارد.",
     "puzzle-move": "این حرکت از گزینه\u200cهای این معما نیست."
@@ -92,6 +93,7 @@ export const ERROR_TEXTS = {
     "started": "The game has started; a table can be cancelled only before it starts.",
     "not-listed": "This table is not open in the lobby; ask for its invite link to sit at it.",
     "no-quick-match": "You are not waiting for a quick match; press “Quick match” again.",
+    "unknown-user": "There is no player with this name.",
     "unknown-puzzle": "There is no such puzzle.",
     "no-puzzles": "This game has no puzzles yet.",
     "puzzle-move": "That move is not one of this puzzle's choices."

@@ -41,7 +41,7 @@ export async function mount(main, ctx) {
               "tr",
               { dataset: { testid: "leaderboard-row", provisional: String(Boolean(r.provisional)) } },
               h("td", {}, num(i + 1)),
-              h("td", {}, h("bdi", {}, r.name)),
+              h("td", {}, link(`/u/${encodeURIComponent(r.name)}`, h("bdi", {}, r.name), { dataset: { testid: "leaderboard-name" } })),
               h("td", { class: "num", title: about(r), dataset: { testid: "rating" } }, ratingText(r.rating, r.provisional)),
               h("td", { class: "num" }, num(r.games)),
             ),

@@ -1,0 +1,135 @@
+"""A player's public profile: what anyone may read about an account.
+
+Per game, the finished games played, won, drawn and lost; the rating (``None`` before a
+rated game) and its history, one point per rated game; and the newest finished games. A game
+is *won* by a seat whose result is a winner's (``returns`` above one half) while someone else
+lost, *drawn* when every seat shares the result, *lost* otherwise (a concession included).
+Games still being played are not counted or listed: a profile says what is settled.
+
+Nothing private is here: no password, session, sign-in failure, or invite code (the tables
+come without theirs, as to a spectator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rumizi.server import ratings
+from rumizi.server.db import GameTable, Rating, RatingChange, Seat, User
+
+#: How many of the newest finished games a profile lists.
+RECENT = 10
+
+Outcome = Literal["won", "drawn", "lost"]
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The rating after one rated game, and when that game ended."""
+
+    at: datetime
+    rating: int
+
+
+@dataclass
+class GameStats:
+    """One game's line of a profile."""
+
+    game: str
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    rating: int | None = None
+    provisional: bool = True
+    rated_games: int = 0
+    history: list[RatingPoint] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished game of the player's: the table, the player's seat and how it went."""
+
+    table_id: str
+    seat: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Profile:
+    """An account as anyone may read it; ``recent`` newest first."""
+
+    user_id: int
+    name: str
+    guest: bool
+    joined: datetime
+    stats: list[GameStats]
+    recent: list[Played]
+
+
+def outcome(result: dict[str, Any] | None, seat: int) -> Outcome:
+    """``"won"``, ``"drawn"`` or ``"lost"`` for ``seat`` of a finished table's ``result``.
+
+    >>> outcome({"returns": [1.0, 0.0]}, 0), outcome({"returns": [1.0, 0.0]}, 1)
+    ('won', 'lost')
+    >>> outcome({"returns": [0.5, 0.5]}, 1), outcome({"returns": [1.0, 0.0, 1.0]}, 2)
+    ('drawn', 'won')
+    """
+    returns: Sequence[float] = (result or {}).get("returns") or []
+    if seat >= len(returns):
+        return "lost"
+    if len(set(returns)) == 1:
+        return "drawn"
+    return "won" if returns[seat] > 0.5 else "lost"
+
+
+def read(s: Session, user: User) -> Profile:
+    """``user``'s profile."""
+    by_game: dict[str, GameStats] = {}
+    finished = s.execute(
+        select(GameTable.id, GameTable.game, GameTable.result, Seat.seat)
+        .join(Seat, Seat.table_id == GameTable.id)
+        .where(Seat.user_id == user.id, GameTable.status == "over")
+        .order_by(GameTable.finished.desc(), GameTable.id)
+    ).all()
+    played = []
+    for table_id, game, result, seat in finished:
+        line = by_game.setdefault(game, GameStats(game))
+        line.played += 1
+        said = outcome(result, seat)
+        line.won += said == "won"
+        line.drawn += said == "drawn"
+        line.lost += said == "lost"
+        played.append(Played(table_id, seat, said))
+    for rating in s.scalars(select(Rating).where(Rating.user_id == user.id)):
+        line = by_game.setdefault(rating.game, GameStats(rating.game))
+        line.rating = ratings.display(rating.mu)
+        line.rated_games = rating.games
+        line.provisional = ratings.provisional(rating.games)
+    changes = s.execute(
+        select(RatingChange.game, RatingChange.mu_after, GameTable.finished)
+        .join(GameTable, GameTable.id == RatingChange.table_id)
+        .where(RatingChange.user_id == user.id)
+        .order_by(RatingChange.id)
+    ).all()
+    for game, mu_after, at in changes:
+        if at is not None and game in by_game:
+            by_game[game].history.append(RatingPoint(at, ratings.display(mu_after)))
+    return Profile(
+        user.id,
+        user.name,
+        user.guest,
+        user.created,
+        sorted(by_game.values(), key=_order),
+        played[:RECENT],
+    )
+
+
+def _order(line: GameStats) -> tuple[int, str]:
+    return (-line.played, line.game)

@@ -1,0 +1,89 @@
+"""A player's public profile: the finished games per game (won, drawn, lost), the rating and
+its history, the newest games as a spectator sees them, the same for every reader and with
+nothing private in it; an unknown name is a clear refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rumizi.server.profiles import outcome
+from tests.server.kit import Server
+from tests.server.test_ratings import concede_game
+
+
+def profile(server: Server, name: str, lang: str = "en") -> dict[str, Any]:
+    answer = server.browser(lang).get(f"/api/users/{name}")
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def test_a_profile_counts_finished_games_and_keeps_the_rating_s_history(server: Server) -> None:
+    alice, bob = server.browser(), server.browser()
+    alice.signup("alice")
+    bob.signup("bob")
+    assert profile(server, "alice")["stats"] == []  # nothing played yet
+    games = []
+    for loser, winner in ((alice, bob), (bob, alice), (alice, bob)):
+        made = loser.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
+        assert winner.join(made) == 1
+        concede_game(server, loser, winner, made["id"])
+        games.append(made["id"])
+    unfinished = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    assert bob.join(unfinished) == 1  # being played: neither counted nor listed
+
+    seen = profile(server, "alice")
+    assert seen["name"] == "alice" and seen["guest"] is False
+    (line,) = seen["stats"]
+    assert (line["game"], line["played"], line["won"], line["drawn"], line["lost"]) == (
+        "star-realms", 3, 1, 0, 2
+    )  # fmt: skip
+    board = {r["name"]: r for r in server.browser().get("/api/leaderboard/star-realms").json()}
+    assert line["rating"] == board["alice"]["rating"] and line["provisional"] is True
+    assert line["rated_games"] == 3
+    history = [p["rating"] for p in line["history"]]
+    assert len(history) == 3 and history[-1] == line["rating"]
+    assert history[0] < 1500 < history[1] and history[2] < history[1]  # lost, won, lost
+    recent = seen["recent"]
+    assert [g["table"]["id"] for g in recent] == games[::-1]  # newest first, finished only
+    assert [(g["seat"], g["outcome"]) for g in recent] == [(0, "lost"), (1, "won"), (0, "lost")]
+    assert all(g["table"]["status"] == "over" and "invite" not in g["table"] for g in recent)
+    bobs = profile(server, "BOB")["stats"][0]  # any spelling of the name finds its account
+    assert (bobs["won"], bobs["lost"]) == (2, 1)
+
+
+def test_everyone_reads_the_same_and_nothing_private(server: Server) -> None:
+    alice = server.browser()
+    alice.signup("alice", "a very secret phrase")
+    guest = server.guest()
+    made = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    assert guest.join(made) == 1
+    concede_game(server, guest, alice, made["id"])
+    answers = [
+        server.browser().get("/api/users/alice").json(),  # a visitor
+        server.guest().get("/api/users/alice").json(),  # a stranger signed in as a guest
+        alice.get("/api/users/alice").json(),  # the player
+    ]
+    assert answers[0] == answers[1] == answers[2]
+    text = repr(answers[0])
+    for secret in ("a very secret phrase", "argon2", made["invite"], "password", "session"):
+        assert secret not in text
+    guest_name = guest.get("/api/me").json()["user"]["name"]
+    theirs = profile(server, guest_name)
+    assert theirs["guest"] is True and theirs["stats"][0]["lost"] == 1
+    assert theirs["stats"][0]["rating"] is None  # an unrated game gives no rating
+
+
+def test_an_unknown_player_is_a_clear_refusal(server: Server) -> None:
+    answer = server.browser().get("/api/users/nobody-here")
+    assert answer.status_code == 404
+    assert answer.json()["error"] == {
+        "code": "unknown-user", "message": "no player named 'nobody-here'"
+    }  # fmt: skip
+    assert server.main.get("/u/alice").status_code == 200  # the page itself is the app's
+
+
+def test_an_outcome_is_read_from_the_result() -> None:
+    assert outcome(None, 0) == "lost"
+    assert outcome({"returns": [0.0, 1.0, 0.0]}, 1) == "won"
+    assert outcome({"returns": [1.0, 1.0]}, 0) == "drawn"
