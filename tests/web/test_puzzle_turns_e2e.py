@@ -67,12 +67,27 @@ def place(page: Page, action: Action, phone: bool = False) -> None:
         zone.click()
 
 
+def reserve(page: Page, action: Action, phone: bool = False) -> None:
+    """A Splendor Duel card reserved: the card, then the gold to take with it (tapped twice
+    on a phone)."""
+    page.locator(f"{BOARD}:not(.is-waiting)").wait_for()
+    card = action["card"]
+    page.locator(f"{BOARD} [data-focus-key^='pyr:{card}:']").first.click()
+    r, c = action["gold"]
+    gold = page.locator(f"{BOARD} [data-focus-key='cell:{r},{c}']")
+    gold.click()
+    if phone and page.locator(f"{BOARD} [data-focus-key='cell:{r},{c}'].is-armed").count():
+        gold.click()
+
+
 def touch(page: Page, action: Action, phone: bool = False) -> None:
     """Make ``action`` on the board: tap (twice on a phone: the first tap shows the move).
     The board is drawn again when the server answers a move, so a target found is touched
     at once, and looked for again if the board was redrawn meanwhile."""
     if action.get("do") == "place":
         return place(page, action, phone)
+    if action.get("do") == "reserve":
+        return reserve(page, action, phone)
     page.locator(f"{BOARD}:not(.is-waiting)").wait_for()
     for _ in range(5):
         if not page.evaluate(MARK, [BOARD, json.dumps(action)]):
@@ -282,5 +297,48 @@ def test_a_star_realms_turn_survives_on_the_board_and_dies_when_nothing_is_done(
     expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
     no_sideways_scroll(page, 390)
     screenshot(page, "puzzle-sr-survive-fa-phone-wrong")
+    assert not errors, errors
+    phone.close()
+
+
+def test_a_splendor_duel_threat_is_stopped_by_reserving_its_card(
+    browser: Browser, server: Server
+) -> None:
+    p = next(
+        q for q in puzzles.shipped("splendor-duel")
+        if q.kind == "stop-the-win" and [a["do"] for a in q.solution] == ["reserve"]
+    )  # fmt: skip
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", "stop-the-win")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "en"))
+    touch(page, p.solution[0])
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+    for line in sd.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    screenshot(page, "puzzle-sd-stop-en-desktop-right")
+    assert not errors, errors
+    context.close()
+
+    # Persian, a phone: another card reserved leaves the threat standing.
+    state = game("splendor-duel").load(p.position)
+    other = next(
+        a for a in state.legal_actions_for(p.seat)
+        if a["do"] == "reserve" and a.get("card") not in (None, p.solution[0]["card"])
+        and a["gold"] == p.solution[0]["gold"]
+    )  # fmt: skip
+    phone = new_context(browser, "fa", phone=True)
+    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "fa"))
+    touch(page, other, phone=True)
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-sd-stop-fa-phone-wrong")
     assert not errors, errors
     phone.close()
