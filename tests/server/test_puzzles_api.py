@@ -15,9 +15,14 @@ from tests.server.kit import ServerFactory
 GAME_ID = "fantasy-realms"
 
 
+def discards() -> list[puzzles.Puzzle]:
+    """The shipped Fantasy Realms puzzles of one move: which card to discard."""
+    return [p for p in puzzles.shipped(GAME_ID) if p.kind == "best-discard"]
+
+
 def test_a_puzzle_comes_as_its_seat_sees_it(make_server: ServerFactory) -> None:
     server = make_server()
-    p = puzzles.shipped(GAME_ID)[0]
+    p = discards()[0]
     got = server.browser("en").get(f"/api/puzzles/{p.id}").json()
     assert (got["id"], got["game"], got["kind"]) == (p.id, GAME_ID, "best-discard")
     assert got["question"] == fr.question(p, "en")
@@ -51,7 +56,7 @@ def test_next_gives_another_puzzle_of_the_game(make_server: ServerFactory) -> No
 
 
 def test_an_answer_is_checked_and_explained(make_server: ServerFactory) -> None:
-    p = puzzles.shipped(GAME_ID)[1]
+    p = discards()[1]
     second = fr.discard_values(GAME.load(p.position))[1][0]
     client = make_server().browser("fa")
     right = client.post(f"/api/puzzles/{p.id}/answer", {"moves": list(p.solution)}).json()
@@ -64,7 +69,7 @@ def test_an_answer_is_checked_and_explained(make_server: ServerFactory) -> None:
 
 
 def test_refusals_are_clear(make_server: ServerFactory) -> None:
-    p = puzzles.shipped(GAME_ID)[0]
+    p = discards()[0]
     server = make_server()
     client = server.browser("en")
 
@@ -97,7 +102,7 @@ def test_refusals_are_clear(make_server: ServerFactory) -> None:
 def test_a_try_is_played_a_move_at_a_time_and_the_answer_played_out(
     make_server: ServerFactory,
 ) -> None:
-    p = puzzles.shipped(GAME_ID)[2]
+    p = discards()[2]
     client = make_server().browser("en")
     step = client.post(f"/api/puzzles/{p.id}/play", {"moves": list(p.solution)}).json()
     assert step["finished"] is True  # a discard puzzle is one move
@@ -120,7 +125,7 @@ def test_a_try_is_played_a_move_at_a_time_and_the_answer_played_out(
 
 def test_a_streak_counts_solves_in_a_row_until_the_first_miss(make_server: ServerFactory) -> None:
     server = make_server()
-    one, two, three, four = puzzles.shipped(GAME_ID)[:4]
+    one, two, three, four = discards()[:4]
     player = server.guest()
 
     def answer(p: Any, right: bool, run: int) -> dict[str, Any]:
@@ -160,7 +165,7 @@ def test_a_signed_in_player_s_first_try_is_rated_and_the_puzzle_s_too(
     make_server: ServerFactory,
 ) -> None:
     server = make_server()
-    one, two = puzzles.shipped(GAME_ID)[:2]
+    one, two = discards()[:2]
     visitor = server.browser()
     seen = visitor.post(f"/api/puzzles/{one.id}/answer", {"moves": list(one.solution)}).json()
     assert seen["correct"] is True and seen["rating"] is None  # nobody to rate

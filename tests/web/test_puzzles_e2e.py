@@ -25,6 +25,11 @@ def card(page: Page, card_id: str) -> str:
     return f"{BOARD} [data-testid=frt-discard][data-card='{card_id}']"
 
 
+def taken(card_id: str) -> str:
+    """A card of the discard area to take."""
+    return f"{BOARD} [data-testid=frt-take][data-card='{card_id}']"
+
+
 def test_a_puzzle_is_answered_on_the_board_right_then_wrong(
     browser: Browser, server: Server
 ) -> None:
@@ -172,15 +177,20 @@ def test_a_streak_goes_on_while_puzzles_are_solved_and_ends_at_the_first_miss(
 
     for solved in (1, 2):
         p = shown()
-        page.locator(card(page, p.solution[0]["card"])).click()
+        for move in p.solution:  # a discard; or a take from the discard area, then a discard
+            target = card(page, move["card"]) if move["do"] == "discard" else taken(move["card"])
+            page.locator(target).click()
         expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
         expect(streak).to_have_text(f"Streak: {solved}")
         expect(page.get_by_test_id("puzzle-player-rating")).to_have_count(0)  # not rated
         expect(page.get_by_test_id("puzzle-verdict")).not_to_contain_text("null")
         page.get_by_test_id("puzzle-next").click()
     p = shown()
-    wrong = fr.discard_values(GAME.load(p.position))[1][0]["card"]
-    page.locator(card(page, wrong)).click()
+    if p.kind == "best-take":  # drawing from the deck is never the answer
+        page.locator(f"{BOARD} [data-testid=frt-deck]").click()
+    else:
+        wrong = fr.discard_values(GAME.load(p.position))[1][0]["card"]
+        page.locator(card(page, wrong)).click()
     expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
     expect(page.get_by_test_id("puzzle-streak-over")).to_have_text(
         "Streak over: you solved 2 in a row."
@@ -194,3 +204,40 @@ def test_a_streak_goes_on_while_puzzles_are_solved_and_ends_at_the_first_miss(
     shown()
     assert not errors, errors
     context.close()
+
+
+def test_a_take_puzzle_is_a_take_then_a_discard_and_a_draw_is_never_it(
+    browser: Browser, server: Server
+) -> None:
+    p = next(q for q in puzzles.shipped("fantasy-realms") if q.kind == "best-take")
+    take, discard = (move["card"] for move in p.solution)
+    context = new_context(browser, "en")
+    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/fantasy-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", "best-take")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(fr.question(p, "en"))
+    page.locator(taken(take)).click()
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text("1")
+    page.locator(card(page, discard)).click()
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
+    for line in fr.explain(p, "en"):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+    screenshot(page, "puzzle-fr-take-en-desktop-right")
+    assert not errors, errors
+    context.close()
+
+    phone = touch_phone(browser, server, "fa")
+    page = phone.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/fantasy-realms?id={p.id}")
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(fr.question(p, "fa"))
+    deck = page.locator(f"{BOARD} [data-testid=frt-deck]")
+    deck.tap()
+    deck.tap()  # the first tap shows the move, the second makes it
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
+    no_sideways_scroll(page, 390)
+    screenshot(page, "puzzle-fr-take-fa-phone-wrong")
+    assert not errors, errors
+    phone.close()
