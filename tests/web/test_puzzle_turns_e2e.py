@@ -1,12 +1,15 @@
-"""Puzzles of a whole turn in the browser: Star Realms' and Splendor Duel's "win this turn" and
-War of the Ring's "win the battle", answered on the board a touch at a time as at a table (the
-position after each move comes from the server; "Start over" goes back), each solved on a
-desktop and missed on a phone in one of the two languages, with the answer played out."""
+"""Puzzles of a whole turn in the browser: every kind of Star Realms, Splendor Duel and War of
+the Ring (win this turn, survive, stop the win, win the battle), answered on the board a touch
+at a time as at a table (the position after each move comes from the server; "Start over" goes
+back), each solved on a desktop and missed on a phone in one of the two languages, with the
+answer played out."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -14,10 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from rumizi import puzzles
 from rumizi.core.contract import Action
 from rumizi.core.i18n import to_persian_digits
-from rumizi.core.registry import game
-from rumizi.games.splendor_duel import puzzles as sd
-from rumizi.games.star_realms import puzzles as sr
-from rumizi.games.war_of_the_ring import puzzles as wr
+from rumizi.core.registry import game, game_module
 from tests.web.conftest import Server, new_context, screenshot
 from tests.web.kit import no_sideways_scroll, watch_errors
 
@@ -107,64 +107,98 @@ def touch(page: Page, action: Action, phone: bool = False) -> None:
     raise AssertionError(f"could not touch {action}")
 
 
+@contextmanager
+def puzzle_page(
+    browser: Browser, server: Server, p: puzzles.Puzzle, lang: str, phone: bool = False
+) -> Iterator[Page]:
+    """The puzzle's page in ``lang`` (on a touch phone if ``phone``), its question checked;
+    no console error and (on a phone) no sideways scroll by the end."""
+    context = new_context(browser, lang, phone=phone)
+    context.add_cookies([{"name": "rumizi_lang", "value": lang, "url": server.url}])
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/puzzles/{p.game}?id={p.id}")
+    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", p.kind)
+    question = game_module(p.game, "puzzles").question(p, lang)
+    expect(page.get_by_test_id("puzzle-question")).to_have_text(question)
+    try:
+        yield page
+        if phone:
+            no_sideways_scroll(page, 390)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def said(page: Page, p: puzzles.Puzzle, correct: bool, lang: str) -> None:
+    """The verdict is in: right or wrong, with the puzzle's explanation."""
+    expect(page.get_by_test_id("puzzle-result")).to_have_attribute(
+        "data-correct", str(correct).lower()
+    )
+    for line in game_module(p.game, "puzzles").explain(p, lang):
+        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
+
+
+def made(page: Page, n: int, lang: str) -> None:
+    """The server has answered ``n`` moves of the try."""
+    shown = to_persian_digits(str(n)) if lang == "fa" else str(n)
+    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(shown)
+
+
 def test_a_star_realms_turn_is_won_on_the_board_and_missed_on_a_phone(
     browser: Browser, server: Server
 ) -> None:
     p = puzzles.shipped("star-realms")[0]
     assert any(a["do"] == "scrap" for a in p.solution)  # the scrap is what the puzzle asks
-    context = new_context(browser, "fa")
-    context.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "fa"))
-    screenshot(page, "puzzle-sr-fa-desktop")
-    touch(page, p.solution[0])
-    progress = page.get_by_test_id("puzzle-progress")
-    expect(progress).to_contain_text(to_persian_digits("1"))
-    page.get_by_test_id("puzzle-start-over").click()  # back to the position as asked
-    expect(progress).to_be_hidden()
-    for n, action in enumerate(p.solution, 1):
-        touch(page, action)
-        if n < len(p.solution):
-            expect(progress).to_contain_text(to_persian_digits(str(n)))
-    result = page.get_by_test_id("puzzle-result")
-    expect(result).to_have_attribute("data-correct", "true")
-    for line in sr.explain(p, "fa"):
-        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
-    # the answer played out: the position before its first move, the move marked on the board
-    step = page.get_by_test_id("puzzle-step")
-    expect(step).to_have_attribute("data-step", "0")
-    expect(page.locator(f"{BOARD} .is-puzzle-answer").first).to_be_visible()
-    screenshot(page, "puzzle-sr-fa-desktop-right")
-    for k in range(1, len(p.solution) + 1):
-        page.get_by_test_id("puzzle-step-on").click()
-        expect(step).to_have_attribute("data-step", str(k))
-    expect(page.get_by_test_id("puzzle-step-on")).to_be_disabled()
-    expect(step).to_have_text("پس از آخرین حرکت")
-    page.get_by_test_id("puzzle-step-back").click()
-    expect(step).to_have_attribute("data-step", str(len(p.solution) - 1))
-    assert not errors, errors
-    context.close()
+    with puzzle_page(browser, server, p, "fa") as page:
+        screenshot(page, "puzzle-sr-fa-desktop")
+        touch(page, p.solution[0])
+        made(page, 1, "fa")
+        page.get_by_test_id("puzzle-start-over").click()  # back to the position as asked
+        expect(page.get_by_test_id("puzzle-progress")).to_be_hidden()
+        for n, action in enumerate(p.solution, 1):
+            touch(page, action)
+            if n < len(p.solution):
+                made(page, n, "fa")
+        said(page, p, True, "fa")
+        # the answer played out: the position before its first move, the move marked
+        step = page.get_by_test_id("puzzle-step")
+        expect(step).to_have_attribute("data-step", "0")
+        expect(page.locator(f"{BOARD} .is-puzzle-answer").first).to_be_visible()
+        screenshot(page, "puzzle-sr-fa-desktop-right")
+        for k in range(1, len(p.solution) + 1):
+            page.get_by_test_id("puzzle-step-on").click()
+            expect(step).to_have_attribute("data-step", str(k))
+        expect(page.get_by_test_id("puzzle-step-on")).to_be_disabled()
+        expect(step).to_have_text("پس از آخرین حرکت")
+        page.get_by_test_id("puzzle-step-back").click()
+        expect(step).to_have_attribute("data-step", str(len(p.solution) - 1))
 
     # English, a phone: the hand played and the turn ended without the scrap: not a win
-    phone = new_context(browser, "en", phone=True)
-    phone.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
-    page = phone.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "en"))
-    plays = [a for a in p.solution if a["do"] in ("play", "skip")]
-    for action in plays:
-        touch(page, action, phone=True)
-    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(str(len(plays)))
-    touch(page, {"do": "end"}, phone=True)
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
-    expect(page.get_by_test_id("puzzle-solution")).to_contain_text(re.compile("Scrap|scrap"))
-    no_sideways_scroll(page, 390)
-    screenshot(page, "puzzle-sr-en-phone-wrong")
-    assert not errors, errors
-    phone.close()
+    with puzzle_page(browser, server, p, "en", phone=True) as page:
+        plays = [a for a in p.solution if a["do"] in ("play", "skip")]
+        for action in plays:
+            touch(page, action, phone=True)
+        made(page, len(plays), "en")
+        touch(page, {"do": "end"}, phone=True)
+        said(page, p, False, "en")
+        expect(page.get_by_test_id("puzzle-solution")).to_contain_text(re.compile("Scrap|scrap"))
+        screenshot(page, "puzzle-sr-en-phone-wrong")
+
+
+def test_a_star_realms_turn_survives_on_the_board_and_dies_when_nothing_is_done(
+    browser: Browser, server: Server
+) -> None:
+    p = next(q for q in puzzles.shipped("star-realms") if q.kind == "survive")
+    with puzzle_page(browser, server, p, "en") as page:
+        for action in p.solution:
+            touch(page, action)
+        said(page, p, True, "en")
+        screenshot(page, "puzzle-sr-survive-en-desktop-right")
+    with puzzle_page(browser, server, p, "fa", phone=True) as page:
+        touch(page, {"do": "end"}, phone=True)  # the turn ended at once: the threat stands
+        said(page, p, False, "fa")
+        screenshot(page, "puzzle-sr-survive-fa-phone-wrong")
 
 
 def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy_and_missed_on_a_phone(
@@ -174,42 +208,25 @@ def test_a_splendor_duel_turn_is_won_with_a_privilege_and_a_buy_and_missed_on_a_
         q for q in puzzles.shipped("splendor-duel")
         if [a["do"] for a in q.solution] == ["privilege", "buy"]
     )  # fmt: skip
-    context = new_context(browser, "en")
-    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "en"))
-    screenshot(page, "puzzle-sd-en-desktop")
-    touch(page, p.solution[0])
-    expect(page.get_by_test_id("puzzle-progress")).to_contain_text("1")
-    touch(page, p.solution[1])
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
-    for line in sd.explain(p, "en"):
-        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
-    screenshot(page, "puzzle-sd-en-desktop-right")
-    assert not errors, errors
-    context.close()
+    with puzzle_page(browser, server, p, "en") as page:
+        screenshot(page, "puzzle-sd-en-desktop")
+        touch(page, p.solution[0])
+        made(page, 1, "en")
+        touch(page, p.solution[1])
+        said(page, p, True, "en")
+        screenshot(page, "puzzle-sd-en-desktop-right")
 
     # Persian, a phone: a puzzle whose privilege opens the win, and a card bought that does
     # not win: the turn is over, and the answer is shown.
     q = next(q for q in puzzles.shipped("splendor-duel") if other_buy(q) is not None)
     wrong = other_buy(q)
     assert wrong is not None
-    phone = new_context(browser, "fa", phone=True)
-    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
-    page = phone.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/splendor-duel?id={q.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(q, "fa"))
-    touch(page, q.solution[0], phone=True)
-    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(to_persian_digits("1"))
-    touch(page, wrong, phone=True)
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
-    no_sideways_scroll(page, 390)
-    screenshot(page, "puzzle-sd-fa-phone-wrong")
-    assert not errors, errors
-    phone.close()
+    with puzzle_page(browser, server, q, "fa", phone=True) as page:
+        touch(page, q.solution[0], phone=True)
+        made(page, 1, "fa")
+        touch(page, wrong, phone=True)
+        said(page, q, False, "fa")
+        screenshot(page, "puzzle-sd-fa-phone-wrong")
 
 
 def other_buy(p: puzzles.Puzzle) -> Action | None:
@@ -229,78 +246,6 @@ def other_buy(p: puzzles.Puzzle) -> Action | None:
     return None
 
 
-def test_a_war_of_the_ring_battle_is_won_by_placing_cards_and_lost_by_passing_early(
-    browser: Browser, server: Server
-) -> None:
-    p = next(q for q in puzzles.shipped("war-of-the-ring") if len(q.solution) >= 4)
-    context = new_context(browser, "en")
-    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/war-of-the-ring?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(wr.question(p, "en"))
-    screenshot(page, "puzzle-wr-en-desktop")
-    for n, action in enumerate(p.solution, 1):
-        touch(page, action)
-        if n < len(p.solution):
-            expect(page.get_by_test_id("puzzle-progress")).to_contain_text(str(n))
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
-    for line in wr.explain(p, "en"):
-        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
-    screenshot(page, "puzzle-wr-en-desktop-right")
-    assert not errors, errors
-    context.close()
-
-    phone = new_context(browser, "fa", phone=True)
-    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
-    page = phone.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/war-of-the-ring?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(wr.question(p, "fa"))
-    touch(page, p.solution[0], phone=True)
-    expect(page.get_by_test_id("puzzle-progress")).to_contain_text(to_persian_digits("1"))
-    touch(page, {"do": "pass"}, phone=True)
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
-    no_sideways_scroll(page, 390)
-    screenshot(page, "puzzle-wr-fa-phone-wrong")
-    assert not errors, errors
-    phone.close()
-
-
-def test_a_star_realms_turn_survives_on_the_board_and_dies_when_nothing_is_done(
-    browser: Browser, server: Server
-) -> None:
-    p = next(q for q in puzzles.shipped("star-realms") if q.kind == "survive")
-    context = new_context(browser, "en")
-    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
-    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", "survive")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "en"))
-    for action in p.solution:
-        touch(page, action)
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
-    for line in sr.explain(p, "en"):
-        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
-    screenshot(page, "puzzle-sr-survive-en-desktop-right")
-    assert not errors, errors
-    context.close()
-
-    phone = new_context(browser, "fa", phone=True)
-    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
-    page = phone.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/star-realms?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sr.question(p, "fa"))
-    touch(page, {"do": "end"}, phone=True)  # the turn ended at once: the threat stands
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
-    no_sideways_scroll(page, 390)
-    screenshot(page, "puzzle-sr-survive-fa-phone-wrong")
-    assert not errors, errors
-    phone.close()
-
-
 def test_a_splendor_duel_threat_is_stopped_by_reserving_its_card(
     browser: Browser, server: Server
 ) -> None:
@@ -308,21 +253,10 @@ def test_a_splendor_duel_threat_is_stopped_by_reserving_its_card(
         q for q in puzzles.shipped("splendor-duel")
         if q.kind == "stop-the-win" and [a["do"] for a in q.solution] == ["reserve"]
     )  # fmt: skip
-    context = new_context(browser, "en")
-    context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
-    expect(page.get_by_test_id("puzzle-page")).to_have_attribute("data-kind", "stop-the-win")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "en"))
-    touch(page, p.solution[0])
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "true")
-    for line in sd.explain(p, "en"):
-        expect(page.get_by_test_id("puzzle-verdict")).to_contain_text(line)
-    screenshot(page, "puzzle-sd-stop-en-desktop-right")
-    assert not errors, errors
-    context.close()
-
+    with puzzle_page(browser, server, p, "en") as page:
+        touch(page, p.solution[0])
+        said(page, p, True, "en")
+        screenshot(page, "puzzle-sd-stop-en-desktop-right")
     # Persian, a phone: another card reserved leaves the threat standing.
     state = game("splendor-duel").load(p.position)
     other = next(
@@ -330,15 +264,27 @@ def test_a_splendor_duel_threat_is_stopped_by_reserving_its_card(
         if a["do"] == "reserve" and a.get("card") not in (None, p.solution[0]["card"])
         and a["gold"] == p.solution[0]["gold"]
     )  # fmt: skip
-    phone = new_context(browser, "fa", phone=True)
-    phone.add_cookies([{"name": "rumizi_lang", "value": "fa", "url": server.url}])
-    page = phone.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/puzzles/splendor-duel?id={p.id}")
-    expect(page.get_by_test_id("puzzle-question")).to_have_text(sd.question(p, "fa"))
-    touch(page, other, phone=True)
-    expect(page.get_by_test_id("puzzle-result")).to_have_attribute("data-correct", "false")
-    no_sideways_scroll(page, 390)
-    screenshot(page, "puzzle-sd-stop-fa-phone-wrong")
-    assert not errors, errors
-    phone.close()
+    with puzzle_page(browser, server, p, "fa", phone=True) as page:
+        touch(page, other, phone=True)
+        said(page, p, False, "fa")
+        screenshot(page, "puzzle-sd-stop-fa-phone-wrong")
+
+
+def test_a_war_of_the_ring_battle_is_won_by_placing_cards_and_lost_by_passing_early(
+    browser: Browser, server: Server
+) -> None:
+    p = next(q for q in puzzles.shipped("war-of-the-ring") if len(q.solution) >= 4)
+    with puzzle_page(browser, server, p, "en") as page:
+        screenshot(page, "puzzle-wr-en-desktop")
+        for n, action in enumerate(p.solution, 1):
+            touch(page, action)
+            if n < len(p.solution):
+                made(page, n, "en")
+        said(page, p, True, "en")
+        screenshot(page, "puzzle-wr-en-desktop-right")
+    with puzzle_page(browser, server, p, "fa", phone=True) as page:
+        touch(page, p.solution[0], phone=True)
+        made(page, 1, "fa")
+        touch(page, {"do": "pass"}, phone=True)
+        said(page, p, False, "fa")
+        screenshot(page, "puzzle-wr-fa-phone-wrong")
