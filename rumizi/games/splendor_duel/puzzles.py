@@ -107,7 +107,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from rumizi.core.contract import Action
@@ -491,18 +491,19 @@ def _greedy_moves(state: SplendorDuelState) -> list[Action]:
     return moves
 
 
-def greedy_wins(state: SplendorDuelState, seat: int) -> bool:
-    """Whether the greedy bot could win this turn: some way of breaking its ties wins (or the
-    turn branches too much to tell, which counts as a win)."""
+def _greedy_reaches(
+    state: SplendorDuelState, seat: int, reached: Callable[[SplendorDuelState], bool]
+) -> bool:
+    """Whether some way of breaking the greedy bot's ties, playing ``seat``'s turn from
+    ``state``, reaches a position where ``reached`` holds by the turn's end (a turn that
+    branches too much to tell counts as reaching it)."""
     stack = [(state, 0)]
     nodes = 0
     while stack:
         s, depth = stack.pop()
-        if s.over:
-            if s.winner == seat:
+        if s.over or s.current != seat or depth >= MAX_TURN_MOVES:
+            if reached(s):
                 return True
-            continue
-        if s.current != seat or depth >= MAX_TURN_MOVES:
             continue
         nodes += 1
         if nodes > GREEDY_NODES:
@@ -512,6 +513,12 @@ def greedy_wins(state: SplendorDuelState, seat: int) -> bool:
             t.apply(move)
             stack.append((t, depth + 1))
     return False
+
+
+def greedy_wins(state: SplendorDuelState, seat: int) -> bool:
+    """Whether the greedy bot could win this turn: some way of breaking its ties wins (or the
+    turn branches too much to tell, which counts as a win)."""
+    return _greedy_reaches(state, seat, lambda s: s.over and s.winner == seat)
 
 
 # ---------------------------------------------------------------------- stop the win
@@ -855,22 +862,10 @@ def stopping_lines(state: SplendorDuelState, seat: int) -> list[Line]:
 def greedy_takes(state: SplendorDuelState, seat: int, card: str) -> bool:
     """Whether the greedy bot's turn might take ``card`` out of the pyramid: some way of
     breaking its ties does (or the turn branches too much to tell, which counts as yes)."""
-    stack = [(state, 0)]
-    nodes = 0
-    while stack:
-        s, depth = stack.pop()
-        if s.over or s.current != seat or depth >= MAX_TURN_MOVES:
-            if BY_ID[card] not in (c for row in s.pyramid for c in row):
-                return True
-            continue
-        nodes += 1
-        if nodes > GREEDY_NODES:
-            return True
-        for move in _greedy_moves(s):
-            t = s.clone()
-            t.apply(move)
-            stack.append((t, depth + 1))
-    return False
+    wanted = BY_ID[card]
+    return _greedy_reaches(
+        state, seat, lambda s: wanted not in (c for row in s.pyramid for c in row)
+    )
 
 
 # ---------------------------------------------------------------------- the add-on
