@@ -309,6 +309,20 @@ class PuzzleAttempt(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
+class Follow(Base):
+    """One player following another (rumizi.server.profiles): their games in one's list."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    followed_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
 class PuzzleStreak(Base):
     """A player's puzzle streak (rumizi.server.puzzle_streaks): puzzles solved in a row in
     streak mode, the best run, and the last puzzle counted (an answer sent twice counts once)."""

@@ -75,6 +75,7 @@ class ErrorCode(StrEnum):
     NOT_OVER = "not-over"
     UNKNOWN_PUZZLE = "unknown-puzzle"
     UNKNOWN_USER = "unknown-user"
+    FOLLOW_SELF = "follow-self"
     NO_PUZZLES = "no-puzzles"
     PUZZLE_MOVE = "puzzle-move"
     # The lobby's (rumizi.server.lobby).
@@ -388,6 +389,13 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "no account with this name",
         "بازیکنی با این نام پیدا نشد.",
         "There is no player with this name.",
+    ),
+    ErrorCode.FOLLOW_SELF: ErrorInfo(
+        422,
+        False,
+        "a player cannot follow themselves",
+        "نمی\u200cتوانید خودتان را دنبال کنید.",
+        "You cannot follow yourself.",
     ),
     ErrorCode.UNKNOWN_PUZZLE: ErrorInfo(
         404,

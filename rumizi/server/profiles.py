@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from rumizi.server import ratings
-from rumizi.server.db import GameTable, Rating, RatingChange, Seat, User
+from rumizi.server.db import Follow, GameTable, Rating, RatingChange, Seat, User
 
 #: How many of the newest finished games a profile lists.
 RECENT = 10
@@ -71,6 +71,7 @@ class Profile:
     joined: datetime
     stats: list[GameStats]
     recent: list[Played]
+    followers: int = 0
 
 
 def outcome(result: dict[str, Any] | None, seat: int) -> Outcome:
@@ -128,8 +129,51 @@ def read(s: Session, user: User) -> Profile:
         user.created,
         sorted(by_game.values(), key=_order),
         played[:RECENT],
+        s.scalar(select(func.count()).where(Follow.followed_id == user.id)) or 0,
     )
 
 
 def _order(line: GameStats) -> tuple[int, str]:
     return (-line.played, line.game)
+
+
+# ---------------------------------------------------------------------- following
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A player someone follows, and the games that player is playing now (table id, game)."""
+
+    name: str
+    guest: bool
+    playing: list[tuple[str, str]]
+
+
+def follow(s: Session, follower: int, followed: int, on: bool) -> None:
+    """``follower`` follows ``followed`` (``on``) or no longer does; asking twice is the same."""
+    s.execute(delete(Follow).where(Follow.follower_id == follower, Follow.followed_id == followed))
+    if on:
+        s.add(Follow(follower_id=follower, followed_id=followed))
+
+
+def following(s: Session, follower: int) -> list[Followed]:
+    """The players ``follower`` follows, by name, each with the games it is playing now."""
+    people = s.execute(
+        select(User.id, User.name, User.guest)
+        .join(Follow, Follow.followed_id == User.id)
+        .where(Follow.follower_id == follower)
+        .order_by(User.name)
+    ).all()
+    ids = [user_id for user_id, _, _ in people]
+    playing: dict[int, list[tuple[str, str]]] = {user_id: [] for user_id in ids}
+    if ids:
+        rows = s.execute(
+            select(Seat.user_id, GameTable.id, GameTable.game)
+            .join(GameTable, GameTable.id == Seat.table_id)
+            .where(Seat.user_id.in_(ids), GameTable.status == "playing")
+            .order_by(GameTable.created.desc())
+        ).all()
+        for user_id, table_id, game in rows:
+            if user_id is not None:
+                playing[user_id].append((table_id, game))
+    return [Followed(name, guest, playing[user_id]) for user_id, name, guest in people]

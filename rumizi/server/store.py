@@ -127,6 +127,15 @@ def _user(user: User) -> UserRow:
     return UserRow(user.id, user.name, user.guest)
 
 
+def _named(s: Session, name: str) -> User | None:
+    """The account ``name``: the name exactly as stored first, else the first holder of its
+    key (two accounts from before a change of :func:`username_key` may share one)."""
+    user = s.scalar(select(User).where(User.name == clean_username(name)))
+    if user is None:
+        user = s.scalar(select(User).where(User.name_key == username_key(name)))
+    return user
+
+
 @dataclass(frozen=True)
 class FailuresRow:
     """Failed sign-ins to an account from browsers it does not trust, not yet seen by its owner:
@@ -191,9 +200,7 @@ class Store:
         signing in by its own name; any other spelling finds the key's first holder.
         """
         with self.sessions() as s:
-            user = s.scalar(select(User).where(User.name == clean_username(name)))
-            if user is None:
-                user = s.scalar(select(User).where(User.name_key == username_key(name)))
+            user = _named(s, name)
             if user is None or user.password_hash is None:
                 return None
             return _user(user), user.password_hash
@@ -593,15 +600,29 @@ class Store:
         """The public profile of the account ``name`` (as :meth:`password_hash` finds a
         name), with its newest finished tables; ``None`` when there is no such account."""
         with self.sessions() as s:
-            user = s.scalar(select(User).where(User.name == clean_username(name)))
-            if user is None:
-                user = s.scalar(select(User).where(User.name_key == username_key(name)))
+            user = _named(s, name)
             if user is None:
                 return None
             found = profiles.read(s, user)
             ids = [p.table_id for p in found.recent]
             tables = {t.id: t for t in s.scalars(select(GameTable).where(GameTable.id.in_(ids)))}
             return found, self._rows(s, [tables[t] for t in ids if t in tables])
+
+    def user_id(self, name: str) -> int | None:
+        """The account ``name`` (as :meth:`profile` finds a name), or ``None``."""
+        with self.sessions() as s:
+            user = _named(s, name)
+            return None if user is None else user.id
+
+    def follow(self, follower: int, followed: int, on: bool) -> None:
+        """``follower`` follows ``followed`` (``on``), or stops (:func:`.profiles.follow`)."""
+        with self.sessions.begin() as s:
+            profiles.follow(s, follower, followed, on)
+
+    def following(self, follower: int) -> list[profiles.Followed]:
+        """Whom ``follower`` follows, with the games they are playing now."""
+        with self.sessions() as s:
+            return profiles.following(s, follower)
 
     def user_games(self, user_id: int, *, limit: int = 100) -> list[TableRow]:
         """The last ``limit`` tables ``user_id`` has a seat at, newest first."""

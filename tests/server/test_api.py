@@ -36,7 +36,7 @@ def set_cookies(response: httpx.Response) -> dict[str, str]:
 def world(server: Server) -> dict[str, int]:
     """Rows of every table a POST could change."""
     tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
-    tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks")
+    tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks", "follows")
     counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
         counts["taken seats"] = int(
@@ -91,6 +91,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/lobby/quick/bot": (other, {}),
         "/api/puzzles/{puzzle_id}/answer": (other, {"moves": list(puzzle.solution)}),
         "/api/puzzles/{puzzle_id}/play": (other, {"moves": list(puzzle.solution)}),
+        "/api/users/{name}/follow": (other, None),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)
@@ -99,6 +100,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     before = world(server)
     for path, (browser, body) in bodies.items():
         url = path.replace("{table_id}", table["id"]).replace("{puzzle_id}", puzzle.id)
+        url = url.replace("{name}", "carol")
         for headers in ({}, {"X-CSRF-Token": "wrong"}, {"X-CSRF-Token": ""}):
             response = browser.client.post(url, json=body, headers=headers)
             assert response.status_code == 403, (url, headers, response.text)
@@ -110,6 +112,9 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         response = browser.client.post(url, json=body, headers={"X-CSRF-Token": browser.csrf})
         assert response.status_code == 403, url
         browser.client.cookies = cookies
+    for headers in ({}, {"X-CSRF-Token": "wrong"}):  # a DELETE is checked as a POST is
+        response = other.client.delete("/api/users/carol/follow", headers=headers)
+        assert response.status_code == 403 and error(response)["code"] == "csrf"
     assert world(server) == before
     assert other.get("/api/me").json()["user"]["name"] == "dave"  # still signed in
     assert other.get("/api/me").json()["lang"] == "fa"

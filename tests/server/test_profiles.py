@@ -87,3 +87,38 @@ def test_an_outcome_is_read_from_the_result() -> None:
     assert outcome(None, 0) == "lost"
     assert outcome({"returns": [0.0, 1.0, 0.0]}, 1) == "won"
     assert outcome({"returns": [1.0, 1.0]}, 0) == "drawn"
+
+
+def test_a_player_follows_another_and_sees_the_games_they_are_playing(server: Server) -> None:
+    alice, bob, carol = server.browser(), server.browser(), server.browser()
+    alice.signup("alice")
+    bob.signup("bob")
+    carol.signup("carol")
+    assert alice.get("/api/my/following").json() == []
+    for _ in range(2):  # twice: the same
+        answer = alice.post("/api/users/BOB/follow")
+        assert answer.status_code == 200 and answer.json() == {"following": True}
+    assert alice.post("/api/users/carol/follow").json() == {"following": True}
+    made = bob.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    assert carol.join(made) == 1  # bob and carol are playing now
+    finished = bob.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    assert carol.join(finished) == 1
+    concede_game(server, bob, carol, finished["id"])
+    listed = alice.get("/api/my/following").json()
+    assert [f["name"] for f in listed] == ["bob", "carol"]
+    playing = {f["name"]: [p["table_id"] for p in f["playing"]] for f in listed}
+    assert playing == {"bob": [made["id"]], "carol": [made["id"]]}  # not the finished one
+    assert profile(server, "bob")["followers"] == 1
+    # following is not for oneself, nor for nobody; and it stops
+    refused = alice.post("/api/users/alice/follow")
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "follow-self"
+    missing = alice.post("/api/users/nobody-here/follow")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown-user"
+    stop = alice.client.delete("/api/users/bob/follow", headers={"X-CSRF-Token": alice.csrf})
+    assert stop.status_code == 200 and stop.json() == {"following": False}
+    assert [f["name"] for f in alice.get("/api/my/following").json()] == ["carol"]
+    assert profile(server, "bob")["followers"] == 0
+    # whom one follows is one's own business: it is in no profile
+    assert "carol" not in repr(profile(server, "alice"))
+    visitor = server.browser().get("/api/my/following")
+    assert visitor.status_code == 401 and visitor.json()["error"]["code"] == "signed-out"

@@ -58,6 +58,8 @@ def a_played_finished_analysed_game(server: Server) -> None:
     assert tried.json()["rating"]["rated"] is True
     stranger = server.browser()  # a wrong password from elsewhere: a failure for the owner
     stranger.post("/api/auth/login", {"username": "timekeeper", "password": "not the password"})
+    second.signup("follower")
+    assert second.post("/api/users/timekeeper/follow").json() == {"following": True}
     with first.socket(table_id) as s0, second.socket(table_id) as s1:
         state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
         s1.wait_version(state["version"])

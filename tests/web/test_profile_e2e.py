@@ -53,3 +53,35 @@ def test_the_header_s_name_opens_the_profile_with_the_game_counted(
     page.goto(f"{server.url}/u/nobody-at-all")
     expect(page.locator("main")).to_contain_text("not found", ignore_case=True)
     context.close()
+
+
+def test_a_player_followed_from_the_profile_is_listed_with_the_game_to_watch(
+    browser: Browser, server: Server
+) -> None:
+    playing = new_context(browser, "en")
+    player = playing.new_page()
+    table_id = kit.start_vs_bot(player, server, lang="en")  # a game under way
+    name = player.get_by_test_id("user-name").get_attribute("href")
+    assert name and name.startswith("/u/guest-")
+
+    context = new_context(browser, "fa")
+    page = context.new_page()
+    errors = watch_errors(page)
+    kit.start_vs_bot(page, server)  # a guest of its own, at a game of its own
+    page.goto(f"{server.url}{name}")
+    follow = page.get_by_test_id("follow")
+    expect(follow).to_have_text("دنبال کردن")
+    follow.click()
+    expect(follow).to_have_text("دیگر دنبال نکن")
+    expect(follow).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.get_by_test_id("profile-followers")).to_have_text("۱ دنبال‌کننده")
+    page.goto(f"{server.url}/me")
+    followed = page.get_by_test_id("followed")
+    expect(followed).to_have_count(1)
+    expect(followed.get_by_test_id("followed-table")).to_have_attribute("href", f"/t/{table_id}")
+    screenshot(page, "following-fa-desktop")
+    assert not violations(page)
+    assert not errors, errors
+    context.close()
+    playing.close()

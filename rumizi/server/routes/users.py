@@ -1,4 +1,6 @@
-"""People: a player's public profile, ``GET /api/users/{name}``.
+"""People: a player's public profile, ``GET /api/users/{name}``; following a player,
+``POST`` / ``DELETE /api/users/{name}/follow``, and whom one follows with the games they are
+playing now, ``GET /api/my/following``.
 
 What anyone may read (:mod:`rumizi.server.profiles`): per game the finished games played,
 won, drawn and lost (as ``stats``), the rating and its history, and the newest finished
@@ -13,13 +15,14 @@ from datetime import datetime
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from rumizi.server.deps import LangDep, StoreDep
+from rumizi.server.deps import POSTED, SIGNED_IN, CsrfDep, LangDep, StoreDep, UserDep
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.profiles import Outcome
 from rumizi.server.routes.tables import table_model
 from rumizi.server.schemas import Table
+from rumizi.server.store import Store, UserRow
 
-router = APIRouter(prefix="/api/users", tags=["users"])
+router = APIRouter(prefix="/api", tags=["users"])
 
 
 class RatingPoint(BaseModel):
@@ -58,12 +61,13 @@ class Profile(BaseModel):
     name: str
     guest: bool
     joined: datetime
+    followers: int = Field(description="how many players follow this one")
     stats: list[GameStats] = Field(description="per game, the most played first")
     recent: list[PlayedGame] = Field(description="the newest finished games, newest first")
 
 
 @router.get(
-    "/{name}", responses=refusals(ErrorCode.UNKNOWN_USER), response_model_exclude_unset=True
+    "/users/{name}", responses=refusals(ErrorCode.UNKNOWN_USER), response_model_exclude_unset=True
 )
 def profile(name: str, store: StoreDep, lang: LangDep) -> Profile:
     """The public profile of the player ``name``."""
@@ -76,6 +80,7 @@ def profile(name: str, store: StoreDep, lang: LangDep) -> Profile:
         name=person.name,
         guest=person.guest,
         joined=person.joined,
+        followers=person.followers,
         stats=[GameStats.model_validate(line, from_attributes=True) for line in person.stats],
         recent=[
             PlayedGame(
@@ -85,3 +90,63 @@ def profile(name: str, store: StoreDep, lang: LangDep) -> Profile:
             if p.table_id in rows
         ],
     )
+
+
+class Following(BaseModel):
+    """Whether the caller now follows the player."""
+
+    following: bool
+
+
+class PlayingNow(BaseModel):
+    """A game a followed player is playing now (open it to watch)."""
+
+    table_id: str
+    game: str
+
+
+class Followed(BaseModel):
+    """A player the caller follows."""
+
+    name: str
+    guest: bool
+    playing: list[PlayingNow]
+
+
+def _followed(store: Store, user: UserRow, name: str) -> int:
+    found = store.user_id(name)
+    if found is None:
+        raise ApiError(ErrorCode.UNKNOWN_USER, f"no player named {name!r}")
+    if found == user.id:
+        raise ApiError(ErrorCode.FOLLOW_SELF, "a player cannot follow themselves")
+    return found
+
+
+FOLLOW_REFUSALS = refusals(ErrorCode.UNKNOWN_USER, ErrorCode.FOLLOW_SELF, *SIGNED_IN, *POSTED)
+
+
+@router.post("/users/{name}/follow", responses=FOLLOW_REFUSALS)
+def follow(name: str, user: UserDep, store: StoreDep, _csrf: CsrfDep) -> Following:
+    """Follow the player ``name`` (again: nothing changes)."""
+    store.follow(user.id, _followed(store, user, name), True)
+    return Following(following=True)
+
+
+@router.delete("/users/{name}/follow", responses=FOLLOW_REFUSALS)
+def unfollow(name: str, user: UserDep, store: StoreDep, _csrf: CsrfDep) -> Following:
+    """Stop following the player ``name`` (not following: nothing changes)."""
+    store.follow(user.id, _followed(store, user, name), False)
+    return Following(following=False)
+
+
+@router.get("/my/following", responses=refusals(*SIGNED_IN))
+def my_following(user: UserDep, store: StoreDep) -> list[Followed]:
+    """The players the caller follows, by name, each with the games it is playing now."""
+    return [
+        Followed(
+            name=f.name,
+            guest=f.guest,
+            playing=[PlayingNow(table_id=t, game=g) for t, g in f.playing],
+        )
+        for f in store.following(user.id)
+    ]

@@ -46,6 +46,7 @@ export const ERROR_TEXTS = {
     "not-listed": "این میز در سالن باز نیست؛ برای نشستن پشت آن پیوند دعوتش را بخواهید.",
     "no-quick-match": "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
     "unknown-user": "بازیکنی با این نام پیدا نشد.",
+    "follow-self": "نمی\u200cتوانید خودتان را دنبال کنید.",
     "unknown-puzzle": "چنین معمایی پیدا نشد.",
     "no-puzzles": "این بازی هنوز معمایی ندارد.",
     "puzzle-move": "این حرکت از گزینه\u200cهای این معما نیست."
@@ -94,6 +95,7 @@ export const ERROR_TEXTS = {
     "not-listed": "This table is not open in the lobby; ask for its invite link to sit at it.",
     "no-quick-match": "You are not waiting for a quick match; press “Quick match” again.",
     "unknown-user": "There is no player with this name.",
+    "follow-self": "You cannot follow yourself.",
     "unknown-puzzle": "There is no such puzzle.",
     "no-puzzles": "This game has no puzzles yet.",
     "puzzle-move": "That move is not one of this puzzle's choices."

@@ -1,7 +1,7 @@
 // My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
 // (GET /api/auth/failures) until the owner says they have seen them.
 
-import { t, dateTime, lang, num, ratingText, signed } from "../i18n.js";
+import { t, dateTime, lang, num, personName, ratingText, signed } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, getGame, ApiError } from "../api.js";
 
@@ -66,6 +66,34 @@ function puzzlesPanel(mine) {
   );
 }
 
+/** The players this one follows (GET /api/my/following): each a link to the profile, and the
+ * games they are playing now, each a link to watch. */
+async function followingPanel(following) {
+  const names = new Map();
+  const games = [...new Set(following.flatMap((f) => f.playing.map((p) => p.game)))];
+  await Promise.all(games.map((id) => getGame(id, document.documentElement.lang).then((g) => names.set(id, g.name), () => names.set(id, id))));
+  return h(
+    "section",
+    { class: "panel", dataset: { testid: "my-following" } },
+    h("h2", { class: "panel-title" }, t("me.following")),
+    h(
+      "ul",
+      { class: "following" },
+      following.map((f) =>
+        h(
+          "li",
+          { dataset: { testid: "followed", name: f.name } },
+          link(`/u/${encodeURIComponent(f.name)}`, h("bdi", {}, personName(f.name))),
+          " — ",
+          f.playing.length
+            ? f.playing.map((p, i) => [i ? " · " : null, link(`/t/${encodeURIComponent(p.table_id)}`, t("me.playingNow", { game: names.get(p.game) || p.game }), { dataset: { testid: "followed-table" } })])
+            : h("span", { class: "muted" }, t("me.notPlaying")),
+        ),
+      ),
+    ),
+  );
+}
+
 function failuresPanel(failures) {
   const seen = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "sign-in-failures-seen" } }, t("me.failuresSeen"));
   const panel = h(
@@ -109,13 +137,16 @@ export async function mount(main, ctx) {
     );
     return;
   }
-  const [games, failures, puzzles] = await Promise.all([
+  const [games, failures, puzzles, following] = await Promise.all([
     api("/api/my/games"),
     me.user.guest ? null : api("/api/auth/failures").then((answer) => answer.failures, () => null),
     api("/api/puzzles/me").catch(() => null),
+    api("/api/my/following").catch(() => []),
   ]);
   if (!ctx.alive()) return;
   if (failures) main.append(failuresPanel(failures));
+  if (following.length) main.append(await followingPanel(following));
+  if (!ctx.alive()) return;
   const puzzleBox = puzzlesPanel(puzzles);
   if (puzzleBox) main.append(puzzleBox);
   if (!games || !games.length) {

@@ -4,7 +4,7 @@
 
 import { t, num, ratingText, personName, dateTime } from "../i18n.js";
 import { h, link } from "../dom.js";
-import { api } from "../api.js";
+import { api, getMe, showError } from "../api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -42,6 +42,36 @@ function historyGraph(points, name) {
   );
 }
 
+/** Follow or stop following (POST / DELETE /api/users/{name}/follow): for someone signed
+ * in, on another player's profile. */
+async function followButton(person) {
+  const me = await getMe().catch(() => null);
+  if (!me || !me.user || me.user.name === person.name) return null;
+  const mine = await api("/api/my/following").catch(() => []);
+  let on = mine.some((f) => f.name === person.name);
+  const button = h("button", { type: "button", class: "btn", dataset: { testid: "follow" } });
+  const show = () => {
+    button.textContent = t(on ? "profile.unfollow" : "profile.follow");
+    button.classList.toggle("btn-primary", !on);
+    button.setAttribute("aria-pressed", String(on));
+  };
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const path = `/api/users/${encodeURIComponent(person.name)}/follow`;
+      const out = await api(path, on ? { method: "DELETE", body: {} } : { body: {} });
+      on = out.following;
+      show();
+    } catch (err) {
+      showError(err);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  show();
+  return h("p", { class: "button-row" }, button);
+}
+
 export async function mount(main, ctx) {
   const name = ctx.params[0];
   const [person, catalogue] = await Promise.all([api(`/api/users/${encodeURIComponent(name)}`), api("/api/games").catch(() => [])]);
@@ -54,9 +84,11 @@ export async function mount(main, ctx) {
       "header",
       { class: "profile-head", dataset: { testid: "profile" } },
       h("h1", {}, h("bdi", { dataset: { testid: "profile-name" } }, shown), person.guest && shown === person.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null),
-      h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) })),
+      h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) }), " · ", h("span", { dataset: { testid: "profile-followers" } }, t("profile.followers", { n: num(person.followers) }))),
+      await followButton(person),
     ),
   );
+  if (!ctx.alive()) return;
   if (!person.stats.length) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "profile-empty" } }, t("profile.empty")));
     return;
