@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -32,8 +33,8 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Dialect, Engine
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
 def now() -> datetime:
@@ -456,3 +457,17 @@ def migrate(engine: Engine, lock_timeout: float = 3.0, tries: int = 5) -> None:
 
 def session_factory(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+T = TypeVar("T")
+
+
+def once_more_on_conflict(sessions: sessionmaker[Session], work: Callable[[Session], T]) -> T:
+    """``work`` in one transaction; if it meets a unique key another request has just taken
+    (the same first row made twice at once), it runs once more, and then sees that row."""
+    try:
+        with sessions.begin() as s:
+            return work(s)
+    except IntegrityError:
+        with sessions.begin() as s:
+            return work(s)

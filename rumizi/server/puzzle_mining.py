@@ -37,8 +37,8 @@ def served(files: Sequence[Path] = ()) -> Mapping[str, Puzzle]:
     """Every puzzle a server serves, by id: the shipped sets, then the puzzles of ``files``
     (``rumizi serve --puzzles``). A ``ValueError`` names a file that cannot be read, or a
     puzzle of a game without puzzles."""
-    found = {p.id: p for g in puzzles.games_with_puzzles() for p in puzzles.shipped(g)}
-    with_puzzles = set(puzzles.games_with_puzzles())
+    with_puzzles = puzzles.games_with_puzzles()
+    found = {p.id: p for g in with_puzzles for p in puzzles.shipped(g)}
     for path in files:
         try:
             read = puzzles.read_file(Path(path))

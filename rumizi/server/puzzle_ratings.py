@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from rumizi.server.db import PuzzleAttempt, PuzzlePlayer, PuzzleStats
+from rumizi.server.db import PuzzleAttempt, PuzzlePlayer, PuzzleStats, once_more_on_conflict
 
 START = (1500.0, 350.0, 0.06)  # Glicko-2's newcomer: rating, deviation, volatility
 TAU = 0.5  # the system constant: how fast volatility may change (Glickman: 0.3 to 1.2)
@@ -179,12 +178,7 @@ def _rate(s: Session, user_id: int, puzzle_id: str, correct: bool) -> Attempt:
 def record(sessions: sessionmaker[Session], user_id: int, puzzle_id: str, correct: bool) -> Attempt:
     """Rate ``user_id``'s try at ``puzzle_id`` if it is the first (in one transaction; a try
     sent twice at once is rated once, the other answered as a second try)."""
-    try:
-        with sessions.begin() as s:
-            return _rate(s, user_id, puzzle_id, correct)
-    except IntegrityError:
-        with sessions.begin() as s:
-            return _rate(s, user_id, puzzle_id, correct)
+    return once_more_on_conflict(sessions, lambda s: _rate(s, user_id, puzzle_id, correct))
 
 
 def tried(s: Session, user_id: int) -> set[str]:

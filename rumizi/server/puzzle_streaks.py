@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from rumizi.server.db import PuzzleStreak
+from rumizi.server.db import PuzzleStreak, once_more_on_conflict
 
 #: The puzzle rating a streak's first puzzle is nearest to, and how much harder each solved
 #: puzzle makes the next.
@@ -68,9 +67,6 @@ def record(
 ) -> Streak:
     """Count ``user_id``'s streak try at ``puzzle_id``, the first of a run if ``new_run`` (in
     one transaction; a first try sent twice at once makes the row once and counts once)."""
-    try:
-        with sessions.begin() as s:
-            return _count(s, user_id, puzzle_id, correct, new_run)
-    except IntegrityError:
-        with sessions.begin() as s:
-            return _count(s, user_id, puzzle_id, correct, new_run)
+    return once_more_on_conflict(
+        sessions, lambda s: _count(s, user_id, puzzle_id, correct, new_run)
+    )

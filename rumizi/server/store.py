@@ -42,6 +42,7 @@ from rumizi.server.db import (
     TrustedDevice,
     User,
     now,
+    once_more_on_conflict,
     session_factory,
 )
 
@@ -616,8 +617,8 @@ class Store:
 
     def follow(self, follower: int, followed: int, on: bool) -> None:
         """``follower`` follows ``followed`` (``on``), or stops (:func:`.profiles.follow`)."""
-        with self.sessions.begin() as s:
-            profiles.follow(s, follower, followed, on)
+        # Two follows sent at once would both insert the row: the second runs again.
+        once_more_on_conflict(self.sessions, lambda s: profiles.follow(s, follower, followed, on))
 
     def following(self, follower: int) -> list[profiles.Followed]:
         """Whom ``follower`` follows, with the games they are playing now."""

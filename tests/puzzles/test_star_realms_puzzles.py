@@ -7,7 +7,7 @@ answer, and the texts in both languages."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -217,15 +217,24 @@ def test_mining_is_reproducible_for_a_seed_and_made_the_shipped_set() -> None:
     assert all(p["source"].startswith("self-play 1/") for p in once)
 
 
-def test_the_answer_does_not_change_when_the_hidden_cards_are_dealt_again() -> None:
-    for p in shipped()[:60]:
+#: Per kind: the answers' canonical forms in a position, and an answer's full line there.
+PROOFS: dict[str, tuple[Callable[[StarRealmsState], Any], Callable[..., Any]]] = {
+    "win-this-turn": (sr.winning_decisions, sr.line),
+    "survive": (sr.surviving_decisions, sr.survive_line),
+}
+
+
+@pytest.mark.parametrize("kind", PROOFS)
+def test_the_answer_does_not_change_when_the_hidden_cards_are_dealt_again(kind: str) -> None:
+    decisions, line = PROOFS[kind]
+    for p in shipped(kind)[:60]:
         real = GAME.load(p.position)
         view = real.view(p.seat)
         for seed in (1, 2, 3):
             guess = GAME.sample(view, seed)
             assert guess.view(p.seat) == view
-            assert sr.winning_decisions(guess) == sr.winning_decisions(real)
-            assert sr.line(guess, sr.decisions_of(p.solution)) == p.solution
+            assert decisions(guess) == decisions(real)
+            assert line(guess, sr.decisions_of(p.solution)) == p.solution
 
 
 def test_the_question_and_the_explanation_in_both_languages() -> None:
@@ -403,17 +412,6 @@ def test_every_shipped_survive_puzzle_is_proved_again_and_not_obvious() -> None:
         end = sr._ending(s, p.solution)
         bound = sr._threat(end)
         assert bound is not None and p.value == bound[0] < sr._need(end)
-
-
-def test_a_survive_answer_does_not_change_when_the_hidden_cards_are_dealt_again() -> None:
-    for p in shipped("survive")[:60]:
-        real = GAME.load(p.position)
-        view = real.view(p.seat)
-        for seed in (1, 2, 3):
-            guess = GAME.sample(view, seed)
-            assert guess.view(p.seat) == view
-            assert sr.surviving_decisions(guess) == sr.surviving_decisions(real)
-            assert sr.survive_line(guess, sr.decisions_of(p.solution)) == p.solution
 
 
 def test_the_survive_question_and_explanation_in_both_languages() -> None:

@@ -111,9 +111,17 @@ DrawLine = tuple[str, str, list[str], list[str]]
 
 def scored(state: FantasyRealmsState, seat: int) -> Score:
     """``seat``'s hand scored with its best choices, as the game's end would count it."""
+    return _scored(state.hands[seat], state.area, state, seat)
+
+
+def _scored(
+    hand: Sequence[str], area: Sequence[str], state: FantasyRealmsState, seat: int
+) -> Score:
+    """``hand`` held by ``seat`` with ``area`` the discard area, scored at its best, with
+    the seat's Cursed Items and the table's options."""
     return score_hand(
-        state.hands[seat],
-        discards=state.area,
+        hand,
+        discards=area,
         expansion=state.opts.suits,
         items=state.down[seat],
         players=state.opts.players,
@@ -251,13 +259,7 @@ def above(
         expansion=state.opts.suits, discards=tuple(area), players=state.opts.players
     )
     if not action_cards(hand):
-        total = score_hand(
-            hand,
-            discards=area,
-            expansion=state.opts.suits,
-            items=state.down[seat],
-            players=state.opts.players,
-        ).total
+        total = scored_hand(hand, area, state, seat)
         return total if total > bar else None
     search = ChoiceSearch(check_hand(list(hand), table), table, None)
     search.best_total = bar - items
@@ -317,13 +319,7 @@ def scored_hand(
     hand: Sequence[str], area: Sequence[str], state: FantasyRealmsState, seat: int
 ) -> int:
     """The best score of ``hand`` held by ``seat`` with ``area`` the discard area."""
-    return score_hand(
-        hand,
-        discards=area,
-        expansion=state.opts.suits,
-        items=state.down[seat],
-        players=state.opts.players,
-    ).total
+    return _scored(hand, area, state, seat).total
 
 
 def reading_value(state: FantasyRealmsState, seat: int) -> int:
