@@ -49,6 +49,7 @@ from rumizi.server.puzzle_mining import served
 from rumizi.server.routes import API_ROUTERS, health, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
+from rumizi.server.tournaments import NO_SHOW, ROUND_GAP, TICK, Tournaments
 
 log = logging.getLogger("rumizi.server")
 
@@ -96,6 +97,10 @@ class Settings:
     ``unload_after``: seconds a table nobody looks at, with no move of the server's due soon,
     stays in memory (it loads again when needed); ``sweep_every``: how often that is looked
     at (rumizi.server.hub).
+
+    ``tournament_tick``, ``round_gap`` and ``no_show``: how often the tournaments are moved
+    on, the pause between a Swiss round's end and the next pairing, and the time a player
+    has for a first move at a tournament table (rumizi.server.tournaments).
     """
 
     db_url: str
@@ -114,6 +119,9 @@ class Settings:
     metrics: bool = False
     metrics_token: str | None = None
     puzzle_files: tuple[Path, ...] = ()
+    tournament_tick: float = TICK
+    round_gap: float = ROUND_GAP
+    no_show: float = NO_SHOW
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -186,9 +194,18 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.start()
         if hub.cluster is not None:
             hub.cluster.start()  # the queue carries the unfinished games' bots and clocks
+        events = app.state.tournaments = Tournaments(
+            hub,
+            store,
+            tick=settings.tournament_tick,
+            gap=settings.round_gap,
+            no_show=settings.no_show,
+        )
+        events.start()
         try:
             yield
         finally:
+            await events.close()
             if hub.cluster is not None:
                 await hub.cluster.close()
             await hub.close()

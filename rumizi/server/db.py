@@ -154,6 +154,71 @@ class GameTable(Base):
     started: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     finished: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # A tournament's game (rumizi.server.tournaments): the event, and its round (Swiss) or
+    # pairing wave (arena).
+    tournament_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    tournament_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class Tournament(Base):
+    """A Swiss or arena event (rumizi.server.tournaments).
+
+    ``round`` is the last round paired (Swiss) or the number of pairing waves made (arena): it
+    only grows, and each pairing moves it on by one in the same transaction that makes the
+    tables, on the condition that nobody moved it first, so several instances pair once.
+    """
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)  # seats at each table
+    kind: Mapped[str] = mapped_column(String(8))  # swiss or arena
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str | None] = mapped_column(String(32), nullable=True)  # None: open to all
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    starts_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
+    # announced, running, finished, cancelled
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    finished: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class TournamentEntrant(Base):
+    """A player who joined a tournament (``withdrawn``: no longer paired; results stay)."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    joined: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TournamentBye(Base):
+    """A Swiss round a player sat out (worth a win), made with that round's tables."""
+
+    __tablename__ = "tournament_byes"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
 
 
 class Seat(Base):

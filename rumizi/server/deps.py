@@ -22,6 +22,7 @@ from rumizi.server.hub import Hub
 from rumizi.server.lobby import Lobby
 from rumizi.server.schemas import Lang
 from rumizi.server.store import Store, TableRow, UserRow
+from rumizi.server.tournaments import Tournaments
 
 __all__ = [
     "BODY",
@@ -37,6 +38,7 @@ __all__ = [
     "MaybeUserDep",
     "PuzzlesDep",
     "StoreDep",
+    "TournamentsDep",
     "UserDep",
 ]
 
@@ -58,6 +60,12 @@ def get_lobby(connection: HTTPConnection) -> Lobby:
     if lobby is None or lobby.hub is not state.hub:
         lobby = state.lobby = Lobby(state.hub, state.store)
     return lobby
+
+
+def get_tournaments(connection: HTTPConnection) -> Tournaments:
+    """The instance's tournaments (their ticker runs from the app's start)."""
+    found: Tournaments = connection.app.state.tournaments
+    return found
 
 
 def get_puzzles(connection: HTTPConnection) -> Mapping[str, Puzzle]:
@@ -97,6 +105,7 @@ UserDep = Annotated[UserRow, Depends(current_user)]
 MaybeUserDep = Annotated[UserRow | None, Depends(optional_user)]
 CsrfDep = Annotated[None, Depends(check_csrf)]
 PuzzlesDep = Annotated[Mapping[str, Puzzle], Depends(get_puzzles)]
+TournamentsDep = Annotated[Tournaments, Depends(get_tournaments)]
 
 # The refusals of the dependencies, for the routes' responses=.
 SIGNED_IN = (ErrorCode.SIGNED_OUT,)

@@ -83,6 +83,14 @@ class ErrorCode(StrEnum):
     NOT_CREATOR = "not-creator"
     STARTED = "started"
     NO_QUICK_MATCH = "no-quick-match"
+    # Tournaments' (rumizi.server.tournaments).
+    UNKNOWN_TOURNAMENT = "unknown-tournament"
+    INVALID_TOURNAMENT = "invalid-tournament"
+    TOURNAMENT_STARTED = "tournament-started"
+    TOURNAMENT_CLOSED = "tournament-closed"
+    NOT_ORGANISER = "not-organiser"
+    NOT_IN_TOURNAMENT = "not-in-tournament"
+    BAD_INVITE = "bad-invite"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -382,6 +390,55 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the caller is not waiting for a quick match (none asked, or it was cancelled)",
         "در صف بازی سریع نیستید؛ دوباره «بازی سریع» را بزنید.",
         "You are not waiting for a quick match; press “Quick match” again.",
+    ),
+    ErrorCode.UNKNOWN_TOURNAMENT: ErrorInfo(
+        404,
+        False,
+        "no tournament with this id",
+        "چنین تورنمنتی پیدا نشد.",
+        "There is no such tournament.",
+    ),
+    ErrorCode.INVALID_TOURNAMENT: ErrorInfo(
+        422,
+        False,
+        "the tournament's settings do not fit together (the message says which)",
+        "تنظیمات تورنمنت با هم جور نیست؛ پیام خطا می‌گوید کدام.",
+        "The tournament's settings do not fit together; the message says which.",
+    ),
+    ErrorCode.TOURNAMENT_STARTED: ErrorInfo(
+        409,
+        False,
+        "the tournament has started: this can only be done before",
+        "تورنمنت شروع شده است و این کار دیگر ممکن نیست.",
+        "The tournament has started; this can no longer be done.",
+    ),
+    ErrorCode.TOURNAMENT_CLOSED: ErrorInfo(
+        409,
+        False,
+        "the tournament is over or cancelled",
+        "تورنمنت تمام یا لغو شده است.",
+        "The tournament is over or was cancelled.",
+    ),
+    ErrorCode.NOT_ORGANISER: ErrorInfo(
+        403,
+        False,
+        "only the tournament's organiser may do this",
+        "فقط برگزارکنندهٔ تورنمنت می‌تواند این کار را بکند.",
+        "Only the tournament's organiser can do this.",
+    ),
+    ErrorCode.NOT_IN_TOURNAMENT: ErrorInfo(
+        409,
+        False,
+        "the caller has not joined this tournament (or has withdrawn)",
+        "شما در این تورنمنت نیستید.",
+        "You are not playing in this tournament.",
+    ),
+    ErrorCode.BAD_INVITE: ErrorInfo(
+        403,
+        False,
+        "this tournament is by invitation: the invite code is missing or wrong",
+        "این تورنمنت با دعوت است و کد دعوت درست نیست.",
+        "This tournament is by invitation, and the invite code is missing or wrong.",
     ),
     ErrorCode.UNKNOWN_USER: ErrorInfo(
         404,

@@ -226,7 +226,8 @@ class Hub:
         # Told the id of every table that changed or whose company did (the lobby listens).
         self.watchers: list[Callable[[str], None]] = []
 
-    def _tell(self, table_id: str) -> None:
+    def tell(self, table_id: str) -> None:
+        """Tell the watchers ``table_id`` changed ("": something else the lobby shows did)."""
         for watcher in self.watchers:
             watcher(table_id)
 
@@ -296,7 +297,7 @@ class Hub:
         table.indexed = indexed
         self.tables[table_id] = table
         self.schedule(table)
-        self._tell(table_id)
+        self.tell(table_id)
         return table
 
     def _read(self, table_id: str) -> tuple[TableRow | None, list[Job] | None]:
@@ -429,7 +430,7 @@ class Hub:
         for client in list(table.clients):
             with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
                 await client.send(wire(message))
-        self._tell(table.id)
+        self.tell(table.id)
 
     # ------------------------------------------------------------------ connections
 
@@ -442,7 +443,7 @@ class Hub:
         """
         arrived = self._first_of_seat(table, client)
         table.clients.add(client)
-        self._tell(table.id)
+        self.tell(table.id)
         await self._send_state(client, state_message(table, client.seat, client.lang))
         if arrived:
             await self._send_presence(table, skip=client)
@@ -467,7 +468,7 @@ class Hub:
     async def leave(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
         table.last_used = time.monotonic()  # idle from now
-        self._tell(table.id)
+        self.tell(table.id)
         if self._first_of_seat(table, client):  # the seat's last connection went
             await self._send_presence(table)
 
@@ -490,7 +491,7 @@ class Hub:
                     await other.deliver(wire(message), text)
 
     async def broadcast(self, table: LiveTable, skip: Client | None = None) -> None:
-        self._tell(table.id)
+        self.tell(table.id)
         # One state per seat and language (rumizi.server.states), whoever reads it.
         messages: dict[tuple[int | None, str], StateMessage] = {}
         made: dict[tuple[int | None, str], dict[int, str]] = {}

@@ -53,6 +53,7 @@ from rumizi.server.db import now
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
 from rumizi.server.store import SeatRow, Store, TableRow
+from rumizi.server.tournaments import Event, announced, summary
 
 log = logging.getLogger("rumizi.server")
 
@@ -210,30 +211,41 @@ class Lobby:
             return
         try:
             public = await asyncio.to_thread(self._public_rows)
+            events = await asyncio.to_thread(self._events)
             built: dict[tuple[int | None, str], dict[str, Any]] = {}
             for client in clients:
                 key = (client.user_id, client.lang)
                 if key not in built:
-                    built[key] = await self.message(client.user_id, client.lang, public)
+                    built[key] = await self.message(client.user_id, client.lang, public, events)
                 with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
                     await client.send(built[key])
         except Exception:
             log.exception("the lobby could not be pushed")
 
     async def message(
-        self, user_id: int | None, lang: str, public: list[TableRow] | None = None
+        self,
+        user_id: int | None,
+        lang: str,
+        public: list[TableRow] | None = None,
+        events: list[Event] | None = None,
     ) -> dict[str, Any]:
-        snapshot = await self.snapshot(user_id, lang, public)
+        snapshot = await self.snapshot(user_id, lang, public, events)
         return {"type": "lobby", **snapshot.model_dump(exclude_unset=True)}
 
     # ------------------------------------------------------------------ the snapshot
 
     async def snapshot(
-        self, user_id: int | None, lang: str, public: list[TableRow] | None = None
+        self,
+        user_id: int | None,
+        lang: str,
+        public: list[TableRow] | None = None,
+        events: list[Event] | None = None,
     ) -> schemas.Lobby:
         """The lobby as ``user_id`` sees it in ``lang``."""
         if public is None:
             public = await asyncio.to_thread(self._public_rows)
+        if events is None:
+            events = await asyncio.to_thread(self._events)
         mine: list[schemas.MyTable] = []
         if user_id is not None:
             for row in await asyncio.to_thread(self._my_rows, user_id):
@@ -268,6 +280,7 @@ class Lobby:
             games=games,
             mine=mine,
             quick=self.state(user_id),
+            tournaments=[summary(event, lang) for event in events],
         )
 
     def online(self) -> int:
@@ -326,6 +339,11 @@ class Lobby:
         return self.store.listed_tables(
             at=now(), within=timedelta(seconds=OPEN_FOR_TURN), open_for=open_for, idle_for=idle_for
         )
+
+    def _events(self) -> list[Event]:
+        """The open tournaments announced or running (rumizi.server.tournaments)."""
+        with self.store.sessions() as s:
+            return announced(s)
 
     def _my_rows(self, user_id: int) -> list[TableRow]:
         """``user_id``'s unfinished tables, newest first."""

@@ -420,6 +420,130 @@ class QuickBotIn(BaseModel):
     level: Level = "easy"
 
 
+# ---------------------------------------------------------------------- tournaments
+
+TournamentKind = Literal["swiss", "arena"]
+TournamentStatus = Literal["announced", "running", "finished", "cancelled"]
+MAX_ROUNDS = 15
+MAX_ARENA_MINUTES = 24 * 60
+
+
+class TournamentIn(BaseModel):
+    """A new tournament: the game and its options, the kind, its length, clock and start."""
+
+    name: str | None = Field(default=None, max_length=60, description="default: the game's name")
+    game: str = Field(max_length=40)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
+    players: int | None = Field(
+        default=None,
+        ge=2,
+        le=6,
+        description="seats at each table (default: the fewest the game's options allow)",
+    )
+    kind: TournamentKind
+    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS, description="Swiss only")
+    minutes: int | None = Field(
+        default=None, ge=5, le=MAX_ARENA_MINUTES, description="arena only: its length"
+    )
+    clock: ClockIn = Field(description="every game's clock: realtime or turn (none is refused)")
+    starts_at: datetime = Field(description="ISO 8601 with a time zone; within 30 days")
+    rated: bool = False
+    invite_only: bool = Field(default=False, description="join with the invite code only")
+
+
+class TournamentMade(BaseModel):
+    id: str
+    url: str
+    invite: str | None = Field(default=None, description="the invite code (invite-only events)")
+
+
+class TournamentSummary(BaseModel):
+    """A tournament as the lists and the lobby show it."""
+
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    players: int = Field(description="seats at each table")
+    kind: TournamentKind
+    rounds: int | None = Field(description="Swiss: the number of rounds")
+    minutes: int | None = Field(description="arena: its length in minutes")
+    clock: Clock
+    rated: bool
+    invite_only: bool
+    status: TournamentStatus
+    starts_at: str = Field(description="ISO 8601")
+    ends_at: str | None = Field(description="arena: when pairing stops, ISO 8601")
+    round: int = Field(description="Swiss: the round being played (0 before the first)")
+    entrants: int = Field(description="players who joined and have not withdrawn")
+    organiser: str
+
+
+class TournamentResult(BaseModel):
+    """One line of a player's sheet: a game (or a bye) and what it scored."""
+
+    round: int = Field(description="Swiss: the round; arena: the game's number")
+    opponents: list[str]
+    points: float | None = Field(description="null while the game is played")
+    place: float | None
+    bye: bool
+    fire: bool = Field(description="arena: scored on a streak (doubled)")
+    table: str | None = Field(description="the table's id (none for a bye)")
+
+
+class TournamentStanding(BaseModel):
+    rank: int
+    name: str = Field(description="the player's name as shown in the reader's language")
+    user: str = Field(description="the account's name (its profile is /u/<user>)")
+    points: float
+    tiebreaks: dict[str, float]
+    results: list[TournamentResult]
+    withdrawn: bool
+    fire: bool = Field(description="arena: on a streak now (the next win is doubled)")
+    you: bool
+
+
+class TournamentPairing(BaseModel):
+    """A table of the round being played (arena: a game under way or just ended)."""
+
+    table: str
+    url: str
+    round: int
+    seats: list[str] = Field(description="the players' names by seat")
+    status: Status
+    points: list[float] | None = Field(description="each seat's points once over")
+
+
+class Tournament(TournamentSummary):
+    """One tournament's page (also pushed on ``/ws/tournaments/{id}``)."""
+
+    standings: list[TournamentStanding]
+    pairings: list[TournamentPairing]
+    tiebreaks: list[str] = Field(description="the tie-breaks in the order they count")
+    next_round_at: str | None = Field(
+        description="Swiss: when the next round is paired, once known; ISO 8601"
+    )
+    no_show: int = Field(description="seconds a player may take to make a first move")
+    podium: list[str] = Field(description="the first three once finished")
+    joined: bool = Field(description="the caller plays in it")
+    can_join: bool
+    can_withdraw: bool
+    can_cancel: bool = Field(description="the caller organises it and it has not started")
+    your_table: str | None = Field(description="the caller's table being played now")
+    invite: str | None = Field(default=None, description="the invite code; only for the organiser")
+    now: str = Field(description="the server's time, ISO 8601 (for the countdowns)")
+
+
+class TournamentList(BaseModel):
+    upcoming: list[TournamentSummary]
+    running: list[TournamentSummary]
+    finished: list[TournamentSummary]
+
+
+class TournamentJoinIn(BaseModel):
+    invite: str | None = Field(default=None, max_length=64)
+
+
 class Lobby(BaseModel):
     """The home page's live lobby (also pushed on ``/ws/lobby`` as ``{"type": "lobby", ...}``)."""
 
@@ -427,3 +551,6 @@ class Lobby(BaseModel):
     games: list[LobbyGame]
     mine: list[MyTable] = Field(description="the caller's unfinished tables, their turn first")
     quick: QuickState
+    tournaments: list[TournamentSummary] = Field(
+        default_factory=list, description="open tournaments announced or running, soonest first"
+    )

@@ -148,6 +148,65 @@ class FailuresRow:
     last: datetime
 
 
+def add_table(
+    s: Session,
+    *,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    seats: Sequence[SeatRow],
+    clock: dict[str, Any],
+    rated: bool,
+    creator: int,
+    listed: bool = False,
+    tournament: tuple[str, int] | None = None,
+) -> str:
+    """Add a new table to ``s``'s transaction (see :meth:`Store.create_table`); its id.
+
+    ``tournament``: the event and round it is played for (rumizi.server.tournaments, which
+    makes a round's tables in the transaction that pairs it).
+    """
+    while True:
+        table_id = secrets.token_urlsafe(8)[:10]
+        if s.get(GameTable, table_id) is None:
+            break
+    humans_missing = any(seat.kind == "human" and seat.user_id is None for seat in seats)
+    s.add(
+        GameTable(
+            id=table_id,
+            game=game,
+            options=options,
+            players=players,
+            seed=seed,
+            status="waiting" if humans_missing else "playing",
+            version=0,
+            clock=clock,
+            rated=rated,
+            invite=secrets.token_urlsafe(9),
+            created_by=creator,
+            started=None if humans_missing else now(),
+            listed=listed,
+            tournament_id=None if tournament is None else tournament[0],
+            tournament_round=None if tournament is None else tournament[1],
+        )
+    )
+    for seat in seats:
+        s.add(
+            Seat(
+                table_id=table_id,
+                seat=seat.seat,
+                kind=seat.kind,
+                level=seat.level,
+                user_id=seat.user_id,
+            )
+        )
+    if not humans_missing:  # under way: the server looks at it, whatever happens
+        s.flush()
+        jobs.look(s, table_id, 0)
+    return table_id
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -323,40 +382,18 @@ class Store:
         """A new table of ``game`` made by ``creator``: it waits while a person's seat of
         ``seats`` is free, else it starts now; ``listed``: shown in the lobby."""
         with self.sessions.begin() as s:
-            while True:
-                table_id = secrets.token_urlsafe(8)[:10]
-                if s.get(GameTable, table_id) is None:
-                    break
-            humans_missing = any(seat.kind == "human" and seat.user_id is None for seat in seats)
-            table = GameTable(
-                id=table_id,
+            table_id = add_table(
+                s,
                 game=game,
                 options=options,
                 players=players,
                 seed=seed,
-                status="waiting" if humans_missing else "playing",
-                version=0,
+                seats=seats,
                 clock=clock,
                 rated=rated,
-                invite=secrets.token_urlsafe(9),
-                created_by=creator,
-                started=None if humans_missing else now(),
+                creator=creator,
                 listed=listed,
             )
-            s.add(table)
-            for seat in seats:
-                s.add(
-                    Seat(
-                        table_id=table_id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        level=seat.level,
-                        user_id=seat.user_id,
-                    )
-                )
-            if not humans_missing:  # under way: the server looks at it, whatever happens
-                s.flush()
-                jobs.look(s, table_id, 0)
         found = self.load_table(table_id)
         assert found is not None
         return found

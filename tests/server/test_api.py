@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -37,6 +38,7 @@ def world(server: Server) -> dict[str, int]:
     """Rows of every table a POST could change."""
     tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
     tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks", "follows")
+    tables += ("tournaments", "tournament_entrants", "tournament_byes")
     counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
         counts["taken seats"] = int(
@@ -72,6 +74,12 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     other.signup("dave", PASSWORD)
     nobody = server.browser()  # no session: /auth/guest would make one
     puzzle = puzzles.shipped("fantasy-realms")[0]
+    starts = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    event = {"game": "star-realms", "kind": "swiss", "rounds": 3, "starts_at": starts}
+    event["clock"] = {"kind": "realtime"}
+    made = owner.post("/api/tournaments", event)
+    assert made.status_code == 200, made.text
+    other.post(f"/api/tournaments/{made.json()['id']}/join", {})  # so a withdrawal would work
 
     bodies: dict[str, tuple[Browser, Any]] = {
         "/api/lang": (other, {"lang": "en"}),
@@ -92,6 +100,10 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/puzzles/{puzzle_id}/answer": (other, {"moves": list(puzzle.solution)}),
         "/api/puzzles/{puzzle_id}/play": (other, {"moves": list(puzzle.solution)}),
         "/api/users/{name}/follow": (other, None),
+        "/api/tournaments": (other, event),
+        "/api/tournaments/{tournament_id}/join": (other, {}),
+        "/api/tournaments/{tournament_id}/withdraw": (other, None),
+        "/api/tournaments/{tournament_id}/cancel": (owner, None),
     }
     paths = server.app.openapi()["paths"]
     posts = sorted(path for path, methods in paths.items() if "post" in methods)
@@ -100,7 +112,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     before = world(server)
     for path, (browser, body) in bodies.items():
         url = path.replace("{table_id}", table["id"]).replace("{puzzle_id}", puzzle.id)
-        url = url.replace("{name}", "carol")
+        url = url.replace("{name}", "carol").replace("{tournament_id}", made.json()["id"])
         for headers in ({}, {"X-CSRF-Token": "wrong"}, {"X-CSRF-Token": ""}):
             response = browser.client.post(url, json=body, headers=headers)
             assert response.status_code == 403, (url, headers, response.text)

@@ -60,6 +60,11 @@ def a_played_finished_analysed_game(server: Server) -> None:
     stranger.post("/api/auth/login", {"username": "timekeeper", "password": "not the password"})
     second.signup("follower")
     assert second.post("/api/users/timekeeper/follow").json() == {"following": True}
+    starts = (datetime.now(UTC) + timedelta(seconds=0.2)).isoformat()
+    event = {"game": "splendor-duel", "kind": "swiss", "rounds": 1, "starts_at": starts}
+    made = first.post("/api/tournaments", {**event, "clock": {"kind": "realtime"}}).json()
+    second.post(f"/api/tournaments/{made['id']}/join", {})  # a joining time
+    first.post(f"/api/tournaments/{made['id']}/cancel")  # and an end
     with first.socket(table_id) as s0, second.socket(table_id) as s1:
         state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
         s1.wait_version(state["version"])

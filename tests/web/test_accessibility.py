@@ -36,6 +36,8 @@ PAGES = (
     "/accessibility",
     *(f"/puzzles/{game}" for game in GAMES),
     "/puzzles?streak=1",
+    "/tournaments",
+    "/tournaments?new=1",
     "/no-such-page",
 )
 

@@ -10,6 +10,7 @@
 :mod:`.analysis`        ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`         ``/api/leaderboard/{game}``
 :mod:`.users`           ``/api/users/{name}``: a player's public profile
+:mod:`.tournaments`     ``/api/tournaments...``, ``/ws/tournaments/{id}``: Swiss and arena events
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
@@ -33,6 +34,7 @@ from rumizi.server.routes import (
     replays,
     session,
     tables,
+    tournaments,
     users,
 )
 
@@ -48,4 +50,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     fantasy_realms.router,
     puzzles.router,
     users.router,
+    tournaments.router,
 )

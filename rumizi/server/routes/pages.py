@@ -19,7 +19,8 @@ from rumizi.server.errors import ApiError, ErrorCode
 
 # Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
 PAGE_PATHS = re.compile(
-    r"^/(?:me|login|signup|accessibility|puzzles|(?:games|new|t|replay|leaderboard|puzzles|u)/[^/]+"
+    r"^/(?:me|login|signup|accessibility|puzzles|tournaments"
+    r"|(?:games|new|t|replay|leaderboard|puzzles|u|tournaments)/[^/]+"
     r"|games/fantasy-realms/score)?/?$"
 )
 # The server's own: a wrong path under them is a JSON refusal, not the page.

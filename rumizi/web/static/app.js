@@ -18,6 +18,8 @@ import * as fantasyRealmsScore from "./pages/fantasy-realms-score.js";
 import * as accessibility from "./pages/accessibility.js";
 import * as puzzles from "./pages/puzzles.js";
 import * as profile from "./pages/profile.js";
+import * as tournaments from "./pages/tournaments.js";
+import * as tournament from "./pages/tournament.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
@@ -34,6 +36,8 @@ const ROUTES = [
   [/^\/accessibility\/?$/, accessibility],
   [/^\/puzzles(?:\/([^/]+))?\/?$/, puzzles],
   [/^\/u\/([^/]+)\/?$/, profile],
+  [/^\/tournaments\/?$/, tournaments],
+  [/^\/tournaments\/([^/]+)\/?$/, tournament],
 ];
 
 let main = null;
@@ -174,6 +178,7 @@ function renderHeader() {
         "nav",
         { class: "main-nav", "aria-label": t("nav.main") },
         link("/", t("nav.home"), { class: "nav-link", dataset: { testid: "nav-home" } }),
+        link("/tournaments", t("nav.tournaments"), { class: "nav-link", dataset: { testid: "nav-tournaments" } }),
         link("/me", t("nav.me"), { class: "nav-link", dataset: { testid: "nav-me" } }),
       ),
       h("div", { class: "account" }, account, switcher),

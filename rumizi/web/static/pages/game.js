@@ -1,11 +1,14 @@
-// A game's page: catalog line, rules, card gallery, "play now" and "new table".
+// A game's page: catalog line, rules, card gallery, "play now" and "new table", and the
+// game's tournaments to come and under way (GET /api/tournaments?game=), with a link to
+// announce one.
 
 import { t, lang, num } from "../i18n.js";
 import { h, link } from "../dom.js";
-import { getGame, getCards, playNow, showError } from "../api.js";
+import { api, getGame, getCards, playNow, showError } from "../api.js";
 import { loadRenderer } from "../renderers.js";
 import { catalogLine } from "./home.js";
 import { loadGuide } from "../guide.js";
+import { eventItem, ticking } from "./tournaments.js";
 
 function genericCard(card) {
   const text = card.text;
@@ -75,6 +78,36 @@ export async function mount(main, ctx) {
   const firstSection = rules.querySelector("details");
   if (firstSection) firstSection.open = true;
 
+  // The game's events come when the server answers; the page does not wait for them.
+  const gameId = game.id || id;
+  const events = h("ul", { class: "tour-list" });
+  const tournaments = h(
+    "section",
+    { class: "panel game-tournaments", dataset: { testid: "game-tournaments" } },
+    h(
+      "div",
+      { class: "lobby-subhead" },
+      h("h2", {}, t("tour.title")),
+      h(
+        "span",
+        { class: "button-row" },
+        link(`/tournaments?game=${encodeURIComponent(gameId)}`, t("tour.all"), { dataset: { testid: "game-tournaments-all" } }),
+        link(`/tournaments?new=1&game=${encodeURIComponent(gameId)}`, t("tour.new"), { class: "btn btn-small", dataset: { testid: "game-tournament-new" } }),
+      ),
+    ),
+    events,
+  );
+  api(`/api/tournaments?game=${encodeURIComponent(gameId)}`).then(
+    (list) => {
+      if (!ctx.alive()) return;
+      const open = [...(list.running || []), ...(list.upcoming || [])];
+      if (open.length) events.replaceChildren(...open.map((e) => eventItem(e)));
+      else events.replaceChildren(h("li", { class: "muted" }, t("tour.gameNone")));
+      ticking(events, () => 0, ctx.alive);
+    },
+    () => tournaments.remove(),
+  );
+
   const gallery = h("div", { class: "gallery", dataset: { testid: "card-gallery" } }, h("p", { class: "muted" }, t("loading")));
   const galleryCount = h("span", { class: "muted count" });
 
@@ -98,6 +131,7 @@ export async function mount(main, ctx) {
       ),
     ),
     rules,
+    tournaments,
     h("section", { class: "panel" }, h("h2", {}, t("game.cards"), " ", galleryCount), gallery),
   );
 

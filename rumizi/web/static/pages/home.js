@@ -3,12 +3,14 @@
 // first; the quick match (paired with someone who wants the same game, or a bot when nobody
 // comes in the time you chose); and the catalogue's tiles. It stays live: the server pushes
 // the lobby on /ws/lobby whenever a table changes (GET /api/lobby now and then while the
-// socket is down).
+// socket is down). The lobby also announces the open tournaments, soonest first, with a
+// countdown to each start and a Join button.
 
 import { t, range, num, lang, seatNames } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, ensureUser, currentUser, getGame, defaultOptions, showError } from "../api.js";
 import { markTitle, dotIcon, notify, alertControls } from "../alerts.js";
+import { eventItem, joinEvent, tick, ticking } from "./tournaments.js";
 
 /** The small "2–6 players · 30 min · ages 12+" line of a game. */
 export function catalogLine(game) {
@@ -30,6 +32,7 @@ const WAITS = [30, 60, 180]; // seconds (the server's schemas.QuickWait)
 const POLL_MS = 10000; // the lobby's fetch while its socket is down
 const QUICK_POLL_MS = 3000; // a waiting quick match asks how it stands, in case a push is lost
 const RETRY_MOST_MS = 15000;
+const TOURNAMENTS_SHOWN = 4; // the lobby's box stays short; /tournaments lists them all
 
 function waitLabel(seconds) {
   return seconds < 60 ? t("lobby.seconds", { n: seconds }) : t("lobby.minutes", { n: seconds / 60 });
@@ -79,6 +82,20 @@ export async function mount(main, ctx) {
     h("h2", { class: "panel-title" }, t("lobby.quick")),
     quickBody,
   );
+  const tourList = h("ul", { class: "tour-list tour-list-compact" });
+  const tourNone = h("p", { class: "muted lobby-none" }, t("tour.lobbyNone"));
+  const tourBox = h(
+    "section",
+    { class: "panel lobby-tournaments", dataset: { testid: "lobby-tournaments" } },
+    h(
+      "div",
+      { class: "lobby-subhead" },
+      h("h2", { class: "panel-title" }, t("tour.title")),
+      link("/tournaments", t("tour.all"), { class: "lobby-new", dataset: { testid: "lobby-tournaments-all" } }),
+    ),
+    tourList,
+    tourNone,
+  );
   const list = h("ul", { class: "catalogue lobby-games", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
   // Tools for people at a real table: the Fantasy Realms scorer finds a hand's best choices.
   // The day's puzzle, once the server names it (the page does not wait for it).
@@ -104,7 +121,7 @@ export async function mount(main, ctx) {
   );
   main.append(
     intro,
-    h("div", { class: "lobby-top" }, mineBox, quickBox),
+    h("div", { class: "lobby-top" }, mineBox, quickBox, tourBox),
     h("h2", { class: "section-title" }, t("home.title")),
     list,
     tools,
@@ -211,6 +228,37 @@ export async function mount(main, ctx) {
       }
       slot.replaceChildren(...parts);
     }
+  }
+
+  async function joinTournament(event, button) {
+    button.disabled = true;
+    try {
+      const before = currentUser();
+      await joinEvent(event.id);
+      if (!before) reconnect();
+      toast(t("tour.joined"));
+      ctx.navigate(`/tournaments/${encodeURIComponent(event.id)}`);
+    } catch (err) {
+      showError(err);
+      button.disabled = false;
+    }
+  }
+
+  function renderTournaments(events) {
+    const shown = events.slice(0, TOURNAMENTS_SHOWN);
+    tourNone.hidden = shown.length > 0;
+    tourList.replaceChildren(
+      ...shown.map((event) => {
+        const open = event.status === "announced" || event.kind === "arena";
+        let action = null;
+        if (open) {
+          action = h("button", { type: "button", class: "btn btn-small btn-primary", dataset: { testid: "lobby-tour-join", tournament: event.id } }, t("tour.join"));
+          action.addEventListener("click", () => joinTournament(event, action));
+        }
+        return eventItem(event, { gameName: gameName.get(event.game) || event.game, compact: true, action });
+      }),
+    );
+    tick(tourList);
   }
 
   function renderMine(mine) {
@@ -374,6 +422,7 @@ export async function mount(main, ctx) {
     online.replaceChildren(h("span", { class: "dot dot-on", "aria-hidden": "true" }), " ", t("lobby.online", { n: data.online || 0 }));
     renderMine(data.mine || []);
     renderGames(data);
+    renderTournaments(data.tournaments || []);
     let fresh = data.quick || { status: "none" };
     // A match found while this page waited opens the table; an older one is in "your games".
     if (fresh.status === "matched" && !waitingHere) fresh = { status: "none" };
@@ -431,6 +480,7 @@ export async function mount(main, ctx) {
   render(await api("/api/lobby").catch(() => null));
   if (!ctx.alive()) return;
   connect();
+  const stopTicking = ticking(tourBox, () => 0, () => !closed);
   const controls = alertControls();
   mineBox.append(controls);
 
@@ -440,6 +490,7 @@ export async function mount(main, ctx) {
     clearInterval(poll);
     clearInterval(quickTimer);
     clearInterval(quickPoll);
+    stopTicking();
     if (socket) socket.close(1000);
     markTitle(false);
     dotIcon(false);

@@ -46,27 +46,24 @@ export function inviteBox(url, { testid = "invite-link", help } = {}) {
   return h("div", { class: "invite" }, help ? h("p", { class: "invite-help" }, help) : null, h("div", { class: "invite-row" }, input, button));
 }
 
-export async function mount(main, ctx) {
-  const id = ctx.params[0];
-  const game = await getGame(id, document.documentElement.lang);
-  if (!ctx.alive()) return;
-  ctx.setTitle(t("new.title", { game: game.name }));
-
+/**
+ * The game's options as selects, and how many seats: a choice's `requires` ({option: [values]})
+ * narrows the other options, and the option whose choices carry `players` lists decides the
+ * seat counts the count select offers. Returns `box` (a fieldset), `chosen` (the options as
+ * chosen, kept up to date), `count` (the seats' select), `countField` (its field) and
+ * `allowed()` (the counts allowed now); `onCount(n)` hears every new count, the first at once.
+ */
+export function optionFields(game, onCount = () => {}) {
   const options = game.options || [];
-  const levels = game.levels && game.levels.length ? game.levels : [{ value: "easy", label: "easy" }];
   // The option whose choices carry `players` lists decides how many seats there can be.
   const driver = options.find((o) => (o.choices || []).some((c) => Array.isArray(c.players)));
   const chosen = defaultOptions(game, 2);
   const allPlayers = Array.isArray(game.players) ? game.players : [2];
+  const box = h("fieldset", { class: "fieldset" });
+  const count = h("select", { id: fieldId("players"), name: "players", dataset: { testid: "players-select" } });
+  const countField = h("div", { class: "field" }, h("label", { for: count.id }, t("new.players")), count);
 
-  const form = h("form", { class: "panel form new-table", dataset: { testid: "new-table-form" }, novalidate: true });
-  const optionBox = h("fieldset", { class: "fieldset" });
-  const countSelect = h("select", { id: fieldId("players"), name: "players", dataset: { testid: "players-select" } });
-  const seatsBox = h("div", { class: "seats-grid" });
-  const result = h("div", { class: "created", "aria-live": "polite" });
-  let seatKinds = []; // per seat: "human" or a level value
-
-  function playersAllowed() {
+  function allowed() {
     if (driver) {
       const choice = (driver.choices || []).find((c) => c.value === chosen[driver.name]);
       if (choice && Array.isArray(choice.players) && choice.players.length) return choice.players;
@@ -79,7 +76,7 @@ export async function mount(main, ctx) {
     !c.requires || Object.entries(c.requires).every(([name, values]) => values.map(String).includes(String(chosen[name])));
 
   function renderOptions() {
-    optionBox.replaceChildren(h("legend", {}, t("new.options")));
+    box.replaceChildren(h("legend", {}, t("new.options")));
     for (const option of options) {
       const usable = (option.choices || []).filter(allowedWith);
       if (usable.length && !usable.some((c) => String(c.value) === String(chosen[option.name]))) chosen[option.name] = usable[0].value;
@@ -104,23 +101,39 @@ export async function mount(main, ctx) {
           h("option", { value: c.value, selected: String(c.value) === String(chosen[option.name]), disabled: !allowedWith(c) }, c.label || c.value),
         ),
       );
-      optionBox.append(h("div", { class: "field" }, h("label", { for: fid }, option.label || option.name), select));
+      box.append(h("div", { class: "field" }, h("label", { for: fid }, option.label || option.name), select));
     }
-    const countField = h("div", { class: "field" }, h("label", { for: countSelect.id }, t("new.players")), countSelect);
-    optionBox.append(countField);
+    box.append(countField);
   }
 
   function renderCount() {
-    const allowed = playersAllowed();
-    const previous = Number(countSelect.value) || seatKinds.length || 2;
-    const pick = allowed.includes(previous) ? previous : allowed.includes(2) ? 2 : allowed[0];
-    countSelect.replaceChildren(...allowed.map((n) => h("option", { value: String(n), selected: n === pick }, num(n))));
-    countSelect.value = String(pick);
-    renderSeats();
+    const counts = allowed();
+    const previous = Number(count.value) || 2;
+    const pick = counts.includes(previous) ? previous : counts.includes(2) ? 2 : counts[0];
+    count.replaceChildren(...counts.map((n) => h("option", { value: String(n), selected: n === pick }, num(n))));
+    count.value = String(pick);
+    onCount(pick);
   }
 
-  function renderSeats() {
-    const n = Number(countSelect.value) || 2;
+  count.addEventListener("change", () => onCount(Number(count.value) || 2));
+  renderOptions();
+  renderCount();
+  return { box, chosen, count, countField, allowed };
+}
+
+export async function mount(main, ctx) {
+  const id = ctx.params[0];
+  const game = await getGame(id, document.documentElement.lang);
+  if (!ctx.alive()) return;
+  ctx.setTitle(t("new.title", { game: game.name }));
+
+  const levels = game.levels && game.levels.length ? game.levels : [{ value: "easy", label: "easy" }];
+  const form = h("form", { class: "panel form new-table", dataset: { testid: "new-table-form" }, novalidate: true });
+  const seatsBox = h("div", { class: "seats-grid" });
+  const result = h("div", { class: "created", "aria-live": "polite" });
+  let seatKinds = []; // per seat: "human" or a level value
+
+  function renderSeats(n) {
     const easy = (levels.find((l) => l.value === "easy") || levels[0]).value;
     seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] ?? (i === 0 ? "human" : easy));
     seatsBox.replaceChildren();
@@ -142,7 +155,7 @@ export async function mount(main, ctx) {
     });
   }
 
-  countSelect.addEventListener("change", renderSeats);
+  const { box: optionBox, chosen } = optionFields(game, renderSeats);
 
   // The clock: none, real time (minutes + increment) or turn-based (one day a move).
   const clockName = fieldId("clock");
@@ -196,7 +209,6 @@ export async function mount(main, ctx) {
   });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "create-table" } }, t("new.create"));
 
-  renderOptions();
   form.append(
     h("h1", {}, t("new.title", { game: game.name })),
     optionBox,
@@ -207,7 +219,6 @@ export async function mount(main, ctx) {
     h("div", { class: "checkbox" }, undoBox, h("label", { for: undoId, title: t("undo.optionHelp") }, t("undo.option"))),
     h("div", { class: "form-actions" }, submit),
   );
-  renderCount();
   syncClock();
   main.append(h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(id)}`, game.name)), form, result);
 
