@@ -252,6 +252,14 @@ class RatingChange(BaseModel):
     games: int = Field(description="the player's rated games of this game, this one included")
 
 
+class TableTournament(BaseModel):
+    """The tournament a table's game is played for, and its round (arena: pairing wave)."""
+
+    id: str
+    round: int
+    url: str
+
+
 class Table(BaseModel):
     """A table as its page and the history list show it."""
 
@@ -272,6 +280,9 @@ class Table(BaseModel):
     invite: str | None = Field(default=None, description="the invite code; only for the seated")
     ratings: list[RatingChange] | None = Field(
         default=None, description="each seat's rating change; only once a rated game is over"
+    )
+    tournament: TableTournament | None = Field(
+        default=None, description="the tournament and round it is played for, if any"
     )
 
 

@@ -78,6 +78,7 @@ class TableRow:
     actions: list[tuple[int | None, dict[str, Any], str, datetime]] = field(default_factory=list)
     listed: bool = False  # shown in the lobby (rumizi.server.lobby)
     created_by: int | None = None  # the user who made it (who may cancel it while it waits)
+    tournament: tuple[str, int] | None = None  # (event, round) of a tournament's game
 
 
 Clocked = Callable[[dict[str, Any]], timedelta]  # a span that depends on a table's clock
@@ -456,6 +457,11 @@ class Store:
                 seats=seats.get(t.id, []),
                 listed=t.listed,
                 created_by=None if public else t.created_by,
+                tournament=(
+                    None
+                    if t.tournament_id is None
+                    else (t.tournament_id, t.tournament_round or 0)
+                ),
             )
             for t in tables
         ]

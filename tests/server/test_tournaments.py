@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from rumizi.server.db import GameTable, Tournament
 from tests.server.kit import Browser, Server, ServerFactory
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 
 FAST = {"tournament_tick": 0.05, "round_gap": 0.1}
 
@@ -154,6 +155,9 @@ def test_a_swiss_of_seven_guests_is_played_to_the_end_with_one_bye_a_round(
         final["standings"][0]["results"][0]["table"] or final["standings"][0]["results"][1]["table"]
     )
     assert organiser.get(f"/api/tables/{any_table}/replay").status_code == 200
+    table = organiser.get(f"/api/tables/{any_table}").json()
+    assert table["tournament"]["id"] == made["id"] and table["tournament"]["round"] in (1, 2)
+    assert table["tournament"]["url"] == f"/tournaments/{made['id']}"
 
 
 def test_a_four_player_fantasy_realms_swiss_seats_tables_of_four(
@@ -303,23 +307,33 @@ def test_a_restart_mid_round_carries_on_and_pairs_the_next_round_once(
     assert count == 4
 
 
-def test_two_instances_ticking_together_pair_a_round_once(make_server: ServerFactory) -> None:
-    one = make_server(**FAST)
-    two = make_server(**FAST)
+def test_two_instances_ticking_together_pair_each_round_once_and_count_each_game_once(
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+) -> None:
+    one = make_server(any_backend, **FAST)
+    two = make_server(any_backend, **FAST)
     organiser = one.guest("en")
-    made = announce(organiser, rounds=1)
-    for _ in range(6):
-        join(one.guest("en"), made["id"])
+    made = announce(organiser, rounds=2)
+    players = [one.guest("en") for _ in range(6)]
+    for player in players:
+        join(player, made["id"])
+    people = named(one, players)
     begin(one, made["id"])
-    wait_until(organiser, made["id"], lambda e: e["status"] == "running")
-    time.sleep(0.5)
+    seen = wait_until(organiser, made["id"], lambda e: e["round"] == 1 and len(e["pairings"]) == 3)
+    # The round's last games end while both instances tick: each pairs round 2 if it can.
+    play_round(one, people, seen)
+    final = wait_until(organiser, made["id"], lambda e: e["round"] == 2 and len(e["pairings"]) == 3)
+    time.sleep(0.3)  # both instances have ticked again meanwhile
     with two.store.sessions() as s:
         rounds = s.execute(
             select(GameTable.tournament_round, func.count())
             .where(GameTable.tournament_id == made["id"])
             .group_by(GameTable.tournament_round)
+            .order_by(GameTable.tournament_round)
         ).all()
-    assert rounds == [(1, 3)]
+    assert [tuple(r) for r in rounds] == [(1, 3), (2, 3)]
+    assert sum(s["points"] for s in final["standings"]) == 3  # three games, a point each
 
 
 def test_the_lobby_announces_open_events_and_not_invite_only_ones(server: Server) -> None:
@@ -452,3 +466,24 @@ def test_unknown_tournaments_are_clear_refusals(server: Server) -> None:
     ):
         assert answer.status_code == 404
         assert answer.json()["error"]["code"] == "unknown-tournament"
+
+
+def test_a_rated_event_rates_its_games_and_takes_accounts_only(make_server: ServerFactory) -> None:
+    server = make_server(**FAST)
+    organiser, alice, bob = server.browser("en"), server.browser("en"), server.browser("en")
+    organiser.signup("organiser")
+    alice.signup("alice")
+    bob.signup("bob")
+    made = announce(organiser, rated=True, rounds=1)
+    refused = server.guest("en").post(f"/api/tournaments/{made['id']}/join", {})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "sign-up"
+    join(alice, made["id"])
+    join(bob, made["id"])
+    begin(server, made["id"])
+    seen = wait_until(organiser, made["id"], lambda e: e["round"] == 1 and bool(e["pairings"]))
+    (pairing,) = seen["pairings"]
+    concede({"alice": alice, "bob": bob}[pairing["seats"][1]], pairing["table"])
+    wait_until(organiser, made["id"], lambda e: e["status"] == "finished")
+    board = {r["name"]: r for r in server.browser().get("/api/leaderboard/star-realms").json()}
+    assert board[pairing["seats"][0]]["rating"] > board[pairing["seats"][1]]["rating"]
+    assert organiser.get(f"/api/tables/{pairing['table']}").json()["rated"] is True

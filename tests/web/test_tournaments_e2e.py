@@ -154,6 +154,10 @@ def test_a_swiss_event_made_in_the_form_is_joined_from_the_lobby_and_pairs_both_
         organiser.get_by_test_id("your-table").click()
         organiser.wait_for_url(f"{server.url}/t/{table}", timeout=WAIT)
         expect(organiser.get_by_test_id("seat")).to_have_count(2, timeout=WAIT)
+        # The table says it is a tournament's game, and leads back to the event.
+        mark = organiser.get_by_test_id("table-tournament")
+        expect(mark).to_have_attribute("href", f"/tournaments/{made}")
+        screenshot(organiser, "tournament-table-mark")
         assert not errors["organiser"], errors["organiser"]
         assert not errors["guest"], errors["guest"]
     except Exception:

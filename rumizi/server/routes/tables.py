@@ -135,6 +135,9 @@ def table_model(
         found["invite"] = row.invite
     if changes:
         found["ratings"] = [asdict(change) for change in changes]
+    if row.tournament is not None:
+        event, round_ = row.tournament
+        found["tournament"] = {"id": event, "round": round_, "url": f"/tournaments/{event}"}
     return Table.model_validate(found)
 
 

@@ -168,6 +168,7 @@ const STRINGS = {
     "new.goTable": "رفتن به میز",
 
     "table.title": "میز {id}",
+    "table.tournament": "تورنمنت · دور {round}",
     "table.yourTurn": "نوبت شماست",
     "table.turnOf": "نوبت {name}",
     "table.waiting": "در انتظار بازیکنان…",
@@ -657,6 +658,7 @@ const STRINGS = {
     "new.goTable": "Go to the table",
 
     "table.title": "Table {id}",
+    "table.tournament": "Tournament · round {round}",
     "table.yourTurn": "Your turn",
     "table.turnOf": "{name} to play",
     "table.waiting": "Waiting for players…",

@@ -174,7 +174,14 @@ function layout(table) {
     h(
       "div",
       { class: "table-head" },
-      h("h1", { class: "table-title" }, link(`/games/${encodeURIComponent(info.game)}`, game.name), h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`)),
+      h(
+        "h1",
+        { class: "table-title" },
+        link(`/games/${encodeURIComponent(info.game)}`, game.name),
+        h("span", { class: "muted table-id" }, ` · ${t("table.title", { id })}`),
+        // A tournament's game says so, a click away from the event's standings.
+        info.tournament ? h("a", { class: "table-tournament", href: info.tournament.url, dataset: { testid: "table-tournament" } }, t("table.tournament", { round: num(info.tournament.round) })) : null,
+      ),
       seatsBox,
       h("div", { class: "table-head-actions" }, status, undo.button, chat.toggle, drawer.toggle), // in reach on a phone, covering nothing
     ),
