@@ -3,6 +3,7 @@
     .venv/bin/python bench/fantasy_realms_speed.py                  # 2 s per measurement
     .venv/bin/python bench/fantasy_realms_speed.py --seconds 10 --matches 20
     .venv/bin/python bench/fantasy_realms_speed.py --tables base,all  # some tables only
+    .venv/bin/python bench/fantasy_realms_speed.py --compare          # pure Python against compiled
 
 Measured, per table (4 players base; 4 with the Cursed Items; 4 with every module — items,
 suits, Jester and the deluxe Phoenix; 6 with the suits and items; the two-player draft):
@@ -22,6 +23,15 @@ suits, Jester and the deluxe Phoenix; 6 with the suits and items; the two-player
 * with ``--matches``: one strong seat against three greedy ones, seats rotated — the strong
   seat's win share (a fair share is 25%) and every seat's mean score.
 
+With ``--compare``, the build users run against pure Python in one run: the modules setup.py
+compiles (``scripts/compiled.py`` builds them once into its cache) and the plain source take
+turns, ``--rounds`` times each, in processes of their own. Each measures per table (4 players
+base, 4 with the Cursed Items, 4 in chaos realms, the two-player draft) random and strong full
+playouts, greedy ones (every seat the greedy bot's heuristic, from its view) and strong ones
+(the policy the search bots play out with) — decisions per second and whole games per
+CPU-second — and ``sample()`` per second, which search calls before every playout. The
+table gives each figure's median over the rounds and the compiled build's speed-up.
+
 Times are this process's CPU time (``time.process_time``), so a busy, shared machine slows
 the wall clock but not the figures much; they still move from machine to machine, and the
 ratios within one run are what to compare. The greedy bot caches hand scores across
@@ -31,13 +41,19 @@ decisions, as it does in play.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rumizi import bots
-from rumizi.games.fantasy_realms import GAME, heuristics, strategy
+from rumizi.games.fantasy_realms import GAME, engine, heuristics, strategy
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
 # CPU time of this process: the machine may be shared, and every figure is one core's work.
@@ -218,12 +234,137 @@ def matches(games: int, players: int = 4) -> str:
     )
 
 
+# ---------------------------------------------------------------- pure Python against compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPARED: dict[str, tuple[int, dict[str, Any]]] = {
+    "base": (4, {}),
+    "items": (4, {"items": True}),
+    "chaos": (4, {"variant": "chaos"}),
+    "draft": (2, {}),
+}
+
+
+def _full_playouts(
+    players: int,
+    options: dict[str, Any],
+    seconds: float,
+    rng: random.Random,
+    policy: Callable[[FantasyRealmsState], Any],
+) -> tuple[float, float]:
+    """Whole games played by ``policy`` for about ``seconds`` of CPU: (decisions/s, games/s)."""
+    games = decisions = 0
+    start = clock()
+    while clock() - start < seconds:
+        s = GAME.new(seed=rng.randrange(2**63), players=players, **options)
+        while not s.over:
+            s.apply(policy(s))
+            decisions += 1
+        games += 1
+    spent = clock() - start
+    return decisions / spent, games / spent
+
+
+def build_figures(seconds: float, seed: int) -> dict[str, Any]:
+    """This process's build and its speed figures per table (about ``seconds`` CPU each)."""
+    rng = random.Random(seed)
+
+    def random_move(s: FantasyRealmsState) -> Any:
+        legal = s.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def greedy_move(s: FantasyRealmsState) -> Any:
+        me = s.to_act
+        assert me is not None
+        return heuristics.choose(s.view(me), s.legal_actions_for(me), rng)
+
+    def strong_move(s: FantasyRealmsState) -> Any:
+        return strategy.playout_action(s, rng)
+
+    policies = (("random", random_move), ("greedy", greedy_move), ("strong", strong_move))
+    out: dict[str, Any] = {"compiled": not str(engine.__file__).endswith(".py")}
+    for name, (players, options) in COMPARED.items():
+        for label, policy in policies:
+            per_decision, per_game = _full_playouts(players, options, seconds, rng, policy)
+            out[f"{name}: {label} decisions/s"] = per_decision
+            out[f"{name}: {label} playouts/CPU-s"] = per_game
+        views = [s.view(s.to_act) for s in positions(players, options, 60, seed)]
+        out[f"{name}: sample()/s"] = _per_cpu_second(seconds / 2, views, _sample)
+    return out
+
+
+def _sample(view: Any) -> object:
+    return GAME.sample(view, 1)
+
+
+def _per_cpu_second(seconds: float, items: list[Any], fn: Callable[[Any], object]) -> float:
+    calls = 0
+    start = clock()
+    while clock() - start < seconds:
+        for item in items:
+            fn(item)
+        calls += len(items)
+    return calls / (clock() - start)
+
+
+def compiled_folder() -> str:
+    """The folder that holds the compiled build (made now if the cache lacks it)."""
+    found = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
+    )
+    folder = found.stdout.strip()
+    if not folder:
+        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
+    return folder
+
+
+def compare(seconds: float, seed: int, rounds: int) -> None:
+    """Both builds, ``rounds`` turns each, alternating; a table of medians and speed-ups."""
+    envs = {
+        "pure": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        "compiled": dict(os.environ, PYTHONPATH=compiled_folder()),
+    }
+    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+    for r in range(rounds):
+        for build, env in envs.items():
+            argv = ["--figures", f"--seconds={seconds}", f"--seed={seed + r}"]
+            child = subprocess.run(
+                [sys.executable, __file__, *argv],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            figures = json.loads(child.stdout)
+            assert figures.pop("compiled") == (build == "compiled"), f"{build}: wrong build"
+            runs[build].append(figures)
+    print(
+        f"Fantasy Realms, pure Python against compiled — Python {sys.version.split()[0]}, "
+        f"one thread each, ~{seconds:g} CPU s per figure, median of {rounds} rounds"
+    )
+    print(f"  {'':34} {'pure':>10} {'compiled':>10} {'speed-up':>9}")
+    for key in runs["pure"][0]:
+        pure = statistics.median(f[key] for f in runs["pure"])
+        fast = statistics.median(f[key] for f in runs["compiled"])
+        print(f"  {key:34} {pure:10,.1f} {fast:10,.1f} {fast / pure:8.2f}×")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--tables", default=",".join(TABLES), help="of: " + ", ".join(TABLES))
+    parser.add_argument("--seed", type=int, default=0, help="with --compare")
+    parser.add_argument("--compare", action="store_true", help="pure Python against compiled")
+    parser.add_argument("--rounds", type=int, default=3, help="turns per build with --compare")
+    parser.add_argument("--figures", action="store_true", help=argparse.SUPPRESS)  # a child's
     args = parser.parse_args()
+    if args.figures:
+        json.dump(build_figures(args.seconds, args.seed), sys.stdout)
+        return
+    if args.compare:
+        compare(args.seconds, args.seed, args.rounds)
+        return
     random_games(4, {}, 0.2, random.Random(0), Playouts())  # warm up: imports, the scorer
     for name in args.tables.split(","):
         players, options = TABLES[name]

@@ -1,7 +1,8 @@
-"""How fast is the War of the Ring engine? Random games against Star Realms, one core.
+"""How fast is the War of the Ring engine? Random games against Star Realms, and the two builds.
 
     .venv/bin/python bench/wotr_speed.py                 # about 3 s per game, alternating
     .venv/bin/python bench/wotr_speed.py --seconds 10
+    .venv/bin/python bench/wotr_speed.py --compare       # pure Python against compiled
 
 Both games are played by uniform-random seats through the public contract (every decision is
 one ``legal_actions()`` and one ``apply()``), in alternating chunks of a quarter second so a
@@ -10,23 +11,38 @@ same run, is the baseline: the target is a ratio of at least 1 (pure Python). Al
 games/s, decisions and rounds per game, legal actions per decision, the strong policy's
 decisions/s, and the costs of ``clone()``, ``export()``, ``view()``, ``load()`` and
 ``sample()`` on positions from real games.
+
+``--compare`` measures the build users run against pure Python in one run: the modules
+setup.py compiles (``scripts/compiled.py`` builds them once into its cache) and the plain
+source take turns, ``--rounds`` times each, in processes of their own; each measures, in its
+own CPU time (so a shared machine disturbs the figures little), random, greedy (the greedy
+bot's heuristic, from the view) and strong (the policy search plays out with) full playouts —
+decisions per second and whole games per CPU-second — and ``sample()``, which search calls
+before every playout. The table gives each figure's median over the rounds and the compiled
+build's speed-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rumizi.core.contract import Game, GameState
 from rumizi.games.star_realms import GAME as STAR_REALMS
-from rumizi.games.war_of_the_ring import GAME, WarOfTheRingState, strategy
+from rumizi.games.war_of_the_ring import GAME, WarOfTheRingState, engine, heuristics, strategy
 
 TURN_CAP = 500  # Star Realms: random players can scrap their decks and never finish
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -103,11 +119,122 @@ def operations(seconds: float, seed: int) -> dict[str, float]:
     return out
 
 
+# ---------------------------------------------------------------- pure Python against compiled
+
+
+def _full_playouts(
+    seconds: float, rng: random.Random, policy: Callable[[WarOfTheRingState], Any]
+) -> tuple[float, float]:
+    """Whole games played by ``policy`` for about ``seconds`` of CPU: (decisions/s, games/s)."""
+    games = decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = GAME.new(seed=rng.randrange(2**63))
+        while not state.over:
+            state.apply(policy(state))
+            decisions += 1
+        games += 1
+    spent = time.process_time() - start
+    return decisions / spent, games / spent
+
+
+def build_figures(seconds: float, seed: int) -> dict[str, Any]:
+    """This process's build and its speed figures, each measured for about ``seconds`` CPU."""
+    rng = random.Random(seed)
+
+    def random_move(state: WarOfTheRingState) -> Any:
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def greedy_move(state: WarOfTheRingState) -> Any:
+        return heuristics.choose(state.view(state.current), state.legal_actions(), rng)
+
+    def strong_move(state: WarOfTheRingState) -> Any:
+        return strategy.playout_action(state, rng)
+
+    policies = (("random", random_move), ("greedy", greedy_move), ("strong", strong_move))
+    out: dict[str, Any] = {"compiled": not str(engine.__file__).endswith(".py")}
+    for label, policy in policies:
+        per_decision, per_game = _full_playouts(seconds, rng, policy)
+        out[f"{label} decisions/s"] = per_decision
+        out[f"{label} playouts/CPU-s"] = per_game
+    views: list[Any] = []
+    while len(views) < 200:
+        state = GAME.new(seed=rng.randrange(2**63))
+        while not state.over and len(views) < 200:
+            if rng.random() < 0.2:
+                views.append(state.view(state.current))
+            state.apply(strategy.playout_action(state, rng))
+    out["sample()/s"] = _per_cpu_second(seconds / 2, views, lambda v: GAME.sample(v, 1))
+    return out
+
+
+def _per_cpu_second(seconds: float, items: list[Any], fn: Callable[[Any], object]) -> float:
+    calls = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for item in items:
+            fn(item)
+        calls += len(items)
+    return calls / (time.process_time() - start)
+
+
+def compiled_folder() -> str:
+    """The folder that holds the compiled build (made now if the cache lacks it)."""
+    found = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
+    )
+    folder = found.stdout.strip()
+    if not folder:
+        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
+    return folder
+
+
+def compare(seconds: float, seed: int, rounds: int) -> None:
+    """Both builds, ``rounds`` turns each, alternating; a table of medians and speed-ups."""
+    envs = {
+        "pure": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        "compiled": dict(os.environ, PYTHONPATH=compiled_folder()),
+    }
+    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+    for r in range(rounds):
+        for build, env in envs.items():
+            argv = ["--figures", f"--seconds={seconds}", f"--seed={seed + r}"]
+            child = subprocess.run(
+                [sys.executable, __file__, *argv],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            figures = json.loads(child.stdout)
+            assert figures.pop("compiled") == (build == "compiled"), f"{build}: wrong build"
+            runs[build].append(figures)
+    print(
+        f"War of the Ring, pure Python against compiled — Python {sys.version.split()[0]}, "
+        f"one thread each, ~{seconds:g} CPU s per figure, median of {rounds} rounds"
+    )
+    print(f"  {'':26} {'pure':>12} {'compiled':>12} {'speed-up':>9}")
+    for key in runs["pure"][0]:
+        pure = statistics.median(f[key] for f in runs["pure"])
+        fast = statistics.median(f[key] for f in runs["compiled"])
+        print(f"  {key:26} {pure:12,.1f} {fast:12,.1f} {fast / pure:8.2f}×")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per game, in chunks")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--compare", action="store_true", help="pure Python against compiled")
+    parser.add_argument("--rounds", type=int, default=3, help="turns per build with --compare")
+    parser.add_argument("--figures", action="store_true", help=argparse.SUPPRESS)  # a child's
     args = parser.parse_args()
+    if args.figures:
+        json.dump(build_figures(args.seconds, args.seed), sys.stdout)
+        return
+    if args.compare:
+        compare(args.seconds, args.seed, args.rounds)
+        return
     print(f"War of the Ring engine speed — Python {sys.version.split()[0]}, one thread")
     wotr, star = race(args.seconds, args.seed)
     w_rate = wotr.decisions / wotr.seconds

@@ -74,7 +74,7 @@ def build(sources: list[str], options: list[str], target: Path) -> None:
         scratch / "rumizi",
         ignore=shutil.ignore_patterns("__pycache__", f"*{EXTENSION}", "static"),
     )
-    print("Compiling the engines with mypyc (once; about a minute)...", file=sys.stderr)
+    print("Compiling the engines with mypyc (once; a few minutes).", file=sys.stderr)
     done = subprocess.run(
         [sys.executable, "-m", "mypyc", *options, *sources],
         cwd=scratch,

@@ -1,12 +1,12 @@
 """The compiled build the games' ``test_compiled.py`` share (built once per test session by
 the ``compiled_copy`` fixture of ``tests/games/conftest.py``).
 
-setup.py's ``COMPILED`` modules (the Star Realms and Splendor Duel engines and what they
-import at every step, the Fantasy Realms scorer) are compiled with mypyc — minutes of CPU on
-two cores — into the cache that ``scripts/serve`` uses (``scripts/compiled.py``, keyed by
-the sources' hash), so an unchanged tree is not compiled again. ``tests/conftest.py`` starts
-that build in the background when a session begins; the fixture waits for it and lays the
-extensions beside a copy of the package.
+setup.py's ``COMPILED`` modules (every game's engine with what it imports at every step, its
+document reader, sampler and playout policies, and the Fantasy Realms scorer) are compiled
+with mypyc — minutes of CPU on two cores — into the cache that ``scripts/serve`` uses
+(``scripts/compiled.py``, keyed by the sources' hash), so an unchanged tree is not compiled
+again. ``tests/conftest.py`` starts that build in the background when a session begins; the
+fixture waits for it and lays the extensions beside a copy of the package.
 """
 
 from __future__ import annotations

@@ -16,15 +16,14 @@ EVERY = 23
 
 
 def fingerprints() -> dict[str, Any]:
+    import rumizi.games.fantasy_realms.engine as fr_engine
     import rumizi.games.fantasy_realms.scoring as fr_scoring
     import rumizi.games.splendor_duel.engine as sd_engine
     import rumizi.games.star_realms.engine as sr_engine
+    import rumizi.games.war_of_the_ring.engine as wotr_engine
 
-    found: dict[str, Any] = {
-        "compiled": [
-            not str(m.__file__).endswith(".py") for m in (sr_engine, sd_engine, fr_scoring)
-        ]
-    }
+    engines = (sr_engine, sd_engine, fr_scoring, fr_engine, wotr_engine)
+    found: dict[str, Any] = {"compiled": [not str(m.__file__).endswith(".py") for m in engines]}
     for game_id in puzzles.games_with_puzzles():
         digest = Digest()
         for p in puzzles.shipped(game_id)[::EVERY]:

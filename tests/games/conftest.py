@@ -1,8 +1,9 @@
 """What the games' tests share: one compiled build of the package per test session.
 
-setup.py's ``COMPILED`` modules (the Star Realms and Splendor Duel engines and what they
-import at every step, the Fantasy Realms scorer) are compiled with mypyc into a copy of the
-package — minutes of CPU on two cores — once, for every game's ``test_compiled.py``.
+setup.py's ``COMPILED`` modules (every game's engine with what it imports at every step, its
+document reader, sampler and playout policies, and the Fantasy Realms scorer) are compiled
+with mypyc into a copy of the package — minutes of CPU on two cores — once, for every game's
+``test_compiled.py``.
 """
 
 from __future__ import annotations

@@ -92,9 +92,8 @@ def load_document(doc: Any) -> FantasyRealmsState:
     s.phase = PHASES[reader.one_of(doc["phase"], PHASES, "document.phase")]
     s.out = _read_out(doc.get("out", []), n, s.phase)
     chaos_only = ("trade", "summon", "keep")
-    if (s.phase in chaos_only and not opts.chaos) or (
-        opts.chaos and s.phase not in (*chaos_only, "genie", "shed", "over")
-    ):
+    chaos_phases = (*chaos_only, "genie", "shed", "over")  # named: mypyc fails on `in (*x, y)`
+    if (s.phase in chaos_only and not opts.chaos) or (opts.chaos and s.phase not in chaos_phases):
         raise ValueError(f"phase {s.phase!r} does not belong to this table's variant")
     s.pending = copy_data(reader.obj(doc["pending"], "document.pending"))
     s.queue = [EndStep.read(q) for q in reader.list_value(doc["queue"], "document.queue")]

@@ -39,6 +39,11 @@ not fit the moment (with the moves that do), the card that is not where the move
 the item that is not the one in front of you. An action no position takes (an unknown kind
 or card, a field too many) raises its kind :class:`~rumizi.core.errors.MalformedAction`.
 
+Bad input: ``apply``, ``view``, the table's :class:`Options`, ``load`` and ``sample`` check
+what they are given themselves and explain what is wrong, so they take it typed ``Any``: in
+the build compiled with mypyc (``setup.py``) a narrower annotation would turn a wrong type
+into a bare ``TypeError`` before the check could run.
+
 >>> from rumizi.games.fantasy_realms import GAME
 >>> s = GAME.new(seed=3, players=3, first=0)
 >>> s.legal_actions()                      # the first turn must draw
@@ -288,15 +293,26 @@ class Options:
 
     __slots__ = ("first", "items", "jester", "phoenix", "players", "suits", "timer", "variant")
 
+    players: int
+    suits: bool
+    items: bool
+    jester: bool
+    phoenix: str
+    first: int | None
+    variant: str
+    timer: int
+
+    # Any: every value is checked here, from the web's options, a document or a view (see
+    # "Bad input" in the module docstring).
     def __init__(
         self,
-        players: int,
-        suits: bool = False,
-        items: bool = False,
-        jester: bool = False,
-        phoenix: str = "none",
+        players: Any,
+        suits: Any = False,
+        items: Any = False,
+        jester: Any = False,
+        phoenix: Any = "none",
         first: Any = "random",
-        variant: str = "standard",
+        variant: Any = "standard",
         timer: Any = CHAOS_TIMER,
     ) -> None:
         if variant not in VARIANTS:
@@ -724,7 +740,7 @@ class FantasyRealmsState(GameState):
             return [{**base, "copy": x} for x in sorted(set(copies)) if self._uses(p, x, when)]
         return []
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Any) -> None:  # Any: see "Bad input" in the module docstring
         if isinstance(action, dict) and action.get("do") == "concede":
             self._concede(action)
             return
@@ -1381,7 +1397,7 @@ class FantasyRealmsState(GameState):
             "seed": self.seed,
         }
 
-    def view(self, player: int | None) -> View:
+    def view(self, player: Any) -> View:  # Any: see "Bad input" in the module docstring
         """What ``player`` may see (``None``: a spectator; another seat: ``ValueError``)."""
         check_viewer(player, self.opts.players)
         doc = self.export()

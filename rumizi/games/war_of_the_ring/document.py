@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rumizi.core import reader, rng
-from rumizi.core.contract import Document
 from rumizi.games.war_of_the_ring.cards import (
     BOOST,
     BY_ID,
@@ -106,7 +105,7 @@ def _result(value: Any, where: str) -> int:
     raise ValueError(f"{where}: expected null, 0, 1, 'tie' or 'empty', got {value!r}")
 
 
-def load_document(doc: Document) -> WarOfTheRingState:
+def load_document(doc: Any) -> WarOfTheRingState:  # Any: checked here (engine: "Bad input")
     """Build a state from a canonical document (what :meth:`~WarOfTheRingState.export` writes).
 
     The parts are read in the document's order — the round, the latest battles, the players,

@@ -112,6 +112,11 @@ that ends planning. An action no position takes (an unknown card or zone, a fiel
 raises :class:`~rumizi.core.errors.MalformedAction`, one the position does not allow
 :class:`~rumizi.IllegalAction` (of which the first is a kind).
 
+Bad input: ``apply``, ``load``, ``new``, ``view`` and ``sample`` check what they are given
+themselves and explain what is wrong, so they take it typed ``Any``: in the build compiled
+with mypyc (``setup.py``) a narrower annotation would turn a wrong type into a bare
+``TypeError`` before the check could run.
+
 >>> from rumizi.games.war_of_the_ring import GAME
 >>> state = GAME.new(seed=3, first=0)
 >>> state.current, len(state.players[0].hand), state.view(1)["players"][0]["hand"]
@@ -306,8 +311,8 @@ class Player:
         self.took = 0
 
     def copy(self) -> Player:
-        q = Player.__new__(Player)
-        q.faction = self.faction
+        # Not Player.__new__(Player): compiled by mypyc, that runs __init__, which needs faction.
+        q = Player(self.faction)
         q.hand = self.hand[:]
         q.known = self.known[:]
         q.deck = self.deck[:]
@@ -535,7 +540,7 @@ class WarOfTheRingState(GameState):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Any) -> None:  # Any: see "Bad input" in the module docstring
         parsed = _FAST.get(id(action))
         if parsed is None:
             parsed = _parse(action)
@@ -1135,7 +1140,7 @@ class WarOfTheRingState(GameState):
         ]
         return {**self._shared(), "zones": zones, "players": players, "seed": self.seed}
 
-    def view(self, player: int | None) -> View:
+    def view(self, player: Any) -> View:  # Any: see "Bad input" in the module docstring
         """What ``player`` may see; ``None`` for a spectator.
 
         Hidden: the other player's hand (its size is shown, and the cards of it the viewer
@@ -1273,7 +1278,7 @@ def _parse(action: Any) -> tuple[int, int, int]:
     return _SIMPLE[do], 0, 0
 
 
-def new_state(seed: int = 0, first: int | None = None, shadow: int = 1) -> WarOfTheRingState:
+def new_state(seed: Any = 0, first: int | None = None, shadow: int = 1) -> WarOfTheRingState:
     """A new game: both decks shuffled, 7 cards each, one shadow card each, the coin toss.
 
     ``first`` (0 or 1) is the coin toss agreed in advance; left out, it is drawn from the seed

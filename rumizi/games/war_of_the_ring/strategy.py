@@ -176,7 +176,7 @@ class _Reading:
                 my_fear += UNIT_N[k]
         for k, s in zip(theirs, seen, strict=True):
             if s or revealed:
-                v = COMBAT[k] + e_aura - my_fear
+                v = float(COMBAT[k] + e_aura - my_fear)  # a float, as above (for mypyc)
                 ability = UNIT[k]
                 if ability == AURA:
                     v -= UNIT_N[k]
