@@ -50,6 +50,7 @@ from rumizi import bots
 from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.backup import backup, restore
+from rumizi.cli.bot import bot
 from rumizi.cli.fantasy_realms import fantasy_realms
 from rumizi.cli.puzzles import puzzles
 from rumizi.cli.serve import serve
@@ -135,6 +136,7 @@ cli.add_command(analyse_command)
 cli.add_command(backup)
 cli.add_command(restore)
 cli.add_command(puzzles)
+cli.add_command(bot)
 
 
 LANG_OPTION = click.option(

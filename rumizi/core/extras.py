@@ -36,6 +36,8 @@ SERVER_MODULES = (
     "limits",
     "prometheus_client",
     "pythonjsonlogger",
+    "caissify_pairings",
+    "networkx",
 )
 
 

@@ -7,6 +7,7 @@ same schema as ``/api/openapi.json`` without a database, for the protocol page's
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -18,10 +19,17 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from rumizi.core.extras import require_server
 from rumizi.server import ws
@@ -75,6 +83,69 @@ def docs_assets_dir() -> Path:
     return Path(str(resources.files("fastapi_offline") / "static"))
 
 
+# The reference manual (mkdocs.yml, docs/manual): static pages built beforehand by `mkdocs
+# build` (scripts/serve does it), served as they are; building them at start would take seconds.
+MANUAL_URL = "/docs"
+MANUAL_ENV = "RUMIZI_MANUAL"
+MANUAL_MISSING = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Rumizi reference manual</title></head>
+<body><h1>The reference manual is not built</h1>
+<p>Build it from the repository root with <code>mkdocs build</code> (after
+<code>pip install -e '.[docs]'</code>): it is written to <code>build/manual</code>, which this
+server serves here. <code>./scripts/serve</code> builds it before starting the server. A
+manual built elsewhere is served from the folder named by <code>RUMIZI_MANUAL</code>.</p>
+</body></html>
+"""
+
+
+MANUAL_NO_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Rumizi reference manual</title></head>
+<body><h1>No such page in the manual</h1><p><a href="/docs/">The manual's first page</a></p>
+</body></html>
+"""
+
+
+def manual_dir(configured: Path | None = None) -> Path:
+    """Where the built manual is: ``configured``, else ``$RUMIZI_MANUAL``, else the
+    ``build/manual`` folder of the source tree the package runs from (``mkdocs build``'s)."""
+    if configured is not None:
+        return configured
+    named = os.environ.get(MANUAL_ENV)
+    return Path(named) if named else Path(__file__).resolve().parents[2] / "build" / "manual"
+
+
+class ManualFiles(StaticFiles):
+    """The built manual's files, looked for at each request (a manual built after the start
+    is served); a page saying how to build it while there is none.
+
+    The theme's pages each start with one inline script (the page's depth in the site), so
+    each HTML page gets a policy allowing exactly its own inline scripts, by their hashes, as
+    the API's Swagger page does; everything else keeps the strict policy of every answer.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory=directory, html=True, check_dir=False)
+        self.root = directory
+
+    async def check_config(self) -> None:
+        """Nothing to check once: a missing manual is answered at each request instead."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if not (self.root / "index.html").is_file():
+            return HTMLResponse(MANUAL_MISSING, status_code=404)
+        try:
+            response = await super().get_response(path, scope)
+        except StarletteHTTPException as refused:
+            if refused.status_code != 404:
+                raise
+            return HTMLResponse(MANUAL_NO_PAGE, status_code=404)
+        if isinstance(response, FileResponse) and response.media_type == "text/html":
+            page = Path(response.path).read_text(encoding="utf-8")
+            policy = content_security_policy(inline_scripts(page))
+            response.headers["Content-Security-Policy"] = policy
+        return response
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the server runs: the database, bot workers, the hard bot's budget, the edges.
@@ -101,6 +172,9 @@ class Settings:
     ``tournament_tick``, ``round_gap`` and ``no_show``: how often the tournaments are moved
     on, the pause between a Swiss round's end and the next pairing, and the time a player
     has for a first move at a tournament table (rumizi.server.tournaments).
+
+    ``manual_dir``: the built reference manual served at ``/docs/`` (``None``: see
+    :func:`manual_dir`).
     """
 
     db_url: str
@@ -122,6 +196,7 @@ class Settings:
     tournament_tick: float = TICK
     round_gap: float = ROUND_GAP
     no_show: float = NO_SHOW
+    manual_dir: Path | None = None
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -251,6 +326,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.openapi = cached_openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=docs_assets_dir()), name="docs-assets")
+    app.mount(MANUAL_URL, ManualFiles(manual_dir(settings.manual_dir)), name="manual")
+
+    @app.get(MANUAL_URL, include_in_schema=False)
+    async def manual() -> RedirectResponse:
+        return RedirectResponse(MANUAL_URL + "/")
 
     @app.get(DOCS_URL, include_in_schema=False)
     async def docs() -> HTMLResponse:

@@ -46,8 +46,10 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     terminal count seats (“Easy bot 2” sits in seat 2, index 1). A person's name is isolated
     (U+2068 … U+2069) so a Latin name keeps its place inside a Persian sentence and the other
     way round; a guest is named in ``lang``'s words (``guest-56`` is «مهمان ۵۶» or "Guest 56",
-    :func:`~rumizi.server.auth.shown_name`); an empty seat is "" (the game's texts then name
-    it by its number).
+    :func:`~rumizi.server.auth.shown_name`); a bot account's (``bot_account``, played by a
+    program through its token: rumizi.server.bot_accounts) is titled ``BOT`` in every
+    language, as lichess titles one; an empty seat is "" (the game's texts then name it by
+    its number).
 
     >>> from types import SimpleNamespace as S
     >>> seat_names([S(seat=0, kind="human", level=None, name="ali"),
@@ -56,6 +58,8 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     ('\u2068ali\u2069', 'Easy bot 2', 'Easy bot 3')
     >>> seat_names([S(seat=0, kind="human", level=None, name="guest-56")], "fa")
     ('\u2068مهمان ۵۶\u2069',)
+    >>> seat_names([S(seat=0, kind="human", level=None, name="labbot", bot_account=True)], "fa")
+    ('\u2068BOT labbot\u2069',)
     """
     levels = Counter(s.level for s in seats if s.kind == "bot")
     names = []
@@ -65,6 +69,9 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
             if levels[s.level] > 1:
                 label = f"{label} {number(s.seat + 1, lang)}"  # the page's "Seat 2"
             names.append(label)
+        elif s.name and getattr(s, "bot_account", False):
+            # A bot account carries the title lichess gives one, in every language.
+            names.append(f"\u2068BOT {s.name}\u2069")
         else:
             names.append(f"\u2068{shown_name(s.name, lang)}\u2069" if s.name else "")
     return tuple(names)

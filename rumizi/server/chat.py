@@ -24,6 +24,13 @@ of the two players cannot say "good game" would be odd. What guests make cheap �
 — is bounded by the limit per user and table, and by the mute on the page. A connection with
 no session at all (a watcher who never signed in) reads but cannot write.
 
+The page's mute hides one table's lines for one page; a block (:mod:`rumizi.server.blocks`)
+is the account's, and kept by the server: a player never receives the lines of someone they
+blocked, at any table, live or in the history a connection opens with or in a replay. Each
+line's author's blockers are read when it is sent (with its write, or, for a line from
+another instance, when it arrives), so a block holds from the next line on, everywhere; the
+author is not told, and nobody else's chat changes.
+
 >>> clean_text("  سلام\\n  دنیا \u202e!  ")
 'سلام دنیا !'
 >>> clean_text("می\u200cخواهم")  # the ZWNJ stays
@@ -32,6 +39,7 @@ no session at all (a watcher who never signed in) reads but cannot write.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 import unicodedata
@@ -45,14 +53,14 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import insert, select
 
-from rumizi.server import inbound, messages
+from rumizi.server import blocks, inbound, messages
 from rumizi.server.db import ChatMessage
 from rumizi.server.messages import ChatHistory, wire
 from rumizi.server.outbox import dumps
 from rumizi.server.refusals import ActionError
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Collection, Mapping
 
     from rumizi.server.hub import Client, Hub, LiveTable
     from rumizi.server.store import Store
@@ -134,16 +142,43 @@ def store_message(store: Store, write: ChatWrite) -> int:
         return int(found)
 
 
+def store_and_blockers(store: Store, write: ChatWrite) -> tuple[int, set[int]]:
+    """Store one message: its id, and who blocked its author (who is not sent it)."""
+    message_id = store_message(store, write)
+    return message_id, blockers(store, [write.user_id])
+
+
+def blockers(store: Store, authors: Collection[int]) -> set[int]:
+    """Everyone who blocked one of ``authors`` (:func:`.blocks.blockers_of`)."""
+    with store.sessions() as s:
+        return blocks.blockers_of(s, authors)
+
+
+def hidden_from(store: Store, reader: int | None) -> set[int]:
+    """Whose lines ``reader`` is not shown: the people they blocked (nobody's for a visitor)."""
+    if reader is None:
+        return set()
+    with store.sessions() as s:
+        return blocks.blocked_by(s, reader)
+
+
 def load_messages(
-    store: Store, table_id: str, channels: tuple[str, ...], newest: int | None = None
+    store: Store,
+    table_id: str,
+    channels: tuple[str, ...],
+    newest: int | None = None,
+    hidden: Collection[int] = (),
 ) -> list[messages.ChatMessage]:
-    """The table's messages of ``channels`` (the ``newest`` ones), oldest first, as sent."""
+    """The table's messages of ``channels`` (the ``newest`` ones), oldest first, as sent;
+    none by the authors ``hidden``."""
     with store.sessions() as s:
         query = (
             select(ChatMessage)
             .where(ChatMessage.table_id == table_id, ChatMessage.channel.in_(channels))
             .order_by(ChatMessage.id.desc())
         )
+        if hidden:
+            query = query.where(ChatMessage.user_id.not_in(list(hidden)))
         if newest is not None:
             query = query.limit(newest)
         rows = list(reversed(s.scalars(query).all()))
@@ -216,6 +251,9 @@ class Limiter:
 
 
 _LIMITERS: weakref.WeakKeyDictionary[Hub, Limiter] = weakref.WeakKeyDictionary()
+# Each table's store, noted when a connection opens (send_history): a line from another
+# instance comes with its table alone, and its author's blockers are read there.
+_STORES: weakref.WeakKeyDictionary[LiveTable, Store] = weakref.WeakKeyDictionary()
 
 
 def limiter(hub: Hub) -> Limiter:
@@ -227,15 +265,40 @@ def limiter(hub: Hub) -> Limiter:
     return found
 
 
-async def deliver(table: LiveTable, message: messages.ChatMessage | dict[str, Any]) -> None:
-    """Send ``message`` to the table's connections on this instance that may read it.
+def author(table: LiveTable, line: Mapping[str, Any]) -> int | None:
+    """The account that said ``line`` (its ``from``: a seat of the table, or an account)."""
+    kind, _, number = str(line.get("from", "")).partition("-")
+    if not number.isdigit():
+        return None
+    if kind == "user":
+        return int(number)
+    if kind != "seat":
+        return None
+    said = int(number)
+    return next((s.user_id for s in table.row.seats if s.seat == said), None)
+
+
+async def deliver(
+    table: LiveTable,
+    message: messages.ChatMessage | dict[str, Any],
+    blocked_by: Collection[int] | None = None,
+) -> None:
+    """Send ``message`` to the table's connections on this instance that may read it, but
+    to nobody who blocked its author (``blocked_by``; read here when not given).
 
     Serialised once for all of them, and only queued for each (rumizi.server.outbox): a busy
     chat costs a table's readers one write each, and keeps nobody else waiting.
     """
     sent = wire(message)  # (the other instances' lines come as the dicts they sent)
+    if blocked_by is None:
+        said_by, store = author(table, sent), _STORES.get(table)
+        blocked_by = set()
+        if said_by is not None and store is not None:
+            blocked_by = await asyncio.to_thread(blockers, store, [said_by])
     text = dumps(sent)
     for client in list(table.clients):
+        if client.user_id is not None and client.user_id in blocked_by:
+            continue
         if sent.get("channel") == PLAYERS or client.seat is None:
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
                 await client.deliver(sent, text)
@@ -243,8 +306,10 @@ async def deliver(table: LiveTable, message: messages.ChatMessage | dict[str, An
 
 async def send_history(hub: Hub, table: LiveTable, client: Client) -> None:
     """The chat so far, to a connection that just joined, and whether it may write."""
+    _STORES[table] = hub.store
     channels = visible_channels(client.seat)
-    lines = await hub.db(load_messages, hub.store, table.id, channels, HISTORY)
+    hidden = await asyncio.to_thread(hidden_from, hub.store, client.user_id)
+    lines = await hub.db(load_messages, hub.store, table.id, channels, HISTORY, hidden)
     history: ChatHistory = {
         "type": "chat-history",
         "table": table.id,
@@ -297,15 +362,17 @@ async def handle(
         client_id,
         datetime.now(UTC),
     )
-    message_id = await hub.db(store_message, hub.store, write)
+    message_id, blocked_by = await hub.db(store_and_blockers, hub.store, write)
     line = _wire(write, message_id)
-    await deliver(table, line)
+    await deliver(table, line, blocked_by)
     if hub.cluster is not None:
         hub.cluster.fanout.publish({"k": "chat", "t": table.id, "o": hub.cluster.name, "m": line})
 
 
 def replay_lines(
-    store: Store, table_id: str, seat: int | None, over: bool
+    store: Store, table_id: str, seat: int | None, over: bool, reader: int | None = None
 ) -> list[messages.ChatMessage]:
-    """The chat a replay shows: what ``seat`` could read (everything once the game is over)."""
-    return load_messages(store, table_id, visible_channels(seat, over))
+    """The chat a replay shows: what ``seat`` could read (everything once the game is over),
+    without the lines of anyone ``reader`` blocked."""
+    hidden = hidden_from(store, reader)
+    return load_messages(store, table_id, visible_channels(seat, over), hidden=hidden)

@@ -92,6 +92,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    # A bot account (rumizi.server.bot_accounts): it plays through its tokens, never by hand.
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LoginSession(Base):
@@ -425,6 +427,76 @@ class ChatMessage(Base):
     phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
     client_id: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+# ---------------------------------------------------------------------- challenges and blocks
+
+
+class Challenge(Base):
+    """One player inviting another to a two-seat game (rumizi.server.challenges).
+
+    ``status`` is ``pending`` until the challenged accepts (``table_id``: the table made) or
+    declines, or the challenger cancels; a pending one older than its ten minutes reads as
+    expired (worked out when read: nothing has to wake up to end it). ``answered``: when it
+    stopped being pending.
+    """
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    challenger_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    challenged_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(10))  # pending, accepted, declined, cancelled
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now, index=True)
+    answered: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="SET NULL"), nullable=True
+    )
+
+
+class Block(Base):
+    """One player blocking another (rumizi.server.blocks): no challenges either way, no
+    lobby pairing or seat beside them, and none of the blocked one's chat lines for the
+    blocker. Read only by the blocker and by the server's own checks."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+# ---------------------------------------------------------------------- bot accounts
+
+
+class ApiToken(Base):
+    """A personal access token (rumizi.server.bot_accounts): sent as ``Authorization: Bearer``
+    by its owner's programs, kept only as its SHA-256 (a leaked database gives none away),
+    with the scopes it allows; ``revoked`` ends it at once on every instance (each use reads
+    this row)."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    last_used: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

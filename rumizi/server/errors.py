@@ -91,6 +91,23 @@ class ErrorCode(StrEnum):
     NOT_ORGANISER = "not-organiser"
     NOT_IN_TOURNAMENT = "not-in-tournament"
     BAD_INVITE = "bad-invite"
+    # Bot accounts' and tokens' (rumizi.server.bot_accounts).
+    BAD_TOKEN = "bad-token"
+    TOKEN_SCOPE = "token-scope"
+    UNKNOWN_TOKEN = "unknown-token"
+    TOO_MANY_TOKENS = "too-many-tokens"
+    NOT_A_BOT = "not-a-bot"
+    HAS_GAMES = "has-games"
+    BOT_ACCOUNT = "bot-account"
+    # Challenges' and blocks' (rumizi.server.challenges, rumizi.server.blocks).
+    CHALLENGE_SELF = "challenge-self"
+    UNKNOWN_CHALLENGE = "unknown-challenge"
+    NOT_YOUR_CHALLENGE = "not-your-challenge"
+    CHALLENGE_ANSWERED = "challenge-answered"
+    NOT_ACCEPTING_CHALLENGES = "not-accepting-challenges"
+    TOO_MANY_CHALLENGES = "too-many-challenges"
+    BLOCK_SELF = "block-self"
+    BLOCKED = "blocked"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -440,6 +457,55 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "این تورنمنت با دعوت است و کد دعوت درست نیست.",
         "This tournament is by invitation, and the invite code is missing or wrong.",
     ),
+    ErrorCode.BAD_TOKEN: ErrorInfo(
+        401,
+        False,
+        "no token, or an unknown or revoked one (send Authorization: Bearer <token>)",
+        "توکن دسترسی نیست، یا ناشناخته یا باطل است.",
+        "The access token is missing, unknown or revoked.",
+    ),
+    ErrorCode.TOKEN_SCOPE: ErrorInfo(
+        403,
+        False,
+        "the token does not allow this (its scopes say what it may do)",
+        "این توکن اجازهٔ این کار را نمی‌دهد.",
+        "This token does not allow that.",
+    ),
+    ErrorCode.UNKNOWN_TOKEN: ErrorInfo(
+        404,
+        False,
+        "the caller has no such token (or it was revoked already)",
+        "چنین توکنی ندارید.",
+        "You have no such token.",
+    ),
+    ErrorCode.TOO_MANY_TOKENS: ErrorInfo(
+        409,
+        False,
+        "the account holds as many tokens as it may: revoke one first",
+        "تعداد توکن‌های شما به سقف رسیده است؛ اول یکی را باطل کنید.",
+        "You have as many tokens as allowed; revoke one first.",
+    ),
+    ErrorCode.NOT_A_BOT: ErrorInfo(
+        403,
+        False,
+        "only a bot account may do this (or make a token that plays)",
+        "فقط حساب ربات می‌تواند این کار را بکند.",
+        "Only a bot account can do this.",
+    ),
+    ErrorCode.HAS_GAMES: ErrorInfo(
+        409,
+        False,
+        "an account that has played games cannot become a bot account",
+        "حسابی که بازی کرده است نمی‌تواند ربات شود؛ برای ربات حساب تازه‌ای بسازید.",
+        "An account that has played cannot become a bot; make a new account for your bot.",
+    ),
+    ErrorCode.BOT_ACCOUNT: ErrorInfo(
+        None,
+        True,
+        "a bot account plays through its tokens, never by hand",
+        "حساب ربات فقط با توکنش بازی می‌کند، نه با دست.",
+        "A bot account plays through its tokens, not by hand.",
+    ),
     ErrorCode.UNKNOWN_USER: ErrorInfo(
         404,
         False,
@@ -474,6 +540,66 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the answer's first move is not one of the moves the puzzle offers",
         "این حرکت از گزینه‌های این معما نیست.",
         "That move is not one of this puzzle's choices.",
+    ),
+    # Challenges and blocks. Nothing here says who blocked whom: a challenge between two
+    # players one of whom blocked the other is refused with not-accepting-challenges, which
+    # a full inbox answers too; a lobby seat beside them with blocked, whichever way it went.
+    ErrorCode.CHALLENGE_SELF: ErrorInfo(
+        422,
+        False,
+        "a player cannot challenge themselves",
+        "نمی\u200cتوانید خودتان را به بازی دعوت کنید.",
+        "You cannot challenge yourself.",
+    ),
+    ErrorCode.UNKNOWN_CHALLENGE: ErrorInfo(
+        404,
+        False,
+        "no challenge with this id made by or to the caller",
+        "چنین دعوتی پیدا نشد.",
+        "There is no such challenge.",
+    ),
+    ErrorCode.NOT_YOUR_CHALLENGE: ErrorInfo(
+        403,
+        False,
+        "only the challenged player accepts or declines, only the challenger cancels",
+        "این کار با طرف دیگر این دعوت است.",
+        "That is for the other player of this challenge to do.",
+    ),
+    ErrorCode.CHALLENGE_ANSWERED: ErrorInfo(
+        409,
+        False,
+        "the challenge is no longer pending: answered, cancelled or expired",
+        "این دعوت دیگر باز نیست: پاسخ گرفته، پس گرفته شده یا وقتش گذشته است.",
+        "This challenge is no longer open: it was answered, withdrawn or it expired.",
+    ),
+    ErrorCode.NOT_ACCEPTING_CHALLENGES: ErrorInfo(
+        403,
+        False,
+        "the player takes no challenge from the caller now (too many waiting, or a block "
+        "between the two, either way)",
+        "این بازیکن اکنون دعوت شما را نمی\u200cپذیرد.",
+        "This player is not taking your challenges now.",
+    ),
+    ErrorCode.TOO_MANY_CHALLENGES: ErrorInfo(
+        409,
+        False,
+        "the caller already has as many challenges waiting for an answer as one may",
+        "دعوت\u200cهای بی\u200cپاسخ شما زیاد است؛ صبر کنید یا چندتایی را پس بگیرید.",
+        "You have too many challenges waiting for an answer; wait, or withdraw some.",
+    ),
+    ErrorCode.BLOCK_SELF: ErrorInfo(
+        422,
+        False,
+        "a player cannot block themselves",
+        "نمی\u200cتوانید خودتان را مسدود کنید.",
+        "You cannot block yourself.",
+    ),
+    ErrorCode.BLOCKED: ErrorInfo(
+        403,
+        False,
+        "someone at the table and the caller do not play together (a block, either way)",
+        "نمی\u200cتوانید پشت این میز بنشینید.",
+        "You cannot sit at this table.",
     ),
 }
 

@@ -31,6 +31,14 @@ A quick match pairs two people who asked for the same game, options and clock: t
 ask waits up to the time they chose (:data:`WAITS`); the second finds them and a table is made
 with both seated, the one who waited first. When nobody comes in time the ticket says
 ``expired`` and the page offers a bot in one click (:meth:`Lobby.bot`).
+
+People kept apart by a block (:mod:`rumizi.server.blocks`, either way) are never paired, and
+neither sits at a listed table where the other does (:func:`company_refused`: ``blocked``,
+the same answer whichever of them blocked). The lobby itself shows everyone the same tables.
+
+Each person's snapshot also carries their challenges (:mod:`rumizi.server.challenges`), read
+with it: the routes that make and answer one tell the hub (``tell("")``), and the push that
+follows shows the challenged the new challenge and the challenger its answer.
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from datetime import timedelta
 from typing import Any
 
 from rumizi.core.registry import game
-from rumizi.server import phases, schemas
+from rumizi.server import blocks, challenges, phases, schemas
 from rumizi.server.bots import seat_names
 from rumizi.server.db import now
 from rumizi.server.errors import ApiError, ErrorCode
@@ -136,6 +144,15 @@ def checked_options(game_id: str, options: dict[str, Any], players: int) -> dict
     except (TypeError, ValueError) as err:
         raise ApiError(ErrorCode.INVALID_OPTIONS, str(err)) from None
     return options
+
+
+def company_refused(store: Store, row: TableRow, user_id: int) -> None:
+    """Refuse ``user_id`` a seat at ``row`` beside someone they blocked or who blocked them
+    (``blocked``, the same both ways: it does not say who blocked whom)."""
+    with store.sessions() as s:
+        apart = blocks.kept_apart(s, user_id)
+    if any(seat.user_id in apart for seat in row.seats):
+        raise ApiError(ErrorCode.BLOCKED, "you cannot sit at this table")
 
 
 class Lobby:
@@ -230,7 +247,8 @@ class Lobby:
         events: list[Event] | None = None,
     ) -> dict[str, Any]:
         snapshot = await self.snapshot(user_id, lang, public, events)
-        return {"type": "lobby", **snapshot.model_dump(exclude_unset=True)}
+        # By alias: a challenge's challenger is "from", as GET /api/lobby writes it.
+        return {"type": "lobby", **snapshot.model_dump(exclude_unset=True, by_alias=True)}
 
     # ------------------------------------------------------------------ the snapshot
 
@@ -247,7 +265,12 @@ class Lobby:
         if events is None:
             events = await asyncio.to_thread(self._events)
         mine: list[schemas.MyTable] = []
+        challenged: list[schemas.Challenge] = []
         if user_id is not None:
+            challenged = [
+                challenges.model(seen)
+                for seen in await asyncio.to_thread(challenges.listed, self.store, user_id)
+            ]
             for row in await asyncio.to_thread(self._my_rows, user_id):
                 you = next(s.seat for s in row.seats if s.user_id == user_id)
                 mine.append(
@@ -281,6 +304,7 @@ class Lobby:
             mine=mine,
             quick=self.state(user_id),
             tournaments=[summary(event, lang) for event in events],
+            challenges=challenged,
         )
 
     def online(self) -> int:
@@ -349,6 +373,11 @@ class Lobby:
         """``user_id``'s unfinished tables, newest first."""
         return self.store.unfinished_tables(user_id, limit=MINE)
 
+    def _kept_apart(self, user_id: int) -> set[int]:
+        """Whom ``user_id`` blocked or was blocked by (:func:`.blocks.kept_apart`)."""
+        with self.store.sessions() as s:
+            return blocks.kept_apart(s, user_id)
+
     # ------------------------------------------------------------------ the quick match
 
     def state(self, user_id: int | None) -> schemas.QuickState:
@@ -395,6 +424,7 @@ class Lobby:
         """Pair ``user_id`` with someone waiting for the same game, or queue them for ``wait`` s."""
         options = checked_options(game_id, options, 2)
         key = match_key(game_id, options, clock)
+        apart = await asyncio.to_thread(self._kept_apart, user_id)
         async with self._match:  # two askers at once: one waits, the other finds them
             self.tickets.pop(user_id, None)  # a new request replaces the last one
             at = self.clock()
@@ -402,7 +432,10 @@ class Lobby:
                 (
                     t
                     for t in self.tickets.values()
-                    if t.key == key and t.table is None and t.deadline > at
+                    if t.key == key
+                    and t.table is None
+                    and t.deadline > at
+                    and t.user_id not in apart  # a block, either way: never paired
                 ),
                 None,
             )

@@ -38,7 +38,16 @@ from pydantic import (
 )
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
-from rumizi.server.schemas import Level, LobbyGame, MyTable, QuickState, SeatKind, Status
+from rumizi.server.schemas import (
+    Challenge,
+    Level,
+    LobbyGame,
+    MyTable,
+    QuickState,
+    SeatKind,
+    Status,
+    TournamentSummary,
+)
 
 #: The chat's quick phrases, by id; their words in each language live in the page (i18n.js
 #: "chat.phrase.*"), so each reader sees a phrase in their own language.
@@ -319,6 +328,8 @@ class LobbyMessage(TypedDict):
     games: list[LobbyGame]
     mine: list[MyTable]
     quick: QuickState
+    challenges: list[Challenge]
+    tournaments: list[TournamentSummary]
 
 
 class Refresh(BaseModel):

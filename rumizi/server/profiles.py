@@ -72,6 +72,7 @@ class Profile:
     stats: list[GameStats]
     recent: list[Played]
     followers: int = 0
+    bot: bool = False  # a bot account (rumizi.server.bot_accounts)
 
 
 def outcome(result: dict[str, Any] | None, seat: int) -> Outcome:
@@ -130,6 +131,7 @@ def read(s: Session, user: User) -> Profile:
         sorted(by_game.values(), key=_order),
         played[:RECENT],
         s.scalar(select(func.count()).where(Follow.followed_id == user.id)) or 0,
+        bool(user.bot),
     )
 
 

@@ -565,3 +565,48 @@ class Lobby(BaseModel):
     tournaments: list[TournamentSummary] = Field(
         default_factory=list, description="open tournaments announced or running, soonest first"
     )
+    challenges: list[Challenge] = Field(
+        default_factory=list,
+        description="the caller's challenges both ways: pending, and those answered lately",
+    )
+
+
+# ---------------------------------------------------------------------- challenges
+
+ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
+
+
+class ChallengeIn(BaseModel):
+    """A challenge to one player: always two seats, so the options must allow two."""
+
+    to: str = Field(max_length=40, description="the challenged player's name")
+    game: str = Field(max_length=40)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
+    clock: ClockIn = Field(default_factory=ClockIn)
+    rated: bool = False
+
+
+class Challenge(BaseModel):
+    """A challenge as its two players read it (nobody else can)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str
+    from_: str = Field(alias="from", description="the challenger's name")
+    to: str = Field(description="the challenged player's name")
+    incoming: bool = Field(description="the caller is the one challenged")
+    game: str
+    options: dict[str, Any]
+    clock: Clock
+    rated: bool
+    status: ChallengeStatus = Field(
+        description="pending (for ten minutes), then accepted, declined, cancelled (withdrawn "
+        "by the challenger) or expired"
+    )
+    created: str = Field(description="ISO 8601")
+    expires: str = Field(description="when a pending challenge expires, ISO 8601")
+    table: str | None = Field(default=None, description="once accepted: the table made")
+    url: str | None = Field(default=None, description="once accepted: the table's page")
+
+
+Lobby.model_rebuild()

@@ -56,6 +56,7 @@ class SeatRow:
     level: str | None
     user_id: int | None
     name: str | None
+    bot_account: bool = False  # a person's seat held by a bot account (named "BOT …")
 
 
 @dataclass
@@ -123,10 +124,11 @@ class UserRow:
     id: int
     name: str
     guest: bool
+    bot: bool = False  # a bot account: it plays through its tokens (rumizi.server.bot_accounts)
 
 
 def _user(user: User) -> UserRow:
-    return UserRow(user.id, user.name, user.guest)
+    return UserRow(user.id, user.name, user.guest, bool(user.bot))
 
 
 def _named(s: Session, name: str) -> User | None:
@@ -428,15 +430,15 @@ class Store:
         if not tables:
             return []
         found = s.execute(
-            select(Seat, User.name)
+            select(Seat, User.name, User.bot)
             .outerjoin(User, User.id == Seat.user_id)
             .where(Seat.table_id.in_([t.id for t in tables]))
             .order_by(Seat.seat)
         ).all()
         seats: dict[str, list[SeatRow]] = {}
-        for seat, name in found:
+        for seat, name, bot in found:
             seats.setdefault(seat.table_id, []).append(
-                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name)
+                SeatRow(seat.seat, seat.kind, seat.level, seat.user_id, name, bool(bot))
             )
         return [
             TableRow(
@@ -458,9 +460,7 @@ class Store:
                 listed=t.listed,
                 created_by=None if public else t.created_by,
                 tournament=(
-                    None
-                    if t.tournament_id is None
-                    else (t.tournament_id, t.tournament_round or 0)
+                    None if t.tournament_id is None else (t.tournament_id, t.tournament_round or 0)
                 ),
             )
             for t in tables

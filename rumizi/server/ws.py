@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from rumizi.server import chat, inbound, logs, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
-from rumizi.server.hub import Client
+from rumizi.server.hub import Client, Hub, LiveTable
 from rumizi.server.messages import Concede, ErrorMessage, Undo, wire
 from rumizi.server.outbox import Outbox
 from rumizi.server.refusals import ActionError
+from rumizi.server.store import UserRow
 
 log = logging.getLogger("rumizi.server.sockets")
 router = APIRouter()
@@ -47,6 +49,25 @@ async def table_socket(
     if table is None:
         await refuse_connection(websocket, 4404, "no such table")
         return
+    await serve_table(websocket, hub, table, user, lang)
+
+
+async def serve_table(
+    websocket: WebSocket,
+    hub: Hub,
+    table: LiveTable,
+    user: UserRow | None,
+    lang: str,
+    *,
+    by_program: Callable[[], Awaitable[bool]] | None = None,
+) -> None:
+    """The table's socket for ``user`` (``None``: nobody signed in), accepted here.
+
+    A person's page comes with ``by_program`` ``None``: a bot account's moves are refused
+    there (it plays through its tokens). A bot's program (rumizi.server.routes.bots) comes
+    with ``by_program``, asked before each move whether its token still holds: once revoked,
+    the socket closes with 4401.
+    """
     cluster = hub.cluster
     # Several instances: the answer names the one serving (for operators and tests).
     named = [] if cluster is None else [(b"x-rumizi-instance", cluster.name.encode())]
@@ -113,6 +134,12 @@ async def table_socket(
             if client.seat is None:
                 await refuse(client_id, "spectator", "you are watching this table, not playing")
                 continue
+            if by_program is None and user is not None and user.bot:
+                await refuse(client_id, "bot-account", "a bot account plays through its tokens")
+                continue
+            if by_program is not None and not await by_program():
+                await websocket.close(4401, "the token was revoked")
+                break
             try:
                 move = inbound.move(message)
             except inbound.Refused as err:

@@ -2,7 +2,9 @@
 
 A reader copies a snippet into a fresh interpreter, so each one runs here in a fresh namespace,
 with nothing from the snippets before it. The ones that run the contract suite
-(``check_game``) are left to the contract tests, which run it on every game.
+(``check_game``) are left to the contract tests, which run it on every game, and the one that
+puts a bot online (``BotClient``: it needs a server and a token) to
+``tests/server/test_bot_client.py``, which runs the client against a real server.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ def python_snippets() -> list[tuple[str, str]]:
     return found
 
 
-SNIPPETS = [(h, code) for h, code in python_snippets() if "check_game(" not in code]
+SNIPPETS = [
+    (h, code)
+    for h, code in python_snippets()
+    if "check_game(" not in code and "BotClient(" not in code
+]
 
 
 def test_the_snippets_are_found() -> None:

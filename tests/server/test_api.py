@@ -38,9 +38,18 @@ def world(server: Server) -> dict[str, int]:
     """Rows of every table a POST could change."""
     tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
     tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks", "follows")
-    tables += ("tournaments", "tournament_entrants", "tournament_byes")
+    tables += ("tournaments", "tournament_entrants", "tournament_byes", "challenges", "blocks")
+    tables += ("api_tokens",)
     counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
+        counts["pending challenges"] = int(
+            connection.execute(
+                text("SELECT COUNT(*) FROM challenges WHERE status = 'pending'")
+            ).scalar_one()
+        )
+        counts["bot accounts"] = int(
+            connection.execute(text("SELECT COUNT(*) FROM users WHERE bot")).scalar_one()
+        )
         counts["taken seats"] = int(
             connection.execute(
                 text("SELECT COUNT(*) FROM seats WHERE user_id IS NOT NULL")
@@ -80,6 +89,9 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     made = owner.post("/api/tournaments", event)
     assert made.status_code == 200, made.text
     other.post(f"/api/tournaments/{made.json()['id']}/join", {})  # so a withdrawal would work
+    asked = {"to": "dave", "game": "star-realms"}
+    challenged = owner.post("/api/challenges", asked)  # for dave to answer, carol to cancel
+    assert challenged.status_code == 200, challenged.text
 
     bodies: dict[str, tuple[Browser, Any]] = {
         "/api/lang": (other, {"lang": "en"}),
@@ -100,19 +112,33 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/puzzles/{puzzle_id}/answer": (other, {"moves": list(puzzle.solution)}),
         "/api/puzzles/{puzzle_id}/play": (other, {"moves": list(puzzle.solution)}),
         "/api/users/{name}/follow": (other, None),
+        "/api/users/{name}/block": (other, None),
+        "/api/challenges": (other, {"to": "carol", "game": "star-realms"}),
+        "/api/challenges/{challenge_id}/accept": (other, None),
+        "/api/challenges/{challenge_id}/decline": (other, None),
+        "/api/challenges/{challenge_id}/cancel": (owner, None),
+        "/api/account/bot": (other, None),
+        "/api/account/tokens": (other, {"name": "lab", "scopes": ["challenge"]}),
         "/api/tournaments": (other, event),
         "/api/tournaments/{tournament_id}/join": (other, {}),
         "/api/tournaments/{tournament_id}/withdraw": (other, None),
         "/api/tournaments/{tournament_id}/cancel": (owner, None),
     }
     paths = server.app.openapi()["paths"]
-    posts = sorted(path for path, methods in paths.items() if "post" in methods)
+    # A bot's program authenticates with its token alone (no cookie, so no CSRF to check):
+    # tests/server/test_bot_accounts.py shows those routes refuse a request without one.
+    posts = sorted(
+        path
+        for path, methods in paths.items()
+        if "post" in methods and not path.startswith("/api/bot/")
+    )
     assert posts == sorted(bodies), "a new POST route: add it to this test"
 
     before = world(server)
     for path, (browser, body) in bodies.items():
         url = path.replace("{table_id}", table["id"]).replace("{puzzle_id}", puzzle.id)
         url = url.replace("{name}", "carol").replace("{tournament_id}", made.json()["id"])
+        url = url.replace("{challenge_id}", challenged.json()["id"])
         for headers in ({}, {"X-CSRF-Token": "wrong"}, {"X-CSRF-Token": ""}):
             response = browser.client.post(url, json=body, headers=headers)
             assert response.status_code == 403, (url, headers, response.text)
@@ -125,7 +151,11 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         assert response.status_code == 403, url
         browser.client.cookies = cookies
     for headers in ({}, {"X-CSRF-Token": "wrong"}):  # a DELETE is checked as a POST is
-        response = other.client.delete("/api/users/carol/follow", headers=headers)
+        for deleted in ("follow", "block"):
+            response = other.client.delete(f"/api/users/carol/{deleted}", headers=headers)
+            assert response.status_code == 403 and error(response)["code"] == "csrf"
+    for headers in ({}, {"X-CSRF-Token": "wrong"}):  # revoking a token too
+        response = other.client.delete("/api/account/tokens/1", headers=headers)
         assert response.status_code == 403 and error(response)["code"] == "csrf"
     assert world(server) == before
     assert other.get("/api/me").json()["user"]["name"] == "dave"  # still signed in

@@ -60,11 +60,25 @@ def a_played_finished_analysed_game(server: Server) -> None:
     stranger.post("/api/auth/login", {"username": "timekeeper", "password": "not the password"})
     second.signup("follower")
     assert second.post("/api/users/timekeeper/follow").json() == {"following": True}
+    asked = {"to": "timekeeper", "game": "star-realms"}
+    challenge = second.post("/api/challenges", asked).json()  # made, then answered
+    assert first.post(f"/api/challenges/{challenge['id']}/decline").status_code == 200
+    pest = server.guest()  # blocked by the timekeeper (a block's time)
+    assert pest.user is not None
+    assert first.post(f"/api/users/{pest.user['name']}/block").json() == {"blocked": True}
     starts = (datetime.now(UTC) + timedelta(seconds=0.2)).isoformat()
     event = {"game": "splendor-duel", "kind": "swiss", "rounds": 1, "starts_at": starts}
     made = first.post("/api/tournaments", {**event, "clock": {"kind": "realtime"}}).json()
     second.post(f"/api/tournaments/{made['id']}/join", {})  # a joining time
     first.post(f"/api/tournaments/{made['id']}/cancel")  # and an end
+    robot = server.browser()  # a bot account's token, made and used
+    robot.signup("robot")
+    robot.post("/api/account/bot")
+    secret = robot.post("/api/account/tokens", {"name": "t", "scopes": ["bot:play"]}).json()
+    used = server.browser().client.get(
+        "/api/bot/account", headers={"Authorization": f"Bearer {secret['token']}"}
+    )
+    assert used.status_code == 200, used.text
     with first.socket(table_id) as s0, second.socket(table_id) as s1:
         state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
         s1.wait_version(state["version"])

@@ -9,8 +9,10 @@
 :mod:`.replays`         ``/api/tables/{id}/replay``: a game stepped move by move
 :mod:`.analysis`        ``/api/tables/{id}/analysis``: a finished game's win chances and marks
 :mod:`.ratings`         ``/api/leaderboard/{game}``
-:mod:`.users`           ``/api/users/{name}``: a player's public profile
+:mod:`.users`           ``/api/users/{name}``: a player's public profile, following, blocking
+:mod:`.challenges`      ``/api/challenges...``: challenging a player to a game
 :mod:`.tournaments`     ``/api/tournaments...``, ``/ws/tournaments/{id}``: Swiss and arena events
+:mod:`.bots`            ``/api/account/...``, ``/api/bot/...``: bot accounts, tokens, bots' streams
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
@@ -26,6 +28,8 @@ from fastapi import APIRouter
 from rumizi.server.routes import (
     accounts,
     analysis,
+    bots,
+    challenges,
     fantasy_realms,
     games,
     lobby,
@@ -50,5 +54,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     fantasy_realms.router,
     puzzles.router,
     users.router,
+    challenges.router,
     tournaments.router,
+    bots.router,
 )

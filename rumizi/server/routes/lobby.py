@@ -5,6 +5,8 @@ The work is in :mod:`rumizi.server.lobby`; these routes only read the request an
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from rumizi.server import inbound
@@ -23,7 +25,7 @@ from rumizi.server.deps import (
     stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
-from rumizi.server.lobby import LobbyClient
+from rumizi.server.lobby import LobbyClient, company_refused
 from rumizi.server.routes.tables import clock_config
 from rumizi.server.schemas import Joined, Lobby, QuickBotIn, QuickIn, QuickState, TableMade
 from rumizi.server.ws import refuse_connection, same_origin
@@ -47,6 +49,7 @@ async def lobby(lobby: LobbyDep, user: MaybeUserDep, lang: LangDep) -> Lobby:
         ErrorCode.NOT_LISTED,
         ErrorCode.SIGN_UP,
         ErrorCode.TABLE_FULL,
+        ErrorCode.BLOCKED,
     ),
 )
 async def join_listed(
@@ -58,6 +61,7 @@ async def join_listed(
         raise ApiError(ErrorCode.NOT_LISTED, "this table is not open in the lobby")
     if row.rated and user.guest:
         raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated games")
+    await asyncio.to_thread(company_refused, store, row, user.id)  # a block, either way
     taken = await hub.db(store.take_seat, table_id, user.id)
     if taken is None:
         raise ApiError(ErrorCode.TABLE_FULL, "every seat at this table is taken")

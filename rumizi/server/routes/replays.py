@@ -37,5 +37,7 @@ def table_replay(
         raise ApiError(ErrorCode.INVALID, f"no seat {seat}")
     replay = replay_frames(row, seat, lang, reveal=over)
     # The chat said at the table, each line in place by its version (what the seat could read).
-    replay["chat"] = chat.replay_lines(store, row.id, you, over)
+    # (Never the lines of someone the caller blocked.)
+    reader = None if user is None else user.id
+    replay["chat"] = chat.replay_lines(store, row.id, you, over, reader)
     return Replay.model_validate(replay)

@@ -63,23 +63,33 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("tournament_id", "round", "user_id"),
     )
-    with op.batch_alter_table("game_tables") as batch:
-        batch.add_column(sa.Column("tournament_id", sa.String(length=16), nullable=True))
-        batch.add_column(sa.Column("tournament_round", sa.Integer(), nullable=True))
-        batch.create_index(batch.f("ix_game_tables_tournament_id"), ["tournament_id"])
-        batch.create_foreign_key(
-            "fk_game_tables_tournament_id",
-            "tournaments",
-            ["tournament_id"],
-            ["id"],
-            ondelete="SET NULL",
+    # Columns added in place (ALTER TABLE ... ADD COLUMN), never by rebuilding game_tables:
+    # on SQLite a rebuild drops the old table, and with foreign keys on that would delete
+    # every seat, move and chat line of every table (their keys cascade).
+    if op.get_bind().dialect.name == "sqlite":  # SQLite adds a column with its key in place
+        op.execute(
+            "ALTER TABLE game_tables ADD COLUMN tournament_id VARCHAR(16) "
+            "REFERENCES tournaments (id) ON DELETE SET NULL"
         )
+    else:
+        op.add_column(
+            "game_tables",
+            sa.Column(
+                "tournament_id",
+                sa.String(length=16),
+                sa.ForeignKey("tournaments.id", ondelete="SET NULL"),
+                nullable=True,
+            ),
+        )
+    op.add_column("game_tables", sa.Column("tournament_round", sa.Integer(), nullable=True))
+    op.create_index(
+        op.f("ix_game_tables_tournament_id"), "game_tables", ["tournament_id"], unique=False
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game_tables") as batch:
-        batch.drop_constraint("fk_game_tables_tournament_id", type_="foreignkey")
-        batch.drop_index(batch.f("ix_game_tables_tournament_id"))
+    op.drop_index(op.f("ix_game_tables_tournament_id"), table_name="game_tables")
+    with op.batch_alter_table("game_tables") as batch:  # its foreign key goes with it
         batch.drop_column("tournament_round")
         batch.drop_column("tournament_id")
     op.drop_table("tournament_byes")

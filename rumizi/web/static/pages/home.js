@@ -4,13 +4,17 @@
 // comes in the time you chose); and the catalogue's tiles. It stays live: the server pushes
 // the lobby on /ws/lobby whenever a table changes (GET /api/lobby now and then while the
 // socket is down). The lobby also announces the open tournaments, soonest first, with a
-// countdown to each start and a Join button.
+// countdown to each start and a Join button. At the top, the caller's challenges (the
+// lobby's `challenges`): one made to them, with Accept and Decline; one they made, waiting
+// (Withdraw), then, once accepted, its table opens — for a challenge this tab sent or saw
+// waiting — or its answer is said (declined, or expired).
 
-import { t, range, num, lang, seatNames } from "../i18n.js";
+import { t, range, num, lang, seatNames, personName } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, ensureUser, currentUser, getGame, defaultOptions, showError } from "../api.js";
 import { markTitle, dotIcon, notify, alertControls } from "../alerts.js";
 import { eventItem, joinEvent, tick, ticking } from "./tournaments.js";
+import { watched, watch, withName } from "./profile.js";
 
 /** The small "2–6 players · 30 min · ages 12+" line of a game. */
 export function catalogLine(game) {
@@ -96,6 +100,7 @@ export async function mount(main, ctx) {
     tourList,
     tourNone,
   );
+  const challengeBox = h("section", { class: "lobby-challenges", "aria-label": t("challenge.region"), dataset: { testid: "challenges" }, hidden: true });
   const list = h("ul", { class: "catalogue lobby-games", dataset: { testid: "catalogue" } }, h("li", { class: "muted" }, t("loading")));
   // Tools for people at a real table: the Fantasy Realms scorer finds a hand's best choices.
   // The day's puzzle, once the server names it (the page does not wait for it).
@@ -121,6 +126,7 @@ export async function mount(main, ctx) {
   );
   main.append(
     intro,
+    challengeBox,
     h("div", { class: "lobby-top" }, mineBox, quickBox, tourBox),
     h("h2", { class: "section-title" }, t("home.title")),
     list,
@@ -293,6 +299,108 @@ export async function mount(main, ctx) {
     lastTurns = turns;
   }
 
+  // ------------------------------------------------------------------ challenges
+  const waitedOn = new Set(); // challenges this page saw waiting for the other's answer
+  const dismissed = new Set();
+  const heard = new Set(); // challenges to the caller already announced
+  let firstChallenges = true;
+
+  async function answerChallenge(c, given, buttons) {
+    for (const b of buttons) b.disabled = true;
+    try {
+      const answered = await api(`/api/challenges/${encodeURIComponent(c.id)}/${given}`, { body: {} });
+      if (given === "accept" && answered.url) {
+        ctx.navigate(answered.url);
+        return;
+      }
+      dismissed.add(c.id);
+      watch(c.id, false);
+      api("/api/lobby").then(render, () => {});
+    } catch (err) {
+      showError(err);
+      for (const b of buttons) b.disabled = false;
+      api("/api/lobby").then(render, () => {}); // answered meanwhile, or withdrawn: redraw
+    }
+  }
+
+  function challengeTags(c) {
+    return h("span", { class: "lobby-tags" }, clockTag(c.clock), c.rated ? h("span", { class: "tag" }, t("lobby.rated")) : null);
+  }
+
+  function challengeItem(c, text, buttons, kind) {
+    return h(
+      "div",
+      // (Laid out here: the lobby's style sheet is another change's; a banner wraps on a phone.)
+      { class: ["banner", "lobby-challenge", kind === "incoming" && "banner-warn"], role: "group", style: { flexWrap: "wrap" }, dataset: { testid: `challenge-${kind}`, challenge: c.id, status: c.status } },
+      h("span", { class: "lobby-challenge-text", style: { flex: "1 1 16rem" } }, text),
+      challengeTags(c),
+      buttons.length ? h("span", { class: "button-row lobby-challenge-buttons", style: { marginInlineStart: "auto" } }, buttons) : null,
+    );
+  }
+
+  /** Draw the caller's challenges; true when an accepted one is opening its table. */
+  function renderChallenges(challenges) {
+    const mine = watched();
+    const items = [];
+    for (const c of challenges) {
+      const game = gameName.get(c.game) || c.game;
+      if (c.incoming) {
+        if (c.status !== "pending" || dismissed.has(c.id)) continue;
+        const name = personName(c.from);
+        if (!heard.has(c.id)) {
+          heard.add(c.id);
+          if (!firstChallenges) notify(t("challenge.notify"), t("challenge.incoming", { name, game }), `rumizi-challenge-${c.id}`);
+        }
+        const accept = h("button", { type: "button", class: "btn btn-small btn-primary", dataset: { testid: "challenge-accept" } }, t("challenge.accept"));
+        const decline = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "challenge-decline" } }, t("challenge.decline"));
+        accept.addEventListener("click", () => answerChallenge(c, "accept", [accept, decline]));
+        decline.addEventListener("click", () => answerChallenge(c, "decline", [accept, decline]));
+        items.push(challengeItem(c, withName("challenge.incoming", name, { game }), [accept, decline], "incoming"));
+        continue;
+      }
+      const name = personName(c.to);
+      if (c.status === "pending") {
+        waitedOn.add(c.id);
+        const left = h("span", { class: "muted nowrap", dataset: { expires: c.expires } });
+        const withdraw = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "challenge-cancel" } }, t("challenge.cancel"));
+        withdraw.addEventListener("click", () => answerChallenge(c, "cancel", [withdraw]));
+        const spinner = h("span", { class: "spinner", "aria-hidden": "true", style: { display: "inline-block", verticalAlign: "middle" } });
+        const text = [spinner, " ", withName("challenge.waiting", name, { game }), " ", left];
+        items.push(challengeItem(c, text, [withdraw], "waiting"));
+        continue;
+      }
+      // An answer is news only to the tab that sent the challenge or saw it wait.
+      if (!(mine.has(c.id) || waitedOn.has(c.id)) || dismissed.has(c.id)) continue;
+      if (c.status === "accepted" && c.url) {
+        watch(c.id, false);
+        dismissed.add(c.id);
+        toast(t("challenge.accepted", { name }));
+        ctx.navigate(c.url);
+        return true;
+      }
+      if (c.status !== "declined" && c.status !== "expired") continue;
+      const close = h("button", { type: "button", class: "btn btn-small btn-ghost", dataset: { testid: "challenge-dismiss" } }, t("challenge.dismiss"));
+      close.addEventListener("click", () => {
+        dismissed.add(c.id);
+        watch(c.id, false);
+        renderChallenges(challenges);
+      });
+      items.push(challengeItem(c, withName(`challenge.${c.status}`, name, { game }), [close], "answered"));
+    }
+    firstChallenges = false;
+    challengeBox.hidden = !items.length;
+    challengeBox.replaceChildren(...items);
+    tickChallenges();
+    return false;
+  }
+
+  function tickChallenges() {
+    for (const span of challengeBox.querySelectorAll("[data-expires]")) {
+      span.textContent = t("challenge.left", { time: countdown(Date.parse(span.dataset.expires) - Date.now()) });
+    }
+  }
+  const challengeTimer = setInterval(tickChallenges, 1000);
+
   // ------------------------------------------------------------------ the quick match
   const gameSelect = h("select", { dataset: { testid: "quick-game" }, id: "quick-game" }, games.map((g) => h("option", { value: g.id }, g.name)));
   const waitSelect = h("select", { dataset: { testid: "quick-wait" }, id: "quick-wait" }, WAITS.map((s) => h("option", { value: String(s), selected: s === 60 }, waitLabel(s))));
@@ -420,6 +528,7 @@ export async function mount(main, ctx) {
     if (closed || !data) return;
     online.hidden = false;
     online.replaceChildren(h("span", { class: "dot dot-on", "aria-hidden": "true" }), " ", t("lobby.online", { n: data.online || 0 }));
+    if (renderChallenges(data.challenges || [])) return; // off to the accepted challenge's table
     renderMine(data.mine || []);
     renderGames(data);
     renderTournaments(data.tournaments || []);
@@ -490,6 +599,7 @@ export async function mount(main, ctx) {
     clearInterval(poll);
     clearInterval(quickTimer);
     clearInterval(quickPoll);
+    clearInterval(challengeTimer);
     stopTicking();
     if (socket) socket.close(1000);
     markTitle(false);

@@ -1,9 +1,11 @@
 // My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
-// (GET /api/auth/failures) until the owner says they have seen them.
+// (GET /api/auth/failures) until the owner says they have seen them, and the people one
+// follows, each with their games to watch and a button to challenge them.
 
 import { t, dateTime, lang, num, personName, ratingText, signed } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
-import { api, getMe, getGame, ApiError } from "../api.js";
+import { api, getMe, getGame, ApiError, showError } from "../api.js";
+import { challengeDialog } from "./profile.js";
 
 function seatNames(seats) {
   return (seats || [])
@@ -66,9 +68,9 @@ function puzzlesPanel(mine) {
   );
 }
 
-/** The players this one follows (GET /api/my/following): each a link to the profile, and the
- * games they are playing now, each a link to watch. */
-async function followingPanel(following) {
+/** The players this one follows (GET /api/my/following): each a link to the profile, the
+ * games they are playing now, each a link to watch, and a button to challenge them. */
+async function followingPanel(following, ctx) {
   const names = new Map();
   const games = [...new Set(following.flatMap((f) => f.playing.map((p) => p.game)))];
   await Promise.all(games.map((id) => getGame(id, document.documentElement.lang).then((g) => names.set(id, g.name), () => names.set(id, id))));
@@ -88,10 +90,33 @@ async function followingPanel(following) {
           f.playing.length
             ? f.playing.map((p, i) => [i ? " · " : null, link(`/t/${encodeURIComponent(p.table_id)}`, t("me.playingNow", { game: names.get(p.game) || p.game }), { dataset: { testid: "followed-table" } })])
             : h("span", { class: "muted" }, t("me.notPlaying")),
+          " ",
+          challengeButton(f, ctx),
         ),
       ),
     ),
   );
+}
+
+/** "Challenge" beside a followed player: the profile's dialog; once sent, the lobby waits. */
+function challengeButton(person, ctx) {
+  const button = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "followed-challenge" } }, t("profile.challenge"));
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await challengeDialog(person, {
+        onSent: () => {
+          ctx.navigate("/");
+          toast(t("challenge.sent"));
+        },
+      });
+    } catch (err) {
+      showError(err);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
 }
 
 function failuresPanel(failures) {
@@ -145,7 +170,7 @@ export async function mount(main, ctx) {
   ]);
   if (!ctx.alive()) return;
   if (failures) main.append(failuresPanel(failures));
-  if (following.length) main.append(await followingPanel(following));
+  if (following.length) main.append(await followingPanel(following, ctx));
   if (!ctx.alive()) return;
   const puzzleBox = puzzlesPanel(puzzles);
   if (puzzleBox) main.append(puzzleBox);

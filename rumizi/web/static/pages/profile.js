@@ -1,10 +1,12 @@
 // A player's public profile: GET /api/users/{name}. Per game, the finished games won, drawn
 // and lost, the rating (a "?" while provisional) with its history drawn as a line, and the
-// newest games, each opening its replay.
+// newest games, each opening its replay. Above them what the visitor may do about the player:
+// follow, challenge to a game (the dialog, also opened from "My games"), block.
 
-import { t, num, ratingText, personName, dateTime } from "../i18n.js";
-import { h, link } from "../dom.js";
-import { api, getMe, showError } from "../api.js";
+import { t, num, ratingText, personName, dateTime, lang } from "../i18n.js";
+import { h, link, toast, confirmDialog } from "../dom.js";
+import { api, getMe, getGame, ensureUser, showError, ApiError } from "../api.js";
+import { optionFields, parseNumber } from "./new-table.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -42,34 +44,233 @@ function historyGraph(points, name) {
   );
 }
 
-/** Follow or stop following (POST / DELETE /api/users/{name}/follow): for someone signed
- * in, on another player's profile. */
-async function followButton(person) {
-  const me = await getMe().catch(() => null);
-  if (!me || !me.user || me.user.name === person.name) return null;
-  const mine = await api("/api/my/following").catch(() => []);
-  let on = mine.some((f) => f.name === person.name);
-  const button = h("button", { type: "button", class: "btn", dataset: { testid: "follow" } });
-  const show = () => {
-    button.textContent = t(on ? "profile.unfollow" : "profile.follow");
-    button.classList.toggle("btn-primary", !on);
-    button.setAttribute("aria-pressed", String(on));
+// ------------------------------------------------------------------ challenges
+
+const WATCHING = "rumizi.challenges.watching"; // sessionStorage: challenges this tab sent
+
+/** The ids of the challenges this tab sent and waits on (the home page follows their answers). */
+export function watched() {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(WATCHING) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+/** Wait on the challenge `id` (or, `on` false, no longer). */
+export function watch(id, on = true) {
+  const ids = watched();
+  if (on) ids.add(id);
+  else ids.delete(id);
+  try {
+    sessionStorage.setItem(WATCHING, JSON.stringify([...ids]));
+  } catch {
+    // (storage refused: the home page still follows what it sees waiting)
+  }
+}
+
+let dialogs = 0; // ids of the dialogs' fields
+
+/** `t(key, vars)` with the person's `name` in its place, isolated (a <bdi>): a Latin name
+ * inside a Persian sentence, or a Persian one in English, keeps the sentence's order. */
+export function withName(key, name, vars = {}) {
+  const mark = "\u0000";
+  const [before, after = ""] = t(key, { ...vars, name: mark }).split(mark);
+  return [before, h("bdi", {}, name), after];
+}
+
+/** Only the choices a two-seat game can take: a challenge is between two people. */
+function twoSeats(game) {
+  return {
+    ...game,
+    options: (game.options || []).map((o) => ({ ...o, choices: (o.choices || []).filter((c) => !Array.isArray(c.players) || c.players.includes(2)) })),
   };
-  button.addEventListener("click", async () => {
-    button.disabled = true;
+}
+
+/**
+ * The challenge form (POST /api/challenges) as a modal dialog: the game, its options for two
+ * seats (new-table.js's optionFields), the clock and "rated". `person` is {name, guest};
+ * `onSent(challenge)` hears the challenge made. A refusal is said inside the dialog, which
+ * sits above the page's toasts.
+ */
+export async function challengeDialog(person, { onSent = () => {} } = {}) {
+  const [catalogue, me] = await Promise.all([api("/api/games"), getMe().catch(() => null)]);
+  const n = ++dialogs;
+  const id = (name) => `challenge-${n}-${name}`;
+  const shown = personName(person.name);
+  const gameSelect = h("select", { id: id("game"), dataset: { testid: "challenge-game" } }, catalogue.map((g) => h("option", { value: g.id }, g.name)));
+  const optionsSlot = h("div", { class: "challenge-options" });
+  let chosen = {};
+  async function showOptions() {
+    const game = twoSeats(await getGame(gameSelect.value, lang()));
+    const fields = optionFields(game);
+    fields.countField.hidden = true; // always two seats
+    chosen = fields.chosen;
+    optionsSlot.replaceChildren(...(game.options.length ? [fields.box] : []));
+  }
+  gameSelect.addEventListener("change", () => showOptions().catch(showError));
+  await showOptions();
+
+  const numberInput = (value, testid, name) =>
+    h("input", { type: "text", inputmode: "numeric", value: num(value), id: id(name), class: "num-input", dir: "ltr", autocomplete: "off", dataset: { testid } });
+  const minutes = numberInput(10, "challenge-minutes", "minutes");
+  const increment = numberInput(5, "challenge-increment", "increment");
+  const radio = (value, label) =>
+    h(
+      "div",
+      { class: "radio" },
+      h("input", { type: "radio", name: id("clock"), id: id(`clock-${value}`), value, checked: value === "none", dataset: { testid: `challenge-clock-${value}` } }),
+      h("label", { for: id(`clock-${value}`) }, label),
+    );
+  const realtimeFields = h(
+    "div",
+    { class: "clock-fields", hidden: true },
+    h("div", { class: "field" }, h("label", { for: minutes.id }, t("new.minutes")), minutes),
+    h("div", { class: "field" }, h("label", { for: increment.id }, t("new.increment")), increment),
+  );
+  const clockBox = h("fieldset", { class: "fieldset" }, h("legend", {}, t("new.clock")), radio("none", t("new.clockNone")), radio("realtime", t("new.clockRealtime")), realtimeFields, radio("turn", t("new.clockTurn")));
+  const clockKind = () => clockBox.querySelector("input[type=radio]:checked")?.value || "none";
+  clockBox.addEventListener("change", () => {
+    realtimeFields.hidden = clockKind() !== "realtime";
+  });
+  function clock() {
+    if (clockKind() === "realtime") {
+      const min = Math.max(1, Math.min(180, parseNumber(minutes.value) ?? 10));
+      const inc = Math.max(0, Math.min(120, parseNumber(increment.value) ?? 0));
+      return { kind: "realtime", initial: Math.round(min * 60), increment: Math.round(inc) };
+    }
+    return clockKind() === "turn" ? { kind: "turn", per_move: 86400 } : { kind: "none" };
+  }
+
+  const guestHere = !me || !me.user || me.user.guest || person.guest; // rated is for accounts
+  const rated = h("input", { type: "checkbox", id: id("rated"), disabled: guestHere, dataset: { testid: "challenge-rated" } });
+  const ratedBox = h(
+    "div",
+    {},
+    h("div", { class: "checkbox" }, rated, h("label", { for: rated.id }, t("new.rated"))),
+    guestHere ? h("p", { class: "hint" }, t("challenge.ratedGuest")) : null,
+  );
+  const problem = h("p", { class: "form-error", role: "alert", hidden: true, dataset: { testid: "challenge-error" } });
+  const send = h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "challenge-send" } }, t("challenge.send"));
+  const cancel = h("button", { type: "button", class: "btn", dataset: { testid: "challenge-cancel" } }, t("cancel"));
+  const title = h("h2", { id: id("title") }, withName("challenge.title", shown));
+  const form = h(
+    "form",
+    { class: "form challenge-form", novalidate: true },
+    title,
+    h("p", { class: "hint" }, withName("challenge.twoSeats", shown)),
+    h("div", { class: "field" }, h("label", { for: gameSelect.id }, t("challenge.game")), gameSelect),
+    optionsSlot,
+    clockBox,
+    ratedBox,
+    problem,
+    h("div", { class: "dialog-buttons" }, send, cancel),
+  );
+  const dialog = h("dialog", { class: "dialog challenge-dialog", "aria-labelledby": title.id, dataset: { testid: "challenge-dialog" } }, form);
+  const close = () => {
+    dialog.close();
+    dialog.remove();
+  };
+  cancel.addEventListener("click", close);
+  dialog.addEventListener("cancel", (e) => {
+    e.preventDefault();
+    close();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    send.disabled = true;
+    problem.hidden = true;
     try {
-      const path = `/api/users/${encodeURIComponent(person.name)}/follow`;
-      const out = await api(path, on ? { method: "DELETE", body: {} } : { body: {} });
-      on = out.following;
+      await ensureUser();
+      const body = { to: person.name, game: gameSelect.value, options: { ...chosen }, clock: clock(), rated: rated.checked };
+      const made = await api("/api/challenges", { body });
+      watch(made.id);
+      close();
+      onSent(made);
+    } catch (err) {
+      problem.textContent = err instanceof ApiError ? err.message : t("error.generic");
+      problem.hidden = false;
+    } finally {
+      send.disabled = false;
+    }
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  gameSelect.focus();
+  return dialog;
+}
+
+/**
+ * What a visitor may do about the player: follow (POST / DELETE /api/users/{name}/follow),
+ * challenge, block (POST / DELETE /api/users/{name}/block, asked once more first). Whether the
+ * caller blocked them comes from the caller's own GET /api/my/blocks: the profile itself is
+ * the same answer for everyone. Nothing for one's own profile.
+ */
+async function actions(person, ctx) {
+  const me = await getMe().catch(() => null);
+  const user = me && me.user;
+  if (user && user.name === person.name) return null;
+  const [following, blocks] = user
+    ? await Promise.all([api("/api/my/following").catch(() => []), api("/api/my/blocks").catch(() => [])])
+    : [[], []];
+  const path = `/api/users/${encodeURIComponent(person.name)}`;
+  const shown = personName(person.name);
+
+  const challenge = h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "challenge" } }, t("profile.challenge"));
+  challenge.addEventListener("click", async () => {
+    challenge.disabled = true;
+    try {
+      await challengeDialog(person, {
+        onSent: () => {
+          ctx.navigate("/"); // the lobby shows the challenge waiting, then opens the table
+          toast(t("challenge.sent"));
+        },
+      });
+    } catch (err) {
+      showError(err);
+    } finally {
+      challenge.disabled = false;
+    }
+  });
+
+  let followOn = following.some((f) => f.name === person.name);
+  const follow = h("button", { type: "button", class: "btn", dataset: { testid: "follow" } });
+  let blockOn = blocks.some((b) => b.name === person.name);
+  const block = h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "block" } });
+  const blockedNote = h("p", { class: "muted", dataset: { testid: "blocked" } }, t("profile.blocked"));
+  const show = () => {
+    follow.textContent = t(followOn ? "profile.unfollow" : "profile.follow");
+    follow.setAttribute("aria-pressed", String(followOn));
+    block.textContent = t(blockOn ? "profile.unblock" : "profile.block");
+    challenge.hidden = blockOn; // (the server would refuse it anyway)
+    blockedNote.hidden = !blockOn;
+  };
+  follow.addEventListener("click", async () => {
+    follow.disabled = true;
+    try {
+      followOn = (await api(`${path}/follow`, followOn ? { method: "DELETE", body: {} } : { body: {} })).following;
       show();
     } catch (err) {
       showError(err);
     } finally {
-      button.disabled = false;
+      follow.disabled = false;
+    }
+  });
+  block.addEventListener("click", async () => {
+    if (!blockOn && !(await confirmDialog(t("profile.blockAsk", { name: shown }), t("profile.blockYes"), { testid: "block-confirm" }))) return;
+    block.disabled = true;
+    try {
+      blockOn = (await api(`${path}/block`, blockOn ? { method: "DELETE", body: {} } : { body: {} })).blocked;
+      show();
+    } catch (err) {
+      showError(err);
+    } finally {
+      block.disabled = false;
     }
   });
   show();
-  return h("p", { class: "button-row" }, button);
+  if (!user) return h("div", { class: "profile-actions" }, h("p", { class: "button-row" }, challenge));
+  return h("div", { class: "profile-actions" }, blockedNote, h("p", { class: "button-row" }, challenge, follow, block));
 }
 
 export async function mount(main, ctx) {
@@ -83,9 +284,9 @@ export async function mount(main, ctx) {
     h(
       "header",
       { class: "profile-head", dataset: { testid: "profile" } },
-      h("h1", {}, h("bdi", { dataset: { testid: "profile-name" } }, shown), person.guest && shown === person.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null),
+      h("h1", {}, h("bdi", { dataset: { testid: "profile-name" } }, shown), person.guest && shown === person.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null, person.bot ? h("small", { class: "bot-tag", title: t("profile.botTitle"), dataset: { testid: "bot-tag" } }, "BOT") : null),
       h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) }), " · ", h("span", { dataset: { testid: "profile-followers" } }, t("profile.followers", { n: num(person.followers) }))),
-      await followButton(person),
+      await actions(person, ctx),
     ),
   );
   if (!ctx.alive()) return;

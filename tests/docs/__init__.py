@@ -1,0 +1,1 @@
+"""Tests of the reference manual (mkdocs.yml, docs/manual)."""
