@@ -1,0 +1,54 @@
+"""Upgrading a database keeps every row: a migration that rebuilt a table on SQLite (drop the
+old, copy into a new one) would, with foreign keys on, cascade-delete the rows that point at
+it — every seat, move, chat line and session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+
+from rumizi.server import db as server_db
+from rumizi.server.db import make_engine
+from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
+
+ROWS = ("users", "sessions", "game_tables", "seats", "actions", "chat_messages")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_upgrading_from_before_the_tournaments_keeps_every_row(
+    backend: str, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    url = db_url if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    engine = make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(server_db.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0013")  # the last schema before tournaments
+        for statement in (
+            "INSERT INTO users (name, name_key, password_hash, guest, created) "
+            "VALUES ('mina', 'mina', NULL, false, '2026-01-01')",
+            "INSERT INTO sessions (token_hash, user_id, created) VALUES ('h', 1, '2026-01-01')",
+            "INSERT INTO game_tables (id, game, options, players, seed, status, version, rated, "
+            "invite, clock, created, listed) VALUES ('t1', 'star-realms', '{}', 2, 1, 'playing', "
+            "1, false, 'x', '{}', '2026-01-01', false)",
+            "INSERT INTO seats (table_id, seat, kind, level, user_id) "
+            "VALUES ('t1', 0, 'human', NULL, 1)",
+            "INSERT INTO actions (table_id, version, seat, action, client_id, at) "
+            "VALUES ('t1', 1, 0, '{}', 'c1', '2026-01-01')",
+            "INSERT INTO chat_messages (table_id, version, channel, seat, user_id, name, text, "
+            "client_id, at) VALUES ('t1', 0, 'players', 0, 1, 'mina', 'hi', 'c2', '2026-01-01')",
+        ):
+            connection.execute(text(statement))
+    server_db.migrate(engine)  # to the newest schema, as a server starts
+    with engine.begin() as connection:
+        counts = {
+            name: connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one()
+            for name in ROWS
+        }
+    engine.dispose()
+    assert counts == dict.fromkeys(ROWS, 1)
