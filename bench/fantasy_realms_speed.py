@@ -42,15 +42,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
+
+from compiled_build import compare_builds
 
 from rumizi import bots
 from rumizi.games.fantasy_realms import GAME, engine, heuristics, strategy
@@ -236,7 +235,6 @@ def matches(games: int, players: int = 4) -> str:
 
 # ---------------------------------------------------------------- pure Python against compiled
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPARED: dict[str, tuple[int, dict[str, Any]]] = {
     "base": (4, {}),
     "items": (4, {"items": True}),
@@ -307,48 +305,6 @@ def _per_cpu_second(seconds: float, items: list[Any], fn: Callable[[Any], object
     return calls / (clock() - start)
 
 
-def compiled_folder() -> str:
-    """The folder that holds the compiled build (made now if the cache lacks it)."""
-    found = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
-    )
-    folder = found.stdout.strip()
-    if not folder:
-        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
-    return folder
-
-
-def compare(seconds: float, seed: int, rounds: int) -> None:
-    """Both builds, ``rounds`` turns each, alternating; a table of medians and speed-ups."""
-    envs = {
-        "pure": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-        "compiled": dict(os.environ, PYTHONPATH=compiled_folder()),
-    }
-    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
-    for r in range(rounds):
-        for build, env in envs.items():
-            argv = ["--figures", f"--seconds={seconds}", f"--seed={seed + r}"]
-            child = subprocess.run(
-                [sys.executable, __file__, *argv],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            figures = json.loads(child.stdout)
-            assert figures.pop("compiled") == (build == "compiled"), f"{build}: wrong build"
-            runs[build].append(figures)
-    print(
-        f"Fantasy Realms, pure Python against compiled — Python {sys.version.split()[0]}, "
-        f"one thread each, ~{seconds:g} CPU s per figure, median of {rounds} rounds"
-    )
-    print(f"  {'':34} {'pure':>10} {'compiled':>10} {'speed-up':>9}")
-    for key in runs["pure"][0]:
-        pure = statistics.median(f[key] for f in runs["pure"])
-        fast = statistics.median(f[key] for f in runs["compiled"])
-        print(f"  {key:34} {pure:10,.1f} {fast:10,.1f} {fast / pure:8.2f}×")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -363,7 +319,7 @@ def main() -> None:
         json.dump(build_figures(args.seconds, args.seed), sys.stdout)
         return
     if args.compare:
-        compare(args.seconds, args.seed, args.rounds)
+        compare_builds(__file__, "Fantasy Realms", args.seconds, args.seed, args.rounds)
         return
     random_games(4, {}, 0.2, random.Random(0), Playouts())  # warm up: imports, the scorer
     for name in args.tables.split(","):

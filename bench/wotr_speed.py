@@ -26,23 +26,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from compiled_build import compare_builds
 
 from rumizi.core.contract import Game, GameState
 from rumizi.games.star_realms import GAME as STAR_REALMS
 from rumizi.games.war_of_the_ring import GAME, WarOfTheRingState, engine, heuristics, strategy
 
 TURN_CAP = 500  # Star Realms: random players can scrap their decks and never finish
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -179,48 +176,6 @@ def _per_cpu_second(seconds: float, items: list[Any], fn: Callable[[Any], object
     return calls / (time.process_time() - start)
 
 
-def compiled_folder() -> str:
-    """The folder that holds the compiled build (made now if the cache lacks it)."""
-    found = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/compiled.py")], capture_output=True, text=True
-    )
-    folder = found.stdout.strip()
-    if not folder:
-        raise SystemExit(f"no compiled build: {found.stderr.strip()}")
-    return folder
-
-
-def compare(seconds: float, seed: int, rounds: int) -> None:
-    """Both builds, ``rounds`` turns each, alternating; a table of medians and speed-ups."""
-    envs = {
-        "pure": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-        "compiled": dict(os.environ, PYTHONPATH=compiled_folder()),
-    }
-    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
-    for r in range(rounds):
-        for build, env in envs.items():
-            argv = ["--figures", f"--seconds={seconds}", f"--seed={seed + r}"]
-            child = subprocess.run(
-                [sys.executable, __file__, *argv],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            figures = json.loads(child.stdout)
-            assert figures.pop("compiled") == (build == "compiled"), f"{build}: wrong build"
-            runs[build].append(figures)
-    print(
-        f"War of the Ring, pure Python against compiled — Python {sys.version.split()[0]}, "
-        f"one thread each, ~{seconds:g} CPU s per figure, median of {rounds} rounds"
-    )
-    print(f"  {'':26} {'pure':>12} {'compiled':>12} {'speed-up':>9}")
-    for key in runs["pure"][0]:
-        pure = statistics.median(f[key] for f in runs["pure"])
-        fast = statistics.median(f[key] for f in runs["compiled"])
-        print(f"  {key:26} {pure:12,.1f} {fast:12,.1f} {fast / pure:8.2f}×")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per game, in chunks")
@@ -233,7 +188,7 @@ def main() -> None:
         json.dump(build_figures(args.seconds, args.seed), sys.stdout)
         return
     if args.compare:
-        compare(args.seconds, args.seed, args.rounds)
+        compare_builds(__file__, "War of the Ring", args.seconds, args.seed, args.rounds)
         return
     print(f"War of the Ring engine speed — Python {sys.version.split()[0]}, one thread")
     wotr, star = race(args.seconds, args.seed)

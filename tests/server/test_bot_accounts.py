@@ -39,6 +39,20 @@ def bearer(value: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {value}"}
 
 
+def seat_bot(server: Server, value: str, table: dict[str, Any]) -> int:
+    """The bot's program sits at ``table`` with its invite (no session: its token only)."""
+    program = server.browser().client
+    program.cookies.clear()
+    joined = program.post(
+        f"/api/bot/tables/{table['id']}/join",
+        json={"invite": table["invite"]},
+        headers=bearer(value),
+    )
+    assert joined.status_code == 200, joined.text
+    seat: int = joined.json()["seat"]
+    return seat
+
+
 @contextlib.contextmanager
 def bot_socket(server: Server, path: str, value: str) -> Iterator[Any]:
     client = server.browser().client
@@ -138,14 +152,7 @@ def test_a_bot_sits_with_an_invite_and_plays_on_the_table_s_protocol(server: Ser
     made = token(owner)
     person = server.guest("en")
     table = person.create_table(game="splendor-duel", seats=[{"kind": "human"}] * 2)
-    program = server.browser().client
-    program.cookies.clear()
-    joined = program.post(
-        f"/api/bot/tables/{table['id']}/join",
-        json={"invite": table["invite"]},
-        headers=bearer(made["token"]),
-    )
-    assert joined.status_code == 200 and joined.json() == {"seat": 1}
+    assert seat_bot(server, made["token"], table) == 1
     with (
         person.socket(table["id"]) as mine,
         bot_socket(server, f"/api/bot/game/{table['id']}", made["token"]) as ws,
@@ -176,13 +183,7 @@ def test_a_bot_account_cannot_play_by_hand(server: Server) -> None:
     made = token(owner)
     person = server.guest("en")
     table = person.create_table(seats=[{"kind": "human"}] * 2)
-    program = server.browser().client
-    program.cookies.clear()
-    program.post(
-        f"/api/bot/tables/{table['id']}/join",
-        json={"invite": table["invite"]},
-        headers=bearer(made["token"]),
-    )
+    seat_bot(server, made["token"], table)
     with owner.socket(table["id"]) as page:  # the owner's own page, signed in as the bot
         state = page.next_state()
         assert state["seat"] == 1
@@ -197,13 +198,7 @@ def test_a_revoked_token_closes_the_bot_s_game_before_its_next_move(server: Serv
     made = token(owner)
     person = server.guest("en")
     table = person.create_table(seats=[{"kind": "human"}] * 2)
-    program = server.browser().client
-    program.cookies.clear()
-    program.post(
-        f"/api/bot/tables/{table['id']}/join",
-        json={"invite": table["invite"]},
-        headers=bearer(made["token"]),
-    )
+    seat_bot(server, made["token"], table)
     with bot_socket(server, f"/api/bot/game/{table['id']}", made["token"]) as ws:
         bot = Socket(ws)
         bot.next_state()
@@ -221,15 +216,9 @@ def test_the_event_stream_announces_each_game_and_its_end(server: Server) -> Non
     owner = bot_account(server)
     made = token(owner)
     person = server.guest("en")
-    program = server.browser().client
-    program.cookies.clear()
     with bot_socket(server, "/api/bot/stream", made["token"]) as stream:
         table = person.create_table(seats=[{"kind": "human"}] * 2)
-        program.post(
-            f"/api/bot/tables/{table['id']}/join",
-            json={"invite": table["invite"]},
-            headers=bearer(made["token"]),
-        )
+        seat_bot(server, made["token"], table)
         start = stream.receive_json()
         assert start == {
             "type": "game-start",
@@ -285,13 +274,7 @@ def test_a_bot_account_is_marked_on_its_profile_and_at_the_table(server: Server)
     made = token(owner)
     person = server.guest("fa")
     table = person.create_table(seats=[{"kind": "human"}] * 2)
-    program = server.browser().client
-    program.cookies.clear()
-    program.post(
-        f"/api/bot/tables/{table['id']}/join",
-        json={"invite": table["invite"]},
-        headers=bearer(made["token"]),
-    )
+    seat_bot(server, made["token"], table)
     assert server.browser().get("/api/users/robo").json()["bot"] is True
     seats = person.get(f"/api/tables/{table['id']}").json()["seats"]
     assert seats[1]["name"] == "\u2068BOT robo\u2069"  # the title in Persian too
