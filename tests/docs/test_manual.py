@@ -172,7 +172,13 @@ def test_a_broken_cross_reference_fails_the_build(tmp_path: Path) -> None:
     assert "rumizi.core.registry.no_such_name" in built.stderr
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+def shipped(ids: list[str]) -> list[str]:
+    """The games of the package among ``ids``: the manual is built from a fresh registry, so a
+    game another test registered in this process (a test's tiny game) has no page."""
+    return [g for g in ids if type(game(g)).__module__.startswith("rumizi.games.")]
+
+
+@pytest.mark.parametrize("game_id", shipped(game_ids()))
 def test_every_game_has_its_page_with_its_facts_and_modules(site: Path, game_id: str) -> None:
     page = site / "games" / f"{game_id}.html"
     text = page.read_text(encoding="utf-8")
@@ -190,7 +196,7 @@ def test_every_game_has_its_page_with_its_facts_and_modules(site: Path, game_id:
         assert f'id="{package}.{module}"' in text
 
 
-@pytest.mark.parametrize("game_id", encoded_game_ids())
+@pytest.mark.parametrize("game_id", shipped(encoded_game_ids()))
 def test_a_game_s_spaces_table_gives_the_numbers_of_the_adapters_spaces(
     site: Path, game_id: str
 ) -> None:
@@ -218,7 +224,7 @@ def test_a_game_s_spaces_table_gives_the_numbers_of_the_adapters_spaces(
     assert sum(int(row[2]) for row in blocks[1:]) == observed["observation"].shape[0]
 
 
-@pytest.mark.parametrize("game_id", encoded_game_ids())
+@pytest.mark.parametrize("game_id", shipped(encoded_game_ids()))
 def test_every_table_size_on_a_game_s_page_is_the_adapters(site: Path, game_id: str) -> None:
     rows = table_with(read(site / "games" / f"{game_id}.html"), "seats")
     assert rows[0] == ["seats", "options", "actions", "observation"] and len(rows) > 1

@@ -7,7 +7,8 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,24 @@ from rumizi.server.auth import CSRF_HEADER
 from tests.web.conftest import Server
 
 GAMES = ("star-realms", "splendor-duel", "fantasy-realms", "war-of-the-ring")
+
+
+def run_in_own_loop(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``asyncio.run(main())`` in a thread of its own: a worker that ran the browser tests
+    keeps Playwright's loop running on its main thread, where asyncio.run would refuse."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as err:  # handed to the test's thread
+            failed.append(err)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 @pytest.fixture
@@ -134,7 +153,7 @@ def test_a_bot_plays_a_person_to_the_end_in_every_game(live: Server) -> None:
             stop.set()
             await runner
 
-    asyncio.run(main())
+    run_in_own_loop(main)
 
 
 def test_the_bot_carries_on_after_a_server_restart_mid_game(live: Server) -> None:
@@ -164,7 +183,7 @@ def test_the_bot_carries_on_after_a_server_restart_mid_game(live: Server) -> Non
         with contextlib.suppress(Exception):
             await runner
 
-    asyncio.run(main())
+    run_in_own_loop(main)
 
 
 def test_the_bot_accepts_a_challenge_to_a_game_it_plays_and_declines_the_others(
@@ -213,4 +232,4 @@ def test_the_bot_accepts_a_challenge_to_a_game_it_plays_and_declines_the_others(
         stop.set()
         await runner
 
-    asyncio.run(main())
+    run_in_own_loop(main)
