@@ -130,7 +130,10 @@ def mine(
     game's ``MINING`` table ``i`` (in turn) from a seed derived from ``seed`` and ``i``.
     ``runs_on`` plays the games elsewhere (:mod:`rumizi.arena.cluster`: worker processes or
     a Ray cluster); the puzzles are the same, in the same order."""
-    _add_on(game_id)  # a game without puzzles says so before any work is shared out
+    add_on = _add_on(game_id)  # a game without puzzles says so before any work is shared out
+    before = getattr(add_on, "before_mining", None)
+    if callable(before):  # a game whose bots remember across games starts afresh
+        before()
     seen: set[str] = set()
     one = functools.partial(mine_one, game_id, seed, bot=bot)
     found = runs_on.map(one, range(games)) if runs_on is not None else map(one, range(games))

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +17,7 @@ from rumizi.arena.cluster import executor
 from rumizi.cli.main import cli
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game_ids
-from rumizi.games.fantasy_realms import GAME, score_hand
+from rumizi.games.fantasy_realms import GAME, hand_values, score_hand
 from rumizi.games.fantasy_realms import puzzles as fr
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
@@ -110,6 +111,28 @@ def test_mining_is_reproducible_for_a_seed_and_made_the_shipped_set() -> None:
     other = [p.id for p in puzzles.mine(GAME_ID, 3, seed=2)]
     assert other and not set(other) & {p["id"] for p in once}
     assert all(p["source"].startswith("self-play 1/") for p in once)
+
+
+class EarlierPlay(dict[Any, int]):
+    """The greedy bot's hand-value memo as earlier play would leave it: an entry (here a
+    poor value) for every hand it is asked about, until it is emptied."""
+
+    played_before = True
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return -50 if self.played_before else super().get(key, default)
+
+    def clear(self) -> None:
+        self.played_before = False
+        super().clear()
+
+
+def test_mining_repeats_itself_whatever_the_process_played_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hand_values, "_APPROX", EarlierPlay())
+    mined = [p.as_dict() for p in puzzles.mine("fantasy-realms", 3, seed=1)]
+    assert mined == [p.as_dict() for p in puzzles.shipped("fantasy-realms")[: len(mined)]]
 
 
 def test_mining_in_worker_processes_finds_the_same_puzzles_in_the_same_order() -> None:

@@ -26,6 +26,15 @@ EXACT_TOP = 2  # discards scored exactly after the quick estimate of every one
 _ACTIONS = frozenset(ACTION_CARDS)
 _COPY_BY_NAME = frozenset({"mirage", "shapeshifter"})
 _APPROX: dict[tuple[Any, ...], int] = {}
+
+
+def forget() -> None:
+    """Empty the memo of approximate hand values. Its entries keep the choices of the first
+    hand scored under each key, so what the greedy bot plays depends on what it met before:
+    a run that must repeat itself (puzzle mining) starts from an empty memo."""
+    _APPROX.clear()
+
+
 _CACHE: dict[tuple[Any, ...], tuple[int, dict[str, dict[str, Any]]]] = {}
 
 

@@ -70,6 +70,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from rumizi.core.contract import Action
 from rumizi.core.i18n import number
 from rumizi.core.puzzles import Puzzle
+from rumizi.games.fantasy_realms import hand_values
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.game import GAME
 from rumizi.games.fantasy_realms.optimize import ChoiceSearch
@@ -356,6 +357,12 @@ def _find_take(state: FantasyRealmsState, source: str) -> list[Puzzle]:
 
 
 # -- the add-on ------------------------------------------------------------------------
+
+
+def before_mining() -> None:
+    """Mining starts from an empty hand-value memo (:func:`.hand_values.forget`), so the
+    same arguments mine the same puzzles whatever this process did before."""
+    hand_values.forget()
 
 
 def find(state: FantasyRealmsState, source: str = "") -> list[Puzzle]:
