@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -232,11 +234,19 @@ def _returns(result: dict[str, Any] | None) -> tuple[float, ...] | None:
 
 
 def table_sizes(game_id: str, options: dict[str, Any]) -> list[int]:
+    """The seat counts ``game_id`` takes with ``options`` (asked once per game and options:
+    the ticker asks every second)."""
+    return list(_sizes(game_id, json.dumps(options, sort_keys=True)))
+
+
+@functools.lru_cache(maxsize=256)
+def _sizes(game_id: str, options_json: str) -> tuple[int, ...]:
     """The seat counts ``game_id`` takes with ``options`` (its formats decide).
 
     >>> table_sizes("splendor-duel", {})
     [2]
     """
+    options = json.loads(options_json)
     maker = game(game_id)
     sizes = []
     for players in range(maker.min_players, maker.max_players + 1):
@@ -245,11 +255,16 @@ def table_sizes(game_id: str, options: dict[str, Any]) -> list[int]:
         except (TypeError, ValueError):
             continue
         sizes.append(players)
-    return sizes
+    return tuple(sizes)
 
 
 def create(
-    s: Session, body: schemas.TournamentIn, user: UserRow, at: datetime, name: str
+    s: Session,
+    body: schemas.TournamentIn,
+    user: UserRow,
+    at: datetime,
+    name: str,
+    clock: dict[str, Any],
 ) -> Tournament:
     """A new event from ``body`` by ``user`` (checked: INVALID_TOURNAMENT says what is wrong)."""
 
@@ -292,7 +307,7 @@ def create(
         kind=body.kind,
         rounds=body.rounds,
         minutes=body.minutes,
-        clock=_clock(body.clock),
+        clock=clock,
         rated=body.rated,
         invite=secrets.token_urlsafe(9) if body.invite_only else None,
         created_by=user.id,
@@ -305,12 +320,6 @@ def create(
     s.flush()
     s.expunge(row)
     return row
-
-
-def _clock(clock: schemas.ClockIn) -> dict[str, Any]:
-    if clock.kind == "realtime":
-        return {"kind": "realtime", "initial": clock.initial, "increment": clock.increment}
-    return {"kind": "turn", "per_move": clock.per_move}
 
 
 def _event_row(s: Session, tournament_id: str) -> Tournament:
@@ -767,10 +776,12 @@ class Tournaments:
 
     # ------------------------------------------------------------------ changes by people
 
-    async def create(self, body: schemas.TournamentIn, user: UserRow, name: str) -> Tournament:
+    async def create(
+        self, body: schemas.TournamentIn, user: UserRow, name: str, clock: dict[str, Any]
+    ) -> Tournament:
         def write() -> Tournament:
             with self.store.sessions.begin() as s:
-                return create(s, body, user, now(), name)
+                return create(s, body, user, now(), name, clock)
 
         row = await self.hub.db(write)
         self.hub.tell("")  # the lobby announces it

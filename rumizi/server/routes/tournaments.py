@@ -23,6 +23,7 @@ from rumizi.server.deps import (
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.plugins import plugin
+from rumizi.server.routes.tables import clock_config
 from rumizi.server.schemas import (
     Tournament,
     TournamentIn,
@@ -65,7 +66,7 @@ async def create_tournament(
     """Announce a new event; its organiser is the caller (who does not join by this)."""
     known_game(body.game)
     name = str(plugin(body.game).catalog(lang).get("name", body.game))
-    row = await events.create(body, user, name)
+    row = await events.create(body, user, name, clock_config(body.clock))
     return TournamentMade(id=row.id, url=f"/tournaments/{row.id}", invite=row.invite)
 
 
