@@ -111,6 +111,21 @@ def test_neither_sits_at_a_listed_table_beside_the_other(server: Server) -> None
     assert carol.post(f"/api/lobby/tables/{hers['id']}/join").json() == {"seat": 1}
 
 
+def test_an_invite_link_does_not_seat_one_beside_the_other(server: Server) -> None:
+    alice, bob, carol = people(server, "alice", "bob", "carol")
+    block(bob, "alice")
+    hers = alice.create_table(seats=HUMANS)  # not listed: only the invite link reaches it
+    his = bob.create_table(seats=HUMANS)
+    first = bob.post(f"/api/tables/{hers['id']}/join", {"invite": hers["invite"]})
+    second = alice.post(f"/api/tables/{his['id']}/join", {"invite": his["invite"]})
+    for found in (first, second):
+        refused(found, 403, "blocked")
+    assert first.json() == second.json()
+    for made in (hers, his):
+        assert alice.get(f"/api/tables/{made['id']}").json()["seats"][1]["user_id"] is None
+    assert carol.join(hers) == 1
+
+
 def test_the_blocker_never_receives_the_blocked_player_s_chat(server: Server) -> None:
     alice, bob, carol = people(server, "alice", "bob", "carol")
     made = alice.create_table(seats=HUMANS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -26,6 +27,7 @@ from rumizi.server.deps import (
     stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
+from rumizi.server.lobby import company_refused
 from rumizi.server.schemas import ClockIn, Joined, JoinIn, Nothing, Table, TableIn, TableMade
 from rumizi.server.store import SeatRow, TableRow, UserRow
 
@@ -166,6 +168,7 @@ def table_info(table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep
         ErrorCode.WRONG_INVITE,
         ErrorCode.SIGN_UP,
         ErrorCode.TABLE_FULL,
+        ErrorCode.BLOCKED,
     ),
 )
 async def join_table(
@@ -177,6 +180,8 @@ async def join_table(
         raise ApiError(ErrorCode.WRONG_INVITE, "this invite link is not valid for the table")
     if row.rated and user.guest:  # ratings are for accounts, as at create_table
         raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated games")
+    # An invite link does not reach past a block: the same rule as the lobby's seats.
+    await asyncio.to_thread(company_refused, store, row, user.id)
     taken = await hub.db(store.take_seat, table_id, user.id)
     if taken is None:
         raise ApiError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
