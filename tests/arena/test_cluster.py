@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,10 +20,11 @@ from rumizi.cli.main import cli
 RAY_CASES = Path(__file__).with_name("ray_cases.py")
 
 
-def test_the_ray_cases_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
+def _run_ray_cases(basetemp: Path) -> tuple[int, str]:
+    """The Ray cases' pytest in a process (and session) of its own: its exit status and output."""
     # Ray's processes share the child's session, so that a hang is ended with all of them.
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-               "-o", "addopts=--import-mode=importlib", f"--basetemp={tmp_path / 'cases'}",
+               "-o", "addopts=--import-mode=importlib", f"--basetemp={basetemp}",
                str(RAY_CASES)]  # fmt: skip
     child = subprocess.Popen(
         command,
@@ -41,7 +43,23 @@ def test_the_ray_cases_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(child.pid, signal.SIGKILL)  # whatever Ray left behind
-    assert child.returncode == 0, output[-8000:]
+    return child.returncode, output
+
+
+def _pytest_summary(output: str) -> bool:
+    """Whether pytest got as far as its closing line (``N passed``, ``N failed``, ...)."""
+    return re.search(r"^=*\s*\d+ (passed|failed|error)", output, re.MULTILINE) is not None
+
+
+def test_the_ray_cases_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
+    status, output = _run_ray_cases(tmp_path / "cases")
+    if status != 0 and not _pytest_summary(output):
+        # The process died before pytest could report (twice in CI rehearsals on a loaded
+        # 2-core machine: Ray's driver exits when its local node misses a health check). That
+        # is the machine, not a case: one more run, whose verdict stands. A case that fails
+        # is reported by pytest's summary and is never run again.
+        status, output = _run_ray_cases(tmp_path / "again")
+    assert status == 0, output[-8000:]
     assert " passed" in output and "skipped" not in output, output[-2000:]
 
 
