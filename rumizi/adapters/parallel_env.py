@@ -47,8 +47,9 @@ played are also in :attr:`RumiziParallelEnv.last_step`.
 
 **The timer.** Chaos trading ends when every seat is done (with no offer open) or when the
 table's timer rings. ``timer_steps=k`` rings it after ``k`` steps of the phase (the server's
-``{"do": "ring"}``, :data:`rumizi.core.contract.RING`); the default ``None`` has no timer,
-as bots and the arena play. ``max_steps`` truncates the game (every agent ``truncated``,
+``{"do": "ring"}``, :data:`rumizi.core.contract.RING`), and ``infos[agent]["timer_left"]``
+counts the steps left while it runs; the default ``None`` has no timer, as bots and the
+arena play. ``max_steps`` truncates the game (every agent ``truncated``,
 reward 0) after that many steps.
 
 **Observations** are dicts, ``"observation"`` (the encoding's float32 vector built from the
@@ -233,7 +234,11 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
         self.last_step = []
         self.agents = self.possible_agents[:]
         observations = {a: self.observe(a) for a in self.agents}
-        return observations, {a: {} for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if self.timer_steps is not None and self.game_state.timer() is not None:
+            for info in infos.values():
+                info["timer_left"] = self.timer_steps
+        return observations, infos
 
     def _state(self) -> GameState:
         if self.game_state is None:
@@ -317,6 +322,9 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
             self.phase_steps = 0
             for info in infos.values():
                 info["rang"] = True
+        if self.timer_steps is not None and state.timer() is not None:
+            for info in infos.values():
+                info["timer_left"] = self.timer_steps - self.phase_steps
         live = self.agents
         observations = {a: self.observe(a) for a in live}
         rewards = dict.fromkeys(live, 0.0)

@@ -284,7 +284,8 @@ def test_a_done_seat_with_nothing_to_answer_waits_and_may_be_left_out() -> None:
 
 def test_the_timer_rings_after_timer_steps() -> None:
     env = fantasy_realms_chaos_parallel_env(players=4, timer_steps=2, order="seats")
-    env.reset(seed=1)
+    _, infos = env.reset(seed=1)
+    assert {i["timer_left"] for i in infos.values()} == {2}
     state = state_of(env)
     engine = GAME.new(seed=1, players=4, variant="chaos")
     done = env.done_index
@@ -293,6 +294,7 @@ def test_the_timer_rings_after_timer_steps() -> None:
         {"player_0": index_of(env, 0, first), "player_1": done, "player_2": done, "player_3": done}
     )
     assert state.phase == "trade" and "rang" not in infos["player_0"]
+    assert {i["timer_left"] for i in infos.values()} == {1}
     offer = state.pending["offers"][0]["id"]
     second = {"do": "propose", "by": 0, "to": 2, "card": state.hands[0][1]}
     refuse = {"do": "refuse", "by": 1, "offer": offer}
@@ -300,6 +302,7 @@ def test_the_timer_rings_after_timer_steps() -> None:
         {"player_0": index_of(env, 0, second), "player_1": index_of(env, 1, refuse)}
     )
     assert all(i.get("rang") for i in infos.values())  # seat 0 was still trading
+    assert not any("timer_left" in i for i in infos.values())  # no timer runs after it
     for action in (first, *({"do": "done", "by": q} for q in (1, 2, 3)), second, refuse, RING):
         engine.apply(action)
     assert engine.export() == state.export() and state.phase != "trade"

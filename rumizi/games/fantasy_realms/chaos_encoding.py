@@ -185,6 +185,8 @@ class ChaosEncoding(LaidOut):
         add("given", n * m)  # cards the viewer handed to each seat in a swap
         add("swaps", n * n, high=_BIG)  # public: swaps made between each pair
         add("drawn", m)  # the Necromancer's three, for its holder
+        add("returned", m)  # the two it put under the deck (its holder knows them)
+        add("searching", m)  # the deck, while the viewer searches it (Genie)
         add("shed_left", 1, high=_BIG)
         add("totals", n, high=_BIG, low=-_BIG)
         add("strengths", n, high=_BIG)
@@ -248,12 +250,15 @@ class ChaosEncoding(LaidOut):
                 cards("refused", [r["card"]], int(r["to"]))
             elif "swap" in r:
                 cards("given", [r["gave"]], int(r["with"] if r["by"] == me else r["by"]))
+            elif "returned" in r:
+                cards("returned", r["returned"])
         for r in view.get("revealed") or []:
             if "swap" in r:
                 p, q = r["players"]
                 hits.append(at["swaps"] + int(p) * n + int(q))
         if phase == "keep" and isinstance(pending.get("drawn"), list):
             cards("drawn", pending["drawn"])
+        cards("searching", view.get("searching"))
         if phase == "shed":
             numbers("shed_left", [view["queue"][0][3]])
         for r in view.get("results") or []:
