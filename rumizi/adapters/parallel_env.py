@@ -52,6 +52,17 @@ counts the steps left while it runs; the default ``None`` has no timer, as bots 
 arena play. ``max_steps`` truncates the game (every agent ``truncated``,
 reward 0) after that many steps.
 
+**Opponents.** ``opponents={seat: who}`` has the environment play those seats: ``who`` is a
+bot level's name (``"greedy"``, ``"strong"``…, made afresh with a seed drawn from the
+episode's seed at each reset), a :class:`rumizi.bots.Bot` or any ``choose(view, legal)``
+function; each sees only its own seat's view and chooses from its own list. Their seats
+are not agents (``possible_agents`` holds the others). Their moves join each step's moves
+and take their places in its order like anyone's; while no agent has a move (a bot holds
+the Necromancer, or every agent is done while bots still trade) the environment plays
+rounds of the opponents' moves alone before it answers, so a step never asks the agents
+for nothing but waits after a reset or a step. ``last_step`` lists those rounds too, and
+the timer counts rounds.
+
 **Observations** are dicts, ``"observation"`` (the encoding's float32 vector built from the
 agent's own view, so never a card it may not see) and ``"action_mask"`` (int8 over the
 index). **Rewards** come at the end from the game's ``returns()``, as in the AEC
@@ -65,7 +76,7 @@ the same seed and actions give the same episode.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import gymnasium
@@ -74,6 +85,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from rumizi.adapters.pettingzoo_env import RENDER_MODES, reward
+from rumizi.bots import Bot, make
 from rumizi.core.contract import RING, Action, GameState, View
 from rumizi.core.encoding import FloatArray, MaskArray
 from rumizi.core.errors import IllegalAction
@@ -82,6 +94,8 @@ from rumizi.core.registry import game_module
 
 Observation = dict[str, FloatArray | MaskArray]
 ORDERS = ("random", "seats")
+#: A seat the environment plays: a bot level's name, a bot, or ``choose(view, legal)``.
+Opponent = str | Bot | Callable[[View, list[Action]], Action]
 
 
 class SimultaneousEncoding(Protocol):
@@ -140,6 +154,7 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
         players: int = 4,
         *,
         order: str = "random",
+        opponents: Mapping[int, Opponent] | None = None,
         timer_steps: int | None = None,
         max_steps: int | None = None,
         zero_sum: bool = True,
@@ -166,7 +181,21 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
         self.max_steps = max_steps
         self.zero_sum = zero_sum
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{p}" for p in range(players)]
+        opponents = dict(opponents or {})
+        bad = sorted(q for q in opponents if type(q) is not int or not 0 <= q < players)
+        if bad or len(opponents) >= players:
+            raise ValueError(
+                f"opponents: seats 0 to {players - 1} played by the environment, at least one "
+                f"seat left to the agents; not {sorted(opponents, key=str)}"
+            )
+        for opponent in opponents.values():
+            if not isinstance(opponent, str | Bot) and not callable(opponent):
+                raise TypeError(f"an opponent is a bot level, a Bot or a function: {opponent!r}")
+        #: The seats the environment plays, and who plays them.
+        self.opponents: dict[int, Opponent] = opponents
+        self._opponents: dict[int, Callable[[View, list[Action]], Action]] = {}
+        self._seats = {f"player_{q}": q for q in range(players)}
+        self.possible_agents = [f"player_{q}" for q in range(players) if q not in opponents]
         self.agents: list[str] = []
         size = self.encoding.size
         self._action_space = spaces.Discrete(size)
@@ -229,15 +258,23 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
         self.seed_used = game_seed
         self._order_rng = np.random.default_rng([game_seed, 1])
         self.game_state = self.game.new(game_seed, self.num_players, **self.options)
+        draw = np.random.default_rng([game_seed, 2])
+        self._opponents = {
+            q: chooser(opponent, int(draw.integers(2**31)))
+            for q, opponent in sorted(self.opponents.items())
+        }
         self.steps = 0
         self.phase_steps = 0
         self.last_step = []
         self.agents = self.possible_agents[:]
-        observations = {a: self.observe(a) for a in self.agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        if self.timer_steps is not None and self.game_state.timer() is not None:
+        state = self.game_state
+        while self._opponents and not state.over and not self._agents_have_moves():
+            self._play_round(self._opponent_moves(), infos)
+        observations = {a: self.observe(a) for a in self.agents}
+        if self.timer_steps is not None and state.timer() is not None:
             for info in infos.values():
-                info["timer_left"] = self.timer_steps
+                info["timer_left"] = self.timer_steps - self.phase_steps
         return observations, infos
 
     def _state(self) -> GameState:
@@ -254,7 +291,7 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its own view's vector and its action mask."""
         state = self._state()
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         mask: MaskArray = np.zeros(self.encoding.size, dtype=np.int8)
         mask[self._legal_indices(seat)] = 1
         return {"observation": self.encoding.observe(state.view(seat)), "action_mask": mask}
@@ -281,7 +318,7 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
             raise IllegalAction(f"no such agents in play: {', '.join(map(str, unknown))}")
         chosen: dict[str, Action] = {}
         for agent in self.agents:
-            seat = self.possible_agents.index(agent)
+            seat = self._seats[agent]
             legal = self._legal_indices(seat)
             if agent not in actions:
                 if legal != [WAIT_INDEX]:
@@ -292,25 +329,60 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
                 raise IllegalAction(f"{agent}: {actions[agent]!r} is not one of its legal moves")
             if index != WAIT_INDEX:
                 chosen[agent] = self.encoding.decode(index, state.view(seat), seat)
-        movers = list(chosen)
-        if self.order == "random":
-            movers = [movers[k] for k in self._order_rng.permutation(len(movers))]
         infos: dict[str, dict[str, Any]] = {
             a: {"played": None, "position": None} for a in self.agents
         }
-        timed = state.timer() is not None
         self.last_step = []
+        self._play_round({**chosen, **self._opponent_moves()}, infos)
+        self.steps += 1
+        # the opponents play on while no agent has a move (and the game goes on)
+        while self._opponents and not state.over and not self._agents_have_moves():
+            self._play_round(self._opponent_moves(), infos)
+        if self.timer_steps is not None and state.timer() is not None:
+            for info in infos.values():
+                info["timer_left"] = self.timer_steps - self.phase_steps
+        live = self.agents
+        observations = {a: self.observe(a) for a in live}
+        rewards = dict.fromkeys(live, 0.0)
+        terminations = dict.fromkeys(live, False)
+        truncations = dict.fromkeys(live, False)
+        if state.over:
+            returns = state.returns()
+            rewards = {a: reward(returns, self._seats[a], self.zero_sum) for a in live}
+            terminations = dict.fromkeys(live, True)
+            self.agents = []
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            truncations = dict.fromkeys(live, True)
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _play_round(self, chosen: dict[str, Action], infos: dict[str, dict[str, Any]]) -> None:
+        """One round: ``chosen`` (agent name -> engine move, all chosen from the state as it
+        is now) applied one after another in the round's order, then the timer."""
+        state = self._state()
+        movers = list(chosen)
+        if self.order == "random":
+            movers = [movers[k] for k in self._order_rng.permutation(len(movers))]
+        else:
+            movers.sort(key=self._seats.__getitem__)
+        timed = state.timer() is not None
+        applied = False
         for position, agent in enumerate(movers):
             refusal: str | None = None
             try:
                 state.apply(chosen[agent])
+                applied = True
             except IllegalAction as err:  # a late move: the engine changed nothing
                 refusal = str(err)
-            infos[agent].update(played=chosen[agent], position=position)
-            if refusal is not None:
-                infos[agent]["refused"] = refusal
+            if agent in infos:
+                infos[agent].update(played=chosen[agent], position=position)
+                if refusal is not None:
+                    infos[agent]["refused"] = refusal
             self.last_step.append((agent, chosen[agent], refusal))
-        self.steps += 1
+        if movers and not applied:  # only an opponent's bad move can refuse them all
+            raise IllegalAction(f"every move of the round was refused: {self.last_step[-1]}")
         self.phase_steps = self.phase_steps + 1 if timed else 0
         if (
             self.timer_steps is not None
@@ -322,27 +394,19 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
             self.phase_steps = 0
             for info in infos.values():
                 info["rang"] = True
-        if self.timer_steps is not None and state.timer() is not None:
-            for info in infos.values():
-                info["timer_left"] = self.timer_steps - self.phase_steps
-        live = self.agents
-        observations = {a: self.observe(a) for a in live}
-        rewards = dict.fromkeys(live, 0.0)
-        terminations = dict.fromkeys(live, False)
-        truncations = dict.fromkeys(live, False)
-        if state.over:
-            returns = state.returns()
-            rewards = {
-                a: reward(returns, self.possible_agents.index(a), self.zero_sum) for a in live
-            }
-            terminations = dict.fromkeys(live, True)
-            self.agents = []
-        elif self.max_steps is not None and self.steps >= self.max_steps:
-            truncations = dict.fromkeys(live, True)
-            self.agents = []
-        if self.render_mode == "human":
-            self.render()
-        return observations, rewards, terminations, truncations, infos
+
+    def _opponent_moves(self) -> dict[str, Action]:
+        """The opponents' moves, each from its own seat's view and list."""
+        state = self._state()
+        moves: dict[str, Action] = {}
+        for seat, choose in self._opponents.items():
+            legal = state.legal_actions_for(seat)
+            if legal and not state.over:
+                moves[f"player_{seat}"] = choose(state.view(seat), legal)
+        return moves
+
+    def _agents_have_moves(self) -> bool:
+        return any(self._legal_indices(self._seats[a]) != [WAIT_INDEX] for a in self.agents)
 
     # ------------------------------------------------------------------ output
 
@@ -363,6 +427,16 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def chooser(opponent: Opponent, seed: int) -> Callable[[View, list[Action]], Action]:
+    """An opponent's ``choose(view, legal)``: a bot level made with ``seed``, a bot's own, or
+    the function given."""
+    if isinstance(opponent, str):
+        return make(opponent, seed=seed).choose
+    if isinstance(opponent, Bot):
+        return opponent.choose
+    return opponent
 
 
 def action_index_of(size: int, action: Any) -> int | None:

@@ -144,32 +144,41 @@ def test_redealing_hidden_cards_changes_no_seats_observation(players: int) -> No
     assert checked > 3 * players and changed > checked // 2  # the hidden cards did move
 
 
-def test_moves_made_at_once_are_the_engines_moves_one_after_another() -> None:
+@pytest.mark.parametrize("opponents", [None, {1: "greedy", 3: "random"}])
+def test_moves_made_at_once_are_the_engines_moves_one_after_another(
+    opponents: dict[int, str] | None,
+) -> None:
     """Replaying each step's moves, in the order the env drew, on the engine alone gives the
     same state and the same refusals, step after step."""
-    env = fantasy_realms_chaos_parallel_env(players=5)
+    env = fantasy_realms_chaos_parallel_env(players=5, opponents=opponents)
     obs, _ = env.reset(seed=9)
     rng = np.random.default_rng(9)
     engine = GAME.new(seed=9, players=5, variant="chaos")
+    for _agent, action, _ in env.last_step:  # the opponents' moves before the first step
+        engine.apply(action)
     refused = 0
     while env.agents:
         before = engine.clone()
         actions = random_actions(env, obs, rng)
         obs, _, _, _, infos = env.step(actions)
-        order = [agent for agent, _, _ in env.last_step]
-        assert sorted(order) == sorted(a for a, i in actions.items() if i != WAIT_INDEX)
+        moved = [a for a, i in actions.items() if i != WAIT_INDEX]
+        # each agent that moved is in the step once; the rest are the opponents' moves
+        assert sorted(a for a, _, _ in env.last_step if a in env.possible_agents) == sorted(moved)
         for position, (agent, action, refusal) in enumerate(env.last_step):
-            seat = env.possible_agents.index(agent)
-            # the move is what the index meant in the agent's own view of the step's start
-            assert action == env.encoding.decode(actions[agent], before.view(seat), seat)
-            assert infos[agent]["position"] == position and infos[agent]["played"] == action
+            seat = int(agent.removeprefix("player_"))
+            if agent in moved:  # what the index meant in the agent's view of the step's start
+                assert action == env.encoding.decode(actions[agent], before.view(seat), seat)
+                assert infos[agent]["position"] == position and infos[agent]["played"] == action
+            else:
+                assert opponents is not None and seat in opponents and agent not in infos
             try:
                 engine.apply(action)
             except IllegalAction as err:
-                assert refusal == str(err) == infos[agent]["refused"]
+                assert refusal == str(err)
+                assert agent not in moved or infos[agent]["refused"] == refusal
                 refused += 1
             else:
-                assert refusal is None and "refused" not in infos[agent]
+                assert refusal is None and "refused" not in infos.get(agent, {})
         assert engine.export() == state_of(env).export()
     assert refused > 0  # the game had moves that came too late
 
@@ -357,3 +366,59 @@ def test_bad_options_are_refused() -> None:
         fantasy_realms_chaos_parallel_env(players=2)
     with pytest.raises(KeyError, match="no simultaneous encoding"):
         rumizi.parallel_env("star-realms", players=2)
+
+
+def test_opponents_play_their_seats_from_their_own_views() -> None:
+    views: list[tuple[int, dict[str, Any]]] = []
+
+    def patient(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        views.append((int(view["you"]), view))
+        done = [a for a in legal if a["do"] in ("done", "refuse", "pass")]
+        return done[0] if done else legal[0]
+
+    env = fantasy_realms_chaos_parallel_env(
+        players=4, opponents={0: "greedy", 2: patient}, order="seats"
+    )
+    assert env.possible_agents == ["player_1", "player_3"]
+    rng = np.random.default_rng(3)
+    obs, _ = env.reset(seed=3)
+    assert set(obs) == {"player_1", "player_3"}
+    movers = {a for a, _, _ in env.last_step}
+    while env.agents:
+        obs, rewards, *_ = env.step(random_actions(env, obs, rng))
+        movers |= {a for a, _, _ in env.last_step}
+    assert movers == {"player_0", "player_1", "player_2", "player_3"}
+    assert views and all(seat == 2 for seat, _ in views)
+    for _, view in views:  # the function saw its own hand and only the sizes of the others
+        assert all(isinstance(h, int) for q, h in enumerate(view["hands"]) if q != 2)
+    assert set(rewards) == {"player_1", "player_3"} and state_of(env).over
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_parallel_api_test_passes_with_opponents(players: int) -> None:
+    env = fantasy_realms_chaos_parallel_env(players=players, opponents={0: "strong"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(env, num_cycles=2000)
+    first, again = (play_with_opponents(5) for _ in range(2))
+    assert first == again
+
+
+def play_with_opponents(seed: int) -> list[Any]:
+    env = fantasy_realms_chaos_parallel_env(players=4, opponents={1: "greedy", 2: "random"})
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace: list[Any] = [list(env.last_step)]
+    while env.agents:
+        obs, rewards, *_ = env.step(random_actions(env, obs, rng))
+        trace.append((list(env.last_step), rewards))
+    return trace
+
+
+def test_bad_opponents_are_refused() -> None:
+    with pytest.raises(ValueError, match="opponents"):
+        fantasy_realms_chaos_parallel_env(players=3, opponents={3: "greedy"})
+    with pytest.raises(ValueError, match="at least one seat"):
+        fantasy_realms_chaos_parallel_env(players=3, opponents=dict.fromkeys(range(3), "random"))
+    with pytest.raises(TypeError, match="opponent"):
+        fantasy_realms_chaos_parallel_env(players=3, opponents={1: 7})
