@@ -16,7 +16,8 @@ serialises a game into one agent at a time; this one gives every seat its move i
 >>> env.game_state.phase in ("summon", "over")
 True
 
-**Agents and actions.** Agents are ``player_0`` … ``player_{N-1}``; each has the same
+**Agents and actions.** Agents are ``player_0`` … ``player_{N-1}`` (less the seats of
+``opponents``, below); each has the same
 ``Discrete`` action space, the game's per-seat index (for chaos realms
 :class:`rumizi.games.fantasy_realms.chaos_encoding.ChaosEncoding`: propose a card to a seat,
 withdraw the offer to a seat, accept the offer from a seat handing back a card, refuse it,
@@ -46,9 +47,10 @@ and, for a move the engine refused, ``"refused"`` (the engine's message). The mo
 played are also in :attr:`RumiziParallelEnv.last_step`.
 
 **The timer.** Chaos trading ends when every seat is done (with no offer open) or when the
-table's timer rings. ``timer_steps=k`` rings it after ``k`` steps of the phase (the server's
+table's timer rings. ``timer_steps=k`` rings it after ``k`` rounds of the phase (a step's moves, or a
+round the environment plays alone, below) (the server's
 ``{"do": "ring"}``, :data:`rumizi.core.contract.RING`), and ``infos[agent]["timer_left"]``
-counts the steps left while it runs; the default ``None`` has no timer, as bots and the
+counts the rounds left while it runs; the default ``None`` has no timer, as bots and the
 arena play. ``max_steps`` truncates the game (every agent ``truncated``,
 reward 0) after that many steps.
 
@@ -108,13 +110,19 @@ class SimultaneousEncoding(Protocol):
         ...
 
     @property
-    def observation_size(self) -> int: ...
+    def observation_size(self) -> int:
+        """Length of :meth:`observe`'s vectors."""
+        ...
 
     @property
-    def observation_low(self) -> FloatArray: ...
+    def observation_low(self) -> FloatArray:
+        """Elementwise lower bounds of :meth:`observe`'s vectors."""
+        ...
 
     @property
-    def observation_high(self) -> FloatArray: ...
+    def observation_high(self) -> FloatArray:
+        """Elementwise upper bounds of :meth:`observe`'s vectors."""
+        ...
 
     def legal_indices(self, legal: Sequence[Action], view: View) -> list[int]:
         """A seat's legal list as indices (just the wait for an empty list)."""
@@ -124,9 +132,13 @@ class SimultaneousEncoding(Protocol):
         """What ``index`` means for ``seat`` in ``view``'s moment (``{"do": "wait"}``)."""
         ...
 
-    def observe(self, view: View) -> FloatArray: ...
+    def observe(self, view: View) -> FloatArray:
+        """A seat's view as a vector of :attr:`observation_size` float32 numbers."""
+        ...
 
-    def describe(self, view: View) -> str: ...
+    def describe(self, view: View) -> str:
+        """A short plain-text picture of the view (for ``render``)."""
+        ...
 
 
 WAIT_INDEX = 0
@@ -136,10 +148,10 @@ def simultaneous_encoding(game_id: str, players: int, **options: Any) -> Simulta
     """The per-seat encoding of ``game_id`` (from its ``encoding`` add-on); ``KeyError`` for a
     game with none."""
     module = game_module(game_id, "encoding")
-    make = getattr(module, "make_simultaneous_encoding", None)
-    if make is None:
+    factory = getattr(module, "make_simultaneous_encoding", None)
+    if factory is None:
         raise KeyError(f"game {game_id!r} has no simultaneous encoding")
-    found: SimultaneousEncoding = make(players, **options)
+    found: SimultaneousEncoding = factory(players, **options)
     return found
 
 
@@ -215,7 +227,9 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
         self.seed_used: int | None = None
         self.steps = 0
         self.phase_steps = 0
-        #: The moves of the last step as played: ``(agent, engine action, refusal or None)``.
+        #: The moves of the last step (and of the rounds the environment played alone after
+        #: it), in the order played: ``(seat's agent name, engine action, refusal or None)``;
+        #: an opponent's seat is named as an agent would be.
         self.last_step: list[tuple[str, Action, str | None]] = []
 
     # ------------------------------------------------------------------ spaces
