@@ -47,11 +47,11 @@ and, for a move the engine refused, ``"refused"`` (the engine's message). The mo
 played are also in :attr:`RumiziParallelEnv.last_step`.
 
 **The timer.** Chaos trading ends when every seat is done (with no offer open) or when the
-table's timer rings. ``timer_steps=k`` rings it after ``k`` rounds of the phase (a step's moves, or a
-round the environment plays alone, below) (the server's
-``{"do": "ring"}``, :data:`rumizi.core.contract.RING`), and ``infos[agent]["timer_left"]``
-counts the rounds left while it runs; the default ``None`` has no timer, as bots and the
-arena play. ``max_steps`` truncates the game (every agent ``truncated``,
+table's timer rings. ``timer_steps=k`` rings it (the server's ``{"do": "ring"}``,
+:data:`rumizi.core.contract.RING`) after ``k`` rounds of the phase: a round is a step's
+moves, or a round the environment plays alone (see *Opponents*). While it runs,
+``infos[agent]["timer_left"]`` counts the rounds left. The default ``None`` has no timer,
+as bots and the arena play. ``max_steps`` truncates the game (every agent ``truncated``,
 reward 0) after that many steps.
 
 **Opponents.** ``opponents={seat: who}`` has the environment play those seats: ``who`` is a
