@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
     from rumizi.adapters.gym_env import RumiziGymEnv
+    from rumizi.adapters.parallel_env import RumiziParallelEnv
 
 __all__ = [
     "Action",
@@ -34,6 +35,7 @@ __all__ = [
     "game",
     "game_ids",
     "gym_env",
+    "parallel_env",
     "register",
 ]
 __version__ = "0.1.0"
@@ -62,3 +64,17 @@ def gym_env(game_id: str, **options: Any) -> "RumiziGymEnv":
     from rumizi.adapters.gym_env import gym_env as make_gym_env
 
     return make_gym_env(game_id, **options)
+
+
+def parallel_env(game_id: str, **options: Any) -> "RumiziParallelEnv":
+    """A PettingZoo parallel environment for a game with a phase every seat plays at once
+    (Fantasy Realms' chaos realms: ``parallel_env("fantasy-realms", players=5,
+    variant="chaos")``; needs the ``rl`` extra).
+
+    Options: ``players``, ``order``, ``timer_steps``, ``max_steps``, ``zero_sum``,
+    ``render_mode``, and the game's own options; see
+    :class:`rumizi.adapters.parallel_env.RumiziParallelEnv`.
+    """
+    from rumizi.adapters.parallel_env import parallel_env as make_parallel_env
+
+    return make_parallel_env(game_id, **options)

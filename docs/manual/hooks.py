@@ -54,7 +54,7 @@ API_PACKAGES = (
 #: Modules (or packages taken whole) with a page of their own.
 API_MODULES = ("rumizi", "rumizi.puzzles", "rumizi.analysis", "rumizi.testing")
 #: How the top-level package is rendered: its own functions (the rest are the core's).
-TOP_MEMBERS = ("env", "gym_env")
+TOP_MEMBERS = ("env", "gym_env", "parallel_env")
 PYGMENTS_CSS = "css/pygments.css"
 MANUAL_CSS = "css/manual.css"
 #: Where a hand-written page asks for a generated list: ``<!-- rumizi: games -->``.

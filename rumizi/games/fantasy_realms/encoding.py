@@ -75,7 +75,9 @@ from typing import Any, Final, overload
 
 from rumizi.core.contract import Action, View
 from rumizi.core.encoding import Blocks, FloatArray, LaidOut
+from rumizi.games.fantasy_realms import chaos_encoding
 from rumizi.games.fantasy_realms.cards import ITEMS, card_info, suits_in_play
+from rumizi.games.fantasy_realms.chaos_encoding import ChaosEncoding
 from rumizi.games.fantasy_realms.engine import (
     GAME_ID,
     NECRO_SUITS,
@@ -675,6 +677,13 @@ def _last_seen(view: View, n: int) -> tuple[list[set[str]], set[str]]:
     return shown, in_deck
 
 
+def make_simultaneous_encoding(players: int = 4, **game_options: Any) -> ChaosEncoding:
+    """The per-seat encoding of a chaos-realms table, whose trading every seat plays at once
+    (:mod:`.chaos_encoding`; the parallel environment's, :mod:`rumizi.adapters.parallel_env`).
+    """
+    return chaos_encoding.make_simultaneous_encoding(players, **game_options)
+
+
 def make_encoding(players: int = 2, **game_options: Any) -> FantasyRealmsEncoding:
     """The encoding of one Fantasy Realms table (``players`` 2 to 6, the game's options)."""
     unknown = set(game_options) - {*ADAPTER_OPTIONS, "first"}
@@ -684,4 +693,10 @@ def make_encoding(players: int = 2, **game_options: Any) -> FantasyRealmsEncodin
     return FantasyRealmsEncoding(opts)
 
 
-__all__ = ["ADAPTER_OPTIONS", "FantasyRealmsEncoding", "make_encoding", "to_act_of"]
+__all__ = [
+    "ADAPTER_OPTIONS",
+    "FantasyRealmsEncoding",
+    "make_encoding",
+    "make_simultaneous_encoding",
+    "to_act_of",
+]
