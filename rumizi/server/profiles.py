@@ -7,7 +7,10 @@ lost, *drawn* when every seat shares the result, *lost* otherwise (a concession 
 Games still being played are not counted or listed: a profile says what is settled.
 
 Nothing private is here: no password, session, sign-in failure, or invite code (the tables
-come without theirs, as to a spectator).
+come without theirs, as to a spectator), nor the member's display language (their own
+setting, :func:`settings`). What the member wrote for everyone is: a short bio, cleaned and
+limited as a chat line is (:mod:`rumizi.server.chat`), and the languages they speak, codes of
+:data:`LANGUAGES`.
 """
 
 from __future__ import annotations
@@ -20,13 +23,21 @@ from typing import Any, Literal
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from rumizi.server import ratings
+from rumizi.server import chat, ratings
 from rumizi.server.db import Follow, GameTable, Rating, RatingChange, Seat, User
 
 #: How many of the newest finished games a profile lists.
 RECENT = 10
 
 Outcome = Literal["won", "drawn", "lost"]
+
+#: The languages a member may say they speak (ISO 639-1 codes; the page names each in both
+#: of its languages): Persian and English first, then the region's and the most spoken.
+LANGUAGES: tuple[str, ...] = (
+    "fa", "en", "ar", "tr", "az", "ku", "ps", "ur", "hi", "ru", "de", "fr", "es", "zh"
+)  # fmt: skip
+#: A bio's longest, in characters after cleaning: a chat line's.
+BIO_CHARS = chat.MAX_CHARS
 
 
 @dataclass(frozen=True)
@@ -73,6 +84,8 @@ class Profile:
     recent: list[Played]
     followers: int = 0
     bot: bool = False  # a bot account (rumizi.server.bot_accounts)
+    bio: str = ""
+    languages: list[str] = field(default_factory=list)
 
 
 def outcome(result: dict[str, Any] | None, seat: int) -> Outcome:
@@ -132,7 +145,88 @@ def read(s: Session, user: User) -> Profile:
         played[:RECENT],
         s.scalar(select(func.count()).where(Follow.followed_id == user.id)) or 0,
         bool(user.bot),
+        user.bio or "",
+        known_languages(user.languages),
     )
+
+
+# ---------------------------------------------------------------------- the member's own
+
+
+def known_languages(codes: object) -> list[str]:
+    """The codes of :data:`LANGUAGES` among ``codes`` (as stored), in the member's order."""
+    if not isinstance(codes, list):
+        return []
+    return [c for c in dict.fromkeys(codes) if c in LANGUAGES]
+
+
+class ProfileRefused(ValueError):
+    """A change to a profile refused, and nothing changed: its ``code`` (an error code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def clean_bio(text: str) -> str:
+    """``text`` as a bio is kept: cleaned as a chat line (:func:`.chat.clean_text`: NFC, one
+    space between words, no control or bidi-override characters, the ZWNJ kept); an empty
+    one clears it. :class:`ProfileRefused` (``bio-too-long``) past :data:`BIO_CHARS`.
+
+    >>> clean_bio("  می\u200cخواهم\n  بازی \u202e ")
+    'می\u200cخواهم بازی'
+    """
+    cleaned = chat.clean_text(text)
+    if len(cleaned) > BIO_CHARS:
+        raise ProfileRefused("bio-too-long", f"a bio is at most {BIO_CHARS} characters")
+    return cleaned
+
+
+def clean_languages(codes: Sequence[str]) -> list[str]:
+    """The languages as kept: each once, in the order given; :class:`ProfileRefused`
+    (``unknown-language``) for a code not in :data:`LANGUAGES`."""
+    unknown = [c for c in codes if c not in LANGUAGES]
+    if unknown:
+        raise ProfileRefused("unknown-language", f"not a language of the list: {unknown[0]!r}")
+    return list(dict.fromkeys(codes))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a member set on their own profile: the bio and languages everyone reads, and
+    the display language (``None``: the browser's choice) only they do."""
+
+    bio: str
+    languages: list[str]
+    display_lang: str | None
+
+
+def settings(s: Session, user_id: int) -> Settings:
+    """``user_id``'s own profile settings."""
+    user = s.get(User, user_id)
+    if user is None:
+        return Settings("", [], None)
+    lang = user.display_lang if user.display_lang in ("fa", "en") else None
+    return Settings(user.bio or "", known_languages(user.languages), lang)
+
+
+def change_settings(s: Session, user_id: int, changes: dict[str, Any]) -> Settings:
+    """Change ``user_id``'s settings named in ``changes`` (``bio``, ``languages``,
+    ``display_lang``), each checked first: one refused (:class:`ProfileRefused`) changes
+    nothing."""
+    user = s.get(User, user_id)
+    if user is None:
+        raise ProfileRefused("unknown-user", "no such account")
+    bio = clean_bio(changes["bio"]) if "bio" in changes else None
+    languages = clean_languages(changes["languages"]) if "languages" in changes else None
+    if bio is not None:
+        user.bio = bio or None
+    if languages is not None:
+        user.languages = languages
+    if "display_lang" in changes:
+        user.display_lang = changes["display_lang"]
+    s.flush()
+    return settings(s, user_id)
 
 
 def _order(line: GameStats) -> tuple[int, str]:
