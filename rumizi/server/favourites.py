@@ -36,7 +36,7 @@ from rumizi.server.store import Store, TableRow
 log = logging.getLogger("rumizi.server.favourites")
 
 #: The most tables one profile read replays before it answers (each a few milliseconds).
-COUNT_NOW = 20
+COUNT_NOW = 10
 #: Tables counted per transaction when the rest are counted after the answer.
 BATCH = 50
 

@@ -22,21 +22,23 @@ from rumizi.games.splendor_duel.cards import CARDS as SD_CARDS
 from rumizi.games.star_realms.cards import BY_ID as SR_BY_ID
 from rumizi.games.star_realms.cards import CARDS as SR_CARDS
 from rumizi.server import favourites
-from rumizi.server.store import ActionWrite, SeatRow
+from rumizi.server.store import ActionWrite, SeatRow, Store
 from tests.server.kit import Browser, Server
 
 GAMES = ("star-realms", "fantasy-realms", "splendor-duel", "war-of-the-ring")
 
 
 def stored_game(
-    server: Server, game_id: str, seed: int, players: list[Browser]
+    server: Server | Store, game_id: str, seed: int, players: list[Browser] | list[int]
 ) -> tuple[str, Any, list[dict[str, Any]]]:
-    """A game the greedy bot plays for both people's seats, stored as their finished table:
-    (its id, the final state, every event in order)."""
-    seats = [SeatRow(q, "human", None, b.user_id, None) for q, b in enumerate(players)]
-    row = server.store.create_table(
+    """A game the greedy bot plays for both people's seats (browsers or user ids), stored as
+    their finished table: (its id, the final state, every event in order)."""
+    store = server if isinstance(server, Store) else server.store
+    ids = [p if isinstance(p, int) else p.user_id for p in players]
+    seats = [SeatRow(q, "human", None, user_id, None) for q, user_id in enumerate(ids)]
+    row = store.create_table(
         game=game_id, options={}, players=2, seed=seed, seats=seats, clock={"kind": "none"},
-        rated=False, creator=players[0].user_id,
+        rated=False, creator=ids[0],
     )  # fmt: skip
     state = game(game_id).new(seed=seed, players=2)
     events = record_events(state)
@@ -53,7 +55,7 @@ def stored_game(
         writes.append(
             ActionWrite(row.id, version, seat, move, f"c{version}", at, result, None, game_id)
         )
-    assert all(error is None for error in server.store.append_actions(writes))
+    assert all(error is None for error in store.append_actions(writes))
     return row.id, state, list(events)
 
 

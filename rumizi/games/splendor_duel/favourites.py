@@ -40,4 +40,5 @@ def favourites(totals: Mapping[str, int], lang: str) -> Favourites:
     """The colours bought, the most first."""
     title = "رنگ‌های خریده‌شده" if lang == "fa" else "Colours bought"
     known = {k: n for k, n in totals.items() if k in COLORS}
-    return ranked_favourites(title, known, lambda k: color_name(k, lang))
+    # A name alone in a list starts with a capital in English ("Blue 5").
+    return ranked_favourites(title, known, lambda k: color_name(k, lang).capitalize())
