@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -24,6 +24,7 @@ from rumizi.games.star_realms.cards import CARDS as SR_CARDS
 from rumizi.server import favourites
 from rumizi.server.store import ActionWrite, SeatRow, Store
 from tests.server.kit import Browser, Server
+from tests.server.test_ratings import concede_game
 
 GAMES = ("star-realms", "fantasy-realms", "splendor-duel", "war-of-the-ring")
 
@@ -220,10 +221,83 @@ def test_the_display_language_follows_the_member_to_each_sign_in(server: Server)
     assert answer.status_code == 200 and answer.json()["display_lang"] == "en"
     assert alice.get("/api/me").json()["lang"] == "en"  # this browser's cookie now
     elsewhere = server.browser("fa")
-    signed = elsewhere.post("/api/auth/login", {"username": "alice", "password": "a long secret 42"})
+    signed = elsewhere.post(
+        "/api/auth/login", {"username": "alice", "password": "a long secret 42"}
+    )
     assert signed.status_code == 200
     assert elsewhere.get("/api/me").json()["lang"] == "en"
     assert patch(alice, {"display_lang": None}).json()["display_lang"] is None
     third = server.browser("fa")
     third.post("/api/auth/login", {"username": "alice", "password": "a long secret 42"})
     assert third.get("/api/me").json()["lang"] == "fa"  # no choice: the browser's own
+
+
+def every_key_and_text(found: Any) -> tuple[set[str], list[str]]:
+    """Every key of a JSON answer, at any depth, and every string in it."""
+    keys: set[str] = set()
+    texts: list[str] = []
+    stack = [found]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            keys.update(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            texts.append(item)
+    return keys, texts
+
+
+def test_a_third_party_reads_no_one_s_private_data_anywhere(server: Server) -> None:
+    alice = server.browser("fa")
+    alice.signup("alice", "alice's secret phrase")
+    bob = signed_up(server, "bob")
+    for name in ("mallory", "dora"):  # one alice blocks, one she follows: her business
+        signed_up(server, name)
+    carol = signed_up(server, "carol")  # the third party
+    # Alice's private settings and relations: a display language, a block, whom she follows.
+    assert (
+        patch(alice, {"bio": "hi all", "languages": ["fa"], "display_lang": "en"}).status_code
+        == 200
+    )
+    assert patch(bob, {"display_lang": "fa"}).status_code == 200
+    assert alice.post("/api/users/mallory/block").status_code == 200
+    assert alice.post("/api/users/dora/follow").status_code == 200
+    assert carol.post("/api/users/alice/follow").status_code == 200
+    # What a third party may see of alice: a finished rated game, a listed table, a
+    # tournament she made, and a challenge she sent to carol.
+    made = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}], rated=True)
+    assert bob.join(made) == 1
+    concede_game(server, bob, alice, made["id"])
+    listed = alice.create_table(seats=[{"kind": "human"}, {"kind": "human"}], listed=True)
+    starts = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    event = {"game": "star-realms", "kind": "swiss", "rounds": 3, "starts_at": starts}
+    tournament = alice.post("/api/tournaments", {**event, "clock": {"kind": "realtime"}})
+    assert tournament.status_code == 200, tournament.text
+    assert alice.post("/api/challenges", {"to": "carol", "game": "star-realms"}).status_code == 200
+
+    reads = [
+        "/api/users/alice", "/api/users/bob", "/api/my/following", "/api/lobby",
+        f"/api/tables/{made['id']}", f"/api/tables/{listed['id']}",
+        f"/api/tables/{made['id']}/replay", "/api/challenges", "/api/my/games",
+        "/api/leaderboard/star-realms", "/api/tournaments",
+        f"/api/tournaments/{tournament.json()['id']}",
+    ]  # fmt: skip
+    for url in reads:
+        answer = carol.get(url)
+        assert answer.status_code == 200, (url, answer.text)
+        keys, texts = every_key_and_text(answer.json())
+        said = " ".join(texts)
+        assert not {k for k in keys if "mail" in k.lower()}, url  # no e-mail, by any name
+        assert not keys & {"display_lang", "blocks", "blocked", "password", "password_hash"}, url
+        assert "@" not in said, url
+        assert "mallory" not in said, (url, "alice's block")  # mallory has no game of hers
+        assert "dora" not in said, (url, "whom alice follows")
+        assert "alice's secret phrase" not in said and "argon2" not in said, url
+        assert listed["invite"] not in said, url
+    # What alice chose to show is there, and only on her profile.
+    seen = carol.get("/api/users/alice").json()
+    assert (seen["bio"], seen["languages"]) == ("hi all", ["fa"])
+    mine = carol.get("/api/account/profile").json()  # carol's own settings, not alice's
+    assert (mine["bio"], mine["display_lang"]) == ("", None)
