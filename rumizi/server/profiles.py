@@ -214,11 +214,11 @@ def change_settings(s: Session, user_id: int, changes: dict[str, Any]) -> Settin
     """Change ``user_id``'s settings named in ``changes`` (``bio``, ``languages``,
     ``display_lang``), each checked first: one refused (:class:`ProfileRefused`) changes
     nothing."""
-    user = s.get(User, user_id)
-    if user is None:
-        raise ProfileRefused("unknown-user", "no such account")
     bio = clean_bio(changes["bio"]) if "bio" in changes else None
     languages = clean_languages(changes["languages"]) if "languages" in changes else None
+    user = s.get(User, user_id)
+    if user is None:  # (removed since the request was signed in: nothing to change)
+        return Settings("", [], None)
     if bio is not None:
         user.bio = bio or None
     if languages is not None:

@@ -366,7 +366,9 @@ def change_my_profile(
         with store.sessions.begin() as s:
             found = profiles.change_settings(s, user.id, changes)
     except profiles.ProfileRefused as refused:
-        raise ApiError(ErrorCode(refused.code), str(refused)) from None
+        if refused.code == "bio-too-long":
+            raise ApiError(ErrorCode.BIO_TOO_LONG, str(refused)) from None
+        raise ApiError(ErrorCode.UNKNOWN_LANGUAGE, str(refused)) from None
     if found.display_lang is not None and "display_lang" in changes:
         set_lang_cookie(response, found.display_lang)
     return _account_profile(found)
