@@ -101,6 +101,9 @@ class User(Base):
     bio: Mapped[str | None] = mapped_column(String(200), nullable=True)
     languages: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     display_lang: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    # When the account last came with its session (rumizi.server.store.Store.user_for_token,
+    # written at most once a minute): the people who follow it see whether it is online.
+    seen: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class LoginSession(Base):

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from rumizi.server import chat, ratings
-from rumizi.server.db import Follow, GameTable, Rating, RatingChange, Seat, User
+from rumizi.server.db import Follow, GameTable, Rating, RatingChange, Seat, User, now
 
 #: How many of the newest finished games a profile lists.
 RECENT = 10
@@ -38,6 +38,10 @@ LANGUAGES: tuple[str, ...] = (
 )  # fmt: skip
 #: A bio's longest, in characters after cleaning: a chat line's.
 BIO_CHARS = chat.MAX_CHARS
+#: How often an account's last visit is written (on a request with its session), and how
+#: recent it must be for the people who follow it to see it online.
+SEEN_EVERY = timedelta(minutes=1)
+ONLINE_WITHIN = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -238,11 +242,13 @@ def _order(line: GameStats) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class Followed:
-    """A player someone follows, and the games that player is playing now (table id, game)."""
+    """A player someone follows, whether they are online (came to the site within
+    :data:`ONLINE_WITHIN`), and the games they are playing now (table id, game)."""
 
     name: str
     guest: bool
     playing: list[tuple[str, str]]
+    online: bool = False
 
 
 def follow(s: Session, follower: int, followed: int, on: bool) -> None:
@@ -255,12 +261,12 @@ def follow(s: Session, follower: int, followed: int, on: bool) -> None:
 def following(s: Session, follower: int) -> list[Followed]:
     """The players ``follower`` follows, by name, each with the games it is playing now."""
     people = s.execute(
-        select(User.id, User.name, User.guest)
+        select(User.id, User.name, User.guest, User.seen)
         .join(Follow, Follow.followed_id == User.id)
         .where(Follow.follower_id == follower)
         .order_by(User.name)
     ).all()
-    ids = [user_id for user_id, _, _ in people]
+    ids = [user_id for user_id, _, _, _ in people]
     playing: dict[int, list[tuple[str, str]]] = {user_id: [] for user_id in ids}
     if ids:
         rows = s.execute(
@@ -272,4 +278,8 @@ def following(s: Session, follower: int) -> list[Followed]:
         for user_id, table_id, game in rows:
             if user_id is not None:
                 playing[user_id].append((table_id, game))
-    return [Followed(name, guest, playing[user_id]) for user_id, name, guest in people]
+    recent = now() - ONLINE_WITHIN
+    return [
+        Followed(name, guest, playing[user_id], seen is not None and seen > recent)
+        for user_id, name, guest, seen in people
+    ]

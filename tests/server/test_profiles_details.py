@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from rumizi import bots
 from rumizi.core import rng
@@ -22,6 +23,7 @@ from rumizi.games.splendor_duel.cards import CARDS as SD_CARDS
 from rumizi.games.star_realms.cards import BY_ID as SR_BY_ID
 from rumizi.games.star_realms.cards import CARDS as SR_CARDS
 from rumizi.server import favourites
+from rumizi.server.db import User
 from rumizi.server.store import ActionWrite, SeatRow, Store
 from tests.server.kit import Browser, Server
 from tests.server.test_ratings import concede_game
@@ -301,3 +303,20 @@ def test_a_third_party_reads_no_one_s_private_data_anywhere(server: Server) -> N
     assert (seen["bio"], seen["languages"]) == ("hi all", ["fa"])
     mine = carol.get("/api/account/profile").json()  # carol's own settings, not alice's
     assert (mine["bio"], mine["display_lang"]) == ("", None)
+
+
+def test_the_following_list_says_who_is_online(server: Server) -> None:
+    alice, bob, carol = (signed_up(server, n) for n in ("alice", "bob", "carol"))
+    for name in ("bob", "carol"):
+        assert alice.post(f"/api/users/{name}/follow").status_code == 200
+    bob.get("/api/me")  # bob comes to the site now
+    carol.get("/api/me")
+    with server.store.sessions.begin() as s:  # carol's last visit, ten minutes ago
+        ten_ago = datetime.now(UTC) - timedelta(minutes=10)
+        s.execute(update(User).where(User.name == "carol").values(seen=ten_ago))
+    listed = {f["name"]: f["online"] for f in alice.get("/api/my/following").json()}
+    assert listed == {"bob": True, "carol": False}
+    carol.get("/api/my/games")  # back: her visit is noted again (it was over a minute old)
+    listed = {f["name"]: f["online"] for f in alice.get("/api/my/following").json()}
+    assert listed == {"bob": True, "carol": True}
+    assert "online" not in server.browser().get("/api/users/bob").json()  # followers only

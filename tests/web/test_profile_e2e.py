@@ -85,6 +85,9 @@ def test_a_player_followed_from_the_profile_is_listed_with_the_game_to_watch(
     followed = page.get_by_test_id("followed")
     expect(followed).to_have_count(1)
     expect(followed.get_by_test_id("followed-table")).to_have_attribute("href", f"/t/{table_id}")
+    # The player is on the site (at their table): online, a dot and a word.
+    expect(followed.get_by_test_id("followed-online")).to_have_attribute("data-online", "true")
+    expect(followed).to_contain_text("آنلاین")
     screenshot(page, "following-fa-desktop")
     assert not violations(page)
     assert not errors, errors

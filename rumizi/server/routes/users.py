@@ -180,6 +180,7 @@ class Followed(BaseModel):
 
     name: str
     guest: bool
+    online: bool = Field(default=False, description="on the site within the last five minutes")
     playing: list[PlayingNow]
 
 
@@ -211,11 +212,13 @@ def unfollow(name: str, user: UserDep, store: StoreDep, _csrf: CsrfDep) -> Follo
 
 @router.get("/my/following", responses=refusals(*SIGNED_IN))
 def my_following(user: UserDep, store: StoreDep) -> list[Followed]:
-    """The players the caller follows, by name, each with the games it is playing now."""
+    """The players the caller follows, by name, each with whether they are online and the
+    games they are playing now."""
     return [
         Followed(
             name=f.name,
             guest=f.guest,
+            online=f.online,
             playing=[PlayingNow(table_id=t, game=g) for t, g in f.playing],
         )
         for f in store.following(user.id)

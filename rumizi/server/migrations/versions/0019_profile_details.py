@@ -1,5 +1,6 @@
-"""Profile details: a member's bio, languages and display language, and each finished
-table's favourites tallies (rumizi.server.favourites).
+"""Profile details: a member's bio, languages and display language, when the account was
+last seen (friends see who is online), and each finished table's favourites tallies
+(rumizi.server.favourites).
 
 Revision ID: 0019
 Revises: 0016
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+
+from rumizi.server.db import UtcDateTime
 
 revision = "0019"
 down_revision = "0016"
@@ -20,6 +23,7 @@ def upgrade() -> None:
     op.add_column("users", sa.Column("bio", sa.String(length=200), nullable=True))
     op.add_column("users", sa.Column("languages", sa.JSON(), nullable=True))
     op.add_column("users", sa.Column("display_lang", sa.String(length=2), nullable=True))
+    op.add_column("users", sa.Column("seen", UtcDateTime(), nullable=True))
     op.create_table(
         "favourite_tallies",
         sa.Column("table_id", sa.String(length=16), nullable=False),
@@ -32,5 +36,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("favourite_tallies")
-    for column in ("display_lang", "languages", "bio"):
+    for column in ("seen", "display_lang", "languages", "bio"):
         op.drop_column("users", column)
