@@ -177,8 +177,8 @@ def clean_bio(text: str) -> str:
     space between words, no control or bidi-override characters, the ZWNJ kept); an empty
     one clears it. :class:`ProfileRefused` (``bio-too-long``) past :data:`BIO_CHARS`.
 
-    >>> clean_bio("  می\u200cخواهم\n  بازی \u202e ")
-    'می\u200cخواهم بازی'
+    >>> clean_bio("  می\\u200cخواهم\\n  بازی \\u202e ")
+    'می\\u200cخواهم بازی'
     """
     cleaned = chat.clean_text(text)
     if len(cleaned) > BIO_CHARS:
