@@ -25,7 +25,8 @@ from rumizi.games.star_realms.cards import CARDS as SR_CARDS
 from rumizi.server import favourites
 from rumizi.server.db import User
 from rumizi.server.store import ActionWrite, SeatRow, Store
-from tests.server.kit import Browser, Server
+from tests.server.kit import Browser, Server, ServerFactory
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 from tests.server.test_ratings import concede_game
 
 GAMES = ("star-realms", "fantasy-realms", "splendor-duel", "war-of-the-ring")
@@ -135,8 +136,11 @@ def test_favourites_add_up_each_game_s_stored_tables_per_player(server: Server) 
 
 
 def test_a_profile_counts_a_few_tables_now_and_the_rest_after_answering(
-    server: Server, monkeypatch: pytest.MonkeyPatch
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    server = make_server(any_backend)
     alice, bob = signed_up(server, "alice"), signed_up(server, "bob")
     for seed in range(5):
         stored_game(server, "war-of-the-ring", 20 + seed, [alice, bob])
@@ -305,7 +309,11 @@ def test_a_third_party_reads_no_one_s_private_data_anywhere(server: Server) -> N
     assert (mine["bio"], mine["display_lang"]) == ("", None)
 
 
-def test_the_following_list_says_who_is_online(server: Server) -> None:
+def test_the_following_list_says_who_is_online(
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+) -> None:
+    server = make_server(any_backend)
     alice, bob, carol = (signed_up(server, n) for n in ("alice", "bob", "carol"))
     for name in ("bob", "carol"):
         assert alice.post(f"/api/users/{name}/follow").status_code == 200
