@@ -212,8 +212,7 @@ def unfollow(name: str, user: UserDep, store: StoreDep, _csrf: CsrfDep) -> Follo
 
 @router.get("/my/following", responses=refusals(*SIGNED_IN))
 def my_following(user: UserDep, store: StoreDep) -> list[Followed]:
-    """The players the caller follows, by name, each with whether they are online and the
-    games they are playing now."""
+    """The players the caller follows, by name, each online or not, with its games now."""
     return [
         Followed(
             name=f.name,
