@@ -22,6 +22,8 @@ module           protocol                     used by
                                               the few worth racing)
 ``cards``        :class:`CardsAddOn`          the contract suite (:mod:`rumizi.testing`)
 ``puzzles``      :class:`PuzzlesAddOn`        :mod:`rumizi.puzzles` (mining, checking)
+``favourites``   :class:`FavouritesAddOn`     the profile's favourites (factions bought,
+                                              suits of winning hands, sides played)
 ===============  ===========================  ==============================================
 
 A module implements a protocol by defining its functions at module level (mypy checks a
@@ -39,7 +41,7 @@ This module imports nothing heavier than the contract: the web and the engine ma
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, TypeVar
 
@@ -252,3 +254,70 @@ class PuzzlesAddOn(Protocol[S_contra]):
     def explain(self, puzzle: Puzzle, lang: str) -> list[str]:
         """Why the answer is right, in ``lang``: a few sentences for after the try."""
         ...
+
+
+@dataclass(frozen=True)
+class Favourite:
+    """One thing a player favours in a game (a faction, a suit, a side), as a profile shows it.
+
+    ``count``: how many times the player's finished games counted it (cards bought, cards in
+    winning hands, games played on that side); ``won``: where it makes sense (a side), in how
+    many of those games the player won, else ``None``.
+    """
+
+    key: str
+    label: str
+    count: int
+    won: int | None = None
+
+
+@dataclass(frozen=True)
+class Favourites:
+    """A game's line of a profile's favourites: what is counted (``title``), most first."""
+
+    title: str
+    items: tuple[Favourite, ...]
+
+
+class FavouritesAddOn(Protocol):
+    """A game's ``favourites`` module: what a player's finished games say they favour.
+
+    The server replays each finished table once (the moves that stand, taken-back ones left
+    out), keeps :meth:`tally`'s counts with the table, and adds a player's seats up for their
+    profile; :meth:`favourites` says the sums in a reader's language.
+    """
+
+    #: Raised when :meth:`tally` changes: tables counted by an older one are counted again.
+    TALLY_VERSION: int
+
+    def tally(self, state: GameState, events: Sequence[Event]) -> list[dict[str, int]]:
+        """Per seat of the finished game ``state``, what it counts toward the seat's
+        favourites (``{key: count}``, only counts above zero); ``events`` are the events of
+        every move that stands, in order."""
+        ...
+
+    def favourites(self, totals: Mapping[str, int], lang: str) -> Favourites:
+        """One player's summed tallies said in ``lang``, most first (empty ``items`` when
+        nothing was counted)."""
+        ...
+
+
+def ranked_favourites(
+    title: str,
+    counts: Mapping[str, int],
+    label: Callable[[str], str],
+    won: Mapping[str, int] | None = None,
+) -> Favourites:
+    """``counts`` as :class:`Favourites`, the most counted first (then by key), each named by
+    ``label``; with ``won``, each item also says how many of its games were won.
+
+    >>> ranked_favourites("Sides", {"a": 1, "b": 3}, str.upper, {"b": 2}).items[0]
+    Favourite(key='b', label='B', count=3, won=2)
+    """
+    order = sorted((k for k, n in counts.items() if n > 0), key=lambda k: (-counts[k], k))
+    return Favourites(
+        title,
+        tuple(
+            Favourite(k, label(k), counts[k], None if won is None else won.get(k, 0)) for k in order
+        ),
+    )

@@ -94,6 +94,16 @@ class User(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     # A bot account (rumizi.server.bot_accounts): it plays through its tokens, never by hand.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # What the member says of themselves on their profile (rumizi.server.profiles): a short
+    # text cleaned as chat is, the languages they speak (codes of profiles.LANGUAGES), and
+    # the language the site speaks to them when they sign in ("fa" or "en"; none: the
+    # browser's own choice).
+    bio: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    languages: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    display_lang: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    # When the account last came with its session (rumizi.server.store.Store.user_for_token,
+    # written at most once a minute): the people who follow it see whether it is online.
+    seen: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class LoginSession(Base):
@@ -313,6 +323,20 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class FavouriteTally(Base):
+    """What a finished table counts toward each seat's favourites (rumizi.server.favourites):
+    per seat, ``{key: count}`` as the game's ``favourites`` add-on tallies it (its
+    ``TALLY_VERSION`` in ``version``: a row of another version is counted again)."""
+
+    __tablename__ = "favourite_tallies"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    tallies: Mapped[list[dict[str, int]]] = mapped_column(JSON)
 
 
 class RatingChange(Base):

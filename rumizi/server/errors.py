@@ -108,6 +108,10 @@ class ErrorCode(StrEnum):
     TOO_MANY_CHALLENGES = "too-many-challenges"
     BLOCK_SELF = "block-self"
     BLOCKED = "blocked"
+    # A member's own profile's (rumizi.server.profiles).
+    BIO_TOO_LONG = "bio-too-long"
+    UNKNOWN_LANGUAGE = "unknown-language"
+    GUEST_PROFILE = "guest-profile"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -600,6 +604,27 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "someone at the table and the caller do not play together (a block, either way)",
         "نمی\u200cتوانید پشت این میز بنشینید.",
         "You cannot sit at this table.",
+    ),
+    ErrorCode.BIO_TOO_LONG: ErrorInfo(
+        422,
+        False,
+        "a bio is at most 200 characters once cleaned (as a chat line is)",
+        "معرفی حداکثر ۲۰۰ نویسه است؛ کوتاه\u200cترش کنید.",
+        "A bio is at most 200 characters; make it shorter.",
+    ),
+    ErrorCode.UNKNOWN_LANGUAGE: ErrorInfo(
+        422,
+        False,
+        "a language code that is not in the profile's list",
+        "این زبان در فهرست زبان\u200cها نیست.",
+        "That language is not in the list of languages.",
+    ),
+    ErrorCode.GUEST_PROFILE: ErrorInfo(
+        403,
+        False,
+        "a guest has no profile to write: signing up gives one",
+        "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید.",
+        "Sign up to write a bio and your languages.",
     ),
 }
 

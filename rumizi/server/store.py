@@ -365,7 +365,18 @@ class Store:
             if found is None:
                 return None
             user = s.get(User, found.user_id)
-            return None if user is None else _user(user)
+            if user is None:
+                return None
+            found_user, seen = _user(user), now()
+            if user.seen is None or seen - user.seen > profiles.SEEN_EVERY:
+                # Friends see who is online: noted once a minute at most, not per request,
+                # and a busy database only delays the note (the request goes on).
+                try:
+                    s.execute(update(User).where(User.id == user.id).values(seen=seen))
+                    s.commit()
+                except OperationalError:
+                    s.rollback()
+            return found_user
 
     # ------------------------------------------------------------------ tables
 

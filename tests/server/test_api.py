@@ -157,6 +157,14 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
     for headers in ({}, {"X-CSRF-Token": "wrong"}):  # revoking a token too
         response = other.client.delete("/api/account/tokens/1", headers=headers)
         assert response.status_code == 403 and error(response)["code"] == "csrf"
+    for headers in ({}, {"X-CSRF-Token": "wrong"}):  # a PATCH of one's profile too
+        body = {"bio": "changed", "display_lang": "en"}
+        response = other.client.patch("/api/account/profile", json=body, headers=headers)
+        assert response.status_code == 403 and error(response)["code"] == "csrf"
+        assert not set_cookies(response)
+    assert other.get("/api/account/profile").json()["bio"] == ""
+    patches = sorted(path for path, methods in paths.items() if "patch" in methods)
+    assert patches == ["/api/account/profile"], "a new PATCH route: check its CSRF here"
     assert world(server) == before
     assert other.get("/api/me").json()["user"]["name"] == "dave"  # still signed in
     assert other.get("/api/me").json()["lang"] == "fa"

@@ -52,3 +52,45 @@ def test_upgrading_from_before_the_tournaments_keeps_every_row(
         }
     engine.dispose()
     assert counts == dict.fromkeys(ROWS, 1)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_profile_details_come_and_go_without_losing_a_row(
+    backend: str, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    """0019 adds the users' bio, languages and display language in place, and the
+    favourites' tallies; undone, the columns go in place too, and every other row stays."""
+    url = db_url if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    engine = make_engine(url)
+    server_db.migrate(engine)
+    with engine.begin() as connection:
+        for statement in (
+            "INSERT INTO users (name, name_key, password_hash, guest, created, bot, bio, "
+            "languages, display_lang) VALUES ('mina', 'mina', NULL, false, '2026-01-01', "
+            "false, 'hello', '[\"fa\"]', 'en')",
+            "INSERT INTO sessions (token_hash, user_id, created) VALUES ('h', 1, '2026-01-01')",
+            "INSERT INTO game_tables (id, game, options, players, seed, status, version, rated, "
+            "invite, clock, created, listed) VALUES ('t1', 'star-realms', '{}', 2, 1, 'over', "
+            "1, false, 'x', '{}', '2026-01-01', false)",
+            "INSERT INTO seats (table_id, seat, kind, level, user_id) "
+            "VALUES ('t1', 0, 'human', NULL, 1)",
+            "INSERT INTO favourite_tallies (table_id, version, tallies) "
+            "VALUES ('t1', 1, '[{\"empire\": 3}, {}]')",
+        ):
+            connection.execute(text(statement))
+    config = Config()
+    config.set_main_option("script_location", str(Path(server_db.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0016")
+    kept = ("users", "sessions", "game_tables", "seats")
+    with engine.begin() as connection:
+        counts = {
+            n: connection.execute(text(f"SELECT COUNT(*) FROM {n}")).scalar_one() for n in kept
+        }
+    server_db.migrate(engine)  # and up again
+    with engine.begin() as connection:
+        bio = connection.execute(text("SELECT bio FROM users")).scalar_one()
+    engine.dispose()
+    assert counts == dict.fromkeys(kept, 1)
+    assert bio is None  # (undone, the bio went with its column)

@@ -63,6 +63,7 @@ __all__ = [
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
         CardsAddOn,
+        FavouritesAddOn,
         HeuristicsAddOn,
         PuzzlesAddOn,
         RulesAddOn,
@@ -75,6 +76,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.games.fantasy_realms import (
         cards,
         encoding,
+        favourites,
         heuristics,
         puzzles,
         rules,
@@ -94,3 +96,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _strategy: StrategyAddOn[FantasyRealmsState] = strategy
     _cards: CardsAddOn = cards
     _puzzles: PuzzlesAddOn[FantasyRealmsState] = puzzles
+    _favourites: FavouritesAddOn = favourites

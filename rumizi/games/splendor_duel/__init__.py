@@ -10,6 +10,7 @@ __all__ = ["GAME", "SplendorDuel", "SplendorDuelState"]
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
         CardsAddOn,
+        FavouritesAddOn,
         HeuristicsAddOn,
         PuzzlesAddOn,
         RulesAddOn,
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.games.splendor_duel import (
         cards,
         encoding,
+        favourites,
         heuristics,
         puzzles,
         rules,
@@ -43,3 +45,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _cards: CardsAddOn = cards
     _search_hints: SearchHintsAddOn[SplendorDuelState] = search_hints
     _puzzles: PuzzlesAddOn[SplendorDuelState] = puzzles
+    _favourites: FavouritesAddOn = favourites

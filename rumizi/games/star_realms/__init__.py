@@ -10,6 +10,7 @@ __all__ = ["GAME", "StarRealms", "StarRealmsState"]
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
         CardsAddOn,
+        FavouritesAddOn,
         HeuristicsAddOn,
         PuzzlesAddOn,
         RulesAddOn,
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.games.star_realms import (
         cards,
         encoding,
+        favourites,
         heuristics,
         puzzles,
         rules,
@@ -43,3 +45,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _search_hints: SearchHintsAddOn[StarRealmsState] = search_hints
     _cards: CardsAddOn = cards
     _puzzles: PuzzlesAddOn[StarRealmsState] = puzzles
+    _favourites: FavouritesAddOn = favourites

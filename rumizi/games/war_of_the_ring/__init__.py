@@ -10,6 +10,7 @@ __all__ = ["GAME", "WarOfTheRing", "WarOfTheRingState"]
 if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs here
     from rumizi.core.addons import (
         CardsAddOn,
+        FavouritesAddOn,
         HeuristicsAddOn,
         PuzzlesAddOn,
         RulesAddOn,
@@ -22,6 +23,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     from rumizi.games.war_of_the_ring import (
         cards,
         encoding,
+        favourites,
         heuristics,
         puzzles,
         rules,
@@ -40,3 +42,4 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy
     _cards: CardsAddOn = cards
     _puzzles: PuzzlesAddOn[WarOfTheRingState] = puzzles
+    _favourites: FavouritesAddOn = favourites

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from rumizi.server import profiles
 from rumizi.server.auth import (
     DEVICE_COOKIE,
     DEVICE_DAYS,
@@ -28,6 +29,7 @@ from rumizi.server.deps import (
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.routes.session import secure, user_model
+from rumizi.server.routes.users import set_lang_cookie
 from rumizi.server.schemas import (
     AccountFailures,
     Credentials,
@@ -155,7 +157,8 @@ def login(
     before (its device cookie) meets only its own failures (the same 5, 10 and 20), and an
     address it signed in from in the last 30 days only that address's pause. What failed from
     elsewhere is counted for the owner, who sees it after signing in (``failures``) and on
-    ``GET /api/auth/failures``.
+    ``GET /api/auth/failures``. The member's display language, if they chose one, becomes
+    this browser's (its language cookie).
     """
     address = request.client.host if request.client else "?"
     limiter = _limiter(request)
@@ -179,6 +182,10 @@ def login(
     user = found[0]
     limiter.succeeded(address, body.username, device)
     _set_session(request, response, store.login(user.id))
+    with store.sessions() as s:
+        chosen = profiles.settings(s, user.id).display_lang
+    if chosen is not None:  # the member's display language follows them to this browser
+        set_lang_cookie(response, chosen)
     _trust_this_browser(request, response, store, user.id, tokens)
     return SignedIn(user=user_model(user), failures=_failures(store.failures(user.id)))
 

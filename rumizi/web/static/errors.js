@@ -71,7 +71,10 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "این بازیکن اکنون دعوت شما را نمی\u200cپذیرد.",
     "too-many-challenges": "دعوت\u200cهای بی\u200cپاسخ شما زیاد است؛ صبر کنید یا چندتایی را پس بگیرید.",
     "block-self": "نمی\u200cتوانید خودتان را مسدود کنید.",
-    "blocked": "نمی\u200cتوانید پشت این میز بنشینید."
+    "blocked": "نمی\u200cتوانید پشت این میز بنشینید.",
+    "bio-too-long": "معرفی حداکثر ۲۰۰ نویسه است؛ کوتاه\u200cترش کنید.",
+    "unknown-language": "این زبان در فهرست زبان\u200cها نیست.",
+    "guest-profile": "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -142,6 +145,9 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "This player is not taking your challenges now.",
     "too-many-challenges": "You have too many challenges waiting for an answer; wait, or withdraw some.",
     "block-self": "You cannot block yourself.",
-    "blocked": "You cannot sit at this table."
+    "blocked": "You cannot sit at this table.",
+    "bio-too-long": "A bio is at most 200 characters; make it shorter.",
+    "unknown-language": "That language is not in the list of languages.",
+    "guest-profile": "Sign up to write a bio and your languages."
   }
 };

@@ -1,6 +1,6 @@
 // Sign in and sign up: username + password forms (POST /api/auth/login, /api/auth/signup).
 
-import { t, dateTime } from "../i18n.js";
+import { t, dateTime, lang, setLang, cookieLang } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, setUser, ApiError } from "../api.js";
 
@@ -77,7 +77,16 @@ export async function mount(main, ctx) {
       const failures = data.failures;
       if (failures) toast(t("auth.failures", { n: failures.wrong + failures.refused, last: dateTime(failures.last) }), "info", 15000);
       const next = ctx.query.get("next");
-      ctx.navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/me");
+      const target = next && next.startsWith("/") && !next.startsWith("//") ? next : "/me";
+      // The member's display language (set by the sign-in's cookie): the whole page, header
+      // included, is drawn again in it.
+      const chosen = cookieLang();
+      if (chosen && chosen !== lang()) {
+        setLang(chosen);
+        location.assign(target);
+        return;
+      }
+      ctx.navigate(target);
     } catch (err) {
       // One message per error: the form's own line (no toast repeating it).
       error.textContent = err instanceof ApiError ? err.message : t("error.generic");

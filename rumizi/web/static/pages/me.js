@@ -68,8 +68,9 @@ function puzzlesPanel(mine) {
   );
 }
 
-/** The players this one follows (GET /api/my/following): each a link to the profile, the
- * games they are playing now, each a link to watch, and a button to challenge them. */
+/** The players this one follows (GET /api/my/following): each a link to the profile, whether
+ * they are online, the games they are playing now, each a link to watch, and a button to
+ * challenge them. Those online come first. */
 async function followingPanel(following, ctx) {
   const names = new Map();
   const games = [...new Set(following.flatMap((f) => f.playing.map((p) => p.game)))];
@@ -81,11 +82,14 @@ async function followingPanel(following, ctx) {
     h(
       "ul",
       { class: "following" },
-      following.map((f) =>
+      [...following].sort((a, b) => Number(Boolean(b.online)) - Number(Boolean(a.online))).map((f) =>
         h(
           "li",
           { dataset: { testid: "followed", name: f.name } },
+          h("span", { class: ["presence", f.online ? "presence-on" : "presence-off"], title: t(f.online ? "me.online" : "me.offline"), dataset: { testid: "followed-online", online: String(Boolean(f.online)) } }),
           link(`/u/${encodeURIComponent(f.name)}`, h("bdi", {}, personName(f.name))),
+          " ",
+          h("span", { class: "muted" }, t(f.online ? "me.online" : "me.offline")),
           " — ",
           f.playing.length
             ? f.playing.map((p, i) => [i ? " · " : null, link(`/t/${encodeURIComponent(p.table_id)}`, t("me.playingNow", { game: names.get(p.game) || p.game }), { dataset: { testid: "followed-table" } })])

@@ -1,9 +1,12 @@
-// A player's public profile: GET /api/users/{name}. Per game, the finished games won, drawn
-// and lost, the rating (a "?" while provisional) with its history drawn as a line, and the
-// newest games, each opening its replay. Above them what the visitor may do about the player:
-// follow, challenge to a game (the dialog, also opened from "My games"), block.
+// A player's public profile: GET /api/users/{name}. Their bio and languages; per game what
+// they favour (factions bought, suits of winning hands, sides played), the finished games
+// won, drawn and lost, the rating (a "?" while provisional) with its history drawn as a line,
+// and the newest games, each opening its replay. Above them what the visitor may do about the
+// player: follow, challenge to a game (the dialog, also opened from "My games"), block; on
+// one's own profile, the form that edits the bio, languages and display language
+// (PATCH /api/account/profile).
 
-import { t, num, ratingText, personName, dateTime, lang } from "../i18n.js";
+import { t, num, ratingText, personName, dateTime, lang, setLang } from "../i18n.js";
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, getMe, getGame, ensureUser, showError, ApiError } from "../api.js";
 import { optionFields, parseNumber } from "./new-table.js";
@@ -273,6 +276,127 @@ async function actions(person, ctx) {
   return h("div", { class: "profile-actions" }, blockedNote, h("p", { class: "button-row" }, challenge, follow, block));
 }
 
+/** "Persian, English" in the reader's language. */
+function languageList(codes) {
+  return codes.map((c) => t(`langs.${c}`)).join(t("profile.sep"));
+}
+
+/**
+ * What the player favours, one compact row per game: the game, what is counted, then each
+ * thing with its count (and, for sides, its wins), the most first.
+ */
+function favouritesPanel(person, games) {
+  if (!person.favourites.length && !person.favourites_pending) return null;
+  return h(
+    "section",
+    { class: "panel", dataset: { testid: "profile-favourites" } },
+    h("h2", { class: "panel-title" }, t("profile.favourites")),
+    h(
+      "ul",
+      { class: "favourites" },
+      person.favourites.map((f) =>
+        h(
+          "li",
+          { dataset: { testid: "favourite-game", game: f.game } },
+          h("strong", {}, games.get(f.game) || f.game),
+          " ",
+          h("span", { class: "muted" }, f.title),
+          " ",
+          h(
+            "span",
+            { class: "favourite-items" },
+            f.items.map((item) =>
+              h(
+                "span",
+                { class: "favourite", dataset: { testid: "favourite", key: item.key, count: String(item.count) } },
+                h("bdi", {}, item.label),
+                " ",
+                h("span", { class: "favourite-count" }, num(item.count)),
+                item.won === null || item.won === undefined ? null : h("span", { class: "muted" }, ` (${t("profile.favWon", { n: item.won })})`),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+    person.favourites_pending ? h("p", { class: "hint", dataset: { testid: "favourites-pending" } }, t("profile.favPending", { n: person.favourites_pending })) : null,
+  );
+}
+
+/**
+ * The member's own profile form (GET / PATCH /api/account/profile): the bio (as long as a chat
+ * line), the languages they speak, the site's language for them. A refusal is said in the
+ * form and changes nothing; `onSaved(settings)` hears what was kept.
+ */
+async function editPanel(onSaved) {
+  const mine = await api("/api/account/profile");
+  const max = 200;
+  const bio = h("textarea", { id: "profile-bio", rows: 3, maxlength: max * 2, dir: "auto", dataset: { testid: "profile-bio-input" } });
+  bio.value = mine.bio;
+  const counter = h("span", { class: "hint", "aria-live": "polite", dataset: { testid: "profile-bio-count" } });
+  const count = () => {
+    counter.textContent = t("profile.chars", { n: [...bio.value.trim()].length, max });
+  };
+  bio.addEventListener("input", count);
+  count();
+  const languages = h(
+    "div",
+    { class: "language-choices" },
+    mine.choices.map((code) =>
+      h(
+        "div",
+        { class: "checkbox" },
+        h("input", { type: "checkbox", id: `profile-lang-${code}`, value: code, checked: mine.languages.includes(code), dataset: { testid: "profile-lang" } }),
+        h("label", { for: `profile-lang-${code}` }, t(`langs.${code}`)),
+      ),
+    ),
+  );
+  const display = h(
+    "select",
+    { id: "profile-display-lang", dataset: { testid: "profile-display-lang" } },
+    h("option", { value: "" }, t("profile.displayBrowser")),
+    h("option", { value: "fa", lang: "fa" }, "فارسی"),
+    h("option", { value: "en", lang: "en" }, "English"),
+  );
+  display.value = mine.display_lang || "";
+  const problem = h("p", { class: "form-error", role: "alert", hidden: true, dataset: { testid: "profile-edit-error" } });
+  const save = h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "profile-save" } }, t("profile.save"));
+  const form = h(
+    "form",
+    { class: "form profile-form", novalidate: true },
+    h("div", { class: "field" }, h("label", { for: bio.id }, t("profile.bioLabel")), bio, h("span", { class: "hint" }, t("profile.bioHint", { n: max }), " · ", counter)),
+    h("fieldset", { class: "fieldset" }, h("legend", {}, t("profile.langsLabel")), languages),
+    h("div", { class: "field" }, h("label", { for: display.id }, t("profile.displayLang")), display, h("span", { class: "hint" }, t("profile.displayHint"))),
+    problem,
+    h("p", { class: "button-row" }, save),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    save.disabled = true;
+    problem.hidden = true;
+    try {
+      const chosen = [...languages.querySelectorAll("input:checked")].map((i) => i.value);
+      const body = { bio: bio.value, languages: chosen, display_lang: display.value || null };
+      const kept = await api("/api/account/profile", { method: "PATCH", body });
+      bio.value = kept.bio;
+      count();
+      toast(t("profile.saved"));
+      if (kept.display_lang && kept.display_lang !== lang()) {
+        setLang(kept.display_lang); // the whole page, header included, in the chosen language
+        location.reload();
+        return;
+      }
+      onSaved(kept);
+    } catch (err) {
+      problem.textContent = err instanceof ApiError ? err.message : t("error.generic");
+      problem.hidden = false;
+    } finally {
+      save.disabled = false;
+    }
+  });
+  return h("details", { class: "panel profile-edit", dataset: { testid: "profile-edit" } }, h("summary", {}, t("profile.edit")), form);
+}
+
 export async function mount(main, ctx) {
   const name = ctx.params[0];
   const [person, catalogue] = await Promise.all([api(`/api/users/${encodeURIComponent(name)}`), api("/api/games").catch(() => [])]);
@@ -280,16 +404,39 @@ export async function mount(main, ctx) {
   const games = new Map(catalogue.map((g) => [g.id, g.name]));
   const shown = personName(person.name);
   ctx.setTitle(shown);
+  const bio = h("p", { class: "profile-bio", dir: "auto", dataset: { testid: "profile-bio" } });
+  const speaks = h("p", { class: "muted", dataset: { testid: "profile-languages" } });
+  const about = (bioText, codes) => {
+    bio.textContent = bioText;
+    bio.hidden = !bioText;
+    speaks.textContent = codes.length ? t("profile.speaks", { list: languageList(codes) }) : "";
+    speaks.hidden = !codes.length;
+  };
+  about(person.bio || "", person.languages || []);
+  const me = await getMe().catch(() => null);
+  const own = me && me.user && me.user.name === person.name && !me.user.guest && !person.bot;
   main.append(
     h(
       "header",
       { class: "profile-head", dataset: { testid: "profile" } },
       h("h1", {}, h("bdi", { dataset: { testid: "profile-name" } }, shown), person.guest && shown === person.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null, person.bot ? h("small", { class: "bot-tag", title: t("profile.botTitle"), dataset: { testid: "bot-tag" } }, "BOT") : null),
       h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) }), " · ", h("span", { dataset: { testid: "profile-followers" } }, t("profile.followers", { n: num(person.followers) }))),
+      bio,
+      speaks,
       await actions(person, ctx),
     ),
   );
   if (!ctx.alive()) return;
+  if (own) {
+    const editor = await editPanel((kept) => about(kept.bio, kept.languages)).catch((err) => {
+      showError(err);
+      return null;
+    });
+    if (!ctx.alive()) return;
+    if (editor) main.append(editor);
+  }
+  const favoured = favouritesPanel(person, games);
+  if (favoured) main.append(favoured);
   if (!person.stats.length) {
     main.append(h("p", { class: "panel muted", dataset: { testid: "profile-empty" } }, t("profile.empty")));
     return;
