@@ -34,6 +34,7 @@ from starlette.types import Scope
 from rumizi.core.extras import require_server
 from rumizi.server import ws
 from rumizi.server.auth import LoginLimiter
+from rumizi.server.bot_limits import TokenLimiter
 from rumizi.server.bots import BotPool
 from rumizi.server.cluster import LEASE, SYNC_EVERY, Cluster, instance_name
 from rumizi.server.db import make_engine, migrate
@@ -151,8 +152,9 @@ class Settings:
     """How the server runs: the database, bot workers, the hard bot's budget, the edges.
 
     ``bot_workers`` ``None`` means one per core of the machine (0: a thread, for tests);
-    ``limiter_storage`` is where failed sign-ins are counted (``memory://``, or a Redis URL
-    such as ``redis://127.0.0.1:6379/0`` shared by several instances).
+    ``limiter_storage`` is where failed sign-ins and bot tokens' requests
+    (rumizi.server.bot_limits) are counted (``memory://``, or a Redis URL such as
+    ``redis://127.0.0.1:6379/0`` shared by several instances).
 
     ``redis_url`` turns on several instances (rumizi.server.cluster): the fan-out goes
     through that Redis, bots and clocks through the database's job queue, whose claims last
@@ -303,6 +305,7 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together
     app.state.login_limiter = LoginLimiter(limiter)
+    app.state.token_limiter = TokenLimiter(limiter)  # bots' tokens, counted in the same place
     app.add_middleware(
         Edges,
         max_body=settings.max_body,

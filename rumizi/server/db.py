@@ -94,6 +94,8 @@ class User(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     # A bot account (rumizi.server.bot_accounts): it plays through its tokens, never by hand.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The person takes challenges from bot accounts (off unless they say so on /me).
+    bot_challenges: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LoginSession(Base):
@@ -185,6 +187,8 @@ class Tournament(Base):
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     invite: Mapped[str | None] = mapped_column(String(32), nullable=True)  # None: open to all
+    # Bot accounts may join (through their tokens); off unless the organiser says so.
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     starts_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
