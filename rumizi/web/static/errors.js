@@ -71,7 +71,10 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "این بازیکن اکنون دعوت شما را نمی\u200cپذیرد.",
     "too-many-challenges": "دعوت\u200cهای بی\u200cپاسخ شما زیاد است؛ صبر کنید یا چندتایی را پس بگیرید.",
     "block-self": "نمی\u200cتوانید خودتان را مسدود کنید.",
-    "blocked": "نمی\u200cتوانید پشت این میز بنشینید."
+    "blocked": "نمی\u200cتوانید پشت این میز بنشینید.",
+    "not-accepting-bots": "این بازیکن دعوت ربات\u200cها را نمی\u200cپذیرد.",
+    "bots-not-allowed": "ربات\u200cها در این تورنمنت بازی نمی\u200cکنند.",
+    "token-rate-limited": "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -142,6 +145,9 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "This player is not taking your challenges now.",
     "too-many-challenges": "You have too many challenges waiting for an answer; wait, or withdraw some.",
     "block-self": "You cannot block yourself.",
-    "blocked": "You cannot sit at this table."
+    "blocked": "You cannot sit at this table.",
+    "not-accepting-bots": "This player does not take challenges from bots.",
+    "bots-not-allowed": "Bots may not play in this tournament.",
+    "token-rate-limited": "This token sent too many requests this minute; wait a little."
   }
 };
