@@ -1,18 +1,25 @@
 """Bots among people, in Chromium: a person turns on "accept challenges from bots" on the
 account page, a bot's program challenges her through its token and she accepts it on the home
 page; the rated game puts the bot on the leaderboard's Bots tab and her on the people's; the
-quick match and the tournament form offer to allow bots. Both languages, desktop and phone."""
+quick match and the tournament form offer to allow bots. A person in the browser plays a whole
+game, clicking legal moves, against a bot connected through ``rumizi.client``. Both languages,
+desktop and phone."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
 import secrets
+import threading
 
 import httpx
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import Server, new_context, screenshot
-from tests.web.kit import DESKTOP, PHONE
+from rumizi import bots
+from rumizi.client import BotClient
+from tests.web.conftest import Server, from_move_list, new_context, screenshot
+from tests.web.kit import DESKTOP, MOVE, PHONE, RESULT, wait_turn, watch_errors
 from tests.web.test_ratings_e2e import person
 
 WAIT = 20_000
@@ -112,4 +119,55 @@ def test_the_quick_match_and_the_tournament_form_offer_to_allow_bots_in_english(
         expect(page.get_by_test_id("leaderboard-tab-current")).to_have_text("Bots", timeout=WAIT)
         screenshot(page, "bots-leaderboard-en-desktop")
     finally:
+        context.close()
+
+
+def test_a_person_in_the_browser_plays_a_bot_connected_through_the_client_to_the_end(
+    browser: Browser, server: Server
+) -> None:
+    tag = secrets.token_hex(2)
+    her, bot = f"sara{tag}", f"lab{tag}"
+    token = bot_token(server, bot)
+    client = BotClient(server.url, token, bots.make("easy", seed=5), games=["splendor-duel"])
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+    runner = threading.Thread(target=lambda: loop.run_until_complete(client.run(stop)))
+    runner.start()
+    context, page = person(browser, server, "en", her)
+    errors = watch_errors(page)
+    try:
+        page.goto(f"{server.url}/me")
+        page.get_by_test_id("accept-bot-challenges").check(timeout=WAIT)
+        expect(page.locator(".toasts")).to_contain_text("Bots may now challenge you")
+        asked = {"to": her, "game": "splendor-duel"}
+        bearer = {"Authorization": f"Bearer {token}"}
+        sent = httpx.post(f"{server.url}/api/bot/challenges", json=asked, headers=bearer)
+        assert sent.status_code == 200, sent.text
+        page.goto(server.url + "/")
+        page.get_by_test_id("challenge-accept").click(timeout=WAIT)
+        page.wait_for_url(re.compile(r"/t/"), timeout=WAIT)
+        table_id = page.url.rsplit("/t/", 1)[1].split("?")[0]
+        rng = random.Random(11)
+        clicks = 0
+        while wait_turn(page, timeout=90_000):
+            moves = page.locator(MOVE)
+            from_move_list(page, moves.nth(rng.randrange(moves.count())))
+            clicks += 1
+            assert clicks < 600, "the game did not end"
+        expect(page.locator(RESULT)).to_be_visible()
+        screenshot(page, "bots-client-game-en-desktop")
+        for _ in range(100):  # the program hears the end too
+            played = client.played.get(table_id)
+            if played is not None and played.result is not None:
+                break
+            threading.Event().wait(0.1)
+        assert played is not None and played.result is not None
+        assert (played.game, played.seat) == ("splendor-duel", 0)  # the challenger sits first
+        assert played.moves > 0 and clicks > 0
+        info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+        assert info["status"] == "over" and info["result"]["winner"] == played.result["winner"]
+        assert not errors, errors
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        runner.join(30)
         context.close()
