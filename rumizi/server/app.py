@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 from rumizi.core.extras import require_server
-from rumizi.server import ws
+from rumizi.server import bot_limits, ws
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.bot_limits import TokenLimiter
 from rumizi.server.bots import BotPool
@@ -184,6 +184,8 @@ class Settings:
     hard_budget: float | None = None
     secure_cookies: bool = False
     limiter_storage: str = "memory://"
+    token_requests: str = bot_limits.REQUESTS  # per bot token (rumizi.server.bot_limits)
+    token_moves: str = bot_limits.MOVES
     max_body: int = MAX_BODY
     ws_per_client: int = WS_PER_CLIENT
     redis_url: str | None = None
@@ -305,7 +307,10 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together
     app.state.login_limiter = LoginLimiter(limiter)
-    app.state.token_limiter = TokenLimiter(limiter)  # bots' tokens, counted in the same place
+    # Bots' tokens, counted in the same place (shared by the instances through Redis).
+    app.state.token_limiter = TokenLimiter(
+        limiter, requests=settings.token_requests, moves=settings.token_moves
+    )
     app.add_middleware(
         Edges,
         max_body=settings.max_body,

@@ -6,6 +6,8 @@ one server, the Redis of ``--redis`` (or ``--limiter-storage``) when several ins
 count together, so a program that spreads its requests over instances gains nothing. While
 that storage cannot be reached, requests go through rather than every bot stopping.
 
+The two rates are :class:`rumizi.server.app.Settings`' ``token_requests`` and ``token_moves``.
+
 What counts: every request a token opens — a bearer route (``/api/bot/...``) and each
 opening of the bot's stream or a game's socket — is one request; each move sent on a game's
 socket is one move. Past either limit a route answers ``429 token-rate-limited`` with

@@ -8,8 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rumizi.server.bot_limits import TokenLimiter
-from tests.server.kit import Browser, Server, ServerFactory, Socket
+from tests.server.kit import Browser, RedisServer, Server, ServerFactory, Socket
 from tests.server.test_bot_accounts import bearer, bot_account, bot_socket, seat_bot, token
 from tests.server.test_ratings import concede_game
 from tests.server.test_tournaments import FAST, announce, begin, wait_until
@@ -193,8 +192,10 @@ def test_the_quick_match_pairs_a_bot_only_with_people_who_allow_bots_or_with_bot
     assert left.status_code == 200 and left.json()["status"] == "none"
 
 
-def test_a_token_past_its_limits_is_told_to_wait_and_then_goes_on(server: Server) -> None:
-    server.app.state.token_limiter = TokenLimiter(requests="3/second", moves="1/minute")
+def test_a_token_past_its_limits_is_told_to_wait_and_then_goes_on(
+    make_server: ServerFactory,
+) -> None:
+    server = make_server(token_requests="3/second", token_moves="1/minute")
     owner = bot_account(server)
     made = token(owner)
     client = program(server)
@@ -222,3 +223,23 @@ def test_a_token_past_its_limits_is_told_to_wait_and_then_goes_on(server: Server
         assert second["type"] == "error" and second["code"] == "token-rate-limited"
         assert "wait" in second["message"]
     assert server.live(table["id"]).state.over is False
+
+
+def test_two_instances_count_a_token_together_in_redis(make_server: ServerFactory) -> None:
+    redis = RedisServer().start()
+    try:
+        limits = {"limiter_storage": redis.url, "token_requests": "4/minute"}
+        one = make_server(**limits)
+        other = make_server(**limits)  # the same database, another process's memory
+        owner = bot_account(one)
+        made = token(owner)
+        clients = [program(one), program(other)]
+        answers = [
+            clients[i % 2].get("/api/bot/account", headers=bearer(made["token"])).status_code
+            for i in range(5)
+        ]
+        assert answers == [200, 200, 200, 200, 429]  # the fifth, on either, is one too many
+        late = clients[0].get("/api/bot/account", headers=bearer(made["token"]))
+        refused(late, 429, "token-rate-limited")
+    finally:
+        redis.stop()
