@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.server.kit import Browser, RedisServer, Server, ServerFactory, Socket
 from tests.server.test_bot_accounts import bearer, bot_account, bot_socket, seat_bot, token
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 from tests.server.test_ratings import concede_game
 from tests.server.test_tournaments import FAST, announce, begin, wait_until
 
@@ -38,8 +39,10 @@ def refused(answer: Any, status: int, code: str) -> None:
 
 
 def test_a_bot_challenges_only_a_person_who_opted_in_and_did_not_block_it(
-    server: Server,
+    any_backend: str,  # noqa: F811 (first: the servers stop before the database is dropped)
+    make_server: ServerFactory,
 ) -> None:
+    server = make_server(any_backend)
     owner = bot_account(server)
     made = token(owner, ("bot:play", "challenge"))
     client = program(server)
@@ -95,7 +98,11 @@ def test_a_bot_challenges_only_a_person_who_opted_in_and_did_not_block_it(
     refused(again, 403, "not-accepting-bots")
 
 
-def test_bots_and_people_have_leaderboards_apart(server: Server) -> None:
+def test_bots_and_people_have_leaderboards_apart(
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+) -> None:
+    server = make_server(any_backend)
     owner = bot_account(server)
     made = token(owner, ("bot:play", "challenge"))
     mina = person(server, "mina", bots=True)
