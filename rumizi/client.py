@@ -22,7 +22,10 @@ with the version it was chosen on; a refusal (``stale``: the table moved meanwhi
 answered by the next state. A network failure or a server restart is met with reconnecting
 (waits growing from ``retry`` to ``max_retry`` seconds): a game's socket sends the position on
 connecting, so the bot carries on where it was, and a move it had sent before is not played
-twice (its client id, ``program-<version>``, says which version it was for). Each game is
+twice (its client id, ``program-<version>``, says which version it was for). A move refused
+for the token's rate limit (``token-rate-limited``, rumizi.server.bot_limits) is sent again
+after the wait its message names; a socket closed for it (4429) is opened again later. Each
+game is
 logged (``rumizi.client``) when it starts, and when it ends with its result.
 
 Thinking runs in a worker thread, so a slow bot does not stop the connections' heartbeats.
@@ -34,6 +37,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import urllib.request
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -192,14 +196,22 @@ class BotClient:
                     self._ws(f"/api/bot/game/{table_id}"), additional_headers=self._headers()
                 ) as socket:
                     wait = self.retry
+                    latest: dict[str, Any] | None = None  # the newest state
                     async for text in socket:
                         message = json.loads(text)
                         if message.get("type") == "error":
                             # stale or duplicate: the next state says where the game is
                             log.warning("game %s refused a move: %s", table_id, message)
-                            continue
+                            if message.get("code") != "token-rate-limited" or latest is None:
+                                continue
+                            # Past the token's limit: the same move again, after the wait.
+                            await asyncio.sleep(_rate_wait(str(message.get("message", ""))))
+                            acted.discard(int(latest["version"]))
+                            record.moves -= 1
+                            message = latest
                         if message.get("type") != "state":
                             continue
+                        latest = message
                         if not record.game:
                             record.game, record.seat = message["game"], message["seat"]
                             log.info("game %s (%s) begins in seat %s", table_id, *_named(record))
@@ -238,6 +250,16 @@ def _logged(task: asyncio.Future[Any]) -> None:
     """A challenge's answer that failed is logged (the stream goes on)."""
     if not task.cancelled() and task.exception() is not None:
         log.warning("a challenge could not be answered: %s", task.exception())
+
+
+def _rate_wait(message: str) -> float:
+    """The seconds a ``token-rate-limited`` refusal names ("... wait 12 s"), else one.
+
+    >>> _rate_wait("too many moves with this token: wait 12 s"), _rate_wait("slow down")
+    (12.0, 1.0)
+    """
+    found = re.search(r"wait (\d+) s", message)
+    return float(found.group(1)) if found else 1.0
 
 
 def _named(record: Played) -> tuple[str, int | None]:

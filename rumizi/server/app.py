@@ -32,8 +32,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 from rumizi.core.extras import require_server
-from rumizi.server import ws
+from rumizi.server import bot_limits, ws
 from rumizi.server.auth import LoginLimiter
+from rumizi.server.bot_limits import TokenLimiter
 from rumizi.server.bots import BotPool
 from rumizi.server.cluster import LEASE, SYNC_EVERY, Cluster, instance_name
 from rumizi.server.db import make_engine, migrate
@@ -151,8 +152,9 @@ class Settings:
     """How the server runs: the database, bot workers, the hard bot's budget, the edges.
 
     ``bot_workers`` ``None`` means one per core of the machine (0: a thread, for tests);
-    ``limiter_storage`` is where failed sign-ins are counted (``memory://``, or a Redis URL
-    such as ``redis://127.0.0.1:6379/0`` shared by several instances).
+    ``limiter_storage`` is where failed sign-ins and bot tokens' requests
+    (rumizi.server.bot_limits) are counted (``memory://``, or a Redis URL such as
+    ``redis://127.0.0.1:6379/0`` shared by several instances).
 
     ``redis_url`` turns on several instances (rumizi.server.cluster): the fan-out goes
     through that Redis, bots and clocks through the database's job queue, whose claims last
@@ -182,6 +184,8 @@ class Settings:
     hard_budget: float | None = None
     secure_cookies: bool = False
     limiter_storage: str = "memory://"
+    token_requests: str = bot_limits.REQUESTS  # per bot token (rumizi.server.bot_limits)
+    token_moves: str = bot_limits.MOVES
     max_body: int = MAX_BODY
     ws_per_client: int = WS_PER_CLIENT
     redis_url: str | None = None
@@ -303,6 +307,10 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together
     app.state.login_limiter = LoginLimiter(limiter)
+    # Bots' tokens, counted in the same place (shared by the instances through Redis).
+    app.state.token_limiter = TokenLimiter(
+        limiter, requests=settings.token_requests, moves=settings.token_moves
+    )
     app.add_middleware(
         Edges,
         max_body=settings.max_body,

@@ -7,7 +7,15 @@ account page, each with scopes:
 
 - ``bot:play`` (bot accounts only): the bot's event stream and its games' sockets
   (``/api/bot/stream``, ``/api/bot/game/{table}``), and sitting at a table it was invited to;
-- ``challenge``: answering the challenges made to the account.
+- ``challenge``: answering the challenges made to the account, and challenging others
+  (``POST /api/bot/challenges``): a bot challenges a person only if that person opted in
+  (:func:`set_bot_challenges`, "accept challenges from bots" on the account page, off unless
+  chosen; ``not-accepting-bots`` otherwise) and no block stands between them; bots take
+  challenges from bots.
+
+Bots meet people elsewhere only where people asked for it: a tournament whose organiser
+allowed bots (``allow_bots``), a quick match whose asker allowed bots (or another bot's).
+Each token is rate-limited (:mod:`rumizi.server.bot_limits`).
 
 A token is shown once, when made, and kept only as its SHA-256: a leaked database gives none
 away. It is sent as ``Authorization: Bearer <token>`` and read by :func:`bearer` alone: the
@@ -94,6 +102,19 @@ def issue(s: Session, user: UserRow, name: str, scopes: list[str]) -> tuple[Toke
     s.add(row)
     s.flush()
     return _row(row), token
+
+
+def bot_challenges(s: Session, user_id: int) -> bool:
+    """Whether ``user_id`` takes challenges from bot accounts."""
+    account = s.get(User, user_id)
+    return account is not None and bool(account.bot_challenges)
+
+
+def set_bot_challenges(s: Session, user_id: int, on: bool) -> None:
+    """``user_id`` takes challenges from bots (``on``) or no longer does."""
+    account = s.get(User, user_id)
+    assert account is not None
+    account.bot_challenges = on
 
 
 def tokens(s: Session, user_id: int) -> list[TokenRow]:

@@ -20,8 +20,10 @@ Each write runs in the hub's one database thread (:meth:`rumizi.server.hub.Hub.d
 the accept reads the challenge ``FOR UPDATE``: two accepts at once, from one instance or two,
 make one table.
 
-What may be asked, and what is refused: a guest neither makes nor receives a rated challenge
-(``sign-up``); a player who blocked the other, or was blocked by them
+What may be asked, and what is refused: a bot account challenges a person only if that
+person takes challenges from bots (``not-accepting-bots``: their account page's setting, off
+unless chosen; :mod:`rumizi.server.bot_accounts`); a guest neither makes nor receives a
+rated challenge (``sign-up``); a player who blocked the other, or was blocked by them
 (:mod:`rumizi.server.blocks`), cannot challenge them, and is told only
 ``not-accepting-challenges`` — the answer a player with :data:`MOST_WAITING` challenges
 waiting also gives, so it names no block and no direction. One challenger has at most
@@ -167,6 +169,15 @@ def make(store: Store, challenger: int, challenged: int, asked: Asked) -> Seen:
             raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated games")
         if asked.rated and people[challenged].guest:
             raise ApiError(ErrorCode.SIGN_UP, "a guest cannot be challenged to a rated game")
+        # A bot challenges a person only if they opted in (bots take bots' challenges).
+        if (
+            people[challenger].bot
+            and not people[challenged].bot
+            and not people[challenged].bot_challenges
+        ):
+            raise ApiError(
+                ErrorCode.NOT_ACCEPTING_BOTS, "this player takes no challenges from bots"
+            )
         # A block, whichever way, and a full inbox answer alike: nothing tells them apart.
         refused = ApiError(
             ErrorCode.NOT_ACCEPTING_CHALLENGES, "this player is not taking your challenges now"

@@ -104,6 +104,8 @@ class User(Base):
     # When the account last came with its session (rumizi.server.store.Store.user_for_token,
     # written at most once a minute): the people who follow it see whether it is online.
     seen: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # The person takes challenges from bot accounts (off unless they say so on /me).
+    bot_challenges: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LoginSession(Base):
@@ -195,6 +197,8 @@ class Tournament(Base):
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     invite: Mapped[str | None] = mapped_column(String(32), nullable=True)  # None: open to all
+    # Bot accounts may join (through their tokens); off unless the organiser says so.
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     starts_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)

@@ -112,6 +112,10 @@ class ErrorCode(StrEnum):
     BIO_TOO_LONG = "bio-too-long"
     UNKNOWN_LANGUAGE = "unknown-language"
     GUEST_PROFILE = "guest-profile"
+    # Bots among people (rumizi.server.bot_accounts, bot_limits).
+    NOT_ACCEPTING_BOTS = "not-accepting-bots"
+    BOTS_NOT_ALLOWED = "bots-not-allowed"
+    TOKEN_RATE_LIMITED = "token-rate-limited"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -625,6 +629,28 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "a guest has no profile to write: signing up gives one",
         "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید.",
         "Sign up to write a bio and your languages.",
+    ),
+    ErrorCode.NOT_ACCEPTING_BOTS: ErrorInfo(
+        403,
+        False,
+        "the player takes no challenges from bot accounts (their account page turns it on)",
+        "این بازیکن دعوت ربات\u200cها را نمی\u200cپذیرد.",
+        "This player does not take challenges from bots.",
+    ),
+    ErrorCode.BOTS_NOT_ALLOWED: ErrorInfo(
+        403,
+        False,
+        "bot accounts may not play here: the tournament's organiser did not allow bots",
+        "ربات\u200cها در این تورنمنت بازی نمی\u200cکنند.",
+        "Bots may not play in this tournament.",
+    ),
+    ErrorCode.TOKEN_RATE_LIMITED: ErrorInfo(
+        429,
+        True,
+        "the token made too many requests (or moves) this minute: wait `Retry-After` seconds "
+        "(on a game's socket the message says how long)",
+        "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید.",
+        "This token sent too many requests this minute; wait a little.",
     ),
 }
 

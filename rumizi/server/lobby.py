@@ -32,6 +32,10 @@ ask waits up to the time they chose (:data:`WAITS`); the second finds them and a
 with both seated, the one who waited first. When nobody comes in time the ticket says
 ``expired`` and the page offers a bot in one click (:meth:`Lobby.bot`).
 
+Bot accounts queue too, through their tokens (``POST /api/bot/quick``): a bot is paired with
+another bot, or with a person whose request allowed bots (``allow_bots``, off unless
+chosen), never with anyone else (:func:`fits`); the table reaches it on its event stream.
+
 People kept apart by a block (:mod:`rumizi.server.blocks`, either way) are never paired, and
 neither sits at a listed table where the other does (:func:`company_refused`: ``blocked``,
 the same answer whichever of them blocked). The lobby itself shows everyone the same tables.
@@ -102,6 +106,20 @@ class Ticket:
     table: str | None = None
     seat: int = 0  # the seat at the matched table (the one who waited first sits first)
     matched_at: float = 0.0
+    bot: bool = False  # a bot account's ticket (asked through its token)
+    allow_bots: bool = False  # a person's: a bot may be their opponent
+
+
+def fits(one: Ticket, other: Ticket) -> bool:
+    """Whether a bot may meet the other: people meet people, bots meet bots, and a bot meets
+    a person only if that person allowed bots."""
+    if one.bot and other.bot:
+        return True
+    if one.bot:
+        return other.allow_bots
+    if other.bot:
+        return one.allow_bots
+    return True
 
 
 def open_for(clock: dict[str, Any]) -> timedelta:
@@ -420,14 +438,20 @@ class Lobby:
         options: dict[str, Any],
         clock: dict[str, Any],
         wait: int,
+        *,
+        bot: bool = False,
+        allow_bots: bool = False,
     ) -> schemas.QuickState:
-        """Pair ``user_id`` with someone waiting for the same game, or queue them for ``wait`` s."""
+        """Pair ``user_id`` with someone waiting for the same game, or queue them for ``wait`` s
+        (``bot``: a bot account, met only by bots and by people who ``allow_bots``)."""
         options = checked_options(game_id, options, 2)
         key = match_key(game_id, options, clock)
         apart = await asyncio.to_thread(self._kept_apart, user_id)
         async with self._match:  # two askers at once: one waits, the other finds them
             self.tickets.pop(user_id, None)  # a new request replaces the last one
             at = self.clock()
+            ticket = Ticket(user_id, game_id, options, clock, wait, key, at + wait)
+            ticket.bot, ticket.allow_bots = bot, allow_bots
             partner = next(
                 (
                     t
@@ -436,10 +460,10 @@ class Lobby:
                     and t.table is None
                     and t.deadline > at
                     and t.user_id not in apart  # a block, either way: never paired
+                    and fits(ticket, t)
                 ),
                 None,
             )
-            ticket = Ticket(user_id, game_id, options, clock, wait, key, at + wait)
             self.tickets[user_id] = ticket
             if partner is None:
                 self._remind(wait)

@@ -100,12 +100,17 @@ def update(session: Any, game: str, ranks: list[tuple[int, int]], table_id: str)
         )
 
 
-def leaderboard(session: Any, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    """A game's leaderboard: settled ratings first, then provisional ones, highest first."""
+def leaderboard(
+    session: Any, game: str, limit: int = 100, bots: bool = False
+) -> list[dict[str, Any]]:
+    """A game's leaderboard: settled ratings first, then provisional ones, highest first.
+
+    People's and bots' boards are apart (``bots``: the bot accounts' alone), as on lichess:
+    a program that plays all day would otherwise crowd the people out."""
     rows = session.execute(
         select(User.name, Rating.mu, Rating.sigma, Rating.games)
         .join(User, User.id == Rating.user_id)
-        .where(Rating.game == game)
+        .where(Rating.game == game, User.bot.is_(bots))
     ).all()
     board = [
         {

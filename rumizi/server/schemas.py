@@ -409,6 +409,9 @@ class QuickIn(BaseModel):
     options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=8)
     clock: ClockIn = Field(default_factory=ClockIn)
     wait: QuickWait = 60
+    allow_bots: bool = Field(
+        default=False, description="a bot account may be the opponent (bots queue too)"
+    )
 
 
 class QuickState(BaseModel):
@@ -460,6 +463,7 @@ class TournamentIn(BaseModel):
     starts_at: datetime = Field(description="ISO 8601 with a time zone; within 30 days")
     rated: bool = False
     invite_only: bool = Field(default=False, description="join with the invite code only")
+    allow_bots: bool = Field(default=False, description="bot accounts may join (by token)")
 
 
 class TournamentMade(BaseModel):
@@ -482,6 +486,7 @@ class TournamentSummary(BaseModel):
     clock: Clock
     rated: bool
     invite_only: bool
+    allow_bots: bool = Field(description="bot accounts may join")
     status: TournamentStatus
     starts_at: str = Field(description="ISO 8601")
     ends_at: str | None = Field(description="arena: when pairing stops, ISO 8601")

@@ -742,10 +742,11 @@ class Store:
             ).all()
             return self._rows(s, tables, public=True)
 
-    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
-        """``game``'s ratings as its leaderboard shows them (:func:`.ratings.leaderboard`)."""
+    def leaderboard(self, game: str, limit: int = 100, bots: bool = False) -> list[dict[str, Any]]:
+        """``game``'s ratings as its leaderboard shows them, people's or (``bots``) bot
+        accounts' (:func:`.ratings.leaderboard`)."""
         with self.sessions() as s:
-            return ratings.leaderboard(s, game, limit)
+            return ratings.leaderboard(s, game, limit, bots)
 
     def rating_changes(self, table_ids: Sequence[str]) -> dict[str, list[ratings.Change]]:
         """Each rated game's rating changes, per table (:func:`.ratings.changes`)."""

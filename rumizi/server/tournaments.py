@@ -4,6 +4,9 @@ An account creates an event (:func:`create`): a game with its options and seats 
 clock, a kind and its length, a start time, rated or not, open or by invitation. It is
 announced in the lobby and on the game's page until it starts. Players join and withdraw
 before the start; in an arena they may also join, withdraw and come back while it runs.
+Bot accounts join (through their tokens, ``/api/bot/tournaments/{id}/join``) only an event
+whose organiser allowed bots (``allow_bots``, off unless chosen; ``bots-not-allowed``
+otherwise); they are paired like anyone, and their games reach them on their event stream.
 
 **What is stored, and what is worked out.** The database keeps the event
 (:class:`~rumizi.server.db.Tournament`), its entrants, its Swiss byes, and its games, which are
@@ -310,6 +313,7 @@ def create(
         clock=clock,
         rated=body.rated,
         invite=secrets.token_urlsafe(9) if body.invite_only else None,
+        allow_bots=body.allow_bots,
         created_by=user.id,
         created=at,
         starts_at=starts,
@@ -342,6 +346,8 @@ def join(s: Session, tournament_id: str, user: UserRow, invite: str | None) -> N
         raise ApiError(ErrorCode.BAD_INVITE, "this tournament is by invitation")
     if row.rated and user.guest:
         raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated tournaments")
+    if user.bot and not row.allow_bots:
+        raise ApiError(ErrorCode.BOTS_NOT_ALLOWED, "the organiser did not allow bots here")
     entry = s.get(TournamentEntrant, (tournament_id, user.id))
     if entry is None:
         s.add(TournamentEntrant(tournament_id=tournament_id, user_id=user.id, joined=now()))
@@ -557,6 +563,7 @@ def summary(event: Event, lang: str) -> schemas.TournamentSummary:
         clock=schemas.Clock.model_validate(row.clock),
         rated=row.rated,
         invite_only=row.invite is not None,
+        allow_bots=row.allow_bots,
         status=row.status,  # type: ignore[arg-type]
         starts_at=row.starts_at.isoformat(),
         ends_at=None if ends is None else ends.isoformat(),

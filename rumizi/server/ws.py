@@ -60,13 +60,15 @@ async def serve_table(
     lang: str,
     *,
     by_program: Callable[[], Awaitable[bool]] | None = None,
+    move_wait: Callable[[], int | None] | None = None,
 ) -> None:
     """The table's socket for ``user`` (``None``: nobody signed in), accepted here.
 
     A person's page comes with ``by_program`` ``None``: a bot account's moves are refused
     there (it plays through its tokens). A bot's program (rumizi.server.routes.bots) comes
     with ``by_program``, asked before each move whether its token still holds: once revoked,
-    the socket closes with 4401.
+    the socket closes with 4401; and with ``move_wait``, which counts the move against its
+    token's limit (rumizi.server.bot_limits) and says how long to wait when it is past it.
     """
     cluster = hub.cluster
     # Several instances: the answer names the one serving (for operators and tests).
@@ -140,6 +142,13 @@ async def serve_table(
             if by_program is not None and not await by_program():
                 await websocket.close(4401, "the token was revoked")
                 break
+            if move_wait is not None and (wait := move_wait()) is not None:
+                await refuse(
+                    client_id,
+                    "token-rate-limited",
+                    f"too many moves with this token: wait {wait} s",
+                )
+                continue
             try:
                 move = inbound.move(message)
             except inbound.Refused as err:

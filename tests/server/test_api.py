@@ -50,6 +50,9 @@ def world(server: Server) -> dict[str, int]:
         counts["bot accounts"] = int(
             connection.execute(text("SELECT COUNT(*) FROM users WHERE bot")).scalar_one()
         )
+        counts["taking bots' challenges"] = int(
+            connection.execute(text("SELECT COUNT(*) FROM users WHERE bot_challenges")).scalar_one()
+        )
         counts["taken seats"] = int(
             connection.execute(
                 text("SELECT COUNT(*) FROM seats WHERE user_id IS NOT NULL")
@@ -119,6 +122,7 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/challenges/{challenge_id}/cancel": (owner, None),
         "/api/account/bot": (other, None),
         "/api/account/tokens": (other, {"name": "lab", "scopes": ["challenge"]}),
+        "/api/account/bot-settings": (other, {"accept_bot_challenges": True}),
         "/api/tournaments": (other, event),
         "/api/tournaments/{tournament_id}/join": (other, {}),
         "/api/tournaments/{tournament_id}/withdraw": (other, None),

@@ -12,6 +12,12 @@ A bot's program (``Authorization: Bearer <token>``; cookies are not read):
 - ``POST /api/bot/tables/{id}/join``: sit at a table with its invite code;
 - ``POST /api/bot/challenges/{id}/accept`` and ``/decline`` (scope ``challenge``): answer a
   challenge made to the account (rumizi.server.challenges);
+- ``POST /api/bot/challenges`` (scope ``challenge``): challenge a player, the body of
+  ``POST /api/challenges``; a person must have opted in (``not-accepting-bots``);
+- ``POST /api/bot/tournaments/{id}/join`` and ``/withdraw``: play in an event whose organiser
+  allowed bots (``bots-not-allowed`` otherwise);
+- ``POST /api/bot/quick`` and ``/api/bot/quick/cancel``: the lobby's quick match, met by bots
+  and by people who allowed bots;
 - ``/api/bot/stream`` (WebSocket): the bot's events, ``game-start`` for each game it sits at
   that is not over (all of them on connecting, then each new one), ``game-finish``, and
   ``challenge`` for each challenge made to it;
@@ -19,8 +25,14 @@ A bot's program (``Authorization: Bearer <token>``; cookies are not read):
   of the page's (``docs/web-protocol.md``): its seat's view and canonical legal moves, never
   more, and moves sent with the version seen, refused with the usual codes.
 
+The account page also reads and sets ``GET`` / ``POST /api/account/bot-settings``: whether
+the person takes challenges from bots.
+
 A bot socket closes with 4401 when the token is missing, unknown, revoked or lacks
-``bot:play``, and 4404 for a table that does not exist. :mod:`rumizi.client` is the other end.
+``bot:play``, 4404 for a table that does not exist, and 4429 when the token is past its
+requests' limit. Every token is rate-limited (rumizi.server.bot_limits): past the limit a
+route answers ``429 token-rate-limited`` with ``Retry-After``. :mod:`rumizi.client` is the
+other end.
 """
 
 from __future__ import annotations
@@ -34,8 +46,9 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from rumizi.server import bot_accounts
+from rumizi.server import bot_accounts, tournaments
 from rumizi.server.bot_accounts import BOT_PLAY, CHALLENGE, Bearer
+from rumizi.server.bot_limits import TokenLimiter, refused
 from rumizi.server.challenges import listed, model
 from rumizi.server.deps import (
     BODY,
@@ -43,14 +56,28 @@ from rumizi.server.deps import (
     SIGNED_IN,
     CsrfDep,
     HubDep,
+    LobbyDep,
     StoreDep,
+    TournamentsDep,
     UserDep,
     get_store,
+    known_game,
     stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
-from rumizi.server.routes.challenges import answer_challenge
-from rumizi.server.schemas import Challenge, Joined, JoinIn, Nothing
+from rumizi.server.routes.challenges import MADE_CODES, answer_challenge, send_challenge
+from rumizi.server.routes.tables import clock_config
+from rumizi.server.schemas import (
+    Challenge,
+    ChallengeIn,
+    Joined,
+    JoinIn,
+    Nothing,
+    QuickIn,
+    QuickState,
+    Tournament,
+    TournamentJoinIn,
+)
 from rumizi.server.store import Store
 from rumizi.server.ws import refuse_connection, serve_table
 
@@ -58,7 +85,7 @@ router = APIRouter(tags=["bots"])
 
 Scope = Literal["bot:play", "challenge"]
 STREAM_EVERY = 1.0  # seconds between the event stream's looks at the bot's games
-TOKEN = (ErrorCode.BAD_TOKEN, ErrorCode.TOKEN_SCOPE)
+TOKEN = (ErrorCode.BAD_TOKEN, ErrorCode.TOKEN_SCOPE, ErrorCode.TOKEN_RATE_LIMITED)
 
 
 class TokenIn(BaseModel):
@@ -96,9 +123,30 @@ def _info(row: bot_accounts.TokenRow) -> dict[str, Any]:
     }
 
 
+class BotSettings(BaseModel):
+    """The account page's bot settings."""
+
+    accept_bot_challenges: bool = Field(description="bot accounts may challenge the person")
+
+
+def token_limiter(connection: HTTPConnection) -> TokenLimiter:
+    """The app's limiter of tokens (rumizi.server.bot_limits)."""
+    found: TokenLimiter = connection.app.state.token_limiter
+    return found
+
+
+def _counted(connection: HTTPConnection, store: Store, scope: str) -> Bearer:
+    """The token's account if it allows ``scope``, with this request counted against it."""
+    bearer = bot_accounts.bearer(store, connection.headers.get("authorization"), scope)
+    wait = token_limiter(connection).request(bearer.token_id)
+    if wait is not None:
+        raise refused(wait)
+    return bearer
+
+
 def bot_player(connection: HTTPConnection, store: Annotated[Store, Depends(get_store)]) -> Bearer:
     """The bot a request's ``Authorization: Bearer`` token plays for (scope ``bot:play``)."""
-    return bot_accounts.bearer(store, connection.headers.get("authorization"), BOT_PLAY)
+    return _counted(connection, store, BOT_PLAY)
 
 
 BotDep = Annotated[Bearer, Depends(bot_player)]
@@ -108,7 +156,7 @@ def challenge_answerer(
     connection: HTTPConnection, store: Annotated[Store, Depends(get_store)]
 ) -> Bearer:
     """The account a request's token answers challenges for (scope ``challenge``)."""
-    return bot_accounts.bearer(store, connection.headers.get("authorization"), CHALLENGE)
+    return _counted(connection, store, CHALLENGE)
 
 
 AnswererDep = Annotated[Bearer, Depends(challenge_answerer)]
@@ -130,6 +178,27 @@ async def become_bot(user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep) ->
 
     await hub.db(write)
     return BotAccount(name=user.name, bot=True, scopes=[])
+
+
+@router.get("/api/account/bot-settings", responses=refusals(*SIGNED_IN))
+def bot_settings(user: UserDep, store: StoreDep) -> BotSettings:
+    """Whether the caller takes challenges from bots (off unless they said so)."""
+    with store.sessions() as s:
+        return BotSettings(accept_bot_challenges=bot_accounts.bot_challenges(s, user.id))
+
+
+@router.post("/api/account/bot-settings", responses=refusals(*POSTED, *BODY, *SIGNED_IN))
+async def set_bot_settings(
+    body: BotSettings, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+) -> BotSettings:
+    """Take challenges from bots, or no longer (the challenges already made stay)."""
+
+    def write() -> None:
+        with store.sessions.begin() as s:
+            bot_accounts.set_bot_challenges(s, user.id, body.accept_bot_challenges)
+
+    await hub.db(write)
+    return body
 
 
 @router.get("/api/account/tokens", responses=refusals(*SIGNED_IN))
@@ -232,11 +301,86 @@ async def bot_decline(
     return await answer_challenge(hub, store, bot.user, challenge_id, "decline")
 
 
+@router.post(
+    "/api/bot/challenges",
+    responses=refusals(*TOKEN, *BODY, *MADE_CODES),
+    response_model_exclude_unset=True,
+)
+async def bot_challenge(
+    body: ChallengeIn, bot: AnswererDep, store: StoreDep, hub: HubDep
+) -> Challenge:
+    """Challenge a player as ``POST /api/challenges`` does: a person only if they take
+    challenges from bots (``not-accepting-bots``) and no block stands between you."""
+    return await send_challenge(hub, store, bot.user, body)
+
+
+TOURNAMENT_REFUSALS = (ErrorCode.UNKNOWN_TOURNAMENT, ErrorCode.TOURNAMENT_CLOSED)
+
+
+@router.post(
+    "/api/bot/tournaments/{tournament_id}/join",
+    responses=refusals(
+        *TOKEN,
+        *BODY,
+        *TOURNAMENT_REFUSALS,
+        ErrorCode.TOURNAMENT_STARTED,
+        ErrorCode.BAD_INVITE,
+        ErrorCode.BOTS_NOT_ALLOWED,
+    ),
+)
+async def bot_join_tournament(
+    tournament_id: str, body: TournamentJoinIn, bot: BotDep, events: TournamentsDep
+) -> Tournament:
+    """Play in an event whose organiser allowed bots; its games come on the bot's stream."""
+    await events.change(
+        tournament_id, lambda s: tournaments.join(s, tournament_id, bot.user, body.invite)
+    )
+    return await events.page(tournament_id, bot.user.id, "en")
+
+
+@router.post(
+    "/api/bot/tournaments/{tournament_id}/withdraw",
+    responses=refusals(*TOKEN, *TOURNAMENT_REFUSALS, ErrorCode.NOT_IN_TOURNAMENT),
+)
+async def bot_withdraw_tournament(
+    tournament_id: str, bot: BotDep, events: TournamentsDep
+) -> Tournament:
+    """Leave the event (a game under way is still the bot's to finish)."""
+    await events.change(tournament_id, lambda s: tournaments.withdraw(s, tournament_id, bot.user))
+    return await events.page(tournament_id, bot.user.id, "en")
+
+
+@router.post(
+    "/api/bot/quick",
+    responses=refusals(*TOKEN, *BODY, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
+    response_model_exclude_unset=True,
+)
+async def bot_quick(body: QuickIn, bot: BotDep, lobby: LobbyDep) -> QuickState:
+    """Queue for the lobby's quick match: paired with a bot, or a person who allowed bots
+    (``allow_bots`` of the body is not read: a bot meets bots anyway)."""
+    known_game(body.game)
+    return await lobby.quick(
+        bot.user.id,
+        body.game,
+        body.options,
+        clock_config(body.clock),
+        body.wait,
+        bot=True,
+    )
+
+
+@router.post("/api/bot/quick/cancel", responses=refusals(*TOKEN), response_model_exclude_unset=True)
+async def bot_quick_cancel(bot: BotDep, lobby: LobbyDep) -> QuickState:
+    """Leave the quick-match queue (nothing to leave is not an error)."""
+    return lobby.cancel(bot.user.id)
+
+
 async def _bearer_socket(websocket: WebSocket, store: Store) -> Bearer | None:
     try:
-        return bot_accounts.bearer(store, websocket.headers.get("authorization"), BOT_PLAY)
+        return _counted(websocket, store, BOT_PLAY)
     except ApiError as err:
-        await refuse_connection(websocket, 4401, err.message)
+        code = 4429 if err.code == ErrorCode.TOKEN_RATE_LIMITED else 4401
+        await refuse_connection(websocket, code, err.message)
         return None
 
 
@@ -254,7 +398,16 @@ async def bot_game(websocket: WebSocket, table_id: str, store: StoreDep, hub: Hu
     async def token_holds() -> bool:
         return await asyncio.to_thread(bot_accounts.still_valid, store, bot.token_id)
 
-    await serve_table(websocket, hub, table, bot.user, "en", by_program=token_holds)
+    limiter = token_limiter(websocket)
+    await serve_table(
+        websocket,
+        hub,
+        table,
+        bot.user,
+        "en",
+        by_program=token_holds,
+        move_wait=lambda: limiter.move(bot.token_id),
+    )
 
 
 @router.websocket("/api/bot/stream")

@@ -37,18 +37,18 @@ from rumizi.server.store import Store, UserRow
 router = APIRouter(prefix="/api", tags=["challenges"])
 
 
-MADE_REFUSALS = refusals(
-    *POSTED,
-    *BODY,
-    *SIGNED_IN,
+# What a challenge's making refuses, whoever sends it (a page, or a bot's token).
+MADE_CODES = (
     ErrorCode.UNKNOWN_GAME,
     ErrorCode.INVALID_OPTIONS,
     ErrorCode.UNKNOWN_USER,
     ErrorCode.CHALLENGE_SELF,
     ErrorCode.SIGN_UP,
     ErrorCode.NOT_ACCEPTING_CHALLENGES,
+    ErrorCode.NOT_ACCEPTING_BOTS,
     ErrorCode.TOO_MANY_CHALLENGES,
 )
+MADE_REFUSALS = refusals(*POSTED, *BODY, *SIGNED_IN, *MADE_CODES)
 
 
 # A clock's unused fields and a pending challenge's table are left out, not sent as null.
@@ -57,6 +57,11 @@ async def make_challenge(
     body: ChallengeIn, user: UserDep, store: StoreDep, hub: HubDep, _csrf: CsrfDep
 ) -> Challenge:
     """Challenge the player ``to`` to a two-seat game with these options, clock and rating."""
+    return await send_challenge(hub, store, user, body)
+
+
+async def send_challenge(hub: Hub, store: Store, user: UserRow, body: ChallengeIn) -> Challenge:
+    """``user`` challenges ``body.to`` (from a page, or from a bot's token)."""
     known_game(body.game)
     options = checked_options(body.game, takeback.game_options(body.options), 2)
     challenged = await asyncio.to_thread(store.user_id, body.to)

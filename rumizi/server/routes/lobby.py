@@ -86,7 +86,15 @@ async def quick_state(lobby: LobbyDep, user: UserDep) -> QuickState:
 async def quick_match(body: QuickIn, lobby: LobbyDep, user: UserDep, _: CsrfDep) -> QuickState:
     """Pair with someone waiting for the same game, options and clock, or wait ``wait`` s."""
     known_game(body.game)
-    return await lobby.quick(user.id, body.game, body.options, clock_config(body.clock), body.wait)
+    return await lobby.quick(
+        user.id,
+        body.game,
+        body.options,
+        clock_config(body.clock),
+        body.wait,
+        bot=user.bot,
+        allow_bots=body.allow_bots,
+    )
 
 
 @router.post(

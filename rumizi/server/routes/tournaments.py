@@ -89,6 +89,7 @@ async def read_tournament(
         ErrorCode.TOURNAMENT_CLOSED,
         ErrorCode.BAD_INVITE,
         ErrorCode.SIGN_UP,
+        ErrorCode.BOTS_NOT_ALLOWED,
     ),
 )
 async def join_tournament(

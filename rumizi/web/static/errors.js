@@ -74,7 +74,10 @@ export const ERROR_TEXTS = {
     "blocked": "نمی\u200cتوانید پشت این میز بنشینید.",
     "bio-too-long": "معرفی حداکثر ۲۰۰ نویسه است؛ کوتاه\u200cترش کنید.",
     "unknown-language": "این زبان در فهرست زبان\u200cها نیست.",
-    "guest-profile": "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید."
+    "guest-profile": "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید.",
+    "not-accepting-bots": "این بازیکن دعوت ربات\u200cها را نمی\u200cپذیرد.",
+    "bots-not-allowed": "ربات\u200cها در این تورنمنت بازی نمی\u200cکنند.",
+    "token-rate-limited": "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -148,6 +151,9 @@ export const ERROR_TEXTS = {
     "blocked": "You cannot sit at this table.",
     "bio-too-long": "A bio is at most 200 characters; make it shorter.",
     "unknown-language": "That language is not in the list of languages.",
-    "guest-profile": "Sign up to write a bio and your languages."
+    "guest-profile": "Sign up to write a bio and your languages.",
+    "not-accepting-bots": "This player does not take challenges from bots.",
+    "bots-not-allowed": "Bots may not play in this tournament.",
+    "token-rate-limited": "This token sent too many requests this minute; wait a little."
   }
 };

@@ -410,10 +410,12 @@ export async function mount(main, ctx) {
     h("option", { value: "none" }, t("lobby.clockNone")),
     h("option", { value: "turn" }, t("lobby.clockDay")),
   );
+  // Bot accounts queue too; they are matched with this person only when asked (off unless ticked).
+  const allowBots = h("input", { type: "checkbox", id: "quick-bots", dataset: { testid: "quick-allow-bots" } });
   const startButton = h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "quick-start" } }, t("lobby.quickStart"));
   startButton.addEventListener("click", () => {
     const clock = clockSelect.value === "turn" ? { kind: "turn", per_move: 86400 } : { kind: "none" };
-    askQuick({ game: gameSelect.value, clock, wait: Number(waitSelect.value) });
+    askQuick({ game: gameSelect.value, clock, wait: Number(waitSelect.value), allow_bots: allowBots.checked });
   });
   const form = h(
     "div",
@@ -426,6 +428,7 @@ export async function mount(main, ctx) {
       h("label", { for: "quick-clock" }, t("lobby.quickClock"), clockSelect),
       h("label", { for: "quick-wait" }, t("lobby.quickWait"), waitSelect),
     ),
+    h("div", { class: "checkbox quick-bots" }, allowBots, h("label", { for: "quick-bots" }, t("lobby.quickAllowBots"))),
     startButton,
   );
 

@@ -1,6 +1,7 @@
-// Ratings of rated human games: GET /api/leaderboard/{game}. Ratings are on the chess scale
-// (rumizi.server.ratings: 1500 to start, 400 points = ten wins to one), marked "?" while
-// provisional; settled ones come first.
+// Ratings of rated games: GET /api/leaderboard/{game}, people's; the Bots tab (?bots=1) lists
+// bot accounts' alone (as on lichess, programs and people are ranked apart). Ratings are on the
+// chess scale (rumizi.server.ratings: 1500 to start, 400 points = ten wins to one), marked "?"
+// while provisional; settled ones come first.
 
 import { t, num, ratingText } from "../i18n.js";
 import { h, link } from "../dom.js";
@@ -12,15 +13,24 @@ export const PROVISIONAL_GAMES = 8;
 
 export async function mount(main, ctx) {
   const id = ctx.params[0];
+  const bots = ctx.query.get("bots") === "1";
   const [game, rows] = await Promise.all([
     getGame(id, document.documentElement.lang).catch(() => ({ id, name: id })),
-    api(`/api/leaderboard/${encodeURIComponent(id)}`),
+    api(`/api/leaderboard/${encodeURIComponent(id)}${bots ? "?bots=1" : ""}`),
   ]);
   if (!ctx.alive()) return;
-  ctx.setTitle(t("lb.title", { game: game.name }));
-  main.append(h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(id)}`, game.name)), h("h1", {}, t("lb.title", { game: game.name })));
+  ctx.setTitle(t(bots ? "lb.titleBots" : "lb.title", { game: game.name }));
+  const base = `/leaderboard/${encodeURIComponent(id)}`;
+  const tab = (href, key, current) =>
+    link(href, t(key), { class: "tab", "aria-current": current ? "page" : null, dataset: { testid: `leaderboard-tab-${current ? "current" : "other"}` } });
+  main.append(
+    h("p", { class: "crumbs" }, link(`/games/${encodeURIComponent(id)}`, game.name)),
+    h("h1", {}, t(bots ? "lb.titleBots" : "lb.title", { game: game.name })),
+    h("nav", { class: "tabs", "aria-label": t("lb.boards"), dataset: { testid: "leaderboard-tabs" } }, tab(base, "lb.people", !bots), tab(`${base}?bots=1`, "lb.bots", bots)),
+  );
+  if (bots) main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-bots-about" } }, t("lb.botsAbout")));
   if (!rows || !rows.length) {
-    main.append(h("p", { class: "panel muted", dataset: { testid: "leaderboard-empty" } }, t("lb.empty")));
+    main.append(h("p", { class: "panel muted", dataset: { testid: "leaderboard-empty" } }, t(bots ? "lb.emptyBots" : "lb.empty")));
     return;
   }
   main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-about" } }, t("lb.about", { n: PROVISIONAL_GAMES })));

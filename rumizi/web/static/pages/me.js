@@ -123,6 +123,32 @@ function challengeButton(person, ctx) {
   return button;
 }
 
+/** "Accept challenges from bots" (GET/POST /api/account/bot-settings): off unless ticked; a
+ * bot account's program may then challenge this person, who answers as any challenge. */
+function botSettingsPanel(settings) {
+  const box = h("input", { type: "checkbox", id: "accept-bot-challenges", checked: Boolean(settings.accept_bot_challenges), dataset: { testid: "accept-bot-challenges" } });
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    try {
+      const saved = await api("/api/account/bot-settings", { body: { accept_bot_challenges: box.checked } });
+      box.checked = saved.accept_bot_challenges;
+      toast(t(saved.accept_bot_challenges ? "me.botsOn" : "me.botsOff"));
+    } catch (err) {
+      box.checked = !box.checked;
+      showError(err);
+    } finally {
+      box.disabled = false;
+    }
+  });
+  return h(
+    "section",
+    { class: "panel", dataset: { testid: "my-bot-settings" } },
+    h("h2", { class: "panel-title" }, t("me.bots")),
+    h("div", { class: "checkbox" }, box, h("label", { for: "accept-bot-challenges" }, t("me.acceptBots"))),
+    h("p", { class: "hint" }, t("me.acceptBotsHint")),
+  );
+}
+
 function failuresPanel(failures) {
   const seen = h("button", { type: "button", class: "btn btn-small", dataset: { testid: "sign-in-failures-seen" } }, t("me.failuresSeen"));
   const panel = h(
@@ -166,14 +192,16 @@ export async function mount(main, ctx) {
     );
     return;
   }
-  const [games, failures, puzzles, following] = await Promise.all([
+  const [games, failures, puzzles, following, botSettings] = await Promise.all([
     api("/api/my/games"),
     me.user.guest ? null : api("/api/auth/failures").then((answer) => answer.failures, () => null),
     api("/api/puzzles/me").catch(() => null),
     api("/api/my/following").catch(() => []),
+    me.user.guest ? null : api("/api/account/bot-settings").catch(() => null),
   ]);
   if (!ctx.alive()) return;
   if (failures) main.append(failuresPanel(failures));
+  if (botSettings) main.append(botSettingsPanel(botSettings));
   if (following.length) main.append(await followingPanel(following, ctx));
   if (!ctx.alive()) return;
   const puzzleBox = puzzlesPanel(puzzles);

@@ -116,7 +116,8 @@ export function statusBadge(status) {
   return h("span", { class: ["status", `tour-status-${status}`], dataset: { testid: "tour-status", status } }, t(`tour.status.${status}`));
 }
 
-/** The small tags of an event: kind, clock, seats per table when more than two, rated, invite. */
+/** The small tags of an event: kind, clock, seats per table when more than two, rated, invite,
+ * bots allowed. */
 export function eventTags(event) {
   return h(
     "span",
@@ -126,6 +127,7 @@ export function eventTags(event) {
     event.players > 2 ? h("span", { class: "tag" }, t("tour.perTable", { n: event.players })) : null,
     event.rated ? h("span", { class: "tag" }, t("lobby.rated")) : null,
     event.invite_only ? h("span", { class: "tag" }, t("tour.inviteOnly")) : null,
+    event.allow_bots ? h("span", { class: "tag", dataset: { testid: "tour-bots-allowed" } }, t("tour.botsAllowed")) : null,
   );
 }
 
@@ -294,6 +296,8 @@ function newForm(games, ctx, firstGame) {
   const rated = h("input", { type: "checkbox", id: ratedId, dataset: { testid: "tour-rated" } });
   const inviteId = fieldId("invite");
   const inviteOnly = h("input", { type: "checkbox", id: inviteId, dataset: { testid: "tour-invite-only" } });
+  const botsId = fieldId("bots");
+  const allowBots = h("input", { type: "checkbox", id: botsId, dataset: { testid: "tour-allow-bots" } });
   const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", dataset: { testid: "tour-create" } }, t("tour.create"));
 
   form.append(
@@ -306,6 +310,7 @@ function newForm(games, ctx, firstGame) {
     h("div", { class: "field" }, h("label", { for: startInput.id }, t("tour.start")), startInput, startSaid),
     h("div", { class: "checkbox" }, rated, h("label", { for: ratedId }, t("new.rated"))),
     h("div", { class: "checkbox" }, inviteOnly, h("label", { for: inviteId }, t("tour.inviteOnlyLong"))),
+    h("div", { class: "checkbox" }, allowBots, h("label", { for: botsId }, t("tour.allowBotsLong"))),
     h("div", { class: "form-actions" }, submit),
   );
   syncKind();
@@ -341,6 +346,7 @@ function newForm(games, ctx, firstGame) {
       starts_at: when.toISOString(),
       rated: rated.checked,
       invite_only: inviteOnly.checked,
+      allow_bots: allowBots.checked,
     };
     submit.disabled = true;
     try {
