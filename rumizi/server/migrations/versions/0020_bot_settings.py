@@ -2,7 +2,7 @@
 ``allow_bots`` (rumizi.server.bot_accounts), both off unless chosen.
 
 Revision ID: 0020
-Revises: 0016
+Revises: 0019
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournaments") as batch:
-        batch.drop_column("allow_bots")
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("bot_challenges")
+    # In place too (ALTER TABLE ... DROP COLUMN): a batch rebuild of ``users`` would drop the
+    # table under its sessions and seats.
+    op.drop_column("tournaments", "allow_bots")
+    op.drop_column("users", "bot_challenges")
