@@ -106,7 +106,9 @@ def test_the_quick_match_and_the_tournament_form_offer_to_allow_bots_in_english(
             page.goto(server.url + "/")
             allow = page.get_by_test_id("quick-allow-bots")
             expect(allow).not_to_be_checked(timeout=WAIT)
-            expect(page.locator("label[for=quick-bots]")).to_have_text("Pair me with players' bot accounts too")
+            expect(page.locator("label[for=quick-bots]")).to_have_text(
+                "Pair me with players' bot accounts too"
+            )
             screenshot(page, f"bots-quick-en-{size}")
         page.set_viewport_size(DESKTOP)
         page.goto(server.url + "/tournaments")
