@@ -10,7 +10,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ from rumizi.server.edges import (
 )
 from rumizi.server.errors import ApiError, ErrorCode, framework_code
 from rumizi.server.hub import SWEEP_EVERY, UNLOAD_AFTER, Hub
+from rumizi.server.mail import Mailer, MailPolicy, parse_smtp
 from rumizi.server.metrics import (
     METRICS_PATH,
     LiveFigures,
@@ -175,6 +176,11 @@ class Settings:
 
     ``manual_dir``: the built reference manual served at ``/docs/`` (``None``: see
     :func:`manual_dir`).
+
+    ``smtp_url`` turns e-mail on (rumizi.server.mail: ``smtp://user:pass@host:port``,
+    ``smtp+starttls://...``, ``smtps://...``), sent from ``smtp_from`` with links to
+    ``site_url`` (``None``: the address each owner reached the site by); ``mail_policy``: its
+    waits and thresholds.
     """
 
     db_url: str
@@ -197,6 +203,10 @@ class Settings:
     round_gap: float = ROUND_GAP
     no_show: float = NO_SHOW
     manual_dir: Path | None = None
+    smtp_url: str | None = None
+    smtp_from: str | None = None
+    site_url: str | None = None
+    mail_policy: MailPolicy = field(default_factory=MailPolicy)
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -277,9 +287,14 @@ def create_app(settings: Settings) -> FastAPI:
             no_show=settings.no_show,
         )
         events.start()
+        mailer: Mailer | None = app.state.mailer
+        if mailer is not None:
+            mailer.start()
         try:
             yield
         finally:
+            if mailer is not None:
+                await mailer.close()
             await events.close()
             if hub.cluster is not None:
                 await hub.cluster.close()
@@ -299,6 +314,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.store = store
     app.state.puzzles = served(settings.puzzle_files)
     app.state.metrics = metrics
+    # E-mail (rumizi.server.mail): this instance's worker reads the shared outbox.
+    app.state.mailer = None
+    if settings.smtp_url is not None:
+        smtp = parse_smtp(settings.smtp_url, settings.smtp_from)
+        app.state.mailer = Mailer(store, smtp, settings.mail_policy, name, settings.site_url)
     limiter = settings.limiter_storage
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game_ids
+from rumizi.server import mail
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
@@ -83,7 +84,10 @@ def get_lang(connection: HTTPConnection) -> Lang:
 def optional_user(
     connection: HTTPConnection, store: Annotated[Store, Depends(get_store)]
 ) -> UserRow | None:
-    return store.user_for_token(connection.cookies.get(SESSION_COOKIE))
+    user = store.user_for_token(connection.cookies.get(SESSION_COOKIE))
+    if user is not None and not user.guest:
+        mail.seen(store, user.id)  # a your-turn e-mail waits until its reader is away
+    return user
 
 
 def current_user(user: Annotated[UserRow | None, Depends(optional_user)]) -> UserRow:

@@ -108,6 +108,10 @@ class ErrorCode(StrEnum):
     TOO_MANY_CHALLENGES = "too-many-challenges"
     BLOCK_SELF = "block-self"
     BLOCKED = "blocked"
+    # E-mail's (rumizi.server.mail).
+    EMAIL_OFF = "email-off"
+    EMAIL_GUEST = "email-guest"
+    INVALID_EMAIL = "invalid-email"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -600,6 +604,27 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "someone at the table and the caller do not play together (a block, either way)",
         "نمی\u200cتوانید پشت این میز بنشینید.",
         "You cannot sit at this table.",
+    ),
+    ErrorCode.EMAIL_OFF: ErrorInfo(
+        409,
+        False,
+        "this server sends no e-mail (it was started without --smtp)",
+        "این سرور ایمیل نمی‌فرستد.",
+        "This server does not send e-mail.",
+    ),
+    ErrorCode.EMAIL_GUEST: ErrorInfo(
+        403,
+        False,
+        "a guest account cannot have an e-mail address",
+        "برای گرفتن ایمیل نخست ثبت‌نام کنید.",
+        "Sign up to get e-mail.",
+    ),
+    ErrorCode.INVALID_EMAIL: ErrorInfo(
+        422,
+        False,
+        "not an e-mail address (name@domain, at most 254 characters)",
+        "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید.",
+        "This is not an e-mail address; write it like name@example.com.",
     ),
 }
 
