@@ -86,7 +86,8 @@ def optional_user(
 ) -> UserRow | None:
     user = store.user_for_token(connection.cookies.get(SESSION_COOKIE))
     if user is not None and not user.guest:
-        mail.seen(store, user.id)  # a your-turn e-mail waits until its reader is away
+        # A your-turn e-mail waits until its reader has been away a while.
+        mail.seen(store, user.id, connection.app.state.settings.mail_policy.seen_every)
     return user
 
 

@@ -44,6 +44,7 @@ import secrets
 import smtplib
 import ssl
 import time
+import weakref
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
@@ -126,7 +127,8 @@ class MailPolicy:
     move of a ``turn`` clock that counts as day-a-move; ``poll``: how often the outbox is
     read; ``retry``: the wait after a failed send (times the tries so far); ``tries``: sends
     tried in all; ``verify_for``: a verification link's life; ``stale``: an e-mail not sent
-    this long after its event is dropped (a server that ran without ``--smtp`` a while).
+    this long after its event is dropped (a server that ran without ``--smtp`` a while);
+    ``seen_every``: how often an instance writes down that an account is using the site.
     """
 
     away: float = AWAY
@@ -136,6 +138,7 @@ class MailPolicy:
     tries: int = 3
     verify_for: float = 86400.0
     stale: float = 3 * 86400.0
+    seen_every: float = SEEN_EVERY
 
 
 def clean_address(address: str) -> str | None:
@@ -288,16 +291,18 @@ def unsubscribe(store: Store, token: str, apply: bool) -> tuple[str, str] | None
         return kind, row.lang
 
 
-_seen: dict[int, float] = {}
+# When this instance last wrote each account's visit, per store (database).
+_seen: weakref.WeakKeyDictionary[Store, dict[int, float]] = weakref.WeakKeyDictionary()
 
 
-def seen(store: Store, user_id: int) -> None:
-    """The account is using the site now (written at most every :data:`SEEN_EVERY` seconds
-    by this instance; the database's value is what every instance reads)."""
+def seen(store: Store, user_id: int, every: float = SEEN_EVERY) -> None:
+    """The account is using the site now (written at most every ``every`` seconds by this
+    instance; the database's value is what every instance reads)."""
     moment = time.monotonic()
-    if moment - _seen.get(user_id, -SEEN_EVERY) < SEEN_EVERY:
+    written = _seen.setdefault(store, {})
+    if user_id in written and moment - written[user_id] < every:
         return
-    _seen[user_id] = moment
+    written[user_id] = moment
     with store.sessions.begin() as s:
         s.execute(
             update(EmailSettings).where(EmailSettings.user_id == user_id).values(last_seen=now())
@@ -505,7 +510,6 @@ def message(
     mail["From"] = formataddr(("رومیزی" if lang == "fa" else "Rumizi", sender))
     mail["To"] = to
     mail["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
-    mail["Content-Language"] = lang
     text = [*letter_.lines, "", f"{letter_.label}: {letter_.link}"]
     if unsubscribe_url is not None:
         mail["List-Unsubscribe"] = f"<{unsubscribe_url}>"
@@ -528,6 +532,7 @@ def message(
         f"{footer}</body></html>"
     )
     mail.add_alternative(body, subtype="html")
+    mail["Content-Language"] = lang  # after the content: setting content drops Content-*
     return mail
 
 
