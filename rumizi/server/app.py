@@ -55,7 +55,7 @@ from rumizi.server.metrics import (
     RequestRecorder,
 )
 from rumizi.server.puzzle_mining import served
-from rumizi.server.routes import API_ROUTERS, health, pages
+from rumizi.server.routes import API_ROUTERS, email, health, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
 from rumizi.server.tournaments import NO_SHOW, ROUND_GAP, TICK, Tournaments
@@ -332,6 +332,7 @@ def create_app(settings: Settings) -> FastAPI:
     for router in SCHEMA_ROUTERS:
         app.include_router(router)
     app.include_router(ws.router)
+    app.include_router(email.links)  # the e-mails' links: verify, unsubscribe
     # Each request is logged (rumizi.server.logs), and counted with --metrics.
     app.add_middleware(RequestRecorder, recorder=metrics)
     if isinstance(metrics, Metrics):

@@ -278,51 +278,66 @@ def test_a_tournament_start_mails_its_english_player_once(mailing: Server, inbox
     assert len(inbox.to("sam@example.org")) == 1
 
 
-def turn_passes(first: Browser, made: dict[str, Any]) -> None:
-    """``first`` (seat 0) plays until the turn is seat 1's."""
-    with first.socket(made["id"]) as sock:
+def day_game(server: Server, inbox: Inbox, lang: str) -> tuple[list[Browser], str]:
+    """Two players (both asking for your-turn e-mail) at a table with a turn clock."""
+    players = [person(server, inbox, f"player{seat}", lang, turn=True) for seat in (0, 1)]
+    made = players[0].create_table(seats=[{"kind": "human"}, {"kind": "human"}], clock=TURN_CLOCK)
+    assert players[1].join(made) == 1
+    return players, made["id"]
+
+
+def address(seat: int) -> str:
+    """The address of the player at ``seat`` of a :func:`day_game`."""
+    return f"player{seat}@example.org"
+
+
+def pass_turn(players: list[Browser], table_id: str) -> int:
+    """The player to act plays until the turn is the other's: the other's seat."""
+    with players[0].socket(table_id) as sock:
+        state = sock.next_state()
+    mover: int = state["to_act"][0]
+    with players[mover].socket(table_id) as sock:
         state = sock.my_turn()
-        while state["to_act"] == [0]:
+        while state["to_act"] == [mover]:
             legal = [c["action"] for c in state["legal"]]
             ending = [a for a in legal if "end" in str(a.get("type", "")).lower()]
             sock.play(ending[0] if ending else legal[0])
             latest = sock.state
             assert latest is not None
             state = latest
+    return 1 - mover
 
 
 def test_your_turn_in_a_day_a_move_game_mails_the_away_player_once(
     mailing: Server, inbox: Inbox
 ) -> None:
-    first = mailing.browser("fa")
-    first.signup("first")
-    second = person(mailing, inbox, "second", "fa", turn=True)
-    made = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}], clock=TURN_CLOCK)
-    assert second.join(made) == 1
-    turn_passes(first, made)
-    (told,) = inbox.wait("second@example.org", 1)
+    players, table_id = day_game(mailing, inbox, "fa")
+    seat = pass_turn(players, table_id)
+    waiting = address(seat)
+    (told,) = inbox.wait(waiting, 1)
     assert told["Subject"].startswith("نوبت شماست")
-    assert f"/t/{made['id']}" in text_of(told)
+    assert f"/t/{table_id}" in text_of(told)
     assert told["Content-Language"] == "fa"
     settled(inbox)
-    assert len(inbox.to("second@example.org")) == 1
+    assert len(inbox.to(waiting)) == 1
+    assert len(inbox.messages) == 1  # the one who moved is told nothing
 
     # Unsubscribed from your-turn e-mail: the next turn sends nothing.
     assert mailing.browser().client.post(link(told, "unsubscribe")).status_code == 200
-    assert second.get("/api/me/email").json()["turn"] is False
+    assert players[seat].get("/api/me/email").json()["turn"] is False
+    assert pass_turn(players, table_id) != seat  # back to the other, then
+    assert pass_turn(players, table_id) == seat
+    settled(inbox, 0.6)
+    assert len(inbox.to(waiting)) == 1
 
 
 def test_a_quick_turn_clock_is_not_day_a_move(make_server: ServerFactory, inbox: Inbox) -> None:
     policy = mail.MailPolicy(away=0.1, day_clock=3600, poll=0.05)
     server = make_server(smtp_url=inbox.url, mail_policy=policy)
-    first = server.browser("en")
-    first.signup("first")
-    second = person(server, inbox, "second", "en", turn=True)
-    made = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}], clock=TURN_CLOCK)
-    second.join(made)
-    turn_passes(first, made)
+    players, table_id = day_game(server, inbox, "en")
+    waiting = address(pass_turn(players, table_id))
     settled(inbox, 0.6)
-    assert inbox.to("second@example.org") == []
+    assert inbox.to(waiting) == []
     with server.store.sessions() as s:
         assert s.scalars(select(EmailJob.status).where(EmailJob.kind == "turn")).all() == [
             "skipped"
@@ -412,16 +427,13 @@ def test_a_player_still_on_the_site_is_mailed_only_once_they_are_away(
 ) -> None:
     policy = mail.MailPolicy(away=0.8, day_clock=60, poll=0.05, seen_every=0.0)
     server = make_server(smtp_url=inbox.url, mail_policy=policy)
-    first = server.browser("en")
-    first.signup("first")
-    second = person(server, inbox, "second", "en", turn=True)
-    made = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}], clock=TURN_CLOCK)
-    second.join(made)
-    turn_passes(first, made)
+    players, table_id = day_game(server, inbox, "en")
+    seat = pass_turn(players, table_id)
+    waiting = address(seat)
     here_until = time.monotonic() + 1.6  # twice the wait: still on the site all along
     while time.monotonic() < here_until:
-        assert second.get("/api/me").status_code == 200
+        assert players[seat].get("/api/me").status_code == 200
         time.sleep(0.1)
-    assert inbox.to("second@example.org") == []
-    (told,) = inbox.wait("second@example.org", 1)  # away now: told once
+    assert inbox.to(waiting) == []
+    (told,) = inbox.wait(waiting, 1)  # away now: told once
     assert told["Subject"].startswith("Your turn")

@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import DateTime, select
 
 from rumizi import puzzles
-from rumizi.server import analyses
+from rumizi.server import analyses, mail
 from rumizi.server.db import Base, UtcDateTime
 from tests.server.kit import Server, ServerFactory, duel, play_random
 from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
@@ -89,6 +89,12 @@ def a_played_finished_analysed_game(server: Server) -> None:
         sock = s0 if seat == 0 else s1
         sock.send({"type": "concede", "client_id": "resign"})
         assert sock.answer("resign")["type"] == "ack"
+    # An e-mail address (a visit, a verification link's end) and its e-mail, made and sent.
+    policy = mail.MailPolicy(verify_for=0.5)
+    mail.set_address(server.store, first.user_id, "t@example.org", "en", "http://x", policy)
+    mailer = mail.Mailer(server.store, mail.SmtpConfig("127.0.0.1", 25), policy, "test")
+    mailer.deliver = lambda message: None  # type: ignore[method-assign]
+    assert mailer.run_once() == 1
     url = f"/api/tables/{table_id}/analysis"
     assert second.post(url).status_code == 200
     deadline = time.monotonic() + 60

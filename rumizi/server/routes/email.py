@@ -21,6 +21,8 @@ from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.store import Store, UserRow
 
 router = APIRouter(tags=["email"])
+# The links' pages: HTML for people following a link, not part of the JSON API's schema.
+links = APIRouter(include_in_schema=False)
 
 
 class EmailAccount(BaseModel):
@@ -89,8 +91,9 @@ WRITE_REFUSALS = refusals(*POSTED, *BODY, *SIGNED_IN, ErrorCode.EMAIL_OFF, Error
 
 @router.get("/api/me/email", responses=refusals(*SIGNED_IN))
 def my_email(request: Request, user: UserDep, store: StoreDep) -> EmailAccount:
-    """The caller's address (in full: it is theirs), whether it is verified, and what it
-    asked for."""
+    """The caller's address in full (it is theirs), whether it is verified, what it asked for.
+
+    No other answer carries an address, masked or not."""
     return _answer(request, store, user)
 
 
@@ -113,8 +116,9 @@ async def set_email(
     lang: LangDep,
     _: CsrfDep,
 ) -> EmailAccount:
-    """Give an address (or none): a verification link goes to it, and it gets nothing else
-    until that link is followed. A changed address is verified again."""
+    """Give an address (or none): it gets a verification link, and nothing else until then.
+
+    A changed address is verified again; the same one already verified stays so."""
     _may_write(request, user)
     address = None
     if body.address and body.address.strip():
@@ -193,7 +197,7 @@ def _page(lang: str, lines: list[str], status: int = 200, form: str = "") -> HTM
     return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/verify-email/{token}", include_in_schema=False)
+@links.get("/verify-email/{token}")
 async def verify_email(token: str, store: StoreDep, lang: LangDep) -> HTMLResponse:
     """Follow the verification link: the address is verified (once; not after it expired)."""
     done, owner_lang = await asyncio.to_thread(mail.verify, store, token[:200])
@@ -203,7 +207,7 @@ async def verify_email(token: str, store: StoreDep, lang: LangDep) -> HTMLRespon
     return _page(shown, [PAGES[shown]["verified"]])
 
 
-@router.get("/unsubscribe/{token}", include_in_schema=False)
+@links.get("/unsubscribe/{token}")
 async def unsubscribe_page(token: str, store: StoreDep, lang: LangDep) -> HTMLResponse:
     """The unsubscribe link opened in a browser: one button turns that kind off (a link
     checker that opens every link turns nothing off)."""
@@ -220,7 +224,7 @@ async def unsubscribe_page(token: str, store: StoreDep, lang: LangDep) -> HTMLRe
     return _page(shown, [words[kind], words["ask"]], form=form)
 
 
-@router.post("/unsubscribe/{token}", include_in_schema=False)
+@links.post("/unsubscribe/{token}")
 async def unsubscribe(token: str, store: StoreDep, lang: LangDep) -> HTMLResponse:
     """One-click unsubscribe (RFC 8058: a mail program posts here; so does the page's
     button): that kind of e-mail is off, without signing in."""

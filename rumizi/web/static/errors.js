@@ -71,7 +71,10 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "این بازیکن اکنون دعوت شما را نمی\u200cپذیرد.",
     "too-many-challenges": "دعوت\u200cهای بی\u200cپاسخ شما زیاد است؛ صبر کنید یا چندتایی را پس بگیرید.",
     "block-self": "نمی\u200cتوانید خودتان را مسدود کنید.",
-    "blocked": "نمی\u200cتوانید پشت این میز بنشینید."
+    "blocked": "نمی\u200cتوانید پشت این میز بنشینید.",
+    "email-off": "این سرور ایمیل نمی\u200cفرستد.",
+    "email-guest": "برای گرفتن ایمیل نخست ثبت\u200cنام کنید.",
+    "invalid-email": "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -142,6 +145,9 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "This player is not taking your challenges now.",
     "too-many-challenges": "You have too many challenges waiting for an answer; wait, or withdraw some.",
     "block-self": "You cannot block yourself.",
-    "blocked": "You cannot sit at this table."
+    "blocked": "You cannot sit at this table.",
+    "email-off": "This server does not send e-mail.",
+    "email-guest": "Sign up to get e-mail.",
+    "invalid-email": "This is not an e-mail address; write it like name@example.com."
   }
 };
