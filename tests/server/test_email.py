@@ -23,6 +23,7 @@ from rumizi.server import mail
 from rumizi.server.db import EmailJob, EmailSettings, now
 from tests.server.kit import Browser, Server, free_port
 from tests.server.test_challenges import challenge
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 from tests.server.test_tournaments import announce, begin, join, wait_until
 
 ServerFactory = Callable[..., Server]
@@ -345,10 +346,12 @@ def test_a_quick_turn_clock_is_not_day_a_move(make_server: ServerFactory, inbox:
 
 
 def test_two_instances_on_one_database_send_each_event_once(
-    make_server: ServerFactory, inbox: Inbox
+    any_backend: str,  # noqa: F811
+    make_server: ServerFactory,
+    inbox: Inbox,
 ) -> None:
-    one = make_server(smtp_url=inbox.url, mail_policy=FAST, instance="one")
-    two = make_server(smtp_url=inbox.url, mail_policy=FAST, instance="two")
+    one = make_server(any_backend, smtp_url=inbox.url, mail_policy=FAST, instance="one")
+    two = make_server(any_backend, smtp_url=inbox.url, mail_policy=FAST, instance="two")
     person(one, inbox, "target", "en", challenge=True)
     senders = []
     for i, server in enumerate([one, two, one, two, one, two]):
