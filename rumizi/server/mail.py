@@ -75,6 +75,7 @@ AWAY = 3600.0  # seconds not seen before a your-turn e-mail goes out (--mail-awa
 DAY_CLOCK = 3600  # a turn clock of at least this many seconds a move is a day-a-move game
 SEEN_EVERY = 30.0  # an account's last visit is written at most this often per instance
 MAX_ADDRESS = 254
+RESEND_AFTER = 60.0  # seconds before the same unverified address may be sent a new link
 ADDRESS = re.compile(
     r"^[^@\s<>\"(),;:\[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?\.[A-Za-z]{2,}$"
 )
@@ -241,6 +242,10 @@ def set_address(
         row.lang, row.base_url = lang, base_url
         if address == row.address and (row.verified or address is None):
             return
+        if address == row.address and row.verify_expires is not None:
+            made = row.verify_expires - timedelta(seconds=policy.verify_for)
+            if now() - made < timedelta(seconds=RESEND_AFTER):
+                return  # a link went a moment ago: asking again does not flood the address
         row.address, row.verified = address, False
         row.verify_hash = row.verify_expires = None
         if address is None:
@@ -258,6 +263,12 @@ def set_options(store: Store, user_id: int, wanted: dict[str, bool], lang: str) 
         row.lang = lang
         for kind, on in wanted.items():
             setattr(row, KINDS[kind], on)
+
+
+def set_lang(store: Store, user_id: int, lang: str) -> None:
+    """The owner chose another display language: their e-mails follow it."""
+    with store.sessions.begin() as s:
+        s.execute(update(EmailSettings).where(EmailSettings.user_id == user_id).values(lang=lang))
 
 
 def verify(store: Store, token: str) -> tuple[bool, str | None]:

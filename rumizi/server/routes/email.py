@@ -190,7 +190,7 @@ def _page(lang: str, lines: list[str], status: int = 200, form: str = "") -> HTM
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{words['title']}</title>"
         '<link rel="stylesheet" href="/static/app.css"></head>'
-        '<body><main style="max-width:36rem;margin:3rem auto;padding:0 1rem">'
+        '<body><main class="panel" style="max-width:36rem;margin:3rem auto;padding:1rem">'
         f"<h1>{words['title']}</h1>{body}{form}"
         f'<p><a href="/">{html.escape(words["home"])}</a></p></main></body></html>'
     )
