@@ -596,32 +596,36 @@ class Mailer:
         self.owner = owner
         self.site_url = site_url.rstrip("/") if site_url else None
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._wake = asyncio.Event()
 
     def start(self) -> None:
         """Read the outbox every :attr:`MailPolicy.poll` seconds from now on."""
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def close(self) -> None:
-        """Stop reading the outbox (an e-mail being sent is finished first)."""
+        """Stop reading the outbox; an e-mail already claimed is sent (or given back to the
+        queue) first, so an orderly stop loses none."""
+        self._stopping = True
+        self._wake.set()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await self._task
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 await asyncio.to_thread(self.run_once)
-            except asyncio.CancelledError:
-                raise
             except Exception:
                 log.exception("the mailer failed to read its outbox")
-            await asyncio.sleep(self.policy.poll)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.policy.poll)
 
     def run_once(self, most: int = 50) -> int:
         """Send what is due (at most ``most`` e-mails); how many were sent."""
         sent = 0
         for _ in range(most):
+            if self._stopping:
+                break
             with self.store.sessions.begin() as s:
                 job_id = claim(s, self.owner, time.time())
             if job_id is None:
