@@ -52,7 +52,7 @@ from email.utils import formataddr, make_msgid
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -75,6 +75,8 @@ AWAY = 3600.0  # seconds not seen before a your-turn e-mail goes out (--mail-awa
 DAY_CLOCK = 3600  # a turn clock of at least this many seconds a move is a day-a-move game
 SEEN_EVERY = 30.0  # an account's last visit is written at most this often per instance
 MAX_ADDRESS = 254
+KEPT = timedelta(days=30)  # a sent (or dropped) e-mail's row guards its event this long
+TIDY_EVERY = 3600.0  # seconds between an instance's clearing of rows older than KEPT
 RESEND_AFTER = 60.0  # seconds before the same unverified address may be sent a new link
 ADDRESS = re.compile(
     r"^[^@\s<>\"(),;:\[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?\.[A-Za-z]{2,}$"
@@ -598,6 +600,7 @@ class Mailer:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._wake = asyncio.Event()
+        self._tidied = -TIDY_EVERY
 
     def start(self) -> None:
         """Read the outbox every :attr:`MailPolicy.poll` seconds from now on."""
@@ -623,6 +626,9 @@ class Mailer:
     def run_once(self, most: int = 50) -> int:
         """Send what is due (at most ``most`` e-mails); how many were sent."""
         sent = 0
+        if time.monotonic() - self._tidied >= TIDY_EVERY:
+            self._tidied = time.monotonic()
+            self.tidy()
         for _ in range(most):
             if self._stopping:
                 break
@@ -634,6 +640,17 @@ class Mailer:
             if outgoing is not None and self._send(outgoing):
                 sent += 1
         return sent
+
+    def tidy(self) -> int:
+        """Forget the e-mails done (or lost) more than :data:`KEPT` ago: an event is told
+        within moments of happening, so their rows no longer guard anything. How many."""
+        with self.store.sessions.begin() as s:
+            gone: Any = s.execute(
+                delete(EmailJob).where(
+                    EmailJob.status != "waiting", EmailJob.created < now() - KEPT
+                )
+            )
+            return int(gone.rowcount or 0)
 
     def _finish(self, s: Session, job_id: int, **values: Any) -> None:
         s.execute(

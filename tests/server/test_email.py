@@ -399,6 +399,16 @@ def test_a_refused_send_is_tried_again(mailing: Server, inbox: Inbox) -> None:
         time.sleep(0.02)
     assert (job.status, job.tries) == ("sent", 2)
     assert job.data == {}  # nothing of the e-mail is kept once it went
+    # A month on, the row is forgotten (its event long told); one still waiting is kept.
+    mailer = mailing.app.state.mailer
+    assert mailer.tidy() == 0
+    with mailing.store.sessions.begin() as s:
+        s.execute(update(EmailJob).values(created=now() - timedelta(days=31)))
+        waiting = update(EmailJob).where(EmailJob.kind == "verify")
+        s.execute(waiting.values(status="waiting", due=time.time() + 3600))
+    assert mailer.tidy() == 1
+    with mailing.store.sessions() as s:
+        assert s.scalars(select(EmailJob.kind)).all() == ["verify"]
 
 
 # ---------------------------------------------------------------------- privacy
