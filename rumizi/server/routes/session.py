@@ -40,8 +40,9 @@ def me(request: Request, response: Response, user: MaybeUserDep, lang: LangDep) 
 def set_lang(
     body: LangIn, response: Response, user: MaybeUserDep, store: StoreDep, _: CsrfDep
 ) -> LangOut:
-    """Set the language cookie: the server's texts (labels, logs, rules) follow it, and so do
-    a signed-in account's e-mails."""
+    """Set the language cookie: the server's texts (labels, logs, rules) follow it.
+
+    A signed-up account's e-mails (rumizi.server.mail) follow it too."""
     response.set_cookie(LANG_COOKIE, body.lang, max_age=365 * 86400, samesite="lax", path="/")
     if user is not None and not user.guest:
         mail.set_lang(store, user.id, body.lang)
