@@ -96,6 +96,36 @@ def default_data_dir() -> Path:
     " mine GAME --from-db` made from this server's own games (repeatable).",
 )
 @click.option(
+    "--smtp",
+    "smtp_url",
+    envvar="RUMIZI_SMTP",
+    default=None,
+    help="Send e-mail (your turn, challenges, tournaments) through this SMTP server:"
+    " smtp://user:pass@host:port, smtp+starttls://... or smtps://... (or set RUMIZI_SMTP,"
+    " which keeps the password out of the process list). Without it no e-mail is sent.",
+)
+@click.option(
+    "--smtp-from",
+    envvar="RUMIZI_SMTP_FROM",
+    default=None,
+    help="The e-mails' sender address (default: rumizi@ the SMTP server's host).",
+)
+@click.option(
+    "--site-url",
+    envvar="RUMIZI_SITE_URL",
+    default=None,
+    help="The site's public address for links in e-mails, e.g. https://rumizi.example"
+    " (default: the address each player reached the site by).",
+)
+@click.option(
+    "--mail-away",
+    default=60.0,
+    show_default=True,
+    type=float,
+    help="Minutes a player must have been away before a your-turn e-mail of a day-a-move game"
+    " (a turn clock of an hour or more a move) goes out.",
+)
+@click.option(
     "--log-format",
     type=click.Choice(["auto", "json", "text"]),
     default="auto",
@@ -117,6 +147,10 @@ def serve(
     metrics: bool,
     metrics_token: str | None,
     puzzle_files: tuple[Path, ...],
+    smtp_url: str | None,
+    smtp_from: str | None,
+    site_url: str | None,
+    mail_away: float,
     log_format: LogFormat,
 ) -> None:
     """Start the web platform: play in the browser at http://HOST:PORT/."""
@@ -131,7 +165,13 @@ def serve(
     from rumizi.server.db import sqlite_url
     from rumizi.server.edges import uvicorn_settings
     from rumizi.server.logs import configure
+    from rumizi.server.mail import MailPolicy, parse_smtp
 
+    if smtp_url:
+        try:
+            parse_smtp(smtp_url, smtp_from)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--smtp") from None
     instance = instance or instance_name()
     configure(log_format, instance)
     if db_url is None:
@@ -146,6 +186,10 @@ def serve(
         metrics=metrics,
         metrics_token=metrics_token or None,
         puzzle_files=puzzle_files,
+        smtp_url=smtp_url or None,
+        smtp_from=smtp_from or None,
+        site_url=site_url or None,
+        mail_policy=MailPolicy(away=mail_away * 60),
     )
     if job_lease is not None:
         settings = dataclasses.replace(settings, job_lease=job_lease)
@@ -155,6 +199,8 @@ def serve(
     click.echo(f"Database: {db_url.split('@')[-1]}")
     if metrics:
         click.echo(f"Metrics: http://{shown}:{port}/metrics (loopback, or the bearer token)")
+    if smtp_url:
+        click.echo(f"E-mail: through {smtp_url.split('@')[-1]}")
     if redis_url is not None:
         click.echo(f"One of several instances, through Redis at {redis_url.split('@')[-1]}")
     # The connection's limits and timeouts (rumizi.server.edges.uvicorn_settings). Messages are

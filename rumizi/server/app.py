@@ -10,7 +10,8 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 from rumizi.core.extras import require_server
-from rumizi.server import bot_limits, ws
+from rumizi.server import bot_limits, profiles, ws
 from rumizi.server.auth import LoginLimiter
 from rumizi.server.bot_limits import TokenLimiter
 from rumizi.server.bots import BotPool
@@ -47,6 +48,7 @@ from rumizi.server.edges import (
 )
 from rumizi.server.errors import ApiError, ErrorCode, framework_code
 from rumizi.server.hub import SWEEP_EVERY, UNLOAD_AFTER, Hub
+from rumizi.server.mail import Mailer, MailPolicy, parse_smtp
 from rumizi.server.metrics import (
     METRICS_PATH,
     LiveFigures,
@@ -55,7 +57,7 @@ from rumizi.server.metrics import (
     RequestRecorder,
 )
 from rumizi.server.puzzle_mining import served
-from rumizi.server.routes import API_ROUTERS, health, pages
+from rumizi.server.routes import API_ROUTERS, email, health, pages
 from rumizi.server.routes.pages import static_dir
 from rumizi.server.store import Store
 from rumizi.server.tournaments import NO_SHOW, ROUND_GAP, TICK, Tournaments
@@ -177,6 +179,14 @@ class Settings:
 
     ``manual_dir``: the built reference manual served at ``/docs/`` (``None``: see
     :func:`manual_dir`).
+
+    ``smtp_url`` turns e-mail on (rumizi.server.mail: ``smtp://user:pass@host:port``,
+    ``smtp+starttls://...``, ``smtps://...``), sent from ``smtp_from`` with links to
+    ``site_url`` (``None``: the address each owner reached the site by); ``mail_policy``: its
+    waits and thresholds.
+
+    ``seen_every``: how often (seconds) an account's visit is noted, for friends' "online"
+    and the your-turn e-mail's "away" (rumizi.server.store.Store.user_for_token).
     """
 
     db_url: str
@@ -201,6 +211,11 @@ class Settings:
     round_gap: float = ROUND_GAP
     no_show: float = NO_SHOW
     manual_dir: Path | None = None
+    smtp_url: str | None = None
+    smtp_from: str | None = None
+    site_url: str | None = None
+    mail_policy: MailPolicy = field(default_factory=MailPolicy)
+    seen_every: float = profiles.SEEN_EVERY.total_seconds()
 
 
 def _without_framework_422(schema: dict[str, Any]) -> dict[str, Any]:
@@ -244,7 +259,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     engine = make_engine(settings.db_url)
     migrate(engine)
-    store = Store(engine)
+    store = Store(engine, timedelta(seconds=settings.seen_every))
     name = settings.instance or instance_name()
     metrics = Metrics(name, settings.metrics_token) if settings.metrics else Recorder()
 
@@ -281,9 +296,14 @@ def create_app(settings: Settings) -> FastAPI:
             no_show=settings.no_show,
         )
         events.start()
+        mailer: Mailer | None = app.state.mailer
+        if mailer is not None:
+            mailer.start()
         try:
             yield
         finally:
+            if mailer is not None:
+                await mailer.close()
             await events.close()
             if hub.cluster is not None:
                 await hub.cluster.close()
@@ -303,6 +323,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.store = store
     app.state.puzzles = served(settings.puzzle_files)
     app.state.metrics = metrics
+    # E-mail (rumizi.server.mail): this instance's worker reads the shared outbox.
+    app.state.mailer = None
+    if settings.smtp_url is not None:
+        smtp = parse_smtp(settings.smtp_url, settings.smtp_from)
+        app.state.mailer = Mailer(store, smtp, settings.mail_policy, name, settings.site_url)
     limiter = settings.limiter_storage
     if settings.redis_url is not None and limiter == "memory://":
         limiter = settings.redis_url  # several instances count sign-ins together
@@ -320,6 +345,7 @@ def create_app(settings: Settings) -> FastAPI:
     for router in SCHEMA_ROUTERS:
         app.include_router(router)
     app.include_router(ws.router)
+    app.include_router(email.links)  # the e-mails' links: verify, unsubscribe
     # Each request is logged (rumizi.server.logs), and counted with --metrics.
     app.add_middleware(RequestRecorder, recorder=metrics)
     if isinstance(metrics, Metrics):

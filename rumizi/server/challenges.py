@@ -47,7 +47,7 @@ from typing import Any, Literal
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
-from rumizi.server import blocks, db, schemas, takeback
+from rumizi.server import blocks, db, mail, schemas, takeback
 from rumizi.server.db import Challenge, User
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.store import SeatRow, Store, add_table
@@ -226,6 +226,8 @@ def make(store: Store, challenger: int, challenged: int, asked: Asked) -> Seen:
         )
         s.add(row)
         s.flush()
+        # The challenged may have asked for an e-mail (rumizi.server.mail): told once, here.
+        mail.challenge_made(s, challenged, challenge_id, people[challenger].name, asked.game)
         return _read(s, row, challenger, at)
 
 

@@ -527,6 +527,62 @@ class ApiToken(Base):
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+# ---------------------------------------------------------------------- e-mail
+
+
+class EmailSettings(Base):
+    """A signed-up account's e-mail address and what it wants to be told (rumizi.server.mail).
+
+    ``address`` gets nothing but its verification link until ``verified``; ``verify_hash`` is
+    the SHA-256 of the one link that verifies it (until ``verify_expires``; used once).
+    ``key`` signs the unsubscribe links (per account, never sent in any answer). ``lang``:
+    the owner's display language when they last saved these (when they were last on the
+    site is the account's own ``seen``).
+    ``base_url``: the site's address as the owner reached it (links, without ``--site-url``).
+    """
+
+    __tablename__ = "email_settings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    verify_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    verify_expires: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    key: Mapped[str] = mapped_column(String(64))
+    lang: Mapped[str] = mapped_column(String(2), default="fa")
+    on_turn: Mapped[bool] = mapped_column(Boolean, default=False)
+    on_challenge: Mapped[bool] = mapped_column(Boolean, default=False)
+    on_tournament: Mapped[bool] = mapped_column(Boolean, default=False)
+    base_url: Mapped[str] = mapped_column(String(200), default="")
+
+
+class EmailJob(Base):
+    """One e-mail to send (rumizi.server.mail): unique per (user, event), so an event told
+    twice, by one instance or two, is one row and at most one e-mail.
+
+    ``status``: ``waiting`` (due at ``due``, epoch seconds), ``sending`` (claimed by
+    ``owner``: never claimed again, so a crash mid-send loses the e-mail rather than sending
+    it twice), ``sent``, ``skipped`` (no longer wanted) or ``failed`` (after its tries).
+    """
+
+    __tablename__ = "email_jobs"
+    __table_args__ = (UniqueConstraint("user_id", "event"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    event: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(12))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    due: Mapped[float] = mapped_column(Float, index=True)
+    status: Mapped[str] = mapped_column(String(10), default="waiting", index=True)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    owner: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    sent: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets the page read while a move is written; FULL makes a commit survive a crash.

@@ -116,6 +116,10 @@ class ErrorCode(StrEnum):
     NOT_ACCEPTING_BOTS = "not-accepting-bots"
     BOTS_NOT_ALLOWED = "bots-not-allowed"
     TOKEN_RATE_LIMITED = "token-rate-limited"
+    # E-mail's (rumizi.server.mail).
+    EMAIL_OFF = "email-off"
+    EMAIL_GUEST = "email-guest"
+    INVALID_EMAIL = "invalid-email"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -651,6 +655,27 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "(on a game's socket the message says how long)",
         "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید.",
         "This token sent too many requests this minute; wait a little.",
+    ),
+    ErrorCode.EMAIL_OFF: ErrorInfo(
+        409,
+        False,
+        "this server sends no e-mail (it was started without --smtp)",
+        "این سرور ایمیل نمی‌فرستد.",
+        "This server does not send e-mail.",
+    ),
+    ErrorCode.EMAIL_GUEST: ErrorInfo(
+        403,
+        False,
+        "a guest account cannot have an e-mail address",
+        "برای گرفتن ایمیل نخست ثبت‌نام کنید.",
+        "Sign up to get e-mail.",
+    ),
+    ErrorCode.INVALID_EMAIL: ErrorInfo(
+        422,
+        False,
+        "not an e-mail address (name@domain, at most 254 characters)",
+        "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید.",
+        "This is not an e-mail address; write it like name@example.com.",
     ),
 }
 

@@ -37,7 +37,7 @@ from rumizi.core.addons import Audience
 from rumizi.core.contract import GameState
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game
-from rumizi.server import jobs, logs, outages, phases, scheduling, takeback
+from rumizi.server import jobs, logs, mail, outages, phases, scheduling, takeback
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.jobs import Job
 from rumizi.server.messages import Ack, Gone, Presence, StateMessage, wire
@@ -614,8 +614,12 @@ class Hub:
         table.last_used = time.monotonic()
         if result is not None:
             table.row.status, table.row.result, table.row.finished = "over", result, at
+        turn_to: int | None = None
         if table.clock is not None:
+            had_turn = table.clock.owner
             table.clock.advance(None if trial.over else trial.to_act, _epoch(at))
+            if table.clock.kind == "turn" and table.clock.owner not in (None, had_turn):
+                turn_to = table.clock.owner
         logs.event(
             log,
             "action stored",
@@ -634,6 +638,19 @@ class Hub:
                 await sender.send(wire(ack))
         if self.cluster is not None:
             self.cluster.committed(write)
+        if turn_to is not None:
+            await self._turn_passed(table, turn_to, new_version)
+
+    async def _turn_passed(self, table: LiveTable, seat: int, version: int) -> None:
+        """A turn clock's turn passed to ``seat``: its player may have asked for an e-mail
+        (rumizi.server.mail decides when, and whether, it goes)."""
+        user_id = next((s.user_id for s in table.row.seats if s.seat == seat), None)
+        if user_id is None:
+            return
+        try:
+            await asyncio.to_thread(mail.turn_passed, self.store, table.id, version, user_id)
+        except Exception:  # the move is stored: an e-mail not queued must not undo its answer
+            log.exception("the your-turn e-mail of table %s was not queued", table.id)
 
     def _rating_ranks(self, table: LiveTable, state: GameState) -> list[tuple[int, int]] | None:
         if not table.row.rated:

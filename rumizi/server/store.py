@@ -211,9 +211,12 @@ def add_table(
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, seen_every: timedelta = profiles.SEEN_EVERY) -> None:
         self.engine = engine
         self.sessions = session_factory(engine)
+        # How often an account's visit is noted (users.seen): friends see who is online, and
+        # a your-turn e-mail waits until its reader has been away a while.
+        self.seen_every = seen_every
 
     # ------------------------------------------------------------------ users and sessions
 
@@ -368,7 +371,7 @@ class Store:
             if user is None:
                 return None
             found_user, seen = _user(user), now()
-            if user.seen is None or seen - user.seen > profiles.SEEN_EVERY:
+            if user.seen is None or seen - user.seen >= self.seen_every:
                 # Friends see who is online: noted once a minute at most, not per request,
                 # and a busy database only delays the note (the request goes on).
                 try:

@@ -59,7 +59,7 @@ from sqlalchemy.orm import Session
 
 from rumizi import tournaments as pairing
 from rumizi.core.registry import game
-from rumizi.server import phases, ratings, schemas, takeback
+from rumizi.server import mail, phases, ratings, schemas, takeback
 from rumizi.server.auth import shown_name
 from rumizi.server.db import (
     GameTable,
@@ -420,6 +420,8 @@ def store_pairing(s: Session, row: Tournament, step: Pairing) -> list[str]:
         s, row, (step.status, step.round), {"status": step.new_status, "round": step.new_round}
     ):
         return []
+    if step.status == "announced":  # it starts now: its players may have asked for e-mail
+        mail.tournament_started(s, row.id)
     made = []
     for seats in step.tables:
         made.append(
@@ -873,7 +875,9 @@ class Tournaments:
     def _pair(self, row: Tournament, step: Pairing) -> list[str]:
         with self.store.sessions.begin() as s:
             if step.new_status != step.status and not step.tables:
-                _moved(s, row, (step.status, step.round), {"status": step.new_status})
+                moved = _moved(s, row, (step.status, step.round), {"status": step.new_status})
+                if moved and step.status == "announced":
+                    mail.tournament_started(s, row.id)
                 return []
             return store_pairing(s, row, step)
 

@@ -16,6 +16,8 @@ from rumizi.server.db import make_engine
 from tests.server.test_postgres import postgres_url  # noqa: F401 (a fixture)
 
 ROWS = ("users", "sessions", "game_tables", "seats", "actions", "chat_messages")
+# Rows of tables newer than the first upgrade, added before the second one (the e-mail's).
+LATER_ROWS = ("email_settings", "email_jobs")
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -44,14 +46,25 @@ def test_upgrading_from_before_the_tournaments_keeps_every_row(
             "client_id, at) VALUES ('t1', 0, 'players', 0, 1, 'mina', 'hi', 'c2', '2026-01-01')",
         ):
             connection.execute(text(statement))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0018")  # e-mail's tables: a row in each
+        for statement in (
+            "INSERT INTO email_settings (user_id, address, verified, key, lang, on_turn, "
+            "on_challenge, on_tournament, base_url) VALUES (1, 'm@example.org', true, "
+            "'k', 'fa', true, false, false, '')",
+            "INSERT INTO email_jobs (user_id, event, kind, data, created, due, status, tries) "
+            "VALUES (1, 'turn:t1:1', 'turn', '{}', '2026-01-01', 0, 'sent', 1)",
+        ):
+            connection.execute(text(statement))
     server_db.migrate(engine)  # to the newest schema, as a server starts
     with engine.begin() as connection:
         counts = {
             name: connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one()
-            for name in ROWS
+            for name in ROWS + LATER_ROWS
         }
     engine.dispose()
-    assert counts == dict.fromkeys(ROWS, 1)
+    assert counts == dict.fromkeys(ROWS + LATER_ROWS, 1)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

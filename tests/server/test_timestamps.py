@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 import time
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from typing import Any
 
 import pytest
 from sqlalchemy import DateTime, select
 
 from rumizi import puzzles
-from rumizi.server import analyses
+from rumizi.server import analyses, mail
 from rumizi.server.db import Base, UtcDateTime
 from tests.server.kit import Server, ServerFactory, duel, play_random
 from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
@@ -48,6 +49,13 @@ def test_a_naive_time_is_refused_rather_than_guessed() -> None:
 
     with pytest.raises(ValueError, match="naive"):
         UtcDateTime().process_bind_param(datetime(2026, 1, 1), sqlite.dialect())
+
+
+class Delivered(mail.Mailer):
+    """A mailer whose every e-mail is taken (by no SMTP server)."""
+
+    def deliver(self, message: EmailMessage) -> None:
+        pass
 
 
 def a_played_finished_analysed_game(server: Server) -> None:
@@ -89,6 +97,11 @@ def a_played_finished_analysed_game(server: Server) -> None:
         sock = s0 if seat == 0 else s1
         sock.send({"type": "concede", "client_id": "resign"})
         assert sock.answer("resign")["type"] == "ack"
+    # An e-mail address (a visit, a verification link's end) and its e-mail, made and sent.
+    policy = mail.MailPolicy(verify_for=0.5)
+    mail.set_address(server.store, first.user_id, "t@example.org", "en", "http://x", policy)
+    mailer = Delivered(server.store, mail.SmtpConfig("127.0.0.1", 25), policy, "test")
+    assert mailer.run_once() == 1
     url = f"/api/tables/{table_id}/analysis"
     assert second.post(url).status_code == 200
     deadline = time.monotonic() + 60

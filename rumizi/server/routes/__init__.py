@@ -14,6 +14,7 @@
 :mod:`.tournaments`     ``/api/tournaments...``, ``/ws/tournaments/{id}``: Swiss and arena events
 :mod:`.bots`            ``/api/account/...``, ``/api/bot/...``: bot accounts, tokens, bots' streams
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
+:mod:`.email`           ``/api/me/email...``, ``/verify-email/...``, ``/unsubscribe/...``: e-mail
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
 
@@ -30,6 +31,7 @@ from rumizi.server.routes import (
     analysis,
     bots,
     challenges,
+    email,
     fantasy_realms,
     games,
     lobby,
@@ -57,4 +59,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     challenges.router,
     tournaments.router,
     bots.router,
+    email.router,
 )

@@ -6,8 +6,9 @@ import secrets
 
 from fastapi import APIRouter, Request, Response
 
+from rumizi.server import mail
 from rumizi.server.auth import CSRF_COOKIE, LANG_COOKIE
-from rumizi.server.deps import BODY, POSTED, CsrfDep, LangDep, MaybeUserDep
+from rumizi.server.deps import BODY, POSTED, CsrfDep, LangDep, MaybeUserDep, StoreDep
 from rumizi.server.errors import refusals
 from rumizi.server.schemas import LangIn, LangOut, Me, User
 from rumizi.server.store import UserRow
@@ -36,7 +37,13 @@ def me(request: Request, response: Response, user: MaybeUserDep, lang: LangDep) 
 
 
 @router.post("/lang", responses=refusals(*POSTED, *BODY))
-def set_lang(body: LangIn, response: Response, _: CsrfDep) -> LangOut:
-    """Set the language cookie: the server's texts (labels, logs, rules) follow it."""
+def set_lang(
+    body: LangIn, response: Response, user: MaybeUserDep, store: StoreDep, _: CsrfDep
+) -> LangOut:
+    """Set the language cookie: the server's texts (labels, logs, rules) follow it.
+
+    A signed-up account's e-mails (rumizi.server.mail) follow it too."""
     response.set_cookie(LANG_COOKIE, body.lang, max_age=365 * 86400, samesite="lax", path="/")
+    if user is not None and not user.guest:
+        mail.set_lang(store, user.id, body.lang)
     return LangOut(lang=body.lang)

@@ -77,7 +77,10 @@ export const ERROR_TEXTS = {
     "guest-profile": "برای نوشتن معرفی و زبان\u200cها نخست ثبت\u200cنام کنید.",
     "not-accepting-bots": "این بازیکن دعوت ربات\u200cها را نمی\u200cپذیرد.",
     "bots-not-allowed": "ربات\u200cها در این تورنمنت بازی نمی\u200cکنند.",
-    "token-rate-limited": "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید."
+    "token-rate-limited": "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید.",
+    "email-off": "این سرور ایمیل نمی\u200cفرستد.",
+    "email-guest": "برای گرفتن ایمیل نخست ثبت\u200cنام کنید.",
+    "invalid-email": "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -154,6 +157,9 @@ export const ERROR_TEXTS = {
     "guest-profile": "Sign up to write a bio and your languages.",
     "not-accepting-bots": "This player does not take challenges from bots.",
     "bots-not-allowed": "Bots may not play in this tournament.",
-    "token-rate-limited": "This token sent too many requests this minute; wait a little."
+    "token-rate-limited": "This token sent too many requests this minute; wait a little.",
+    "email-off": "This server does not send e-mail.",
+    "email-guest": "Sign up to get e-mail.",
+    "invalid-email": "This is not an e-mail address; write it like name@example.com."
   }
 };

@@ -3,7 +3,7 @@ last seen (friends see who is online), and each finished table's favourites tall
 (rumizi.server.favourites).
 
 Revision ID: 0019
-Revises: 0016
+Revises: 0018
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from alembic import op
 from rumizi.server.db import UtcDateTime
 
 revision = "0019"
-down_revision = "0016"
+down_revision = "0018"
 
 
 def upgrade() -> None:

@@ -1,6 +1,7 @@
 // My games: GET /api/my/games; above them, failed sign-ins to the account from elsewhere
 // (GET /api/auth/failures) until the owner says they have seen them, and the people one
-// follows, each with their games to watch and a button to challenge them.
+// follows, each with their games to watch and a button to challenge them; the account's
+// e-mail (GET/POST /api/me/email): an address confirmed by a link, and what to be told.
 
 import { t, dateTime, lang, num, personName, ratingText, signed } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
@@ -178,6 +179,68 @@ function failuresPanel(failures) {
   return panel;
 }
 
+/**
+ * E-mail (a signed-up account's): the address, confirmed by the link sent to it, and each kind
+ * of e-mail asked for separately; saved at once. Off on a server started without --smtp.
+ */
+function emailPanel(mine) {
+  const panel = h("section", { class: "panel", dataset: { testid: "my-email" } }, h("h2", { class: "panel-title" }, t("me.email")));
+  if (!mine.enabled) {
+    panel.append(h("p", { class: "muted", dataset: { testid: "email-off" } }, t("me.emailOff")));
+    return panel;
+  }
+  const status = h("p", { dataset: { testid: "email-status" } });
+  const input = h("input", { type: "email", id: "email-address", dir: "ltr", autocomplete: "email", maxlength: "254", value: mine.address || "", dataset: { testid: "email-address" } });
+  const save = h("button", { type: "submit", class: "btn btn-small" }, t("me.emailSave"));
+  const boxes = {};
+  const kinds = [
+    ["turn", t("me.emailTurn", { minutes: num(mine.away_minutes) })],
+    ["challenge", t("me.emailChallenge")],
+    ["tournament", t("me.emailTournament")],
+  ];
+  const show = (answer) => {
+    status.textContent = !answer.address ? t("me.emailNone") : answer.verified ? t("me.emailVerified", { address: answer.masked }) : t("me.emailPending", { address: answer.masked });
+    status.dataset.verified = String(answer.verified);
+    for (const [kind] of kinds) boxes[kind].checked = answer[kind];
+  };
+  const form = h(
+    "form",
+    { class: "field", dataset: { testid: "email-form" } },
+    h("label", { for: input.id }, t("me.emailAddress")),
+    h("span", { class: "button-row" }, input, save),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    save.disabled = true;
+    try {
+      show(await api("/api/me/email", { body: { address: input.value.trim() || null } }));
+      toast(t("me.emailSaved"));
+    } catch (err) {
+      showError(err);
+    } finally {
+      save.disabled = false;
+    }
+  });
+  const options = h("fieldset", { class: "fieldset" }, h("legend", {}, t("me.emailWhen")));
+  for (const [kind, label] of kinds) {
+    const id = `email-${kind}`;
+    const box = (boxes[kind] = h("input", { type: "checkbox", id, dataset: { testid: id } }));
+    box.addEventListener("change", async () => {
+      const body = Object.fromEntries(kinds.map(([k]) => [k, boxes[k].checked]));
+      try {
+        show(await api("/api/me/email/options", { body }));
+      } catch (err) {
+        box.checked = !box.checked;
+        showError(err);
+      }
+    });
+    options.append(h("div", { class: "checkbox" }, box, h("label", { for: id }, label)));
+  }
+  panel.append(form, status, options, h("p", { class: "hint" }, t("me.emailPrivate")));
+  show(mine);
+  return panel;
+}
+
 export async function mount(main, ctx) {
   ctx.setTitle(t("me.title"));
   main.append(h("h1", {}, t("me.title")));
@@ -192,15 +255,17 @@ export async function mount(main, ctx) {
     );
     return;
   }
-  const [games, failures, puzzles, following, botSettings] = await Promise.all([
+  const [games, failures, puzzles, following, botSettings, email] = await Promise.all([
     api("/api/my/games"),
     me.user.guest ? null : api("/api/auth/failures").then((answer) => answer.failures, () => null),
     api("/api/puzzles/me").catch(() => null),
     api("/api/my/following").catch(() => []),
     me.user.guest ? null : api("/api/account/bot-settings").catch(() => null),
+    me.user.guest ? null : api("/api/me/email").catch(() => null),
   ]);
   if (!ctx.alive()) return;
   if (failures) main.append(failuresPanel(failures));
+  if (email) main.append(emailPanel(email));
   if (botSettings) main.append(botSettingsPanel(botSettings));
   if (following.length) main.append(await followingPanel(following, ctx));
   if (!ctx.alive()) return;
