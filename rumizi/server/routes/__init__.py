@@ -14,6 +14,7 @@
 :mod:`.tournaments`     ``/api/tournaments...``, ``/ws/tournaments/{id}``: Swiss and arena events
 :mod:`.bots`            ``/api/account/...``, ``/api/bot/...``: bot accounts, tokens, bots' streams
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
+:mod:`.moderation`      ``/api/reports``, ``/api/my/standing``, ``/api/admin/...``: moderation
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
 
@@ -33,6 +34,7 @@ from rumizi.server.routes import (
     fantasy_realms,
     games,
     lobby,
+    moderation,
     puzzles,
     ratings,
     replays,
@@ -57,4 +59,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     challenges.router,
     tournaments.router,
     bots.router,
+    moderation.router,
 )

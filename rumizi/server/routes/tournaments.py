@@ -13,11 +13,13 @@ from rumizi.server import inbound, tournaments
 from rumizi.server.deps import (
     BODY,
     POSTED,
+    PLAYING,
     SIGNED_IN,
     CsrfDep,
     LangDep,
     MaybeUserDep,
     TournamentsDep,
+    PlayerDep,
     UserDep,
     known_game,
 )
@@ -83,7 +85,7 @@ async def read_tournament(
     responses=refusals(
         *POSTED,
         *BODY,
-        *SIGNED_IN,
+        *PLAYING,
         *UNKNOWN,
         ErrorCode.TOURNAMENT_STARTED,
         ErrorCode.TOURNAMENT_CLOSED,
@@ -95,7 +97,7 @@ async def join_tournament(
     tournament_id: str,
     body: TournamentJoinIn,
     events: TournamentsDep,
-    user: UserDep,
+    user: PlayerDep,
     lang: LangDep,
     _: CsrfDep,
 ) -> Tournament:
