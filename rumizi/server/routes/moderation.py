@@ -85,7 +85,7 @@ def admin_audit(admin: AdminDep, store: StoreDep) -> list[AuditEntry]:
     ),
 )
 async def admin_act(
-    body: ModerationIn, admin: AdminDep, store: StoreDep, hub: HubDep, _: CsrfDep
+    body: ModerationIn, _: CsrfDep, admin: AdminDep, store: StoreDep, hub: HubDep
 ) -> AuditEntry:
     """Warn, mute, ban, lift, rename, close a table or dismiss a report; recorded in the log."""
     done = await hub.db(moderation.act, store, admin, body)

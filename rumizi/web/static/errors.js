@@ -71,7 +71,16 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "این بازیکن اکنون دعوت شما را نمی\u200cپذیرد.",
     "too-many-challenges": "دعوت\u200cهای بی\u200cپاسخ شما زیاد است؛ صبر کنید یا چندتایی را پس بگیرید.",
     "block-self": "نمی\u200cتوانید خودتان را مسدود کنید.",
-    "blocked": "نمی\u200cتوانید پشت این میز بنشینید."
+    "blocked": "نمی\u200cتوانید پشت این میز بنشینید.",
+    "muted": "مدیر، گفت\u200cوگوی شما را برای مدتی بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+    "banned": "مدیر، بازی کردن را برای شما بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+    "not-admin": "این کار فقط از مدیران ساخته است.",
+    "report-self": "نمی\u200cتوانید خودتان را گزارش کنید.",
+    "already-reported": "این را پیش\u200cتر گزارش کرده\u200cاید؛ مدیران آن را بررسی می\u200cکنند.",
+    "unknown-chat-line": "چنین پیامی در این میز پیدا نشد.",
+    "unknown-report": "چنین گزارشی پیدا نشد.",
+    "report-closed": "به این گزارش پیش\u200cتر رسیدگی شده است.",
+    "not-closable": "این میز پیش\u200cتر تمام شده است."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -142,6 +151,15 @@ export const ERROR_TEXTS = {
     "not-accepting-challenges": "This player is not taking your challenges now.",
     "too-many-challenges": "You have too many challenges waiting for an answer; wait, or withdraw some.",
     "block-self": "You cannot block yourself.",
-    "blocked": "You cannot sit at this table."
+    "blocked": "You cannot sit at this table.",
+    "muted": "A moderator has muted you in chat for a while; your account page says until when.",
+    "banned": "A moderator has banned you from playing; your account page says until when.",
+    "not-admin": "Only a moderator can do this.",
+    "report-self": "You cannot report yourself.",
+    "already-reported": "You have already reported this; the moderators will look at it.",
+    "unknown-chat-line": "There is no such chat line at this table.",
+    "unknown-report": "There is no such report.",
+    "report-closed": "This report has already been dealt with.",
+    "not-closable": "This table is already over."
   }
 };
