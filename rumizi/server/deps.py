@@ -16,8 +16,8 @@ from starlette.requests import HTTPConnection
 
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game_ids
-from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server import moderation
+from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
 from rumizi.server.lobby import Lobby
@@ -26,9 +26,12 @@ from rumizi.server.store import Store, TableRow, UserRow
 from rumizi.server.tournaments import Tournaments
 
 __all__ = [
+    "ADMIN",
     "BODY",
+    "PLAYING",
     "POSTED",
     "SIGNED_IN",
+    "AdminDep",
     "ApiError",
     "CsrfDep",
     "GameDep",
@@ -37,9 +40,6 @@ __all__ = [
     "LangDep",
     "LobbyDep",
     "MaybeUserDep",
-    "ADMIN",
-    "PLAYING",
-    "AdminDep",
     "PlayerDep",
     "PuzzlesDep",
     "StoreDep",

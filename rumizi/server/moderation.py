@@ -27,7 +27,7 @@ Acting on a report closes it, and every other open report of the same thing. Eve
 one row of the audit log (``moderation_log``): who, whom, what, why, when.
 
 The mute and the ban are columns of the account, read with the session on each request and
-from the database on each chat line and move (:func:`play_refusal`): whichever instance
+from the database on each chat line and move (:func:`check_may_act`): whichever instance
 serves the player, the mark holds from the moment it is written, and ends by itself when its
 time is past (nothing wakes up to lift it).
 """
@@ -47,6 +47,7 @@ from rumizi.server.auth import check_username, username_key
 from rumizi.server.chat import clean_text
 from rumizi.server.db import ChatMessage, GameTable, ModerationEntry, Report, TableJob, User
 from rumizi.server.errors import ApiError, ErrorCode
+from rumizi.server.refusals import ActionError
 from rumizi.server.store import Store, UserRow, _named
 
 REASONS: tuple[str, ...] = get_args(schemas.ReportReason)
@@ -85,26 +86,28 @@ def check_can_play(user: UserRow) -> UserRow:
     until = in_force(user.banned_until)
     if until is not None:
         raise ApiError(
-            ErrorCode.BANNED, f"banned from play until {until.isoformat()}", texts=_until_text(until)
+            ErrorCode.BANNED,
+            f"banned from play until {until.isoformat()}",
+            texts=_until_text(until),
         )
     return user
 
 
-def play_refusal(store: Store, user_id: int, chatting: bool) -> tuple[str, str] | None:
-    """Why ``user_id`` may not move (or, ``chatting``, say a line) now, read from the database
-    (a mark set on another instance a moment ago holds): ``(code, message)`` or ``None``."""
+def check_may_act(store: Store, user_id: int, chatting: bool) -> None:
+    """Whether ``user_id`` may move (or, ``chatting``, say a line) now, read from the database
+    (a mark set on another instance a moment ago holds): :class:`ActionError` ``banned`` or
+    ``muted`` if not."""
     with store.sessions() as s:
         found = s.execute(
             select(User.banned_until, User.muted_until).where(User.id == user_id)
         ).first()
     if found is None:
-        return None
+        return
     banned, muted = in_force(found[0]), in_force(found[1])
     if banned is not None:
-        return "banned", f"banned from play until {banned.isoformat()}"
+        raise ActionError("banned", f"banned from play until {banned.isoformat()}")
     if chatting and muted is not None:
-        return "muted", f"muted in chat until {muted.isoformat()}"
-    return None
+        raise ActionError("muted", f"muted in chat until {muted.isoformat()}")
 
 
 def require_admin(user: UserRow) -> UserRow:
@@ -132,9 +135,7 @@ def make_report(store: Store, reporter: UserRow, body: schemas.ReportIn) -> sche
         table_id = line_id = quoted = None
         if body.kind == "chat":
             line = (
-                None
-                if body.table is None or body.line is None
-                else s.get(ChatMessage, body.line)
+                None if body.table is None or body.line is None else s.get(ChatMessage, body.line)
             )
             if line is None or line.table_id != body.table:
                 raise ApiError(ErrorCode.UNKNOWN_CHAT_LINE, "no such chat line at this table")
@@ -195,9 +196,7 @@ def _report_model(report: Report, names: dict[int, str]) -> schemas.Report:
 def open_reports(store: Store) -> list[schemas.Report]:
     """The open reports, oldest first (for admins only)."""
     with store.sessions() as s:
-        reports = list(
-            s.scalars(select(Report).where(Report.status == "open").order_by(Report.id))
-        )
+        reports = list(s.scalars(select(Report).where(Report.status == "open").order_by(Report.id)))
         ids = {r.reporter_id for r in reports} | {r.target_id for r in reports}
         found = s.execute(select(User.id, User.name).where(User.id.in_(ids)))
         names = {user_id: name for user_id, name in found}
@@ -348,7 +347,7 @@ def standing(store: Store, user_id: int) -> schemas.Standing:
             notices=[
                 schemas.Notice(
                     id=n.id,
-                    action=n.action,  # type: ignore[arg-type]  # warn or rename, as queried
+                    action=n.action,
                     reason=n.reason,
                     renamed_to=(n.details or {}).get("to"),
                     at=n.at,

@@ -129,11 +129,12 @@ async def serve_table(
             if user is not None and head.type != "concede":
                 # A mute or ban set a moment ago, on any instance, holds for this message (a
                 # banned player may still concede: leaving a game harms nobody).
-                barred = await asyncio.to_thread(
-                    moderation.play_refusal, hub.store, user.id, head.type == "chat"
-                )
-                if barred is not None:
-                    await refuse(client_id, *barred)
+                try:
+                    await asyncio.to_thread(
+                        moderation.check_may_act, hub.store, user.id, head.type == "chat"
+                    )
+                except ActionError as err:
+                    await refuse(client_id, err.code, err.message)
                     continue
             if head.type == "chat":
                 await chat.handle(hub, table, client, user.name if user else "", message, refuse)

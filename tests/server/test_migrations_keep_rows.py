@@ -64,9 +64,7 @@ def test_upgrading_from_before_the_tournaments_keeps_every_row(
             name: connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one()
             for name in (*ROWS, "reports", "moderation_log")
         }
-        marks = connection.execute(
-            text("SELECT admin, muted_until, banned_until FROM users")
-        ).one()
+        marks = connection.execute(text("SELECT admin, muted_until, banned_until FROM users")).one()
     engine.dispose()
     assert counts == dict.fromkeys((*ROWS, "reports", "moderation_log"), 1)
     assert (bool(marks[0]), marks[1], marks[2]) == (False, None, None)

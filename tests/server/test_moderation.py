@@ -16,7 +16,7 @@ from rumizi.server import moderation
 from tests.server.kit import Browser, RedisServer, Server, ServerFactory, Socket, duel
 from tests.server.test_cluster import pair, redis  # noqa: F401 (redis: a fixture)
 
-ADMIN_ROUTES = (
+ADMIN_ROUTES: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
     ("get", "/api/admin/reports", None),
     ("get", "/api/admin/audit", None),
     ("post", "/api/admin/actions", {"action": "warn", "player": "nobody", "reason": "x"}),
@@ -34,6 +34,12 @@ def an_admin(server: Server, name: str = "moderator") -> Browser:
     found = server.browser("en")
     found.signup(name)
     grant(server, name)
+    return found
+
+
+def name_of(browser: Browser) -> str:
+    assert browser.user is not None
+    found: str = browser.user["name"]
     return found
 
 
@@ -81,25 +87,30 @@ def test_each_kind_is_reported_once_and_only_admins_read_reports(server: Server)
         next_of(s0, "chat-history")
         line = chat_line(s0, "you play badly")
     reporter, reported = second, first
-    name = reported.user["name"] if reported.user else ""
+    name = name_of(reported)
     made = {
         "player": {"kind": "player", "player": name, "reason": "abuse"},
         "chat": {"kind": "chat", "table": table_id, "line": line["id"], "reason": "abuse"},
         "name": {"kind": "name", "player": name, "reason": "offensive-name", "text": "a\u202e b"},
     }
-    for kind, body in made.items():
-        sent = reporter.post("/api/reports", body)
+    for kind, asked in made.items():
+        sent = reporter.post("/api/reports", asked)
         assert sent.status_code == 200, sent.text
         assert sent.json()["kind"] == kind
-        again = reporter.post("/api/reports", body)
+        again = reporter.post("/api/reports", asked)
         assert (again.status_code, code(again)) == (409, "already-reported")
     refusals = {
-        "report-self": {"kind": "player", "player": reporter.user["name"], "reason": "spam"},  # type: ignore[index]
+        "report-self": {"kind": "player", "player": name_of(reporter), "reason": "spam"},
         "unknown-user": {"kind": "player", "player": "nobody-here", "reason": "spam"},
-        "unknown-chat-line": {"kind": "chat", "table": "nope", "line": line["id"], "reason": "spam"},
+        "unknown-chat-line": {
+            "kind": "chat",
+            "table": "nope",
+            "line": line["id"],
+            "reason": "spam",
+        },
     }
-    for expected, body in refusals.items():
-        refused = reporter.post("/api/reports", body)
+    for expected, wrong in refusals.items():
+        refused = reporter.post("/api/reports", wrong)
         assert code(refused) == expected, refused.text
     assert server.count("reports") == 3
     # Signed out, nobody reports.
@@ -110,20 +121,20 @@ def test_each_kind_is_reported_once_and_only_admins_read_reports(server: Server)
         for method, url, body in ADMIN_ROUTES:
             refused = getattr(reader, method)(url, body) if body else getattr(reader, method)(url)
             assert (refused.status_code, code(refused)) == (403, "not-admin"), url
-    for method, url, body in ADMIN_ROUTES:
+    for _method, url, body in ADMIN_ROUTES:
         signed_out = server.browser()
         refused = signed_out.post(url, body) if body else signed_out.get(url)
         assert refused.status_code == 401, url
     admin = an_admin(server)
     listed = admin.get("/api/admin/reports").json()
     assert [r["kind"] for r in listed] == ["player", "chat", "name"]
-    assert {r["reporter"] for r in listed} == {reporter.user["name"]}  # type: ignore[index]
+    assert {r["reporter"] for r in listed} == {name_of(reporter)}
     assert {r["player"] for r in listed} == {name}
     assert listed[1]["quoted"] == "you play badly" and listed[1]["table"] == table_id
     assert listed[2]["text"] == "a b"  # cleaned as chat is
     # The reported player's own standing names nobody.
     standing = reported.get("/api/my/standing").json()
-    assert reporter.user["name"] not in json.dumps(standing)  # type: ignore[index]
+    assert name_of(reporter) not in json.dumps(standing)
 
 
 def test_revoke_takes_the_mark_away(server: Server) -> None:
@@ -139,18 +150,16 @@ def test_revoke_takes_the_mark_away(server: Server) -> None:
 # ---------------------------------------------------------------------- actions
 
 
-def test_a_mute_refuses_chat_until_it_ends(
-    server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first, second, table_id = duel(server)
+def test_a_mute_refuses_chat_until_it_ends(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, _, table_id = duel(server)
     admin = an_admin(server)
-    name = first.user["name"]  # type: ignore[index]
+    name = name_of(first)
     entry = act(admin, action="mute", player=name, minutes=5, reason="insults")
     assert entry["actor"] == "moderator" and entry["player"] == name and entry["until"]
     with first.socket(table_id) as s0:
         next_of(s0, "chat-history")
-        refused = answer_to_chat(s0, "hello")
-        assert refused["type"] == "error" and refused["code"] == "muted"
+        said = answer_to_chat(s0, "hello")
+        assert said["type"] == "error" and said["code"] == "muted"
         standing = first.get("/api/my/standing").json()
         assert standing["muted_until"] is not None and standing["banned_until"] is None
         # A mute does not stop play: the other player still chats, and the table is readable.
@@ -170,15 +179,15 @@ def test_a_ban_made_on_one_instance_holds_on_another_and_reading_stays_open(
     first, second, table_id = duel(one)
     spare = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
     admin = an_admin(one)
-    name = first.user["name"]  # type: ignore[index]
+    name = name_of(first)
     banned = first.on(two)
     with banned.socket(table_id) as socket:
         socket.next_state()
         act(admin, action="ban", player=name, minutes=60, reason="cheating")
         moved = socket.act({"do": "end-turn"}, version=0)
         assert (moved["type"], moved["code"]) == ("error", "banned")
-        refused = answer_to_chat(socket, "hi")
-        assert refused["code"] == "banned"
+        said = answer_to_chat(socket, "hi")
+        assert said["code"] == "banned"
     refused = banned.post("/api/tables", {"game": "star-realms", "seats": [{"kind": "human"}]})
     assert (refused.status_code, code(refused)) == (403, "banned")
     assert "until" in refused.json()["error"]["texts"]["en"]
@@ -186,12 +195,12 @@ def test_a_ban_made_on_one_instance_holds_on_another_and_reading_stays_open(
     tries = {
         f"/api/tables/{spare['id']}/join": {"invite": spare["invite"]},
         f"/api/lobby/tables/{spare['id']}/join": None,
-        "/api/challenges": {"to": second.user["name"], "game": "star-realms"},  # type: ignore[index]
+        "/api/challenges": {"to": name_of(second), "game": "star-realms"},
         "/api/lobby/quick": {"game": "star-realms"},
         "/api/tournaments/anything/join": {},
     }
-    for url, body in tries.items():
-        refused = banned.post(url, body)
+    for url, tried in tries.items():
+        refused = banned.post(url, tried)
         assert (refused.status_code, code(refused)) == (403, "banned"), url
     # Reading stays open: the table, the lobby, the account, the game's page.
     for url in (f"/api/tables/{table_id}", "/api/lobby", "/api/me", "/api/my/games"):
@@ -211,10 +220,10 @@ def test_warn_rename_and_dismiss_resolve_reports_and_the_player_is_told(server: 
     reported.signup("rudeword")
     admin = an_admin(server)
     for kind in ("name", "player"):
-        made = reporter.post(
+        sent = reporter.post(
             "/api/reports", {"kind": kind, "player": "rudeword", "reason": "offensive-name"}
         )
-        assert made.status_code == 200
+        assert sent.status_code == 200
     name_report, player_report = (r["id"] for r in admin.get("/api/admin/reports").json())
     renamed = act(admin, action="rename", report=name_report, reason="offensive name")
     new_name = renamed["renamed_to"]

@@ -18,13 +18,13 @@ from rumizi.server import challenges, takeback
 from rumizi.server.challenges import Answer, Asked, model
 from rumizi.server.deps import (
     BODY,
-    POSTED,
     PLAYING,
+    POSTED,
     SIGNED_IN,
     CsrfDep,
     HubDep,
-    StoreDep,
     PlayerDep,
+    StoreDep,
     UserDep,
     known_game,
 )

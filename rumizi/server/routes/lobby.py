@@ -12,16 +12,16 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from rumizi.server import inbound
 from rumizi.server.deps import (
     BODY,
-    POSTED,
     PLAYING,
+    POSTED,
     SIGNED_IN,
     CsrfDep,
     HubDep,
     LangDep,
     LobbyDep,
     MaybeUserDep,
-    StoreDep,
     PlayerDep,
+    StoreDep,
     UserDep,
     known_game,
     stored_table,
@@ -80,9 +80,7 @@ async def quick_state(lobby: LobbyDep, user: UserDep) -> QuickState:
 
 @router.post(
     "/api/lobby/quick",
-    responses=refusals(
-        *POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS
-    ),
+    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
     response_model_exclude_unset=True,
 )
 async def quick_match(body: QuickIn, lobby: LobbyDep, user: PlayerDep, _: CsrfDep) -> QuickState:

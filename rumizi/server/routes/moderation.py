@@ -41,7 +41,9 @@ router = APIRouter(prefix="/api", tags=["moderation"])
         ErrorCode.ALREADY_REPORTED,
     ),
 )
-async def report(body: ReportIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep) -> ReportMade:
+async def report(
+    body: ReportIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+) -> ReportMade:
     """Report a player, one of their chat lines or their name to the admins."""
     return await hub.db(moderation.make_report, store, user, body)
 

@@ -14,15 +14,15 @@ from rumizi.server import ratings, takeback
 from rumizi.server.bots import seat_names
 from rumizi.server.deps import (
     BODY,
-    POSTED,
     PLAYING,
+    POSTED,
     SIGNED_IN,
     CsrfDep,
     HubDep,
     LangDep,
     MaybeUserDep,
-    StoreDep,
     PlayerDep,
+    StoreDep,
     UserDep,
     known_game,
     stored_table,
@@ -44,9 +44,7 @@ def clock_config(clock: ClockIn) -> dict[str, Any]:
 
 @router.post(
     "/tables",
-    responses=refusals(
-        *POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS
-    ),
+    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
 )
 async def create_table(
     body: TableIn, user: PlayerDep, store: StoreDep, hub: HubDep, _: CsrfDep

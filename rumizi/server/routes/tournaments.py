@@ -12,14 +12,14 @@ from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from rumizi.server import inbound, tournaments
 from rumizi.server.deps import (
     BODY,
-    POSTED,
     PLAYING,
+    POSTED,
     SIGNED_IN,
     CsrfDep,
     LangDep,
     MaybeUserDep,
-    TournamentsDep,
     PlayerDep,
+    TournamentsDep,
     UserDep,
     known_game,
 )
