@@ -34,7 +34,7 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from rumizi.server import bot_accounts
+from rumizi.server import bot_accounts, moderation
 from rumizi.server.bot_accounts import BOT_PLAY, CHALLENGE, Bearer
 from rumizi.server.challenges import listed, model
 from rumizi.server.deps import (
@@ -185,13 +185,19 @@ def bot_account(bot: BotDep) -> BotAccount:
 @router.post(
     "/api/bot/tables/{table_id}/join",
     responses=refusals(
-        *TOKEN, *BODY, ErrorCode.UNKNOWN_TABLE, ErrorCode.WRONG_INVITE, ErrorCode.TABLE_FULL
+        *TOKEN,
+        *BODY,
+        ErrorCode.UNKNOWN_TABLE,
+        ErrorCode.WRONG_INVITE,
+        ErrorCode.TABLE_FULL,
+        ErrorCode.BANNED,
     ),
 )
 async def bot_join(
     table_id: str, body: JoinIn, bot: BotDep, store: StoreDep, hub: HubDep
 ) -> Joined:
     """Sit at a table with its invite code (a seat already held is kept)."""
+    moderation.check_can_play(bot.user)  # a banned bot account sits nowhere either
     row = stored_table(store, table_id)
     if not secrets.compare_digest(body.invite, row.invite):
         raise ApiError(ErrorCode.WRONG_INVITE, "this invite is not valid for the table")
@@ -203,20 +209,26 @@ async def bot_join(
     return Joined(seat=taken[0])
 
 
-CHALLENGE_REFUSALS = refusals(
-    *TOKEN, ErrorCode.UNKNOWN_CHALLENGE, ErrorCode.NOT_YOUR_CHALLENGE, ErrorCode.CHALLENGE_ANSWERED
+CHALLENGE_CODES = (
+    *TOKEN,
+    ErrorCode.UNKNOWN_CHALLENGE,
+    ErrorCode.NOT_YOUR_CHALLENGE,
+    ErrorCode.CHALLENGE_ANSWERED,
 )
+CHALLENGE_REFUSALS = refusals(*CHALLENGE_CODES)
+ACCEPT_REFUSALS = refusals(*CHALLENGE_CODES, ErrorCode.BANNED)
 
 
 @router.post(
     "/api/bot/challenges/{challenge_id}/accept",
-    responses=CHALLENGE_REFUSALS,
+    responses=ACCEPT_REFUSALS,
     response_model_exclude_unset=True,
 )
 async def bot_accept(
     challenge_id: str, bot: AnswererDep, store: StoreDep, hub: HubDep
 ) -> Challenge:
     """Accept a challenge made to the token's account: the table is made, both seated."""
+    moderation.check_can_play(bot.user)
     return await answer_challenge(hub, store, bot.user, challenge_id, "accept")
 
 
