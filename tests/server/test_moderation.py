@@ -15,6 +15,7 @@ from rumizi.cli.main import cli
 from rumizi.server import moderation
 from tests.server.kit import Browser, RedisServer, Server, ServerFactory, Socket, duel
 from tests.server.test_cluster import pair, redis  # noqa: F401 (redis: a fixture)
+from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 
 ADMIN_ROUTES: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
     ("get", "/api/admin/reports", None),
@@ -172,12 +173,15 @@ def test_a_mute_refuses_chat_until_it_ends(server: Server, monkeypatch: pytest.M
 
 
 def test_a_ban_made_on_one_instance_holds_on_another_and_reading_stays_open(
+    any_backend: str,  # noqa: F811 (the fixture)
     make_server: ServerFactory,
 ) -> None:
-    one = make_server()
-    two = make_server()  # the same database
+    one = make_server(any_backend)
+    two = make_server(any_backend)  # the same database
     first, second, table_id = duel(one)
     spare = first.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    asked = second.post("/api/challenges", {"to": name_of(first), "game": "star-realms"})
+    assert asked.status_code == 200, asked.text
     admin = an_admin(one)
     name = name_of(first)
     banned = first.on(two)
@@ -198,6 +202,7 @@ def test_a_ban_made_on_one_instance_holds_on_another_and_reading_stays_open(
         "/api/challenges": {"to": name_of(second), "game": "star-realms"},
         "/api/lobby/quick": {"game": "star-realms"},
         "/api/tournaments/anything/join": {},
+        f"/api/challenges/{asked.json()['id']}/accept": None,
     }
     for url, tried in tries.items():
         refused = banned.post(url, tried)
@@ -287,3 +292,26 @@ def test_closing_a_table_ends_it_with_no_result_and_tells_everyone_seated(
     missing = admin.post("/api/admin/actions", {"action": "close", "table": "no", "reason": "x"})
     assert code(missing) == "unknown-table"
     assert [e["action"] for e in admin.get("/api/admin/audit").json()] == ["close"]
+    # Read again, the closed table is over: a move is refused, the answer says so.
+    assert first.get(f"/api/tables/{table_id}").json()["status"] == "over"
+    with first.on(two).socket(table_id) as again_open:
+        again_open.next_state()
+        moved = again_open.act({"do": "end-turn"}, version=0)
+        assert (moved["type"], moved["code"]) == ("error", "over")
+
+
+def test_a_banned_bot_account_joins_and_accepts_nothing(server: Server) -> None:
+    robot = server.browser()
+    robot.signup("robot")
+    assert robot.post("/api/account/bot").status_code == 200
+    made = robot.post("/api/account/tokens", {"name": "t", "scopes": ["bot:play", "challenge"]})
+    bearer = {"Authorization": f"Bearer {made.json()['token']}"}
+    host = server.guest()
+    table = host.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+    act(an_admin(server), action="ban", player="robot", minutes=10, reason="a rogue bot")
+    refused = server.browser().client.post(
+        f"/api/bot/tables/{table['id']}/join", json={"invite": table["invite"]}, headers=bearer
+    )
+    assert (refused.status_code, code(refused)) == (403, "banned")
+    refused = server.browser().client.post("/api/bot/challenges/none/accept", headers=bearer)
+    assert (refused.status_code, code(refused)) == (403, "banned")
