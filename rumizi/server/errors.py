@@ -114,6 +114,7 @@ class ErrorCode(StrEnum):
     NOT_ADMIN = "not-admin"
     REPORT_SELF = "report-self"
     ALREADY_REPORTED = "already-reported"
+    TOO_MANY_REPORTS = "too-many-reports"
     UNKNOWN_CHAT_LINE = "unknown-chat-line"
     UNKNOWN_REPORT = "unknown-report"
     REPORT_CLOSED = "report-closed"
@@ -647,6 +648,13 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "the caller's report of the same thing is still open",
         "این را پیش\u200cتر گزارش کرده\u200cاید؛ مدیران آن را بررسی می\u200cکنند.",
         "You have already reported this; the moderators will look at it.",
+    ),
+    ErrorCode.TOO_MANY_REPORTS: ErrorInfo(
+        409,
+        False,
+        "the caller already has as many open reports as one may; the moderators read them first",
+        "گزارش\u200cهای باز شما زیاد است؛ صبر کنید تا مدیران آن\u200cها را بررسی کنند.",
+        "You have many reports still open; wait until the moderators have read them.",
     ),
     ErrorCode.UNKNOWN_CHAT_LINE: ErrorInfo(
         404,

@@ -4,7 +4,8 @@ Reports (``reports``). A signed-in player reports a player (by name), one chat l
 table and its id, as the chat sent it: the line is quoted into the report, so a later
 deletion loses nothing) or a name, with a reason from :data:`REASONS` and a few optional
 words, cleaned as chat is (:func:`rumizi.server.chat.clean_text`). One reporter has one open
-report per thing (``already-reported`` for a second); nobody reports themselves. Who reported
+report per thing (``already-reported`` for a second) and at most :data:`MOST_OPEN` open
+reports (``too-many-reports``); nobody reports themselves. Who reported
 is read by admins alone, and never shown to the player reported.
 
 Admins (``users.admin``) are granted and revoked from the command line
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, get_args
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from rumizi.server import db, schemas
@@ -53,6 +54,7 @@ from rumizi.server.store import Store, UserRow, _named
 REASONS: tuple[str, ...] = get_args(schemas.ReportReason)
 FOREVER = datetime(9999, 1, 1, tzinfo=UTC)  # a ban for good ends here (never, for people)
 AUDIT_SHOWN = 200  # the newest audit entries the admin page reads
+MOST_OPEN = 20  # open reports one reporter may have: a flood of them is refused
 NOTICES = ("warn", "rename")  # the actions the player is told of on their next page
 
 
@@ -159,6 +161,13 @@ def make_report(store: Store, reporter: UserRow, body: schemas.ReportIn) -> sche
         )
         if already is not None:
             raise ApiError(ErrorCode.ALREADY_REPORTED, "your report of this is still open")
+        waiting = s.scalar(
+            select(func.count())
+            .select_from(Report)
+            .where(Report.reporter_id == reporter.id, Report.status == "open")
+        )
+        if (waiting or 0) >= MOST_OPEN:
+            raise ApiError(ErrorCode.TOO_MANY_REPORTS, f"at most {MOST_OPEN} open reports")
         report = Report(
             reporter_id=reporter.id,
             target_id=target.id,

@@ -138,6 +138,21 @@ def test_each_kind_is_reported_once_and_only_admins_read_reports(server: Server)
     assert name_of(reporter) not in json.dumps(standing)
 
 
+def test_one_reporter_has_a_bounded_number_of_open_reports(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(moderation, "MOST_OPEN", 2)
+    reporter = server.guest()
+    others = [name_of(server.guest()) for _ in range(3)]
+    answers = [
+        reporter.post("/api/reports", {"kind": "player", "player": name, "reason": "spam"})
+        for name in others
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 409]
+    assert code(answers[2]) == "too-many-reports"
+    assert server.count("reports") == 2
+
+
 def test_revoke_takes_the_mark_away(server: Server) -> None:
     admin = an_admin(server)
     assert admin.get("/api/admin/reports").status_code == 200

@@ -39,6 +39,7 @@ router = APIRouter(prefix="/api", tags=["moderation"])
         ErrorCode.UNKNOWN_CHAT_LINE,
         ErrorCode.REPORT_SELF,
         ErrorCode.ALREADY_REPORTED,
+        ErrorCode.TOO_MANY_REPORTS,
     ),
 )
 async def report(
