@@ -141,3 +141,57 @@ def test_an_admin_resolves_reports_on_the_admin_page_in_both_languages_and_sizes
     expect(page.get_by_test_id("admin-denied")).to_contain_text("moderators only")
     screenshot(page, "admin-denied-en-desktop")
     window.close()
+
+
+def test_a_chat_line_reported_at_the_table_lets_an_admin_close_the_table(
+    browser: Browser, server: Server
+) -> None:
+    moderator = Account(server, "mod")
+    assert set_admin(f"sqlite:///{database_path(server.data_dir)}", moderator.name, True)
+    host_context, guest_context = new_context(browser, "fa"), new_context(browser, "en")
+    guest_context.add_cookies([{"name": "rumizi_lang", "value": "en", "url": server.url}])
+    host, guest = host_context.new_page(), guest_context.new_page()
+    host.goto(f"{server.url}/new/star-realms")
+    host.get_by_test_id("seat-kind").nth(1).select_option("human")
+    host.get_by_test_id("create-table").click()
+    invite = host.get_by_test_id("invite-link")
+    expect(invite).to_be_visible()
+    link = (
+        invite.input_value()
+        if invite.evaluate("e => e.tagName") == "INPUT"
+        else invite.inner_text()
+    ).strip()
+    host.get_by_test_id("go-table").click()
+    guest.goto(link)
+    for page in (host, guest):
+        expect(page.get_by_test_id("chat-input")).to_be_visible()
+    guest.get_by_test_id("chat-input").fill("you are a fool")
+    guest.get_by_test_id("chat-send").click()
+    line = host.locator("[data-testid=chat-list] [data-testid=chat-line]").last
+    expect(line).to_contain_text("you are a fool")
+    assert guest.get_by_test_id("chat-report").count() == 0  # nobody reports their own line
+    line.get_by_test_id("chat-report").click()
+    dialog = host.get_by_test_id("report-dialog")
+    expect(dialog).to_contain_text("you are a fool")
+    dialog.get_by_test_id("report-reason").select_option("abuse")
+    dialog.get_by_test_id("report-send").click()
+    expect(dialog).to_have_count(0)
+
+    window = moderator.window(browser, server, "en", phone=False)
+    page = window.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/admin")
+    card = page.get_by_test_id("admin-report").first
+    expect(card.get_by_test_id("report-quoted")).to_have_text("you are a fool")
+    screenshot(page, "admin-chat-report-en-desktop")
+    card.get_by_test_id("admin-action").select_option("close")
+    card.get_by_test_id("admin-reason").fill("insults at the table")
+    card.get_by_test_id("admin-apply").click()
+    expect(page.get_by_test_id("admin-no-reports")).to_be_visible()
+    expect(page.get_by_test_id("admin-audit-row").first).to_have_attribute("data-action", "close")
+    # Everyone seated is told, and sent home.
+    for seated in (host, guest):
+        seated.wait_for_url(f"{server.url}/")
+    assert not errors, errors
+    for context in (window, host_context, guest_context):
+        context.close()

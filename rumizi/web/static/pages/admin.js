@@ -121,18 +121,20 @@ function auditTable(entries) {
       h(
         "tbody",
         {},
-        entries.map((e) =>
-          h(
+        entries.map((e) => {
+          // Each cell names its column too: on a phone a row is a card of labelled lines.
+          const cell = (key, attrs, ...content) => h("td", { ...attrs, dataset: { label: t(key) } }, ...content);
+          return h(
             "tr",
             { dataset: { testid: "admin-audit-row", action: e.action } },
-            h("td", { class: "nowrap" }, dateTime(e.at)),
-            h("td", {}, who(e.actor)),
-            h("td", {}, t(`admin.action.${e.action}`), e.report ? h("small", { class: "muted" }, ` #${num(e.report)}`) : null),
-            h("td", {}, e.table ? h("bdi", { dir: "ltr" }, e.table) : who(e.player)),
-            h("td", {}, h("bdi", { dir: "auto" }, e.reason)),
-            h("td", { class: "nowrap" }, until(e)),
-          ),
-        ),
+            cell("admin.when", { class: "nowrap" }, dateTime(e.at)),
+            cell("admin.actor", {}, who(e.actor)),
+            cell("admin.what", { class: "nowrap" }, t(`admin.action.${e.action}`), e.report ? h("small", { class: "muted" }, ` #${num(e.report)}`) : null),
+            cell("admin.player", {}, e.table ? h("bdi", { dir: "ltr" }, e.table) : who(e.player)),
+            cell("admin.reason", {}, h("bdi", { dir: "auto" }, e.reason)),
+            cell("admin.until", { class: "nowrap" }, until(e)),
+          );
+        }),
       ),
     ),
   );
