@@ -20,8 +20,9 @@ anyone else. An admin's actions (:func:`act`):
 - ``lift``: ends a mute and a ban;
 - ``rename``: a name that offends becomes a neutral one (``player`` and six digits), and the
   player is told (a notice);
-- ``close``: a waiting or playing table ends with no result (``result.closed``), its pages are
-  told (``{"type": "gone", "reason": "closed"}``) on every instance;
+- ``close``: a waiting or playing table ends with no result (``result.closed``; no profile
+  counts it), its pages are told (``{"type": "gone", "reason": "closed"}``) on every instance;
+  a tournament's game is shared by its seats instead, so the event goes on;
 - ``dismiss``: a report is closed with nothing done.
 
 Acting on a report closes it, and every other open report of the same thing. Every action is
@@ -284,6 +285,9 @@ def act(store: Store, admin: UserRow, body: schemas.ModerationIn) -> Done:
                 raise ApiError(ErrorCode.NOT_CLOSABLE, "the table is already over")
             table.status, table.finished = "over", at
             table.result = {"winner": None, "closed": True}
+            if table.tournament_id is not None:
+                # The event cannot wait for a game that will never end: every seat shares it.
+                table.result["returns"] = [0.5] * table.players
             s.execute(delete(TableJob).where(TableJob.table_id == table.id))
             details["table"] = table.id
         else:

@@ -309,6 +309,7 @@ def test_closing_a_table_ends_it_with_no_result_and_tells_everyone_seated(
     assert [e["action"] for e in admin.get("/api/admin/audit").json()] == ["close"]
     # Read again, the closed table is over: a move is refused, the answer says so.
     assert first.get(f"/api/tables/{table_id}").json()["status"] == "over"
+    assert first.get(f"/api/users/{name_of(first)}").json()["stats"] == []  # neither won nor lost
     with first.on(two).socket(table_id) as again_open:
         again_open.next_state()
         moved = again_open.act({"do": "end-turn"}, version=0)
