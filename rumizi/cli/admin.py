@@ -35,7 +35,17 @@ def admin() -> None:
 
 
 def _change(name: str, db_url: str | None, data_dir: Path | None, on: bool) -> None:
-    found = set_admin(database_url(db_url, data_dir), name, on)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    url = database_url(db_url, data_dir)
+    sqlite_file = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
+    if sqlite_file is not None and not Path(sqlite_file).exists():
+        # Nothing to grant in a database nobody made (and none is made here by mistake).
+        raise click.ClickException(f"no database at {sqlite_file}: has the server run there?")
+    try:
+        found = set_admin(url, name, on)
+    except SQLAlchemyError as err:
+        raise click.ClickException(f"cannot open the database: {err}") from None
     if found is None:
         raise click.ClickException(f"no account named {name!r}")
     click.echo(f"{found} is {'now' if on else 'no longer'} an admin")

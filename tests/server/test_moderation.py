@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -161,6 +162,13 @@ def test_revoke_takes_the_mark_away(server: Server) -> None:
     assert code(admin.get("/api/admin/reports")) == "not-admin"
     unknown = CliRunner().invoke(cli, ["admin", "grant", "nobody-here", "--db", server.db_url])
     assert unknown.exit_code != 0 and "no account" in unknown.output
+
+
+def test_granting_in_a_database_nobody_made_says_so(tmp_path: Path) -> None:
+    missing = tmp_path / "never-served"
+    ran = CliRunner().invoke(cli, ["admin", "grant", "mina", "--data-dir", str(missing)])
+    assert ran.exit_code != 0 and "no database" in ran.output
+    assert not missing.exists()
 
 
 # ---------------------------------------------------------------------- actions
