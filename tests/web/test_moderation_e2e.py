@@ -44,23 +44,30 @@ class Account:
         return context
 
 
-def resolve_on_admin_page(page: Page, report_id: int, reason: str, lang: str, phone: bool) -> None:
+def resolve_on_admin_page(
+    page: Page, report_id: int, reason: str, lang: str, phone: bool, minutes: str | None = None
+) -> None:
+    """Act on the report: a warning, or a mute for ``minutes`` (typed as the reader would)."""
+    action = "warn" if minutes is None else "mute"
     card = page.locator(f"[data-testid=admin-report][data-id='{report_id}']")
     expect(card).to_be_visible()
     size = "phone" if phone else "desktop"
     if phone:
         no_sideways_scroll(page, 390)
     screenshot(page, f"admin-{lang}-{size}")
-    card.get_by_test_id("admin-action").select_option("warn")
+    card.get_by_test_id("admin-action").select_option(action)
+    if minutes is not None:
+        card.get_by_test_id("admin-minutes").fill(minutes)
     card.get_by_test_id("admin-apply").click()  # no reason yet: said, nothing sent
     expect(card.get_by_test_id("admin-error")).to_be_visible()
     card.get_by_test_id("admin-reason").fill(reason)
     card.get_by_test_id("admin-apply").click()
     expect(card).to_have_count(0)
     row = page.get_by_test_id("admin-audit-row").first
-    expect(row).to_have_attribute("data-action", "warn")
+    expect(row).to_have_attribute("data-action", action)
     expect(row).to_contain_text(reason)
-    expect(row).to_contain_text("هشدار" if lang == "fa" else "Warn")
+    words = {"warn": ("هشدار", "Warn"), "mute": ("بستن گفت\u200cوگو", "Mute in chat")}[action]
+    expect(row).to_contain_text(words[0] if lang == "fa" else words[1])
     if phone:
         no_sideways_scroll(page, 390)
     screenshot(page, f"admin-{lang}-{size}-resolved")
@@ -112,11 +119,16 @@ def test_an_admin_resolves_reports_on_the_admin_page_in_both_languages_and_sizes
         page.goto(f"{server.url}/admin")
         expect(page.get_by_test_id("nav-admin")).to_be_visible()
         reason = "لطفاً مؤدب باشید" if lang == "fa" else "Please be kind"
-        resolve_on_admin_page(page, ids[player.name], reason, lang, phone)
+        # On the Persian phone a mute, its minutes typed in Persian digits.
+        minutes = "۳۰" if (lang, phone) == ("fa", True) else None
+        resolve_on_admin_page(page, ids[player.name], reason, lang, phone, minutes)
         assert not violations(page)
         assert not errors, errors
         window.close()
 
+    muted = moderator.client.get("/api/admin/audit").json()[0]
+    assert muted["action"] == "mute" and muted["player"] == reported[3].name
+    assert muted["until"] is not None
     # The warned player sees the warning on their next page, until they say they have.
     window = first.window(browser, server, "fa", phone=True)
     page = window.new_page()

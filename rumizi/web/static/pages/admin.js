@@ -7,6 +7,7 @@
 import { t, num, personName, dateTime } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, ApiError } from "../api.js";
+import { parseNumber } from "./new-table.js";
 
 const ACTIONS = ["warn", "mute", "ban", "rename", "close", "dismiss", "lift"];
 
@@ -27,7 +28,8 @@ function actionForm({ report = null, done }) {
   const id = (name) => `admin-${n}-${name}`;
   const offered = ACTIONS.filter((a) => (report ? a !== "lift" && (a !== "close" || report.table) : a !== "dismiss"));
   const action = h("select", { id: id("action"), dataset: { testid: "admin-action" } }, offered.map((a) => h("option", { value: a }, t(`admin.action.${a}`))));
-  const minutes = h("input", { id: id("minutes"), type: "number", min: 1, inputmode: "numeric", dir: "ltr", class: "num-input", dataset: { testid: "admin-minutes" } });
+  // Text, read by parseNumber: Persian digits typed on a Persian keyboard count too.
+  const minutes = h("input", { id: id("minutes"), type: "text", inputmode: "numeric", dir: "ltr", class: "num-input", autocomplete: "off", dataset: { testid: "admin-minutes" } });
   const minutesField = h("div", { class: "field admin-minutes" }, h("label", { for: minutes.id }, t("admin.minutes")), minutes, h("small", { class: "hint" }, ""));
   const reason = h("input", { id: id("reason"), type: "text", maxlength: 200, required: true, dir: "auto", dataset: { testid: "admin-reason" } });
   const player = report ? null : h("input", { id: id("player"), type: "text", maxlength: 40, dir: "auto", dataset: { testid: "admin-player" } });
@@ -67,8 +69,8 @@ function actionForm({ report = null, done }) {
     if (report) body.report = report.id;
     if (player && player.value.trim() && action.value !== "close") body.player = player.value.trim();
     if (table && table.value.trim() && action.value === "close") body.table = table.value.trim();
-    const wanted = parseInt(minutes.value, 10);
-    if ((action.value === "mute" || action.value === "ban") && wanted > 0) body.minutes = wanted;
+    const wanted = parseNumber(minutes.value);
+    if ((action.value === "mute" || action.value === "ban") && wanted >= 1) body.minutes = Math.min(Math.round(wanted), 60 * 24 * 3650);
     if (action.value === "mute" && !body.minutes) body.minutes = 60;
     apply.disabled = true;
     try {
