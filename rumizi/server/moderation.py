@@ -41,13 +41,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, get_args
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rumizi.server import db, schemas
 from rumizi.server.auth import check_username, username_key
 from rumizi.server.chat import clean_text
-from rumizi.server.db import ChatMessage, GameTable, ModerationEntry, Report, TableJob, User
+from rumizi.server.db import (
+    Challenge,
+    ChatMessage,
+    GameTable,
+    ModerationEntry,
+    Report,
+    TableJob,
+    User,
+)
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.refusals import ActionError
 from rumizi.server.store import Store, UserRow, _named
@@ -305,6 +313,15 @@ def act(store: Store, admin: UserRow, body: schemas.ModerationIn) -> Done:
         elif target is not None and body.action == "ban":
             until = FOREVER if body.minutes is None else at + timedelta(minutes=body.minutes)
             target.banned_until = until
+            # Their challenges waiting either way end now: none could become a table.
+            s.execute(
+                update(Challenge)
+                .where(
+                    Challenge.status == "pending",
+                    or_(Challenge.challenger_id == target.id, Challenge.challenged_id == target.id),
+                )
+                .values(status="cancelled", answered=at)
+            )
             details["until"] = None if body.minutes is None else until.isoformat()
             details["forever"] = body.minutes is None
         elif target is not None and body.action == "lift":

@@ -230,6 +230,9 @@ def test_a_ban_made_on_one_instance_holds_on_another_and_reading_stays_open(
     for url, tried in tries.items():
         refused = banned.post(url, tried)
         assert (refused.status_code, code(refused)) == (403, "banned"), url
+    # The challenges waiting between them ended with the ban: none becomes a table later.
+    (ended,) = second.get("/api/challenges").json()
+    assert ended["status"] == "cancelled"
     # Reading stays open: the table, the lobby, the account, the game's page.
     for url in (f"/api/tables/{table_id}", "/api/lobby", "/api/me", "/api/my/games"):
         assert banned.get(url).status_code == 200, url

@@ -94,4 +94,5 @@ async def admin_act(
     done = await hub.db(moderation.act, store, admin, body)
     if done.closed_table is not None:
         await hub.closed(done.closed_table)
+    hub.tell("")  # the lobby pushes again: a ban ended challenges, a rename changed a name
     return done.entry
