@@ -628,7 +628,7 @@ class ReportIn(BaseModel):
     kind: ReportKind
     player: str | None = Field(default=None, max_length=40)
     table: str | None = Field(default=None, max_length=16)
-    line: StrictInt | None = Field(default=None, ge=1, le=2**62)
+    line: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
     reason: ReportReason
     text: str | None = Field(default=None, max_length=400, description="cleaned as chat is")
 
@@ -667,7 +667,7 @@ class ModerationIn(BaseModel):
     reason: str = Field(min_length=1, max_length=200)
     player: str | None = Field(default=None, max_length=40)
     table: str | None = Field(default=None, max_length=16)
-    report: StrictInt | None = Field(default=None, ge=1, le=2**62)
+    report: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
     minutes: StrictInt | None = Field(default=None, ge=1, le=60 * 24 * 3650)
 
 

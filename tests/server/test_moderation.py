@@ -114,6 +114,10 @@ def test_each_kind_is_reported_once_and_only_admins_read_reports(server: Server)
     for expected, wrong in refusals.items():
         refused = reporter.post("/api/reports", wrong)
         assert code(refused) == expected, refused.text
+    # The largest line id the body takes is looked for, not a database error.
+    farthest = {"kind": "chat", "table": table_id, "line": 2**31 - 1, "reason": "spam"}
+    assert code(reporter.post("/api/reports", farthest)) == "unknown-chat-line"
+    assert code(reporter.post("/api/reports", {**farthest, "line": 2**31})) == "malformed"
     assert server.count("reports") == 3
     # Signed out, nobody reports.
     assert server.browser().post("/api/reports", made["player"]).status_code == 401
