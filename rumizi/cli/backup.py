@@ -29,7 +29,7 @@ DATA_DIR_OPTION = click.option(
 )
 
 
-def _database(db_url: str | None, data_dir: Path | None) -> str:
+def database_url(db_url: str | None, data_dir: Path | None) -> str:
     """The URL the command works on, as ``rumizi serve`` would choose it."""
     try:
         require_server(db_url=db_url)
@@ -53,7 +53,7 @@ def backup(out: Path, db_url: str | None, data_dir: Path | None) -> None:
     from rumizi.server.backup import BackupError
     from rumizi.server.backup import backup as run_backup
 
-    url = _database(db_url, data_dir)
+    url = database_url(db_url, data_dir)
     try:
         run_backup(url, out)
     except BackupError as err:
@@ -71,7 +71,7 @@ def restore(source: Path, db_url: str | None, data_dir: Path | None, force: bool
     from rumizi.server.backup import BackupError
     from rumizi.server.backup import restore as run_restore
 
-    url = _database(db_url, data_dir)
+    url = database_url(db_url, data_dir)
     try:
         run_restore(url, source, force=force)
     except BackupError as err:

@@ -47,6 +47,7 @@ from rich.text import Text
 
 import rumizi
 from rumizi import bots
+from rumizi.cli.admin import admin
 from rumizi.cli.analyse import analyse_command
 from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.backup import backup, restore
@@ -137,6 +138,7 @@ cli.add_command(backup)
 cli.add_command(restore)
 cli.add_command(puzzles)
 cli.add_command(bot)
+cli.add_command(admin)
 
 
 LANG_OPTION = click.option(

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 from rumizi.server.auth import token_hash
 from rumizi.server.db import ApiToken, Seat, User, now
 from rumizi.server.errors import ApiError, ErrorCode
-from rumizi.server.store import Store, UserRow
+from rumizi.server.store import Store, UserRow, user_row
 
 BOT_PLAY = "bot:play"
 CHALLENGE = "challenge"
@@ -152,7 +152,7 @@ def bearer(store: Store, authorization: str | None, scope: str) -> Bearer:
         if found.last_used is None or at - found.last_used > USED_EVERY:
             found.last_used = at
         return Bearer(
-            UserRow(user.id, user.name, user.guest, bool(user.bot)),
+            user_row(user),
             found.id,
             frozenset(found.scopes),
         )

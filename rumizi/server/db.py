@@ -106,6 +106,11 @@ class User(Base):
     seen: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     # The person takes challenges from bot accounts (off unless they say so on /me).
     bot_challenges: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Moderation (rumizi.server.moderation): an operator granted by ``rumizi admin grant``,
+    # and the account's mute and ban, read where each action happens (so on every instance).
+    admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    muted_until: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    banned_until: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class LoginSession(Base):
@@ -581,6 +586,61 @@ class EmailJob(Base):
     tries: Mapped[int] = mapped_column(Integer, default=0)
     owner: Mapped[str | None] = mapped_column(String(120), nullable=True)
     sent: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+# ---------------------------------------------------------------------- moderation
+
+
+class Report(Base):
+    """A player's report of another (rumizi.server.moderation): of the player, of one of their
+    chat lines (``table_id``, ``chat_id``, the line ``quoted`` as it was) or of their name.
+
+    ``subject`` says what was reported (``player:7``, ``chat:TABLE:12``, ``name:7``): one
+    reporter has one open report per subject. ``status``: ``open``, ``resolved`` (an admin
+    acted on it) or ``dismissed``. Read by admins only.
+    """
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    target_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    subject: Mapped[str] = mapped_column(String(80))
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    chat_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    quoted: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    reason: Mapped[str] = mapped_column(String(20))
+    text: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    status: Mapped[str] = mapped_column(String(10), default="open", index=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    closed: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class ModerationEntry(Base):
+    """One admin action, kept for good (the audit log): who did what to whom, why and when.
+
+    The names are copied as they were (a rename, or a deleted account, leaves the entry
+    readable). ``notice``: a warning or rename the player has not been shown yet.
+    """
+
+    __tablename__ = "moderation_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    actor_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    actor_name: Mapped[str] = mapped_column(String(40))
+    target_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    target_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    action: Mapped[str] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(String(200))
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+    report_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    notice: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now, index=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 
 from rumizi.core.puzzles import Puzzle
 from rumizi.core.registry import game_ids
+from rumizi.server import moderation
 from rumizi.server.auth import CSRF_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE, csrf_ok
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
@@ -25,9 +26,12 @@ from rumizi.server.store import Store, TableRow, UserRow
 from rumizi.server.tournaments import Tournaments
 
 __all__ = [
+    "ADMIN",
     "BODY",
+    "PLAYING",
     "POSTED",
     "SIGNED_IN",
+    "AdminDep",
     "ApiError",
     "CsrfDep",
     "GameDep",
@@ -36,6 +40,7 @@ __all__ = [
     "LangDep",
     "LobbyDep",
     "MaybeUserDep",
+    "PlayerDep",
     "PuzzlesDep",
     "StoreDep",
     "TournamentsDep",
@@ -92,6 +97,17 @@ def current_user(user: Annotated[UserRow | None, Depends(optional_user)]) -> Use
     return user
 
 
+def playing_user(user: Annotated[UserRow, Depends(current_user)]) -> UserRow:
+    """The signed-in caller, if no ban holds on them (read with the session, so from the
+    database on every request, whichever instance serves it); ``banned`` otherwise."""
+    return moderation.check_can_play(user)
+
+
+def admin_user(user: Annotated[UserRow, Depends(current_user)]) -> UserRow:
+    """The signed-in caller, if an admin; ``not-admin`` otherwise."""
+    return moderation.require_admin(user)
+
+
 def check_csrf(connection: HTTPConnection) -> None:
     if not csrf_ok(connection.cookies.get(CSRF_COOKIE), connection.headers.get(CSRF_HEADER)):
         raise ApiError(ErrorCode.CSRF, "missing or wrong CSRF token: reload the page")
@@ -103,12 +119,16 @@ LangDep = Annotated[Lang, Depends(get_lang)]
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 UserDep = Annotated[UserRow, Depends(current_user)]
 MaybeUserDep = Annotated[UserRow | None, Depends(optional_user)]
+PlayerDep = Annotated[UserRow, Depends(playing_user)]  # may play: not banned
+AdminDep = Annotated[UserRow, Depends(admin_user)]
 CsrfDep = Annotated[None, Depends(check_csrf)]
 PuzzlesDep = Annotated[Mapping[str, Puzzle], Depends(get_puzzles)]
 TournamentsDep = Annotated[Tournaments, Depends(get_tournaments)]
 
 # The refusals of the dependencies, for the routes' responses=.
 SIGNED_IN = (ErrorCode.SIGNED_OUT,)
+PLAYING = (ErrorCode.SIGNED_OUT, ErrorCode.BANNED)  # a PlayerDep's
+ADMIN = (ErrorCode.SIGNED_OUT, ErrorCode.NOT_ADMIN)  # an AdminDep's
 POSTED = (ErrorCode.CSRF,)  # every POST checks the token
 # A body or query that does not fit its model; a body over the cap or too slow to arrive.
 BODY = (ErrorCode.MALFORMED, ErrorCode.TOO_LARGE, ErrorCode.TOO_SLOW)

@@ -120,6 +120,17 @@ class ErrorCode(StrEnum):
     EMAIL_OFF = "email-off"
     EMAIL_GUEST = "email-guest"
     INVALID_EMAIL = "invalid-email"
+    # Moderation's (rumizi.server.moderation).
+    MUTED = "muted"
+    BANNED = "banned"
+    NOT_ADMIN = "not-admin"
+    REPORT_SELF = "report-self"
+    ALREADY_REPORTED = "already-reported"
+    TOO_MANY_REPORTS = "too-many-reports"
+    UNKNOWN_CHAT_LINE = "unknown-chat-line"
+    UNKNOWN_REPORT = "unknown-report"
+    REPORT_CLOSED = "report-closed"
+    NOT_CLOSABLE = "not-closable"
     # Answers of the framework itself (no route, wrong method), in the same shape.
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
@@ -676,6 +687,78 @@ ERRORS: dict[ErrorCode, ErrorInfo] = {
         "not an e-mail address (name@domain, at most 254 characters)",
         "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید.",
         "This is not an e-mail address; write it like name@example.com.",
+    ),
+    # Moderation. A refusal never names who reported whom.
+    ErrorCode.MUTED: ErrorInfo(
+        None,
+        True,
+        "an admin muted the caller in chat for a while; their lines are refused until then",
+        "مدیر، گفت\u200cوگوی شما را برای مدتی بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+        "A moderator has muted you in chat for a while; your account page says until when.",
+    ),
+    ErrorCode.BANNED: ErrorInfo(
+        403,
+        True,
+        "an admin banned the caller from play (tables, moves, chat, challenges, tournaments) "
+        "for a while or for good; reading stays open",
+        "مدیر، بازی کردن را برای شما بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+        "A moderator has banned you from playing; your account page says until when.",
+    ),
+    ErrorCode.NOT_ADMIN: ErrorInfo(
+        403,
+        False,
+        "only an admin (granted by `rumizi admin grant`) may do this",
+        "این کار فقط از مدیران ساخته است.",
+        "Only a moderator can do this.",
+    ),
+    ErrorCode.REPORT_SELF: ErrorInfo(
+        422,
+        False,
+        "a player cannot report themselves",
+        "نمی\u200cتوانید خودتان را گزارش کنید.",
+        "You cannot report yourself.",
+    ),
+    ErrorCode.ALREADY_REPORTED: ErrorInfo(
+        409,
+        False,
+        "the caller's report of the same thing is still open",
+        "این را پیش\u200cتر گزارش کرده\u200cاید؛ مدیران آن را بررسی می\u200cکنند.",
+        "You have already reported this; the moderators will look at it.",
+    ),
+    ErrorCode.TOO_MANY_REPORTS: ErrorInfo(
+        409,
+        False,
+        "the caller already has as many open reports as one may; the moderators read them first",
+        "گزارش\u200cهای باز شما زیاد است؛ صبر کنید تا مدیران آن\u200cها را بررسی کنند.",
+        "You have many reports still open; wait until the moderators have read them.",
+    ),
+    ErrorCode.UNKNOWN_CHAT_LINE: ErrorInfo(
+        404,
+        False,
+        "no chat line with this id at this table",
+        "چنین پیامی در این میز پیدا نشد.",
+        "There is no such chat line at this table.",
+    ),
+    ErrorCode.UNKNOWN_REPORT: ErrorInfo(
+        404,
+        False,
+        "no report with this id",
+        "چنین گزارشی پیدا نشد.",
+        "There is no such report.",
+    ),
+    ErrorCode.REPORT_CLOSED: ErrorInfo(
+        409,
+        False,
+        "the report was already resolved or dismissed",
+        "به این گزارش پیش\u200cتر رسیدگی شده است.",
+        "This report has already been dealt with.",
+    ),
+    ErrorCode.NOT_CLOSABLE: ErrorInfo(
+        409,
+        False,
+        "the table is already over; only a waiting or playing table can be closed",
+        "این میز پیش\u200cتر تمام شده است.",
+        "This table is already over.",
     ),
 }
 

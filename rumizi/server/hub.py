@@ -40,7 +40,7 @@ from rumizi.core.registry import game
 from rumizi.server import jobs, logs, mail, outages, phases, scheduling, takeback
 from rumizi.server.bots import BotPool, seat_names
 from rumizi.server.jobs import Job
-from rumizi.server.messages import Ack, Gone, Presence, StateMessage, wire
+from rumizi.server.messages import Ack, Gone, GoneReason, Presence, StateMessage, wire
 from rumizi.server.metrics import Recorder
 from rumizi.server.outbox import dumps
 from rumizi.server.plugins import GameWeb, plugin
@@ -398,6 +398,9 @@ class Hub:
         if row is None:  # cancelled by its creator while it waited
             await self._gone(table)
             return
+        if (row.result or {}).get("closed"):  # an admin closed it (on another instance)
+            await self._gone(table, "closed")
+            return
         async with table.lock:
             was_waiting = table.row.status == "waiting"
             table.row.seats, table.row.status, table.row.started = (
@@ -419,14 +422,25 @@ class Hub:
         await self.broadcast(table)
         self.schedule(table)
 
-    async def _gone(self, table: LiveTable) -> None:
-        """The table no longer exists: forget it, and tell its pages (``{"type": "gone"}``)."""
+    async def closed(self, table_id: str, announce: bool = True) -> None:
+        """An admin closed the table (rumizi.server.moderation): its pages are told, here and,
+        ``announce``, on the other instances (which read the closed row, as for a seat)."""
+        if self.cluster is not None and announce:
+            self.cluster.seats_changed(table_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            await self._gone(table, "closed")
+        self.tell(table_id)
+
+    async def _gone(self, table: LiveTable, reason: GoneReason = "cancelled") -> None:
+        """The table no longer exists, or was closed: forget it, and tell its pages
+        (``{"type": "gone"}``)."""
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
         table.row.status = "over"  # a move still on its way is refused, not stored
         self.scheduler.stop(table)
-        message: Gone = {"type": "gone", "table": table.id, "reason": "cancelled"}
+        message: Gone = {"type": "gone", "table": table.id, "reason": reason}
         for client in list(table.clients):
             with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
                 await client.send(wire(message))

@@ -195,12 +195,16 @@ class Presence(TypedDict):
     connected: Annotated[list[int], Field(description="bots always")]
 
 
+GoneReason = Literal["cancelled", "closed"]
+
+
 class Gone(TypedDict):
-    """The table no longer exists (its creator cancelled it while it waited)."""
+    """The table no longer exists (``cancelled``: its creator called it off while it waited),
+    or an admin closed it (``closed``: it ended with no result)."""
 
     type: Literal["gone"]
     table: str
-    reason: Literal["cancelled"]
+    reason: GoneReason
 
 
 class Ack(TypedDict):

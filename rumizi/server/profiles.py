@@ -119,6 +119,8 @@ def read(s: Session, user: User) -> Profile:
     ).all()
     played = []
     for table_id, game, result, seat in finished:
+        if (result or {}).get("closed"):
+            continue  # a moderator closed it: no result, so neither won nor lost
         line = by_game.setdefault(game, GameStats(game))
         line.played += 1
         said = outcome(result, seat)

@@ -615,3 +615,98 @@ class Challenge(BaseModel):
 
 
 Lobby.model_rebuild()
+
+
+# ---------------------------------------------------------------------- moderation
+
+ReportKind = Literal["player", "chat", "name"]
+ReportReason = Literal["abuse", "cheating", "spam", "offensive-name", "other"]
+ReportStatus = Literal["open", "resolved", "dismissed"]
+ModerationAction = Literal["warn", "mute", "ban", "lift", "rename", "close", "dismiss"]
+
+
+class ReportIn(BaseModel):
+    """A report: of a player (``player``: their name), of one chat line (``table`` and
+    ``line``: the table's id and the line's id as the chat sent it) or of a name
+    (``player``), with a reason from the list and, optionally, a few words."""
+
+    kind: ReportKind
+    player: str | None = Field(default=None, max_length=40)
+    table: str | None = Field(default=None, max_length=16)
+    line: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
+    reason: ReportReason
+    text: str | None = Field(default=None, max_length=400, description="cleaned as chat is")
+
+
+class ReportMade(BaseModel):
+    """A report received (what the reporter sees: nothing of what is done about it)."""
+
+    id: int
+    kind: ReportKind
+    reason: ReportReason
+
+
+class Report(BaseModel):
+    """A report as admins read it (nobody else can)."""
+
+    id: int
+    kind: ReportKind
+    reporter: str
+    player: str = Field(description="the reported player's name now")
+    table: str | None = None
+    line: int | None = None
+    quoted: str | None = Field(default=None, description="the chat line as it was reported")
+    reason: ReportReason
+    text: str | None = None
+    status: ReportStatus
+    created: datetime
+
+
+class ModerationIn(BaseModel):
+    """An admin's action: ``warn``, ``mute`` (for ``minutes``), ``ban`` (for ``minutes``, or
+    for good without), ``lift`` (end a mute and a ban), ``rename`` (to a neutral name),
+    ``close`` (a table, ended with no result) or ``dismiss`` (a report). ``report``: the
+    report acted on (its player and table are the defaults; it is closed with the action)."""
+
+    action: ModerationAction
+    reason: str = Field(min_length=1, max_length=200)
+    player: str | None = Field(default=None, max_length=40)
+    table: str | None = Field(default=None, max_length=16)
+    report: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
+    minutes: StrictInt | None = Field(default=None, ge=1, le=60 * 24 * 3650)
+
+
+class AuditEntry(BaseModel):
+    """One admin action as the audit log keeps it."""
+
+    id: int
+    actor: str
+    action: ModerationAction
+    player: str | None = None
+    table: str | None = None
+    report: int | None = None
+    reason: str
+    until: datetime | None = Field(default=None, description="a mute's or a ban's end")
+    forever: bool = Field(default=False, description="a ban for good")
+    renamed_to: str | None = None
+    at: datetime
+
+
+class Notice(BaseModel):
+    """A warning or a rename the player has not been shown yet (never who reported them)."""
+
+    id: int
+    action: Literal["warn", "rename"]
+    reason: str
+    renamed_to: str | None = None
+    at: datetime
+
+
+class Standing(BaseModel):
+    """The caller's own standing: a mute or ban in force, and the notices not yet seen."""
+
+    admin: bool
+    muted_until: datetime | None = None
+    banned_until: datetime | None = None
+    banned_forever: bool = False
+    notices: list[Notice] = Field(default_factory=list)

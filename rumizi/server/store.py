@@ -125,10 +125,23 @@ class UserRow:
     name: str
     guest: bool
     bot: bool = False  # a bot account: it plays through its tokens (rumizi.server.bot_accounts)
+    # Moderation (rumizi.server.moderation), read with the session on every request.
+    admin: bool = False
+    muted_until: datetime | None = None
+    banned_until: datetime | None = None
 
 
-def _user(user: User) -> UserRow:
-    return UserRow(user.id, user.name, user.guest, bool(user.bot))
+def user_row(user: User) -> UserRow:
+    """The account ``user`` as the routes see it (with its moderation marks)."""
+    return UserRow(
+        user.id,
+        user.name,
+        user.guest,
+        bool(user.bot),
+        bool(user.admin),
+        user.muted_until,
+        user.banned_until,
+    )
 
 
 def _named(s: Session, name: str) -> User | None:
@@ -234,7 +247,7 @@ class Store:
             user.name_key = username_key(user.name)
             s.flush()
             token = self._new_session(s, user.id)
-            return _user(user), token
+            return user_row(user), token
 
     def signup(self, name: str, password: str, guest_id: int | None) -> tuple[UserRow, str] | None:
         """A new account (``None`` if the name is taken); a guest becomes it, keeping its games."""
@@ -254,7 +267,7 @@ class Store:
                     user.guest, user.password_hash = False, hashed
                 s.flush()
                 token = self._new_session(s, user.id)
-                return _user(user), token
+                return user_row(user), token
         except IntegrityError:
             return None
 
@@ -269,7 +282,7 @@ class Store:
             user = _named(s, name)
             if user is None or user.password_hash is None:
                 return None
-            return _user(user), user.password_hash
+            return user_row(user), user.password_hash
 
     # ------------------------------------------------------------------ trusted browsers
 
@@ -370,7 +383,7 @@ class Store:
             user = s.get(User, found.user_id)
             if user is None:
                 return None
-            found_user, seen = _user(user), now()
+            found_user, seen = user_row(user), now()
             if user.seen is None or seen - user.seen >= self.seen_every:
                 # Friends see who is online: noted once a minute at most, not per request,
                 # and a busy database only delays the note (the request goes on).

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from rumizi.server import chat, inbound, logs, takeback
+from rumizi.server import chat, inbound, logs, moderation, takeback
 from rumizi.server.deps import HubDep, LangDep, MaybeUserDep
 from rumizi.server.hub import Client, Hub, LiveTable
 from rumizi.server.messages import Concede, ErrorMessage, Undo, wire
@@ -128,6 +128,16 @@ async def serve_table(
                 continue
             client_id = head.client_id
             kind = head.type
+            if user is not None and head.type != "concede":
+                # A mute or ban set a moment ago, on any instance, holds for this message (a
+                # banned player may still concede: leaving a game harms nobody).
+                try:
+                    await asyncio.to_thread(
+                        moderation.check_may_act, hub.store, user.id, head.type == "chat"
+                    )
+                except ActionError as err:
+                    await refuse(client_id, err.code, err.message)
+                    continue
             if head.type == "chat":
                 await chat.handle(hub, table, client, user.name if user else "", message, refuse)
                 if not refused:

@@ -39,7 +39,7 @@ def world(server: Server) -> dict[str, int]:
     tables = ("users", "sessions", "game_tables", "seats", "actions", "ratings")
     tables += ("puzzle_players", "puzzle_stats", "puzzle_attempts", "puzzle_streaks", "follows")
     tables += ("tournaments", "tournament_entrants", "tournament_byes", "challenges", "blocks")
-    tables += ("api_tokens", "email_settings", "email_jobs")
+    tables += ("api_tokens", "email_settings", "email_jobs", "reports", "moderation_log")
     counts = {name: server.count(name) for name in tables}
     with server.store.engine.connect() as connection:
         counts["pending challenges"] = int(
@@ -129,6 +129,9 @@ def test_every_post_needs_the_csrf_token(server: Server) -> None:
         "/api/tournaments/{tournament_id}/cancel": (owner, None),
         "/api/me/email": (other, {"address": "dave@example.org"}),
         "/api/me/email/options": (other, {"challenge": True}),
+        "/api/reports": (other, {"kind": "player", "player": "carol", "reason": "spam"}),
+        "/api/my/standing/seen": (other, None),
+        "/api/admin/actions": (other, {"action": "warn", "player": "carol", "reason": "x"}),
     }
     paths = server.app.openapi()["paths"]
     # A bot's program authenticates with its token alone (no cookie, so no CSRF to check):

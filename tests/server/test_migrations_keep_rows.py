@@ -59,12 +59,28 @@ def test_upgrading_from_before_the_tournaments_keeps_every_row(
             connection.execute(text(statement))
     server_db.migrate(engine)  # to the newest schema, as a server starts
     with engine.begin() as connection:
+        # The moderation's tables (0017) take rows that point at the kept account.
+        connection.execute(
+            text(
+                "INSERT INTO reports (reporter_id, target_id, kind, subject, reason, status, "
+                "created) VALUES (1, 1, 'player', 'player:1', 'spam', 'open', '2026-01-01')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO moderation_log (actor_id, actor_name, target_id, action, reason, "
+                "details, notice, at) VALUES (1, 'mina', 1, 'warn', 'x', '{}', true, "
+                "'2026-01-01')"
+            )
+        )
         counts = {
             name: connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one()
-            for name in ROWS + LATER_ROWS
+            for name in (*ROWS, *LATER_ROWS, "reports", "moderation_log")
         }
+        marks = connection.execute(text("SELECT admin, muted_until, banned_until FROM users")).one()
     engine.dispose()
-    assert counts == dict.fromkeys(ROWS + LATER_ROWS, 1)
+    assert counts == dict.fromkeys((*ROWS, *LATER_ROWS, "reports", "moderation_log"), 1)
+    assert (bool(marks[0]), marks[1], marks[2]) == (False, None, None)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

@@ -19,8 +19,8 @@ import pytest
 from sqlalchemy import DateTime, select
 
 from rumizi import puzzles
-from rumizi.server import analyses, mail
-from rumizi.server.db import Base, UtcDateTime
+from rumizi.server import analyses, mail, moderation
+from rumizi.server.db import Base, User, UtcDateTime
 from tests.server.kit import Server, ServerFactory, duel, play_random
 from tests.server.test_postgres import any_backend, postgres_url  # noqa: F401 (fixtures)
 
@@ -87,6 +87,18 @@ def a_played_finished_analysed_game(server: Server) -> None:
         "/api/bot/account", headers={"Authorization": f"Bearer {secret['token']}"}
     )
     assert used.status_code == 200, used.text
+    # A report (made, then closed by an admin's warning: the audit log's time).
+    assert second.post("/api/reports", {"kind": "name", "player": "timekeeper", "reason": "spam"})
+    moderation.set_admin(server.store, "follower", True)
+    (report,) = second.get("/api/admin/reports").json()
+    warned = {"action": "warn", "report": report["id"], "reason": "be kind"}
+    assert second.post("/api/admin/actions", warned).status_code == 200
+    # A mute and a ban end minutes from now (past this test's window): their columns are
+    # written here through the same type, ending now, as the server writes them.
+    with server.store.sessions.begin() as s:
+        pest_row = s.get(User, pest.user["id"])
+        assert pest_row is not None
+        pest_row.muted_until = pest_row.banned_until = datetime.now(UTC)
     with first.socket(table_id) as s0, second.socket(table_id) as s1:
         state = play_random({0: s0, 1: s1}, random.Random(5), 6, s0.next_state())
         s1.wait_version(state["version"])

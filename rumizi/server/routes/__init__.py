@@ -15,6 +15,7 @@
 :mod:`.bots`            ``/api/account/...``, ``/api/bot/...``: bot accounts, tokens, bots' streams
 :mod:`.fantasy_realms`  ``/api/fantasy-realms/...``: the Fantasy Realms scorer's cards and scores
 :mod:`.email`           ``/api/me/email...``, ``/verify-email/...``, ``/unsubscribe/...``: e-mail
+:mod:`.moderation`      ``/api/reports``, ``/api/my/standing``, ``/api/admin/...``: moderation
 :mod:`.pages`           every page path answered with ``index.html`` (not in the schema)
 ======================  ==========================================================
 
@@ -35,6 +36,7 @@ from rumizi.server.routes import (
     fantasy_realms,
     games,
     lobby,
+    moderation,
     puzzles,
     ratings,
     replays,
@@ -60,4 +62,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     tournaments.router,
     bots.router,
     email.router,
+    moderation.router,
 )

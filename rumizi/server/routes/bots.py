@@ -46,7 +46,7 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from rumizi.server import bot_accounts, tournaments
+from rumizi.server import bot_accounts, moderation, tournaments
 from rumizi.server.bot_accounts import BOT_PLAY, CHALLENGE, Bearer
 from rumizi.server.bot_limits import TokenLimiter, refused
 from rumizi.server.challenges import listed, model
@@ -254,13 +254,19 @@ def bot_account(bot: BotDep) -> BotAccount:
 @router.post(
     "/api/bot/tables/{table_id}/join",
     responses=refusals(
-        *TOKEN, *BODY, ErrorCode.UNKNOWN_TABLE, ErrorCode.WRONG_INVITE, ErrorCode.TABLE_FULL
+        *TOKEN,
+        *BODY,
+        ErrorCode.UNKNOWN_TABLE,
+        ErrorCode.WRONG_INVITE,
+        ErrorCode.TABLE_FULL,
+        ErrorCode.BANNED,
     ),
 )
 async def bot_join(
     table_id: str, body: JoinIn, bot: BotDep, store: StoreDep, hub: HubDep
 ) -> Joined:
     """Sit at a table with its invite code (a seat already held is kept)."""
+    moderation.check_can_play(bot.user)  # a banned bot account sits nowhere either
     row = stored_table(store, table_id)
     if not secrets.compare_digest(body.invite, row.invite):
         raise ApiError(ErrorCode.WRONG_INVITE, "this invite is not valid for the table")
@@ -272,20 +278,26 @@ async def bot_join(
     return Joined(seat=taken[0])
 
 
-CHALLENGE_REFUSALS = refusals(
-    *TOKEN, ErrorCode.UNKNOWN_CHALLENGE, ErrorCode.NOT_YOUR_CHALLENGE, ErrorCode.CHALLENGE_ANSWERED
+CHALLENGE_CODES = (
+    *TOKEN,
+    ErrorCode.UNKNOWN_CHALLENGE,
+    ErrorCode.NOT_YOUR_CHALLENGE,
+    ErrorCode.CHALLENGE_ANSWERED,
 )
+CHALLENGE_REFUSALS = refusals(*CHALLENGE_CODES)
+ACCEPT_REFUSALS = refusals(*CHALLENGE_CODES, ErrorCode.BANNED)
 
 
 @router.post(
     "/api/bot/challenges/{challenge_id}/accept",
-    responses=CHALLENGE_REFUSALS,
+    responses=ACCEPT_REFUSALS,
     response_model_exclude_unset=True,
 )
 async def bot_accept(
     challenge_id: str, bot: AnswererDep, store: StoreDep, hub: HubDep
 ) -> Challenge:
     """Accept a challenge made to the token's account: the table is made, both seated."""
+    moderation.check_can_play(bot.user)
     return await answer_challenge(hub, store, bot.user, challenge_id, "accept")
 
 
@@ -303,7 +315,7 @@ async def bot_decline(
 
 @router.post(
     "/api/bot/challenges",
-    responses=refusals(*TOKEN, *BODY, *MADE_CODES),
+    responses=refusals(*TOKEN, *BODY, *MADE_CODES, ErrorCode.BANNED),
     response_model_exclude_unset=True,
 )
 async def bot_challenge(
@@ -311,6 +323,7 @@ async def bot_challenge(
 ) -> Challenge:
     """Challenge a player as ``POST /api/challenges`` does: a person only if they take
     challenges from bots (``not-accepting-bots``) and no block stands between you."""
+    moderation.check_can_play(bot.user)  # a banned bot account challenges nobody
     return await send_challenge(hub, store, bot.user, body)
 
 
@@ -326,12 +339,14 @@ TOURNAMENT_REFUSALS = (ErrorCode.UNKNOWN_TOURNAMENT, ErrorCode.TOURNAMENT_CLOSED
         ErrorCode.TOURNAMENT_STARTED,
         ErrorCode.BAD_INVITE,
         ErrorCode.BOTS_NOT_ALLOWED,
+        ErrorCode.BANNED,
     ),
 )
 async def bot_join_tournament(
     tournament_id: str, body: TournamentJoinIn, bot: BotDep, events: TournamentsDep
 ) -> Tournament:
     """Play in an event whose organiser allowed bots; its games come on the bot's stream."""
+    moderation.check_can_play(bot.user)
     await events.change(
         tournament_id, lambda s: tournaments.join(s, tournament_id, bot.user, body.invite)
     )
@@ -352,12 +367,15 @@ async def bot_withdraw_tournament(
 
 @router.post(
     "/api/bot/quick",
-    responses=refusals(*TOKEN, *BODY, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
+    responses=refusals(
+        *TOKEN, *BODY, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS, ErrorCode.BANNED
+    ),
     response_model_exclude_unset=True,
 )
 async def bot_quick(body: QuickIn, bot: BotDep, lobby: LobbyDep) -> QuickState:
     """Queue for the lobby's quick match: paired with a bot, or a person who allowed bots
     (``allow_bots`` of the body is not read: a bot meets bots anyway)."""
+    moderation.check_can_play(bot.user)
     known_game(body.game)
     return await lobby.quick(
         bot.user.id,

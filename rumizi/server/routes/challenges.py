@@ -18,10 +18,12 @@ from rumizi.server import challenges, takeback
 from rumizi.server.challenges import Answer, Asked, model
 from rumizi.server.deps import (
     BODY,
+    PLAYING,
     POSTED,
     SIGNED_IN,
     CsrfDep,
     HubDep,
+    PlayerDep,
     StoreDep,
     UserDep,
     known_game,
@@ -48,13 +50,13 @@ MADE_CODES = (
     ErrorCode.NOT_ACCEPTING_BOTS,
     ErrorCode.TOO_MANY_CHALLENGES,
 )
-MADE_REFUSALS = refusals(*POSTED, *BODY, *SIGNED_IN, *MADE_CODES)
+MADE_REFUSALS = refusals(*POSTED, *BODY, *PLAYING, *MADE_CODES)
 
 
 # A clock's unused fields and a pending challenge's table are left out, not sent as null.
 @router.post("/challenges", responses=MADE_REFUSALS, response_model_exclude_unset=True)
 async def make_challenge(
-    body: ChallengeIn, user: UserDep, store: StoreDep, hub: HubDep, _csrf: CsrfDep
+    body: ChallengeIn, user: PlayerDep, store: StoreDep, hub: HubDep, _csrf: CsrfDep
 ) -> Challenge:
     """Challenge the player ``to`` to a two-seat game with these options, clock and rating."""
     return await send_challenge(hub, store, user, body)
@@ -81,13 +83,14 @@ def my_challenges(user: UserDep, store: StoreDep) -> list[Challenge]:
     return [model(seen) for seen in challenges.listed(store, user.id)]
 
 
-ANSWER_REFUSALS = refusals(
+ANSWER_CODES = (
     *POSTED,
-    *SIGNED_IN,
     ErrorCode.UNKNOWN_CHALLENGE,
     ErrorCode.NOT_YOUR_CHALLENGE,
     ErrorCode.CHALLENGE_ANSWERED,
 )
+ANSWER_REFUSALS = refusals(*ANSWER_CODES, *SIGNED_IN)
+ACCEPT_REFUSALS = refusals(*ANSWER_CODES, *PLAYING)  # a banned player sits at no table
 
 
 async def answer_challenge(
@@ -103,11 +106,11 @@ async def answer_challenge(
 
 @router.post(
     "/challenges/{challenge_id}/accept",
-    responses=ANSWER_REFUSALS,
+    responses=ACCEPT_REFUSALS,
     response_model_exclude_unset=True,
 )
 async def accept_challenge(
-    challenge_id: str, user: UserDep, store: StoreDep, hub: HubDep, _csrf: CsrfDep
+    challenge_id: str, user: PlayerDep, store: StoreDep, hub: HubDep, _csrf: CsrfDep
 ) -> Challenge:
     """Accept a challenge to the caller: a table with both seated (again: the same table)."""
     return await answer_challenge(hub, store, user, challenge_id, "accept")

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from rumizi.server import inbound
 from rumizi.server.deps import (
     BODY,
+    PLAYING,
     POSTED,
     SIGNED_IN,
     CsrfDep,
@@ -19,6 +20,7 @@ from rumizi.server.deps import (
     LangDep,
     LobbyDep,
     MaybeUserDep,
+    PlayerDep,
     StoreDep,
     UserDep,
     known_game,
@@ -44,7 +46,7 @@ async def lobby(lobby: LobbyDep, user: MaybeUserDep, lang: LangDep) -> Lobby:
     "/api/lobby/tables/{table_id}/join",
     responses=refusals(
         *POSTED,
-        *SIGNED_IN,
+        *PLAYING,
         ErrorCode.UNKNOWN_TABLE,
         ErrorCode.NOT_LISTED,
         ErrorCode.SIGN_UP,
@@ -53,7 +55,7 @@ async def lobby(lobby: LobbyDep, user: MaybeUserDep, lang: LangDep) -> Lobby:
     ),
 )
 async def join_listed(
-    table_id: str, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+    table_id: str, user: PlayerDep, store: StoreDep, hub: HubDep, _: CsrfDep
 ) -> Joined:
     """Sit at a table the lobby lists, without its invite (a seat already held is kept)."""
     row = stored_table(store, table_id)
@@ -78,12 +80,10 @@ async def quick_state(lobby: LobbyDep, user: UserDep) -> QuickState:
 
 @router.post(
     "/api/lobby/quick",
-    responses=refusals(
-        *POSTED, *BODY, *SIGNED_IN, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS
-    ),
+    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
     response_model_exclude_unset=True,
 )
-async def quick_match(body: QuickIn, lobby: LobbyDep, user: UserDep, _: CsrfDep) -> QuickState:
+async def quick_match(body: QuickIn, lobby: LobbyDep, user: PlayerDep, _: CsrfDep) -> QuickState:
     """Pair with someone waiting for the same game, options and clock, or wait ``wait`` s."""
     known_game(body.game)
     return await lobby.quick(
@@ -109,10 +109,10 @@ async def quick_cancel(lobby: LobbyDep, user: UserDep, _: CsrfDep) -> QuickState
 
 @router.post(
     "/api/lobby/quick/bot",
-    responses=refusals(*POSTED, *BODY, *SIGNED_IN, ErrorCode.NO_QUICK_MATCH),
+    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.NO_QUICK_MATCH),
 )
 async def quick_bot(
-    body: QuickBotIn, lobby: LobbyDep, user: UserDep, store: StoreDep, _: CsrfDep
+    body: QuickBotIn, lobby: LobbyDep, user: PlayerDep, store: StoreDep, _: CsrfDep
 ) -> TableMade:
     """Play the quick match's game against a bot instead (the table a match made, if one did)."""
     table_id, seat = await lobby.bot(user.id, body.level)

@@ -19,7 +19,7 @@ from rumizi.server.errors import ApiError, ErrorCode
 
 # Paths the page routes itself (docs/web-protocol.md, "Pages"; ROUTES in static/app.js).
 PAGE_PATHS = re.compile(
-    r"^/(?:me|login|signup|accessibility|puzzles|tournaments"
+    r"^/(?:me|admin|login|signup|accessibility|puzzles|tournaments"
     r"|(?:games|new|t|replay|leaderboard|puzzles|u|tournaments)/[^/]+"
     r"|games/fantasy-realms/score)?/?$"
 )

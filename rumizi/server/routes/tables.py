@@ -15,12 +15,14 @@ from rumizi.server import ratings, takeback
 from rumizi.server.bots import seat_names
 from rumizi.server.deps import (
     BODY,
+    PLAYING,
     POSTED,
     SIGNED_IN,
     CsrfDep,
     HubDep,
     LangDep,
     MaybeUserDep,
+    PlayerDep,
     StoreDep,
     UserDep,
     known_game,
@@ -44,12 +46,10 @@ def clock_config(clock: ClockIn) -> dict[str, Any]:
 
 @router.post(
     "/tables",
-    responses=refusals(
-        *POSTED, *BODY, *SIGNED_IN, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS
-    ),
+    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.UNKNOWN_GAME, ErrorCode.INVALID_OPTIONS),
 )
 async def create_table(
-    body: TableIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+    body: TableIn, user: PlayerDep, store: StoreDep, hub: HubDep, _: CsrfDep
 ) -> TableMade:
     """A new table; the creator sits in the first human seat, bots take theirs at once."""
     known_game(body.game)
@@ -163,7 +163,7 @@ def table_info(table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep
     responses=refusals(
         *POSTED,
         *BODY,
-        *SIGNED_IN,
+        *PLAYING,
         ErrorCode.UNKNOWN_TABLE,
         ErrorCode.WRONG_INVITE,
         ErrorCode.SIGN_UP,
@@ -172,7 +172,7 @@ def table_info(table_id: str, store: StoreDep, user: MaybeUserDep, lang: LangDep
     ),
 )
 async def join_table(
-    table_id: str, body: JoinIn, user: UserDep, store: StoreDep, hub: HubDep, _: CsrfDep
+    table_id: str, body: JoinIn, user: PlayerDep, store: StoreDep, hub: HubDep, _: CsrfDep
 ) -> Joined:
     """Take a free seat with the table's invite code (a seat already held is kept)."""
     row = stored_table(store, table_id)

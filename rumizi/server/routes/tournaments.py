@@ -12,11 +12,13 @@ from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from rumizi.server import inbound, tournaments
 from rumizi.server.deps import (
     BODY,
+    PLAYING,
     POSTED,
     SIGNED_IN,
     CsrfDep,
     LangDep,
     MaybeUserDep,
+    PlayerDep,
     TournamentsDep,
     UserDep,
     known_game,
@@ -83,7 +85,7 @@ async def read_tournament(
     responses=refusals(
         *POSTED,
         *BODY,
-        *SIGNED_IN,
+        *PLAYING,
         *UNKNOWN,
         ErrorCode.TOURNAMENT_STARTED,
         ErrorCode.TOURNAMENT_CLOSED,
@@ -96,7 +98,7 @@ async def join_tournament(
     tournament_id: str,
     body: TournamentJoinIn,
     events: TournamentsDep,
-    user: UserDep,
+    user: PlayerDep,
     lang: LangDep,
     _: CsrfDep,
 ) -> Tournament:

@@ -1,7 +1,7 @@
 // The JSON API (docs/web-protocol.md): a fetch wrapper that sends the CSRF token on POST and
 // turns error answers into ApiError, plus the session helpers every page needs.
 
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { toast } from "./dom.js";
 
 export class ApiError extends Error {
@@ -84,6 +84,8 @@ async function request(path, { method, body, signal } = {}) {
     const known = error.code ? t(`api.${error.code}`) : null;
     let message = known && known !== `api.${error.code}` ? known : null;
     if (error.message) console.info(`server: ${error.code}: ${error.message}`);
+    // A refusal with a reason of its own (a ban's end) says that reason in the reader's language.
+    if (error.texts && error.texts[lang()]) message = error.texts[lang()];
     if (response.status === 429 && !message) message = t("error.rate");
     if (response.status === 404 && !message) message = t("error.notFound");
     throw new ApiError(

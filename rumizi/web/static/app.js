@@ -2,9 +2,9 @@
 // location.pathname (internal links use history.pushState; the server returns index.html for
 // every page route).
 
-import { t, lang, setLang, applyToDocument, personName } from "./i18n.js";
+import { t, lang, setLang, applyToDocument, personName, dateTime } from "./i18n.js";
 import { h, clear, link, toast } from "./dom.js";
-import { getMe, currentUser, onUserChange, logout, postLang, showError } from "./api.js";
+import { api, getMe, currentUser, onUserChange, logout, postLang, showError } from "./api.js";
 import * as home from "./pages/home.js";
 import * as gamePage from "./pages/game.js";
 import * as newTable from "./pages/new-table.js";
@@ -20,6 +20,7 @@ import * as puzzles from "./pages/puzzles.js";
 import * as profile from "./pages/profile.js";
 import * as tournaments from "./pages/tournaments.js";
 import * as tournament from "./pages/tournament.js";
+import * as admin from "./pages/admin.js";
 
 // [pattern, page module, extra props]; captured groups become params (URI-decoded).
 const ROUTES = [
@@ -38,6 +39,7 @@ const ROUTES = [
   [/^\/u\/([^/]+)\/?$/, profile],
   [/^\/tournaments\/?$/, tournaments],
   [/^\/tournaments\/([^/]+)\/?$/, tournament],
+  [/^\/admin\/?$/, admin],
 ];
 
 let main = null;
@@ -90,6 +92,7 @@ async function render() {
     const result = await page.mount(main, ctx);
     if (mine === generation) cleanup = typeof result === "function" ? result : null;
     else if (typeof result === "function") result();
+    if (mine === generation) showStanding(mine).catch((err) => console.error(err));
   } catch (err) {
     if (mine === generation) {
       // One message per error: on the page itself, not repeated in a toast. A game or table
@@ -102,6 +105,63 @@ async function render() {
   } finally {
     if (mine === generation) main.removeAttribute("aria-busy");
   }
+}
+
+let isAdmin = false; // the signed-in account moderates (GET /api/my/standing says): /admin in the nav
+
+/**
+ * The reader's own standing above the page (GET /api/my/standing): a ban or a mute in force
+ * and until when, and a moderator's warning or rename not yet seen ("Got it" forgets those:
+ * POST /api/my/standing/seen). Never who reported them.
+ */
+async function showStanding(mine) {
+  if (!currentUser()) {
+    if (isAdmin) {
+      isAdmin = false;
+      renderHeader();
+    }
+    return;
+  }
+  const standing = await api("/api/my/standing");
+  if (mine !== generation) return;
+  if (standing.admin !== isAdmin) {
+    isAdmin = standing.admin;
+    renderHeader();
+  }
+  const lines = [];
+  if (standing.banned_forever) lines.push(t("standing.bannedForever"));
+  else if (standing.banned_until) lines.push(t("standing.banned", { until: dateTime(standing.banned_until) }));
+  if (standing.muted_until) lines.push(t("standing.muted", { until: dateTime(standing.muted_until) }));
+  for (const notice of standing.notices) {
+    if (notice.action === "rename") lines.push(t("standing.renamed", { name: `\u2068${notice.renamed_to}\u2069`, reason: notice.reason }));
+    else lines.push(t("standing.warned", { reason: notice.reason }));
+  }
+  if (!lines.length) return;
+  const banner = h("div", { class: "standing-banner", role: "status", dataset: { testid: "standing" } }, lines.map((line) => h("p", {}, line)));
+  if (standing.notices.length) {
+    banner.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small",
+          dataset: { testid: "standing-seen" },
+          onclick: async () => {
+            try {
+              await api("/api/my/standing/seen", { body: {} });
+              banner.remove();
+              await getMe(true); // a new name shows in the header
+              renderHeader();
+            } catch (err) {
+              showError(err);
+            }
+          },
+        },
+        t("standing.seen"),
+      ),
+    );
+  }
+  main.prepend(banner);
 }
 
 function renderHeader() {
@@ -180,6 +240,7 @@ function renderHeader() {
         link("/", t("nav.home"), { class: "nav-link", dataset: { testid: "nav-home" } }),
         link("/tournaments", t("nav.tournaments"), { class: "nav-link", dataset: { testid: "nav-tournaments" } }),
         link("/me", t("nav.me"), { class: "nav-link", dataset: { testid: "nav-me" } }),
+        user && isAdmin ? link("/admin", t("nav.admin"), { class: "nav-link", dataset: { testid: "nav-admin" } }) : null,
       ),
       h("div", { class: "account" }, account, switcher),
     ),

@@ -9,7 +9,8 @@
 
 import { t, num, personName } from "./i18n.js";
 import { h, styleSheet, svgIcon } from "./dom.js";
-import { currentUser } from "./api.js";
+import { currentUser, showError } from "./api.js";
+import { reportDialog } from "./report.js";
 
 export const PHRASES = ["hello", "good-luck", "thinking", "oops", "well-played", "good-game", "thanks"];
 const MAX_CHARS = 200; // the server's limit (rumizi.server.chat.MAX_CHARS), counted the same way
@@ -17,6 +18,11 @@ const COMPACT = "(max-width: 37.5em)"; // em, as the stylesheets' own
 // Icons drawn here (an emoji may have no font on the reader's system): a speech bubble, and a
 // speaker struck through.
 const BUBBLE = [["path", { d: "M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" }]];
+// A small flag: report the line to the moderators (report.js).
+const FLAG = [
+  ["path", { d: "M5 21V4m0 0h11l-2 4 2 4H5", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round", "stroke-linecap": "round" }],
+];
+
 const MUTE = [
   ["path", { d: "M3 9h4l5-4v14l-5-4H3z" }],
   ["path", { d: "M15.5 9.5l5 5m0-5l-5 5", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }],
@@ -68,9 +74,9 @@ function errorText(code) {
 
 /**
  * One chat line: the author, the words, the time. `mine` styles the reader's own; `onMute`
- * (absent for one's own lines and in a replay) adds the mute button.
+ * (absent for one's own lines and in a replay) adds the mute button, `onReport` the report one.
  */
-export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {}) {
+export function chatLine(msg, { mine = false, onMute = null, onReport = null, fresh = false } = {}) {
   const words = msg.phrase ? t(`chat.phrase.${msg.phrase}`) : msg.text || "";
   const name = personName(msg.name) || "?"; // a guest in the reader's words («مهمان ۵۶»)
   const watcher = msg.channel === "spectators";
@@ -91,6 +97,13 @@ export function chatLine(msg, { mine = false, onMute = null, fresh = false } = {
             "button",
             { type: "button", class: "chat-mute", dataset: { testid: "chat-mute" }, title: t("chat.mute", { name: `\u2068${name}\u2069` }), "aria-label": t("chat.mute", { name: `\u2068${name}\u2069` }), onclick: onMute },
             svgIcon(MUTE, "chat-icon"),
+          )
+        : null,
+      onReport
+        ? h(
+            "button",
+            { type: "button", class: "chat-mute chat-report", dataset: { testid: "chat-report" }, title: t("chat.report"), "aria-label": t("chat.report"), onclick: onReport },
+            svgIcon(FLAG, "chat-icon"),
           )
         : null,
     ),
@@ -202,7 +215,10 @@ export function mountChat({ tableId, send }) {
         continue;
       }
       const mine = isMine(msg);
-      lines.push(chatLine(msg, { mine, onMute: mine ? null : () => mute(msg.from, true) }));
+      // A line may be reported by anyone signed in who did not write it (its id: the stored line).
+      const reportable = !mine && currentUser() && typeof msg.id === "number";
+      const onReport = reportable ? () => reportDialog({ kind: "chat", table: tableId, line: msg.id, player: msg.name, quoted: msg.phrase ? t(`chat.phrase.${msg.phrase}`) : msg.text }).catch(showError) : null;
+      lines.push(chatLine(msg, { mine, onMute: mine ? null : () => mute(msg.from, true), onReport }));
     }
     list.replaceChildren(...lines);
     empty.hidden = lines.length > 0;

@@ -80,7 +80,17 @@ export const ERROR_TEXTS = {
     "token-rate-limited": "این توکن در این دقیقه درخواست\u200cهای زیادی فرستاده است؛ کمی صبر کنید.",
     "email-off": "این سرور ایمیل نمی\u200cفرستد.",
     "email-guest": "برای گرفتن ایمیل نخست ثبت\u200cنام کنید.",
-    "invalid-email": "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید."
+    "invalid-email": "این نشانی ایمیل درست نیست؛ مانند name@example.com بنویسید.",
+    "muted": "مدیر، گفت\u200cوگوی شما را برای مدتی بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+    "banned": "مدیر، بازی کردن را برای شما بسته است؛ زمان پایانش در صفحهٔ حسابتان است.",
+    "not-admin": "این کار فقط از مدیران ساخته است.",
+    "report-self": "نمی\u200cتوانید خودتان را گزارش کنید.",
+    "already-reported": "این را پیش\u200cتر گزارش کرده\u200cاید؛ مدیران آن را بررسی می\u200cکنند.",
+    "too-many-reports": "گزارش\u200cهای باز شما زیاد است؛ صبر کنید تا مدیران آن\u200cها را بررسی کنند.",
+    "unknown-chat-line": "چنین پیامی در این میز پیدا نشد.",
+    "unknown-report": "چنین گزارشی پیدا نشد.",
+    "report-closed": "به این گزارش پیش\u200cتر رسیدگی شده است.",
+    "not-closable": "این میز پیش\u200cتر تمام شده است."
   },
   "en": {
     "stale": "The game had moved on; choose again.",
@@ -160,6 +170,16 @@ export const ERROR_TEXTS = {
     "token-rate-limited": "This token sent too many requests this minute; wait a little.",
     "email-off": "This server does not send e-mail.",
     "email-guest": "Sign up to get e-mail.",
-    "invalid-email": "This is not an e-mail address; write it like name@example.com."
+    "invalid-email": "This is not an e-mail address; write it like name@example.com.",
+    "muted": "A moderator has muted you in chat for a while; your account page says until when.",
+    "banned": "A moderator has banned you from playing; your account page says until when.",
+    "not-admin": "Only a moderator can do this.",
+    "report-self": "You cannot report yourself.",
+    "already-reported": "You have already reported this; the moderators will look at it.",
+    "too-many-reports": "You have many reports still open; wait until the moderators have read them.",
+    "unknown-chat-line": "There is no such chat line at this table.",
+    "unknown-report": "There is no such report.",
+    "report-closed": "This report has already been dealt with.",
+    "not-closable": "This table is already over."
   }
 };

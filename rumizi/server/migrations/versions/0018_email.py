@@ -1,7 +1,7 @@
 """E-mail for turn-based play: addresses, opt-ins and the outbox (rumizi.server.mail).
 
 Revision ID: 0018
-Revises: 0016
+Revises: 0017
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from alembic import op
 from rumizi.server.db import UtcDateTime
 
 revision = "0018"
-down_revision = "0016"
+down_revision = "0017"
 
 
 def upgrade() -> None:

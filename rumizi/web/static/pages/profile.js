@@ -10,6 +10,7 @@ import { t, num, ratingText, personName, dateTime, lang, setLang } from "../i18n
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, getMe, getGame, ensureUser, showError, ApiError } from "../api.js";
 import { optionFields, parseNumber } from "./new-table.js";
+import { reportDialog } from "../report.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -271,9 +272,12 @@ async function actions(person, ctx) {
       block.disabled = false;
     }
   });
+  // Small and last: a report goes to the moderators alone (the player never learns who).
+  const report = h("button", { type: "button", class: "btn btn-ghost btn-small report-button", dataset: { testid: "report" } }, t("report.button"));
+  report.addEventListener("click", () => reportDialog({ kind: "player", player: person.name }).catch(showError));
   show();
   if (!user) return h("div", { class: "profile-actions" }, h("p", { class: "button-row" }, challenge));
-  return h("div", { class: "profile-actions" }, blockedNote, h("p", { class: "button-row" }, challenge, follow, block));
+  return h("div", { class: "profile-actions" }, blockedNote, h("p", { class: "button-row" }, challenge, follow, block, report));
 }
 
 /** "Persian, English" in the reader's language. */

@@ -581,7 +581,7 @@ function connect(table) {
   };
   const onGone = (msg) => {
     if (table.closed) return;
-    toast(t(msg.reason === "cancelled" ? "table.cancelled" : "table.gone"), "info");
+    toast(t(msg.reason === "cancelled" ? "table.cancelled" : msg.reason === "closed" ? "table.closed" : "table.gone"), "info");
     table.ctx.navigate("/");
   };
   const onChange = () => {
