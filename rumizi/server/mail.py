@@ -482,10 +482,10 @@ def letter(kind: str, data: dict[str, Any], lang: str, base: str, policy: MailPo
     name = str(data.get("name", ""))
     if fa:
         return Letter(
-            f"مسابقهٔ «{name}» شروع شد",
-            (f"مسابقهٔ «{name}» که در آن نام نوشته\u200cاید شروع شده است.",),
+            f"تورنمنت «{name}» شروع شد",
+            (f"تورنمنت «{name}» که در آن نام نوشته\u200cاید شروع شده است.",),
             link,
-            "رفتن به مسابقه",
+            "رفتن به تورنمنت",
         )
     return Letter(
         f"The tournament “{name}” has started",

@@ -428,7 +428,7 @@ const STRINGS = {
     "me.emailWhen": "چه وقت ایمیل بگیرم",
     "me.emailTurn": "نوبتم در بازی\u200cهای روزی\u200cیک\u200cحرکت، وقتی {minutes} دقیقه به سایت نیامده\u200cام",
     "me.emailChallenge": "کسی مرا به بازی دعوت کرد",
-    "me.emailTournament": "مسابقه\u200cای که در آن نام نوشته\u200cام شروع شد",
+    "me.emailTournament": "تورنمنتی که در آن نام نوشته\u200cام شروع شد",
     "me.emailPrivate": "نشانی شما به هیچ\u200cکس دیگری نشان داده نمی\u200cشود. هر ایمیل پیوندی برای لغو همان نوع ایمیل دارد.",
     "status.waiting": "در انتظار",
     "status.playing": "در جریان",
