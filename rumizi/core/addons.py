@@ -95,6 +95,9 @@ class WebAddOn(Protocol):
 
     #: Where the game stands in the catalogue (smaller first; games without one come last).
     CATALOGUE_RANK: int
+    #: The options (names among :meth:`options`) that make a table another format of the
+    #: game, not just another seating: a profile counts games per format and seat count.
+    FORMAT_OPTIONS: tuple[str, ...]
 
     def catalog(self, lang: str) -> dict[str, Any]:
         """The catalogue entry: ``name``, ``tagline``, ``players`` (text), ``minutes``, ``age``."""

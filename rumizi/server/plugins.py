@@ -22,7 +22,16 @@ from rumizi.core.contract import Action, Event, Game, GameState, View
 from rumizi.core.i18n import LANGS, number
 from rumizi.core.registry import game, game_module
 
-__all__ = ["LANGS", "Audience", "DefaultWeb", "GameWeb", "catalogue_order", "plugin"]
+__all__ = [
+    "LANGS",
+    "Audience",
+    "DefaultWeb",
+    "GameWeb",
+    "catalogue_order",
+    "format_key",
+    "format_label",
+    "plugin",
+]
 
 #: The catalogue rank of a game whose ``web`` declares none: after every game that does.
 LAST_RANK = 1_000_000
@@ -37,10 +46,54 @@ def catalogue_order(ids: Sequence[str]) -> list[str]:
     return sorted(ids, key=lambda g: (plugin(g).CATALOGUE_RANK, g))
 
 
+def format_key(game_id: str, options: Mapping[str, Any], players: int) -> str:
+    """The format a table of ``game_id`` was played in, as a key: its seat count and the
+    values of the game's ``FORMAT_OPTIONS`` (a missing one: the option's first choice).
+
+    >>> format_key("star-realms", {"format": "hunter"}, 3)
+    '3|hunter'
+    >>> format_key("splendor-duel", {"first": 1}, 2)
+    '2'
+    """
+    web = plugin(game_id)
+    shown = {o["name"]: o for o in web.options("en")}
+    values = [str(players)]
+    for name in web.FORMAT_OPTIONS:
+        choices = shown[name]["choices"] if name in shown else []
+        default = choices[0]["value"] if choices else ""
+        values.append(str(options.get(name, default)))
+    return "|".join(values)
+
+
+def format_label(game_id: str, key: str, lang: str) -> str:
+    """A :func:`format_key` as its reader reads it: the format options' labels (less the
+    new-table form's explanations in brackets), then the seat count.
+
+    >>> format_label("star-realms", "3|hunter", "en")
+    'Hunter · 3 players'
+    >>> format_label("star-realms", "3|hunter", "fa")
+    'شکارچی · ۳ بازیکن'
+    >>> format_label("fantasy-realms", "4|chaos", "en")
+    'Chaos Realms · 4 players'
+    """
+    web = plugin(game_id)
+    players, *values = key.split("|")
+    shown = {o["name"]: o for o in web.options(lang)}
+    parts = []
+    for name, value in zip(web.FORMAT_OPTIONS, values, strict=False):
+        choices = shown[name]["choices"] if name in shown else []
+        label = next((c["label"] for c in choices if str(c["value"]) == value), value)
+        parts.append(label.split(" (")[0])  # the name, without the form's explanation
+    count = number(int(players), lang)
+    parts.append(f"{count} بازیکن" if lang == "fa" else f"{count} players")
+    return " · ".join(parts)
+
+
 class DefaultWeb:
     """The platform's texts for a game that brings none of its own (a :class:`WebAddOn`)."""
 
     CATALOGUE_RANK = LAST_RANK
+    FORMAT_OPTIONS: tuple[str, ...] = ()  # the seat count alone tells the formats apart
 
     def __init__(self, game_obj: Game) -> None:
         self.game = game_obj
@@ -108,6 +161,7 @@ class GameWeb:
             return found if found is not None else getattr(self.default, name)
 
         self.CATALOGUE_RANK: int = pick("CATALOGUE_RANK")
+        self.FORMAT_OPTIONS: tuple[str, ...] = tuple(pick("FORMAT_OPTIONS"))
         self.catalog: Callable[[str], dict[str, Any]] = pick("catalog")
         self.options: Callable[[str], list[dict[str, Any]]] = pick("options")
         self.cards: Callable[[str], list[dict[str, Any]]] = pick("cards")

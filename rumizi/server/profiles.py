@@ -23,8 +23,10 @@ from typing import Any, Literal
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from rumizi.core.registry import game_ids
 from rumizi.server import chat, ratings
 from rumizi.server.db import Follow, GameTable, Rating, RatingChange, Seat, User, now
+from rumizi.server.plugins import format_key
 
 #: How many of the newest finished games a profile lists.
 RECENT = 10
@@ -53,18 +55,32 @@ class RatingPoint:
 
 
 @dataclass
-class GameStats:
-    """One game's line of a profile."""
+class Tally:
+    """Finished games: how many, and how they went."""
 
-    game: str
     played: int = 0
     won: int = 0
     drawn: int = 0
     lost: int = 0
+
+    def add(self, said: Outcome) -> None:
+        self.played += 1
+        self.won += said == "won"
+        self.drawn += said == "drawn"
+        self.lost += said == "lost"
+
+
+@dataclass
+class GameStats(Tally):
+    """One game's line of a profile, and its formats' (keys of
+    :func:`rumizi.server.plugins.format_key`, the most played first once read)."""
+
+    game: str = ""
     rating: int | None = None
     provisional: bool = True
     rated_games: int = 0
     history: list[RatingPoint] = field(default_factory=list)
+    formats: dict[str, Tally] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -111,25 +127,33 @@ def outcome(result: dict[str, Any] | None, seat: int) -> Outcome:
 def read(s: Session, user: User) -> Profile:
     """``user``'s profile."""
     by_game: dict[str, GameStats] = {}
+    known = set(game_ids())  # a game this server no longer has keeps its totals only
     finished = s.execute(
-        select(GameTable.id, GameTable.game, GameTable.result, Seat.seat)
+        select(
+            GameTable.id,
+            GameTable.game,
+            GameTable.result,
+            GameTable.options,
+            GameTable.players,
+            Seat.seat,
+        )
         .join(Seat, Seat.table_id == GameTable.id)
         .where(Seat.user_id == user.id, GameTable.status == "over")
         .order_by(GameTable.finished.desc(), GameTable.id)
     ).all()
     played = []
-    for table_id, game, result, seat in finished:
+    for table_id, game, result, options, players, seat in finished:
         if (result or {}).get("closed"):
             continue  # a moderator closed it: no result, so neither won nor lost
-        line = by_game.setdefault(game, GameStats(game))
-        line.played += 1
+        line = by_game.setdefault(game, GameStats(game=game))
         said = outcome(result, seat)
-        line.won += said == "won"
-        line.drawn += said == "drawn"
-        line.lost += said == "lost"
+        line.add(said)
+        if game in known:
+            kind = format_key(game, options or {}, players)
+            line.formats.setdefault(kind, Tally()).add(said)
         played.append(Played(table_id, seat, said))
     for rating in s.scalars(select(Rating).where(Rating.user_id == user.id)):
-        line = by_game.setdefault(rating.game, GameStats(rating.game))
+        line = by_game.setdefault(rating.game, GameStats(game=rating.game))
         line.rating = ratings.display(rating.mu)
         line.rated_games = rating.games
         line.provisional = ratings.provisional(rating.games)

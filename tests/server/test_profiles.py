@@ -52,6 +52,44 @@ def test_a_profile_counts_finished_games_and_keeps_the_rating_s_history(server: 
     assert (bobs["won"], bobs["lost"]) == (2, 1)
 
 
+def test_a_game_s_counts_are_also_given_per_format_in_the_reader_s_language(
+    server: Server,
+) -> None:
+    alice, bob, carol = server.browser(), server.browser(), server.browser()
+    for browser, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        browser.signup(name)
+    for loser, winner in ((alice, bob), (bob, alice)):  # two duels: one won, one lost
+        made = loser.create_table(seats=[{"kind": "human"}, {"kind": "human"}])
+        assert winner.join(made) == 1
+        concede_game(server, loser, winner, made["id"])
+    # A free-for-all of three that alice and bob concede: carol wins it, alice lost it.
+    made = alice.create_table(
+        seats=[{"kind": "human"}] * 3, options={"players": 3, "format": "free-for-all"}
+    )
+    bob.join(made)
+    carol.join(made)
+    for n, browser in enumerate((alice, bob)):
+        with browser.socket(made["id"]) as sock:
+            sock.next_state()
+            sock.send({"type": "concede", "client_id": f"resign-{n}"})
+            answer = sock.answer(f"resign-{n}")
+            assert answer["type"] == "ack", answer
+    assert alice.get(f"/api/tables/{made['id']}").json()["status"] == "over"
+
+    (line,) = profile(server, "alice")["stats"]
+    assert (line["played"], line["won"], line["lost"]) == (3, 1, 2)
+    assert [(f["key"], f["label"], f["played"], f["won"], f["drawn"], f["lost"])
+            for f in line["formats"]] == [
+        ("2|duel", "Duel · 2 players", 2, 1, 0, 1),  # the most played first
+        ("3|free-for-all", "Free-for-all · 3 players", 1, 0, 0, 1),
+    ]  # fmt: skip
+    assert sum(f["played"] for f in line["formats"]) == line["played"]
+    in_persian = profile(server, "alice", "fa")["stats"][0]["formats"]
+    assert in_persian[1]["label"].endswith("۳ بازیکن")
+    (carols,) = profile(server, "carol")["stats"][0]["formats"]
+    assert (carols["key"], carols["won"]) == ("3|free-for-all", 1)
+
+
 def test_everyone_reads_the_same_and_nothing_private(server: Server) -> None:
     alice = server.browser()
     alice.signup("alice", "a very secret phrase")

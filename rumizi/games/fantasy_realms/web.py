@@ -44,6 +44,7 @@ from rumizi.games.fantasy_realms.game import GAME
 MINUTES = 20
 AGE = 14
 CATALOGUE_RANK = 3  # Star Realms 1, Splendor Duel 2, Fantasy Realms 3, War of the Ring 4
+FORMAT_OPTIONS = ("variant",)  # the base game or the chaos realms (expansions are extras)
 PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))  # 7 only in chaos
 STANDARD = tuple(n for n in PLAYERS if n <= 6)
 CHAOS = tuple(n for n in PLAYERS if n >= 3)

@@ -30,6 +30,7 @@ from rumizi.games.splendor_duel.cards import CARDS, COLORS, ROYALS, TOKEN_NAMES
 MINUTES = 30
 AGE = 10
 CATALOGUE_RANK = 2  # after Star Realms on the home page (platform.md)
+FORMAT_OPTIONS: tuple[str, ...] = ()  # one format: who starts is a seating, not a format
 _LETTERS = "WBGRKPY"
 
 

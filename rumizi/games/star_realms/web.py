@@ -22,6 +22,7 @@ from rumizi.games.star_realms.engine import FORMATS, HYDRA_AUTHORITY
 MINUTES = 20
 AGE = 12
 CATALOGUE_RANK = 1  # first on the home page (platform.md)
+FORMAT_OPTIONS = ("format",)  # duel, free-for-all, hunter...: each its own game on a profile
 
 
 def catalog(lang: str) -> dict[str, Any]:

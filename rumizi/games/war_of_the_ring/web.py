@@ -29,6 +29,7 @@ from rumizi.games.war_of_the_ring import rules as rules_text
 from rumizi.games.war_of_the_ring.cards import BY_ID, CARDS, COST
 
 CATALOGUE_RANK = 4  # Star Realms 1, Splendor Duel 2, Fantasy Realms 3
+FORMAT_OPTIONS: tuple[str, ...] = ()  # one format: who starts and who is Shadow are seatings
 
 
 def catalog(lang: str) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from rumizi.server.deps import (
     UserDep,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
+from rumizi.server.plugins import format_label
 from rumizi.server.profiles import Outcome
 from rumizi.server.routes.tables import table_model
 from rumizi.server.schemas import Lang, Table
@@ -50,6 +51,17 @@ class RatingPoint(BaseModel):
     rating: int
 
 
+class FormatStats(BaseModel):
+    """A profile's count of one format of a game (finished games only)."""
+
+    key: str = Field(description="the seat count and the format's options, joined by “|”")
+    label: str = Field(description="the format as the reader reads it (“Hunter · 3 players”)")
+    played: int
+    won: int
+    drawn: int
+    lost: int
+
+
 class GameStats(BaseModel):
     """One game's line of a profile (finished games only)."""
 
@@ -62,6 +74,9 @@ class GameStats(BaseModel):
     provisional: bool = Field(description="the rating is shown with a “?” (few rated games)")
     rated_games: int
     history: list[RatingPoint] = Field(description="the rating after each rated game, oldest first")
+    formats: list[FormatStats] = Field(
+        default_factory=list, description="the same counts per format, the most played first"
+    )
 
 
 class PlayedGame(BaseModel):
@@ -112,6 +127,33 @@ class Profile(BaseModel):
     )
 
 
+def game_stats(line: profiles.GameStats, lang: Lang) -> GameStats:
+    """A profile's line of one game, its formats named in the reader's language."""
+    formats = [
+        FormatStats(
+            key=key,
+            label=format_label(line.game, key, lang),
+            played=tally.played,
+            won=tally.won,
+            drawn=tally.drawn,
+            lost=tally.lost,
+        )
+        for key, tally in sorted(line.formats.items(), key=lambda kv: (-kv[1].played, kv[0]))
+    ]
+    return GameStats(
+        game=line.game,
+        played=line.played,
+        won=line.won,
+        drawn=line.drawn,
+        lost=line.lost,
+        rating=line.rating,
+        provisional=line.provisional,
+        rated_games=line.rated_games,
+        history=[RatingPoint(at=p.at, rating=p.rating) for p in line.history],
+        formats=formats,
+    )
+
+
 @router.get(
     "/users/{name}", responses=refusals(ErrorCode.UNKNOWN_USER), response_model_exclude_unset=True
 )
@@ -151,7 +193,7 @@ def profile(name: str, store: StoreDep, lang: LangDep, later: BackgroundTasks) -
             for f in favoured
         ],
         favourites_pending=pending,
-        stats=[GameStats.model_validate(line, from_attributes=True) for line in person.stats],
+        stats=[game_stats(line, lang) for line in person.stats],
         recent=[
             PlayedGame(
                 table=table_model(rows[p.table_id], None, lang), seat=p.seat, outcome=p.outcome

@@ -460,7 +460,7 @@ export async function mount(main, ctx) {
           h(
             "tbody",
             {},
-            person.stats.map((s) =>
+            person.stats.flatMap((s) => [
               h(
                 "tr",
                 { dataset: { testid: "profile-game", game: s.game } },
@@ -472,7 +472,24 @@ export async function mount(main, ctx) {
                 h("td", { class: "num", dataset: { testid: "profile-rating" } }, s.rating === null ? "—" : link(`/leaderboard/${encodeURIComponent(s.game)}`, ratingText(s.rating, s.provisional))),
                 h("td", {}, historyGraph(s.history, games.get(s.game) || s.game) || "—"),
               ),
-            ),
+              // A game played in several formats: a line for each under the game's total
+              // (the rating is the game's, one for all its formats).
+              ...((s.formats || []).length > 1
+                ? s.formats.map((f) =>
+                    h(
+                      "tr",
+                      { class: "profile-format", dataset: { testid: "profile-format", game: s.game, format: f.key } },
+                      h("td", { class: "profile-format-name" }, f.label),
+                      h("td", { class: "num" }, num(f.played)),
+                      h("td", { class: "num" }, num(f.won)),
+                      h("td", { class: "num" }, num(f.drawn)),
+                      h("td", { class: "num" }, num(f.lost)),
+                      h("td", {}),
+                      h("td", {}),
+                    ),
+                  )
+                : []),
+            ]),
           ),
         ),
       ),
