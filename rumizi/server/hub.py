@@ -290,6 +290,7 @@ class Hub:
         if state.timer() is not None:  # a timed phase: when it began, from the stored times
             counted = undo.counted(row.actions, key=lambda stored: stored[1])
             since = phases.phase_start(new_state(row), row.started, counted)
+        unmoved = not row.actions
         row.actions = []
         table = LiveTable(row, plugin(row.game), state, events, client_ids, clock)
         table.trail = trail
@@ -298,6 +299,8 @@ class Hub:
         self.tables[table_id] = table
         self.schedule(table)
         self.tell(table_id)
+        if unmoved:
+            await self._first_turn(table)
         return table
 
     def _read(self, table_id: str) -> tuple[TableRow | None, list[Job] | None]:
@@ -403,6 +406,7 @@ class Hub:
             return
         async with table.lock:
             was_waiting = table.row.status == "waiting"
+            starting = was_waiting and row.status == "playing"
             table.row.seats, table.row.status, table.row.started = (
                 row.seats,
                 row.status,
@@ -421,6 +425,8 @@ class Hub:
                 client.log_sent = 0
         await self.broadcast(table)
         self.schedule(table)
+        if starting:
+            await self._first_turn(table)
 
     async def closed(self, table_id: str, announce: bool = True) -> None:
         """An admin closed the table (rumizi.server.moderation): its pages are told, here and,
@@ -654,6 +660,15 @@ class Hub:
             self.cluster.committed(write)
         if turn_to is not None:
             await self._turn_passed(table, turn_to, new_version)
+
+    async def _first_turn(self, table: LiveTable) -> None:
+        """A game with a turn clock begins (no move yet): the first turn is told as every
+        later one is (:meth:`_turn_passed`). Any instance that loads or starts the table may
+        say it: the e-mail is kept once per table and version."""
+        clock = table.clock
+        playing = table.row.status == "playing"
+        if playing and clock is not None and clock.kind == "turn" and clock.owner is not None:
+            await self._turn_passed(table, clock.owner, 0)
 
     async def _turn_passed(self, table: LiveTable, seat: int, version: int) -> None:
         """A turn clock's turn passed to ``seat``: its player may have asked for an e-mail

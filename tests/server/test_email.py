@@ -319,7 +319,14 @@ def test_your_turn_in_a_day_a_move_game_mails_the_away_player_once(
     mailing: Server, inbox: Inbox
 ) -> None:
     players, table_id = day_game(mailing, inbox, "fa")
+    with players[0].socket(table_id) as sock:
+        first = sock.next_state()["to_act"][0]
+    # The game's first turn is told too (nobody has moved yet), to its player only.
+    (started,) = inbox.wait(address(first), 1)
+    assert started["Subject"].startswith("نوبت شماست")
+    assert inbox.to(address(1 - first)) == []
     seat = pass_turn(players, table_id)
+    assert seat == 1 - first
     waiting = address(seat)
     (told,) = inbox.wait(waiting, 1)
     assert told["Subject"].startswith("نوبت شماست")
@@ -327,7 +334,7 @@ def test_your_turn_in_a_day_a_move_game_mails_the_away_player_once(
     assert told["Content-Language"] == "fa"
     settled(inbox)
     assert len(inbox.to(waiting)) == 1
-    assert len(inbox.messages) == 1  # the one who moved is told nothing
+    assert len(inbox.messages) == 2  # each turn told once; moving tells the mover nothing
 
     # Unsubscribed from your-turn e-mail: the next turn sends nothing.
     assert mailing.browser().client.post(link(told, "unsubscribe")).status_code == 200
@@ -345,9 +352,10 @@ def test_a_quick_turn_clock_is_not_day_a_move(make_server: ServerFactory, inbox:
     waiting = address(pass_turn(players, table_id))
     settled(inbox, 0.6)
     assert inbox.to(waiting) == []
-    with server.store.sessions() as s:
+    with server.store.sessions() as s:  # the first turn's and the second's
         assert s.scalars(select(EmailJob.status).where(EmailJob.kind == "turn")).all() == [
-            "skipped"
+            "skipped",
+            "skipped",
         ]
 
 
