@@ -81,12 +81,11 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from rumizi.adapters.pettingzoo_env import RENDER_MODES, reward
+from rumizi.adapters.pettingzoo_env import RENDER_MODES, render_public, reward
 from rumizi.bots import Bot, make
 from rumizi.core.contract import RING, Action, GameState, View
 from rumizi.core.encoding import FloatArray, MaskArray
@@ -426,14 +425,7 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
 
     def render(self) -> str | None:
         """The public table as text (nobody's hidden cards): printed for ``"human"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; nothing to render")
-            return None
-        text = self.encoding.describe(self._state().view(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_public(self.render_mode, self.encoding.describe, self._state())
 
     def state(self) -> FloatArray:
         """Not offered: a global state would hold every hidden card."""

@@ -52,7 +52,7 @@ else — ``1.7``, ``2.0``, ``True``, a numpy float or bool, a string — raises
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -62,12 +62,27 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from rumizi.adapters.base import FloatArray, GameEncoding, MaskArray, action_mask, encoding
-from rumizi.core.contract import GameState
+from rumizi.core.contract import GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.registry import game as find_game
 
 Observation = dict[str, FloatArray | MaskArray]
 RENDER_MODES = ("human", "ansi")
+
+
+def render_public(
+    render_mode: str | None, describe: Callable[[View], str], state: GameState
+) -> str | None:
+    """The table as everyone sees it (nobody's hidden cards), as text: returned for
+    ``"ansi"``, printed for ``"human"`` (both PettingZoo environments render so)."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode; nothing to render")
+        return None
+    text = describe(state.view(None))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -206,14 +221,7 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def render(self) -> str | None:
         """The public table as text (nobody's hidden cards): printed for ``"human"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; nothing to render")
-            return None
-        text = self.encoding.describe(self._state().view(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_public(self.render_mode, self.encoding.describe, self._state())
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or process."""

@@ -305,6 +305,28 @@ class FavouritesAddOn(Protocol):
         ...
 
 
+def tally_events(
+    seats: int, events: Sequence[Event], kind: str, key: Callable[[Event], str | None]
+) -> list[dict[str, int]]:
+    """Per seat, how many of the ``kind`` events its ``player`` made count toward each
+    ``key`` (``None``: the event says nothing of a taste and is left out) — the common
+    shape of a ``favourites`` add-on's ``tally``.
+
+    >>> bought = [{"event": "buy", "player": 1, "card": "x"}, {"event": "draw", "player": 0}]
+    >>> tally_events(2, bought, "buy", lambda e: str(e["card"]))
+    [{}, {'x': 1}]
+    """
+    found: list[dict[str, int]] = [{} for _ in range(seats)]
+    for event in events:
+        seat = event.get("player")
+        if event.get("event") != kind or not isinstance(seat, int) or not 0 <= seat < seats:
+            continue
+        counted = key(event)
+        if counted is not None:
+            found[seat][counted] = found[seat].get(counted, 0) + 1
+    return found
+
+
 def ranked_favourites(
     title: str,
     counts: Mapping[str, int],

@@ -9,10 +9,9 @@ colour it took); a card with no bonus says nothing of a taste and is left out.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from rumizi.core.addons import Favourites, ranked_favourites
+from rumizi.core.addons import Favourites, ranked_favourites, tally_events
 from rumizi.core.contract import Event, GameState
 from rumizi.games.splendor_duel.cards import BY_ID, CARDS, COLORS
 from rumizi.games.splendor_duel.texts import color_name
@@ -20,20 +19,17 @@ from rumizi.games.splendor_duel.texts import color_name
 TALLY_VERSION = 1
 
 
+def _colour(event: Event) -> str | None:
+    card = BY_ID.get(str(event.get("card")))
+    if card is None:
+        return None
+    color = str(event.get("color") or CARDS[card].color)  # a joker: the colour it took
+    return color if color in COLORS else None
+
+
 def tally(state: GameState, events: Sequence[Event]) -> list[dict[str, int]]:
     """Per seat, the colours of the cards it bought (``{colour: cards}``)."""
-    seats = len(state.returns())
-    found: list[Counter[str]] = [Counter() for _ in range(seats)]
-    for event in events:
-        if event.get("event") != "buy":
-            continue
-        seat, card = event.get("player"), BY_ID.get(str(event.get("card")))
-        if not isinstance(seat, int) or not 0 <= seat < seats or card is None:
-            continue
-        color = str(event.get("color") or CARDS[card].color)
-        if color in COLORS:
-            found[seat][color] += 1
-    return [dict(c) for c in found]
+    return tally_events(len(state.returns()), events, "buy", _colour)
 
 
 def favourites(totals: Mapping[str, int], lang: str) -> Favourites:

@@ -10,29 +10,24 @@ nothing of a taste and are left out.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from rumizi.core.addons import Favourites, ranked_favourites
+from rumizi.core.addons import Favourites, ranked_favourites, tally_events
 from rumizi.core.contract import Event, GameState
 from rumizi.games.star_realms.cards import BY_ID, CARDS, FACTION_NAMES
 
 TALLY_VERSION = 1
 
 
+def _faction(event: Event) -> str | None:
+    card = BY_ID.get(str(event.get("card")))
+    faction = None if card is None else CARDS[card].faction
+    return None if faction == "none" else faction
+
+
 def tally(state: GameState, events: Sequence[Event]) -> list[dict[str, int]]:
     """Per seat, the factions of the cards it bought (``{faction: cards}``)."""
-    seats = len(state.returns())
-    found: list[Counter[str]] = [Counter() for _ in range(seats)]
-    for event in events:
-        if event.get("event") != "buy":
-            continue
-        seat, card = event.get("player"), BY_ID.get(str(event.get("card")))
-        if isinstance(seat, int) and 0 <= seat < seats and card is not None:
-            faction = CARDS[card].faction
-            if faction != "none":
-                found[seat][faction] += 1
-    return [dict(c) for c in found]
+    return tally_events(len(state.returns()), events, "buy", _faction)
 
 
 def favourites(totals: Mapping[str, int], lang: str) -> Favourites:
