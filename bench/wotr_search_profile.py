@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import collections
 import dataclasses
+import json
 import math
 import random
 import sys
@@ -27,6 +28,8 @@ from rumizi.bots import make
 from rumizi.bots.search import SearchBot, playout, strategy_for
 from rumizi.bots.strategies import register_strategy
 from rumizi.core.contract import Action, GameState
+from rumizi.games.war_of_the_ring import WarOfTheRingState
+from rumizi.games.war_of_the_ring.search_hints import scored_moves
 
 GAME = rumizi.game("war-of-the-ring")
 
@@ -51,6 +54,79 @@ def check_gain(state: GameState, chosen: Action, default: Action, worlds: int, s
     return total / worlds
 
 
+def positions(count: int, seed: int) -> list[GameState]:
+    """Real decisions (more than one legal move) spread over strong-vs-strong games."""
+    found: list[GameState] = []
+    deal = seed
+    while len(found) < count:
+        state = GAME.new(seed=deal)
+        rng = random.Random(deal)
+        deal += 1
+        step = 0
+        while not state.over and len(found) < count:
+            if len(state.legal_actions()) > 1:
+                step += 1
+                if step % 3 == 0:
+                    found.append(state.clone())
+            state.apply(strategy_for(GAME).playout_action(state, rng))
+    return found
+
+
+def quality(args: argparse.Namespace) -> None:
+    """Hard with and without the hints on the same positions: the re-checked gain of each
+    one's choice over the policy's move, on the same ``--check`` worlds (paired).
+
+    Variants: ``hints`` (the game's shortlist and obvious moves), ``plain`` (every move
+    raced, every decision searched), ``obvious`` (the obvious moves only) and ``wide``
+    (obvious moves and a shortlist of ``--wide`` moves).
+    """
+    hinted = strategy_for(GAME)
+    plain = dataclasses.replace(hinted, candidates=None, obvious_action=None)
+    obvious = dataclasses.replace(hinted, candidates=None)
+
+    def wide_list(state: GameState, legal: list[Action]) -> list[int] | None:
+        if not isinstance(state, WarOfTheRingState):
+            return None
+        index = {json.dumps(a, sort_keys=True): i for i, a in enumerate(legal)}
+        picked = [index[json.dumps(a, sort_keys=True)] for _, a in scored_moves(state)]
+        return picked[: args.wide] or None
+
+    wide = dataclasses.replace(hinted, candidates=wide_list)
+    variants = {"hints": hinted, "plain": plain, "obvious": obvious, "wide": wide}
+    chosen = {name: variants[name] for name in args.variants.split(",")}
+    limits = {"iterations": args.iterations} if args.iterations else {"budget": args.budget}
+    gains: dict[str, list[float]] = {name: [] for name in chosen}
+    moved = collections.Counter[str]()
+    start = time.perf_counter()
+    for n, state in enumerate(positions(args.positions, args.seed)):
+        me = state.to_act
+        assert me is not None
+        view, legal = state.view(me), state.legal_actions()
+        default = hinted.playout_action(state.clone(), random.Random(0))
+        for label, strategy in chosen.items():
+            bot = make("hard", seed=n, strategy=strategy, **limits)
+            choice = bot.choose(view, legal)
+            gain = 0.0
+            if choice != default:
+                moved[label] += 1
+                gain = check_gain(state, choice, default, args.check, 7919 * n)
+            gains[label].append(gain)
+    count = args.positions
+    print(f"{count} positions, re-checked on {args.check} worlds, {time.perf_counter() - start:.0f} s")
+    for label, values in gains.items():
+        mean = sum(values) / count
+        print(f"  {label}: left the policy's move {moved[label]} times, mean gain {mean:+.4f}")
+    names = list(gains)
+    for other in names[1:]:
+        diffs = [a - b for a, b in zip(gains[names[0]], gains[other], strict=True)]
+        mean = sum(diffs) / count
+        var = sum((x - mean) ** 2 for x in diffs) / max(count - 1, 1)
+        print(
+            f"  {names[0]} minus {other}: {mean:+.4f} per decision "
+            f"(se {math.sqrt(var / count):.4f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
@@ -59,7 +135,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", type=int, default=0, help="worlds to judge each departure")
     parser.add_argument("--no-shortlist", action="store_true")
+    parser.add_argument(
+        "--positions",
+        type=int,
+        default=0,
+        help="instead of games: compare hard with and without the hints on this many positions",
+    )
+    parser.add_argument("--variants", default="hints,plain", help="for --positions")
+    parser.add_argument("--wide", type=int, default=8, help="the wide variant's shortlist")
     args = parser.parse_args()
+    if args.positions:
+        quality(args)
+        return
     strategy = strategy_for(GAME)
     if args.no_shortlist:
         strategy = dataclasses.replace(strategy, candidates=None)

@@ -12,7 +12,7 @@ import pytest
 from rumizi.bots import make
 from rumizi.bots.base import Bot
 from rumizi.bots.greedy import heuristic_for
-from rumizi.bots.search import strategy_for
+from rumizi.bots.search import SearchBot, strategy_for
 from rumizi.games.war_of_the_ring import (
     GAME,
     WarOfTheRingState,
@@ -178,6 +178,7 @@ def test_a_flank_is_activated_without_search_and_nothing_else_is_obvious() -> No
 
 def test_the_race_runs_on_the_shortlist_and_the_policys_move() -> None:
     bot = make("hard", seed=4, iterations=60)
+    assert isinstance(bot, SearchBot)
     for state in decisions(20):
         me = state.to_act
         assert me is not None
