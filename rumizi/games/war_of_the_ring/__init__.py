@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         HeuristicsAddOn,
         PuzzlesAddOn,
         RulesAddOn,
-        SearchHintsAddOn,
         StrategyAddOn,
         TextsAddOn,
         WebAddOn,
@@ -28,7 +27,6 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         heuristics,
         puzzles,
         rules,
-        search_hints,
         strategy,
         texts,
         tui,
@@ -43,6 +41,5 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[WarOfTheRingState] = strategy
     _cards: CardsAddOn = cards
-    _search_hints: SearchHintsAddOn[WarOfTheRingState] = search_hints
     _puzzles: PuzzlesAddOn[WarOfTheRingState] = puzzles
     _favourites: FavouritesAddOn = favourites

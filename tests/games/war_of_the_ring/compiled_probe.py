@@ -3,8 +3,7 @@
 Run as a script it prints the fingerprints as JSON (``tests/games/probe_kit.py`` says what
 they cover): games with either seat as the Shadow and either seat first, random and with the
 strong policy that search plays out with; wrong moves of every shape; broken documents and
-views; the greedy heuristic's choices, which the ``greedy`` bot plays; and the search hints
-(the shortlist's scores, read through the compiled policy, and the obvious moves).
+views; and the greedy heuristic's choices, which the ``greedy`` bot plays.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from rumizi.core.contract import GameState
-from rumizi.games.war_of_the_ring import GAME, engine, heuristics, search_hints, strategy
+from rumizi.games.war_of_the_ring import GAME, engine, heuristics, strategy
 from rumizi.games.war_of_the_ring.cards import IDS
 from rumizi.games.war_of_the_ring.engine import ZONES
 from tests.games.probe_kit import Digest, Probe, main, outcome
@@ -63,24 +62,6 @@ def greedy_choices(digest: Digest) -> None:
             state.apply(choice if rng.random() < 0.7 else legal[rng.randrange(len(legal))])
 
 
-def search_hint_choices(digest: Digest) -> None:
-    """The search hints along strong games with random detours: every planning move's score
-    (the compiled policy's reading of the table), the shortlist and the obvious move."""
-    rng = random.Random(37)
-    for number in range(4):
-        state = GAME.new(seed=rng.randrange(2**63), shadow=number % 2)
-        while not state.over:
-            legal = state.legal_actions()
-            scored = search_hints.scored_moves(state)
-            digest.add([[round(score, 9), action] for score, action in scored])
-            digest.add(search_hints.search_candidates(state, legal))
-            digest.add(search_hints.obvious_action(state))
-            if rng.random() < 0.7:
-                state.apply(strategy.playout_action(state, rng))
-            else:
-                state.apply(legal[rng.randrange(len(legal))])
-
-
 def broken_documents(digest: Digest) -> None:
     """A good document with one part replaced by nonsense, a card doubled or lost; views with
     an unknown or surplus card; options of the wrong type."""
@@ -116,7 +97,6 @@ def broken_documents(digest: Digest) -> None:
     digest.add(outcome(lambda: GAME.new(seed="1")))  # type: ignore[arg-type]
     digest.add(outcome(lambda: GAME.sample(state.view(0), -1)))
     greedy_choices(digest)
-    search_hint_choices(digest)
 
 
 PROBE = Probe(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import Any
@@ -12,14 +11,8 @@ import pytest
 from rumizi.bots import make
 from rumizi.bots.base import Bot
 from rumizi.bots.greedy import heuristic_for
-from rumizi.bots.search import SearchBot, strategy_for
-from rumizi.games.war_of_the_ring import (
-    GAME,
-    WarOfTheRingState,
-    heuristics,
-    search_hints,
-    strategy,
-)
+from rumizi.bots.search import strategy_for
+from rumizi.games.war_of_the_ring import GAME, WarOfTheRingState, heuristics, strategy
 
 
 def play(bots: list[Bot], seed: int, max_decisions: int = 3000) -> WarOfTheRingState:
@@ -129,67 +122,7 @@ def test_evaluate_is_a_probability() -> None:
     assert strategy.evaluate(finished, finished.winner) == 1.0
 
 
-# ---------------------------------------------------------------------- search hints
-
-
-def test_search_races_a_shortlist_that_reads_only_the_players_knowledge() -> None:
-    found = strategy_for(GAME)
-    assert found.candidates is search_hints.search_candidates
-    assert found.obvious_action is search_hints.obvious_action
-    chooser = random.Random(3)
-    checked = 0
-    for seed in range(6):
-        state = GAME.new(seed=seed)
-        while not state.over:
-            legal = state.legal_actions()
-            picked = search_hints.search_candidates(state, legal)
-            me = state.to_act
-            assert me is not None
-            if state.pending_name is not None:
-                assert picked is None  # open choices are searched whole
-            elif picked is not None:
-                assert len(picked) == len(set(picked)) <= search_hints.SHORTLIST
-                assert all(0 <= i < len(legal) for i in picked)
-                # The policy's own move comes first (the search races it in any case).
-                assert legal[picked[0]] == strategy.playout_action(state, random.Random(0))
-                scores = [score for score, _ in search_hints.scored_moves(state)]
-                assert scores == sorted(scores, reverse=True)
-                # The same shortlist in every other deal of what this player cannot see.
-                for _ in range(2):
-                    twin = GAME.sample(state.view(me), chooser.getrandbits(32))
-                    assert search_hints.search_candidates(twin, twin.legal_actions()) == picked
-                checked += 1
-            state.apply(legal[chooser.randrange(len(legal))])
-    assert checked > 100
-
-
-def test_a_flank_is_activated_without_search_and_nothing_else_is_obvious() -> None:
-    flanks = 0
-    for state in decisions(60):
-        hint = search_hints.obvious_action(state)
-        if state.pending_name == "flank":
-            flanks += 1
-            assert hint == {"do": "activate"} and hint in state.legal_actions()
-            assert hint == strategy.playout_action(state, random.Random(0))
-        else:
-            assert hint is None
-    assert flanks
-
-
-def test_the_race_runs_on_the_shortlist_and_the_policys_move() -> None:
-    bot = make("hard", seed=4, iterations=60)
-    assert isinstance(bot, SearchBot)
-    for state in decisions(20):
-        me = state.to_act
-        assert me is not None
-        legal = state.legal_actions()
-        action = bot.choose(state.view(me), legal)
-        assert action in legal
-        picked = search_hints.search_candidates(state, legal)
-        if picked is not None and bot.stats.searched:
-            raced = {json.dumps(legal[i], sort_keys=True) for i in picked}
-            assert set(bot.stats.values) <= raced
-            assert json.dumps(action, sort_keys=True) in raced
+# ---------------------------------------------------------------------- search
 
 
 def test_hard_plays_a_whole_game_legally_within_its_time_budget() -> None:
