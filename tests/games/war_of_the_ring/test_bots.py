@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -119,3 +120,25 @@ def test_evaluate_is_a_probability() -> None:
     finished = play([make("strong", seed=1), make("strong", seed=2)], seed=5)
     assert finished.winner is not None
     assert strategy.evaluate(finished, finished.winner) == 1.0
+
+
+# ---------------------------------------------------------------------- search
+
+
+def test_hard_plays_a_whole_game_legally_within_its_time_budget() -> None:
+    bot = make("hard", seed=2, budget=0.05)
+    slowest = 0.0
+    state = GAME.new(seed=11)
+    strong = make("strong", seed=3)
+    while not state.over:
+        me = state.to_act
+        assert me is not None
+        legal = state.legal_actions()
+        start = time.perf_counter()
+        action = (bot if me == 0 else strong).choose(state.view(me), legal)
+        if me == 0:
+            slowest = max(slowest, time.perf_counter() - start)
+        assert action in legal
+        state.apply(action)
+    assert state.end in ("sweep", "shadows", "exhaustion")
+    assert slowest < 0.05 + 0.5  # the budget, and one playout's grace on a loaded machine
