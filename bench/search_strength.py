@@ -80,11 +80,17 @@ class Tally:
     per_seat: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
+def turn_of(state: object) -> int:
+    """How far the game has come: its turn, or its round where it counts rounds (War of the
+    Ring), so that the turn cap and the turns per game mean something for every game."""
+    return int(getattr(state, "turn", getattr(state, "round", 0)))
+
+
 def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -> float:
     """One game; returns the points of seat ``watch`` (search stats counted for it too)."""
     state = GAME.new(seed=seed)
     watched = bots[watch]
-    while not state.over and getattr(state, "turn", 0) <= max_turns:
+    while not state.over and turn_of(state) <= max_turns:
         me = state.to_act
         assert me is not None
         bot = bots[me]
@@ -95,7 +101,7 @@ def play(seed: int, bots: list[Bot], max_turns: int, tally: Tally, watch: int) -
             tally.steps += bot.stats.playout_steps
             tally.search_seconds += bot.stats.seconds
         state.apply(action)
-    tally.turns += getattr(state, "turn", 0)
+    tally.turns += turn_of(state)
     if not state.over:
         tally.capped += 1
         return 0.5
@@ -165,7 +171,7 @@ def throughput(hard: BotMaker, strong: str, positions: int, seed: int) -> None:
             me = state.to_act
             assert me is not None
             view, legal = state.view(me), state.legal_actions()
-            if getattr(state, "turn", 0) % 3 == 0:  # a spread of positions over the game
+            if turn_of(state) % 3 == 0:  # a spread of positions over the game
                 bot = hard(game_seed)
                 bot.choose(view, legal)
                 if isinstance(bot, SearchBot) and bot.stats.searched:
