@@ -72,7 +72,7 @@ def format_label(game_id: str, key: str, lang: str) -> str:
     >>> format_label("star-realms", "3|hunter", "en")
     'Hunter · 3 players'
     >>> format_label("star-realms", "3|hunter", "fa")
-    'شکارچی · ۳ بازیکن'
+    'شکارچی، ۳ بازیکن'
     >>> format_label("fantasy-realms", "4|chaos", "en")
     'Chaos Realms · 4 players'
     """
@@ -85,8 +85,9 @@ def format_label(game_id: str, key: str, lang: str) -> str:
         label = next((c["label"] for c in choices if str(c["value"]) == value), value)
         parts.append(label.split(" (")[0])  # the name, without the form's explanation
     count = number(int(players), lang)
-    parts.append(f"{count} بازیکن" if lang == "fa" else f"{count} players")
-    return " · ".join(parts)
+    if lang == "fa":  # a middle dot beside Persian digits reads as a zero: a comma instead
+        return "، ".join([*parts, f"{count} بازیکن"])
+    return " · ".join([*parts, f"{count} players"])
 
 
 class DefaultWeb:

@@ -276,7 +276,7 @@ def test_times_scores_places_and_results_are_worded_in_the_reader_s_language(
         if lang == "fa":
             assert words["times"] == ["۱:۰۵", "۱:۰۲:۰۵", "۲ روز و ۳ ساعت"]
             assert words["points"] == ["۲٫۵", "۰٫۳۳", "۰"]
-            assert words["kinds"] == ["سوئیسی · ۱ دور", "آرنا · ۳۰ دقیقه"]
+            assert words["kinds"] == ["سوئیسی، ۱ دور", "آرنا، ۳۰ دقیقه"]
             assert words["places"] == ["اول", "دوم", "سوم", "۲٫۵"]
             assert words["chips"] == ["برد", "باخت", "مساوی", "استراحت", "…"]
             assert words["atFour"]["text"] == "دوم"

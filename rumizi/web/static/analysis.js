@@ -8,7 +8,7 @@
 // is never certain; only a move that ended the game at once, alike in every world, reads
 // "100%" alone.
 
-import { t, num, lang, dir } from "./i18n.js";
+import { t, num, lang, dir, factSep } from "./i18n.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
 
@@ -82,7 +82,7 @@ function chart(result, plies, names) {
     const chance = at ? at.chance : mark.best;
     const dot = svg("circle", { cx: x(mark.ply), cy: y(chance), r: mark.mark === "blunder" ? 6 : 4.5, class: `chart-mark mark-${mark.mark}`, "data-testid": "analysis-dot" });
     const title = svg("title");
-    title.textContent = `${t("analysis.move", { n: mark.ply + 1 })} · ${t(`analysis.${mark.mark}`)}`;
+    title.textContent = `${t("analysis.move", { n: mark.ply + 1 })}${factSep()}${t(`analysis.${mark.mark}`)}`;
     dot.append(title);
     root.append(dot);
   }
@@ -166,7 +166,7 @@ export function analysisTab(panel, { table, plies, names, drawBoard, alive }) {
       h(
         "li",
         { class: ["analysis-mark", `mark-${mark.mark}`], dataset: { testid: "analysis-mark", mark: mark.mark } },
-        h("div", { class: "mark-head" }, h("strong", {}, t("analysis.move", { n: mark.ply + 1 })), " · ", names.get(mark.seat) || t("new.seat", { n: num(mark.seat + 1) }), " · ", h("span", { class: "mark-kind" }, t(`analysis.${mark.mark}`))),
+        h("div", { class: "mark-head" }, h("strong", {}, t("analysis.move", { n: mark.ply + 1 })), factSep(), names.get(mark.seat) || t("new.seat", { n: num(mark.seat + 1) }), factSep(), h("span", { class: "mark-kind" }, t(`analysis.${mark.mark}`))),
         h("div", {}, t("analysis.played", { move: mark.played })),
         h("div", {}, t("analysis.better", { move: mark.better })),
         h("div", { class: "muted", dataset: { testid: "analysis-chance" } }, t("analysis.chance", { after: chanceText(mark.after, mark.after_se, mark.after_exact), best: chanceText(mark.best, mark.best_se, mark.best_exact) })),

@@ -169,7 +169,7 @@ const STRINGS = {
     "new.goTable": "رفتن به میز",
 
     "table.title": "میز {id}",
-    "table.tournament": "تورنمنت · دور {round}",
+    "table.tournament": "تورنمنت، دور {round}",
     "profile.botTitle": "حساب ربات: برنامه‌ای با توکن این حساب بازی می‌کند",
     "table.yourTurn": "نوبت شماست",
     "table.turnOf": "نوبت {name}",
@@ -540,9 +540,9 @@ const STRINGS = {
     "tour.status.running": "در جریان",
     "tour.status.finished": "تمام\u200cشده",
     "tour.status.cancelled": "لغوشده",
-    "tour.swissOf": "سوئیسی · {n} دور",
-    "tour.swissOfOne": "سوئیسی · {n} دور",
-    "tour.arenaOf": "آرنا · {n} دقیقه",
+    "tour.swissOf": "سوئیسی، {n} دور",
+    "tour.swissOfOne": "سوئیسی، {n} دور",
+    "tour.arenaOf": "آرنا، {n} دقیقه",
     "tour.perTable": "{n} نفر سر هر میز",
     "tour.inviteOnly": "با دعوت",
     "tour.inviteOnlyLong": "فقط با دعوت (کد دعوت را خودتان به بازیکنان می\u200cدهید و در سالن اعلام نمی\u200cشود)",
@@ -1402,6 +1402,12 @@ export function dateTime(value) {
   if (Number.isNaN(d.getTime())) return String(value ?? "");
   const locale = current === "fa" ? "fa-IR" : "en-GB";
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}
+
+/** The small separator between facts on one line ("2–6 players · 30 min"). In Persian a
+ * middle dot beside Persian digits reads as a zero (۰), so Persian lines use a comma. */
+export function factSep(code = current) {
+  return code === "fa" ? "، " : " · ";
 }
 
 export const ZWNJ = Z;

@@ -4,7 +4,7 @@
 // log (GET /api/admin/audit): who did what to whom, why and when. Anyone else is told the
 // page is for moderators (the server answers them not-admin, whatever they ask).
 
-import { t, num, personName, dateTime } from "../i18n.js";
+import { t, num, personName, dateTime, factSep } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, ApiError } from "../api.js";
 import { parseNumber } from "./new-table.js";
@@ -101,7 +101,7 @@ function reportCard(report, done) {
       " ",
       h("span", { class: "muted nowrap" }, dateTime(report.created)),
     ),
-    h("p", { class: "report-who" }, t("admin.reported"), " ", link(`/u/${encodeURIComponent(report.player)}`, who(report.player)), " · ", h("span", { class: "muted" }, t("admin.by"), " ", who(report.reporter))),
+    h("p", { class: "report-who" }, t("admin.reported"), " ", link(`/u/${encodeURIComponent(report.player)}`, who(report.player)), factSep(), h("span", { class: "muted" }, t("admin.by"), " ", who(report.reporter))),
     quoted,
     report.text ? h("p", { class: "report-text" }, h("bdi", { dir: "auto" }, report.text)) : null,
     report.table ? h("p", { class: "muted" }, t("admin.atTable"), " ", link(`/t/${encodeURIComponent(report.table)}`, h("bdi", { dir: "ltr" }, report.table))) : null,

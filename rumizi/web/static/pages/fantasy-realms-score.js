@@ -2,7 +2,7 @@
 // see the best total, the choices it made (each can be changed) and every card's line.
 // GET /api/fantasy-realms/cards once, POST /api/fantasy-realms/score on every change.
 
-import { lang, num } from "../i18n.js";
+import { lang, num, factSep } from "../i18n.js";
 import { h, clear } from "../dom.js";
 import { api } from "../api.js";
 
@@ -75,7 +75,7 @@ export async function mount(main, ctx) {
           h("button", {
             type: "button", class: "fr-card", title: effect(card.id), dataset: { testid: "fr-pick", card: card.id },
             onclick: () => { state.hand.push(card.id); update(); },
-          }, `${name(card.id)} · ${suitName(suit)} · ${num(card.strength)}`),
+          }, `${name(card.id)}${factSep()}${suitName(suit)}${factSep()}${num(card.strength)}`),
         ),
       );
     }

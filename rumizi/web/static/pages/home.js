@@ -9,7 +9,7 @@
 // (Withdraw), then, once accepted, its table opens — for a challenge this tab sent or saw
 // waiting — or its answer is said (declined, or expired).
 
-import { t, range, num, lang, seatNames, personName } from "../i18n.js";
+import { t, range, num, lang, seatNames, personName, factSep } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, ensureUser, currentUser, getGame, defaultOptions, showError } from "../api.js";
 import { markTitle, dotIcon, notify, alertControls } from "../alerts.js";
@@ -23,7 +23,7 @@ export function catalogLine(game) {
   if (game.players !== null && game.players !== undefined && game.players !== "") parts.push(t("game.players", { n: shown(game.players) }));
   if (game.minutes !== null && game.minutes !== undefined && game.minutes !== "") parts.push(t("game.minutes", { n: shown(game.minutes) }));
   if (game.age !== null && game.age !== undefined && game.age !== "") parts.push(t("game.age", { n: shown(game.age) }));
-  return h("p", { class: "catalog-line", dataset: { testid: "catalog-line" } }, parts.join(" · "));
+  return h("p", { class: "catalog-line", dataset: { testid: "catalog-line" } }, parts.join(factSep()));
 }
 
 function hue(text) {
@@ -57,7 +57,7 @@ function seatLine(table, skip = null) {
   const parts = [];
   for (const s of table.seats || []) {
     if (s.seat === skip) continue;
-    if (parts.length) parts.push(" · ");
+    if (parts.length) parts.push(factSep());
     parts.push(h("bdi", { class: ["seat-chip", s.empty && "seat-chip-free"] }, s.empty ? t("table.free") : names.get(s.seat)));
   }
   return parts;

@@ -3,7 +3,7 @@
 // chess scale (rumizi.server.ratings: 1500 to start, 400 points = ten wins to one), marked "?"
 // while provisional; settled ones come first.
 
-import { t, num, ratingText } from "../i18n.js";
+import { t, num, ratingText, factSep } from "../i18n.js";
 import { h, link } from "../dom.js";
 import { api, getGame } from "../api.js";
 
@@ -34,7 +34,7 @@ export async function mount(main, ctx) {
     return;
   }
   main.append(h("p", { class: "muted", dataset: { testid: "leaderboard-about" } }, t("lb.about", { n: PROVISIONAL_GAMES })));
-  const about = (r) => [r.provisional ? t("lb.provisional", { n: PROVISIONAL_GAMES }) : null, t("lb.deviation", { d: r.deviation })].filter(Boolean).join(" · ");
+  const about = (r) => [r.provisional ? t("lb.provisional", { n: PROVISIONAL_GAMES }) : null, t("lb.deviation", { d: r.deviation })].filter(Boolean).join(factSep());
   main.append(
     h(
       "div",

@@ -3,7 +3,7 @@
 // follows, each with their games to watch and a button to challenge them; the account's
 // e-mail (GET/POST /api/me/email): an address confirmed by a link, and what to be told.
 
-import { t, dateTime, lang, num, personName, ratingText, signed } from "../i18n.js";
+import { t, dateTime, lang, num, personName, ratingText, signed, factSep } from "../i18n.js";
 import { h, link, toast } from "../dom.js";
 import { api, getMe, getGame, ApiError, showError } from "../api.js";
 import { challengeDialog } from "./profile.js";
@@ -93,7 +93,7 @@ async function followingPanel(following, ctx) {
           h("span", { class: "muted" }, t(f.online ? "me.online" : "me.offline")),
           " — ",
           f.playing.length
-            ? f.playing.map((p, i) => [i ? " · " : null, link(`/t/${encodeURIComponent(p.table_id)}`, t("me.playingNow", { game: names.get(p.game) || p.game }), { dataset: { testid: "followed-table" } })])
+            ? f.playing.map((p, i) => [i ? factSep() : null, link(`/t/${encodeURIComponent(p.table_id)}`, t("me.playingNow", { game: names.get(p.game) || p.game }), { dataset: { testid: "followed-table" } })])
             : h("span", { class: "muted" }, t("me.notPlaying")),
           " ",
           challengeButton(f, ctx),

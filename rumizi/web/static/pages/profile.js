@@ -6,7 +6,7 @@
 // one's own profile, the form that edits the bio, languages and display language
 // (PATCH /api/account/profile).
 
-import { t, num, ratingText, personName, dateTime, lang, setLang } from "../i18n.js";
+import { t, num, ratingText, personName, dateTime, lang, setLang, factSep } from "../i18n.js";
 import { h, link, toast, confirmDialog } from "../dom.js";
 import { api, getMe, getGame, ensureUser, showError, ApiError } from "../api.js";
 import { optionFields, parseNumber } from "./new-table.js";
@@ -368,7 +368,7 @@ async function editPanel(onSaved) {
   const form = h(
     "form",
     { class: "form profile-form", novalidate: true },
-    h("div", { class: "field" }, h("label", { for: bio.id }, t("profile.bioLabel")), bio, h("span", { class: "hint" }, t("profile.bioHint", { n: max }), " · ", counter)),
+    h("div", { class: "field" }, h("label", { for: bio.id }, t("profile.bioLabel")), bio, h("span", { class: "hint" }, t("profile.bioHint", { n: max }), factSep(), counter)),
     h("fieldset", { class: "fieldset" }, h("legend", {}, t("profile.langsLabel")), languages),
     h("div", { class: "field" }, h("label", { for: display.id }, t("profile.displayLang")), display, h("span", { class: "hint" }, t("profile.displayHint"))),
     problem,
@@ -424,7 +424,7 @@ export async function mount(main, ctx) {
       "header",
       { class: "profile-head", dataset: { testid: "profile" } },
       h("h1", {}, h("bdi", { dataset: { testid: "profile-name" } }, shown), person.guest && shown === person.name ? h("small", { class: "guest-tag" }, ` (${t("user.guest")})`) : null, person.bot ? h("small", { class: "bot-tag", title: t("profile.botTitle"), dataset: { testid: "bot-tag" } }, "BOT") : null),
-      h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) }), " · ", h("span", { dataset: { testid: "profile-followers" } }, t("profile.followers", { n: num(person.followers) }))),
+      h("p", { class: "muted", dataset: { testid: "profile-joined" } }, t("profile.joined", { when: dateTime(person.joined) }), factSep(), h("span", { dataset: { testid: "profile-followers" } }, t("profile.followers", { n: num(person.followers) }))),
       bio,
       speaks,
       await actions(person, ctx),
@@ -455,7 +455,7 @@ export async function mount(main, ctx) {
         { class: "table-scroll" },
         h(
           "table",
-          { class: "data-table", dataset: { testid: "profile-stats" } },
+          { class: "data-table profile-stats", dataset: { testid: "profile-stats" } },
           h("thead", {}, h("tr", {}, ["profile.game", "profile.played", "profile.won", "profile.drawn", "profile.lost", "profile.rating", "profile.history"].map((k) => h("th", { scope: "col" }, t(k))))),
           h(
             "tbody",
