@@ -8,6 +8,7 @@ from typing import Any
 
 from rumizi.server import chat
 from tests.server.kit import Browser, Server
+from tests.server.test_bot_accounts import bearer, bot_account, seat_bot, token
 from tests.server.test_challenges import ASKED, answer, challenge, listed, people
 from tests.server.test_chat import next_of, say
 from tests.server.test_lobby import HUMANS, lobby_socket, next_lobby, refused
@@ -124,6 +125,30 @@ def test_an_invite_link_does_not_seat_one_beside_the_other(server: Server) -> No
     for made in (hers, his):
         assert alice.get(f"/api/tables/{made['id']}").json()["seats"][1]["user_id"] is None
     assert carol.join(hers) == 1
+
+
+def test_a_bot_account_s_program_does_not_sit_beside_a_person_who_blocked_it(
+    server: Server,
+) -> None:
+    robot = bot_account(server, "robo")
+    value = token(robot)["token"]
+    (alice,) = people(server, "alice")
+    block(alice, "robo")
+    hers = alice.create_table(seats=HUMANS)
+    program = server.browser().client
+    program.cookies.clear()
+    refused(
+        program.post(
+            f"/api/bot/tables/{hers['id']}/join",
+            json={"invite": hers["invite"]},
+            headers=bearer(value),
+        ),
+        403,
+        "blocked",
+    )
+    assert alice.get(f"/api/tables/{hers['id']}").json()["seats"][1]["user_id"] is None
+    block(alice, "robo", on=False)
+    assert seat_bot(server, value, hers) == 1  # no block, the same invite seats it
 
 
 def test_the_blocker_never_receives_the_blocked_player_s_chat(server: Server) -> None:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
@@ -62,11 +61,10 @@ from rumizi.server.deps import (
     UserDep,
     get_store,
     known_game,
-    stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
 from rumizi.server.routes.challenges import MADE_CODES, answer_challenge, send_challenge
-from rumizi.server.routes.tables import clock_config
+from rumizi.server.routes.tables import clock_config, sit_with_invite
 from rumizi.server.schemas import (
     Challenge,
     ChallengeIn,
@@ -260,22 +258,16 @@ def bot_account(bot: BotDep) -> BotAccount:
         ErrorCode.WRONG_INVITE,
         ErrorCode.TABLE_FULL,
         ErrorCode.BANNED,
+        ErrorCode.BLOCKED,
     ),
 )
 async def bot_join(
     table_id: str, body: JoinIn, bot: BotDep, store: StoreDep, hub: HubDep
 ) -> Joined:
-    """Sit at a table with its invite code (a seat already held is kept)."""
+    """Sit at a table with its invite code (a seat already held is kept), as a person's
+    invite link does: not beside someone the bot's account blocked or who blocked it."""
     moderation.check_can_play(bot.user)  # a banned bot account sits nowhere either
-    row = stored_table(store, table_id)
-    if not secrets.compare_digest(body.invite, row.invite):
-        raise ApiError(ErrorCode.WRONG_INVITE, "this invite is not valid for the table")
-    taken = await hub.db(store.take_seat, table_id, bot.user.id)
-    if taken is None:
-        raise ApiError(ErrorCode.TABLE_FULL, "every seat at this table is taken")
-    await hub.get(table_id)
-    await hub.reload_seats(table_id)
-    return Joined(seat=taken[0])
+    return await sit_with_invite(store, hub, table_id, body.invite, bot.user)
 
 
 CHALLENGE_CODES = (

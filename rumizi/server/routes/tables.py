@@ -29,9 +29,10 @@ from rumizi.server.deps import (
     stored_table,
 )
 from rumizi.server.errors import ApiError, ErrorCode, refusals
+from rumizi.server.hub import Hub
 from rumizi.server.lobby import company_refused
 from rumizi.server.schemas import ClockIn, Joined, JoinIn, Nothing, Table, TableIn, TableMade
-from rumizi.server.store import SeatRow, TableRow, UserRow
+from rumizi.server.store import SeatRow, Store, TableRow, UserRow
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
@@ -175,8 +176,16 @@ async def join_table(
     table_id: str, body: JoinIn, user: PlayerDep, store: StoreDep, hub: HubDep, _: CsrfDep
 ) -> Joined:
     """Take a free seat with the table's invite code (a seat already held is kept)."""
+    return await sit_with_invite(store, hub, table_id, body.invite, user)
+
+
+async def sit_with_invite(
+    store: Store, hub: Hub, table_id: str, invite: str, user: UserRow
+) -> Joined:
+    """``user`` takes a free seat at ``table_id`` with its ``invite`` (a seat already held
+    is kept): from the page, or a bot account's program with its token."""
     row = stored_table(store, table_id)
-    if not secrets.compare_digest(body.invite, row.invite):
+    if not secrets.compare_digest(invite, row.invite):
         raise ApiError(ErrorCode.WRONG_INVITE, "this invite link is not valid for the table")
     if row.rated and user.guest:  # ratings are for accounts, as at create_table
         raise ApiError(ErrorCode.SIGN_UP, "sign up to play rated games")
