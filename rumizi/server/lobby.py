@@ -59,7 +59,7 @@ from datetime import timedelta
 from typing import Any
 
 from rumizi.core.registry import game
-from rumizi.server import blocks, challenges, phases, schemas
+from rumizi.server import blocks, challenges, moderation, phases, schemas
 from rumizi.server.bots import seat_names
 from rumizi.server.db import now
 from rumizi.server.errors import ApiError, ErrorCode
@@ -450,6 +450,9 @@ class Lobby:
         async with self._match:  # two askers at once: one waits, the other finds them
             self.tickets.pop(user_id, None)  # a new request replaces the last one
             at = self.clock()
+            # Someone banned while they waited (here or on another instance) is paired no more.
+            waiting = [t.user_id for t in self.tickets.values() if t.key == key]
+            barred = await asyncio.to_thread(moderation.banned_among, self.store, waiting)
             ticket = Ticket(user_id, game_id, options, clock, wait, key, at + wait)
             ticket.bot, ticket.allow_bots = bot, allow_bots
             partner = next(
@@ -460,6 +463,7 @@ class Lobby:
                     and t.table is None
                     and t.deadline > at
                     and t.user_id not in apart  # a block, either way: never paired
+                    and t.user_id not in barred
                     and fits(ticket, t)
                 ),
                 None,

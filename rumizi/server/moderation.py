@@ -92,6 +92,18 @@ def _until_text(until: datetime) -> dict[str, str]:
     }
 
 
+def banned_among(store: Store, user_ids: list[int]) -> set[int]:
+    """Which of ``user_ids`` a ban holds on now, read from the database (a quick match's
+    queue, kept in one instance's memory, learns so of a ban made on another)."""
+    if not user_ids:
+        return set()
+    with store.sessions() as s:
+        rows = s.execute(
+            select(User.id).where(User.id.in_(user_ids), User.banned_until > now())
+        ).scalars()
+        return set(rows)
+
+
 def check_can_play(user: UserRow) -> UserRow:
     """``user`` if no ban holds on them now (as read with their session), else ``banned``."""
     until = in_force(user.banned_until)

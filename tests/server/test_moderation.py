@@ -357,3 +357,20 @@ def test_a_banned_bot_account_joins_and_accepts_nothing(server: Server) -> None:
     ):
         refused = server.browser().client.post(path, json=body, headers=bearer)
         assert (refused.status_code, code(refused)) == (403, "banned"), path
+
+
+def test_a_player_banned_while_waiting_for_a_quick_match_is_paired_no_more(
+    server: Server,
+) -> None:
+    waiting, other, third = server.browser(), server.browser(), server.browser()
+    for browser, name in ((waiting, "waiter"), (other, "other"), (third, "third")):
+        browser.signup(name)
+    asked = {"game": "splendor-duel", "wait": 60}
+    assert waiting.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    act(an_admin(server), action="ban", player="waiter", minutes=60, reason="abuse")
+    # The ban came after the request: the queue passes over it.
+    assert other.post("/api/lobby/quick", asked).json()["status"] == "waiting"
+    matched = third.post("/api/lobby/quick", asked).json()  # the next one meets `other`
+    assert matched["status"] == "matched", matched
+    seats = third.get(f"/api/tables/{matched['table']}").json()["seats"]
+    assert {s["name"].strip("\u2068\u2069") for s in seats} == {"other", "third"}  # isolated
