@@ -188,7 +188,6 @@ class BotClient:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
 
         record = self.played.setdefault(table_id, Played(table_id))
-        acted: set[int] = set()  # the versions a move was sent on (sent again: refused)
         wait = self.retry
         while True:
             try:
@@ -196,6 +195,13 @@ class BotClient:
                     self._ws(f"/api/bot/game/{table_id}"), additional_headers=self._headers()
                 ) as socket:
                     wait = self.retry
+                    # The versions a move was sent on over this connection (a state repeated
+                    # at the same version, for a chat line or a presence, asks nothing new).
+                    # Per connection: a move sent just before the server died may never have
+                    # been stored, so after a reconnection the state says again whose turn it
+                    # is, and the move goes again under the same client id (``program-<version>``):
+                    # stored already, it is refused as a duplicate and changes nothing.
+                    acted: set[int] = set()
                     latest: dict[str, Any] | None = None  # the newest state
                     async for text in socket:
                         message = json.loads(text)

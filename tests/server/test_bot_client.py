@@ -233,3 +233,45 @@ def test_the_bot_accepts_a_challenge_to_a_game_it_plays_and_declines_the_others(
         await runner
 
     run_in_own_loop(main)
+
+
+def test_a_move_the_server_never_stored_is_sent_again_after_reconnecting() -> None:
+    """The server dies between receiving a move and storing it: after the reconnection the
+    state is the same version with the bot to act, and the bot moves again under the same
+    client id (a server that had stored it would refuse that as a duplicate)."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    def state(version: int, result: dict[str, Any] | None = None) -> str:
+        legal = [] if result else [{"action": {"do": "pass"}, "label": "Pass"}]
+        return json.dumps({
+            "type": "state", "game": "splendor-duel", "seat": 1, "version": version,
+            "status": "over" if result else "playing", "result": result,
+            "view": {"game": "splendor-duel"}, "legal": legal,
+        })  # fmt: skip
+
+    received: list[dict[str, Any]] = []
+
+    async def handler(connection: ServerConnection) -> None:
+        await connection.send(state(4))
+        received.append(json.loads(await connection.recv()))
+        if len(received) == 1:
+            return  # dies before storing it: the connection drops, version 4 stands
+        await connection.send(state(5, {"winner": 1}))
+        await connection.wait_closed()
+
+    class Passes:
+        def choose(self, view: Any, legal: list[Any]) -> Any:
+            return legal[0]
+
+    async def main() -> None:
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = BotClient(f"http://127.0.0.1:{port}", "rmz_test", Passes(), retry=0.05)
+            played = await asyncio.wait_for(client.play("t1"), 20)
+        assert played.result == {"winner": 1}
+        assert [(m["client_id"], m["version"]) for m in received] == [
+            ("program-4", 4),
+            ("program-4", 4),  # the same move again, under the same client id
+        ]
+
+    run_in_own_loop(main)
