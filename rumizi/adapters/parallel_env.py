@@ -85,7 +85,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from rumizi.adapters.pettingzoo_env import RENDER_MODES, render_public, reward
+from rumizi.adapters.pettingzoo_env import RENDER_MODES, game_seed_for, render_public, reward
 from rumizi.bots import Bot, make
 from rumizi.core.contract import RING, Action, GameState, View
 from rumizi.core.encoding import FloatArray, MaskArray
@@ -261,13 +261,7 @@ class RumiziParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships 
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """A new game, dealt from ``seed`` (which also seeds the order of moves) if given,
         else from the environment's own stream."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = int(seed)
-        else:
-            if self._seeds is None:
-                self._seeds = np.random.default_rng()
-            game_seed = int(self._seeds.integers(2**62))
+        self._seeds, game_seed = game_seed_for(self._seeds, seed)
         self.seed_used = game_seed
         self._order_rng = np.random.default_rng([game_seed, 1])
         self.game_state = self.game.new(game_seed, self.num_players, **self.options)

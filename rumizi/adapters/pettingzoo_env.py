@@ -70,6 +70,18 @@ Observation = dict[str, FloatArray | MaskArray]
 RENDER_MODES = ("human", "ansi")
 
 
+def game_seed_for(
+    seeds: np.random.Generator | None, seed: int | None
+) -> tuple[np.random.Generator, int]:
+    """A reset's deal: ``seed`` itself, which also restarts the environment's own stream of
+    seeds, if given; else the stream's next (started unseeded on first use). Both PettingZoo
+    environments reset so."""
+    if seed is not None:
+        return np.random.default_rng(seed), int(seed)
+    stream = seeds if seeds is not None else np.random.default_rng()
+    return stream, int(stream.integers(2**62))
+
+
 def render_public(
     render_mode: str | None, describe: Callable[[View], str], state: GameState
 ) -> str | None:
@@ -146,13 +158,7 @@ class RumiziEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: dealt from ``seed`` itself if given, else from the env's own stream."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = int(seed)
-        else:
-            if self._seeds is None:
-                self._seeds = np.random.default_rng()
-            game_seed = int(self._seeds.integers(2**62))
+        self._seeds, game_seed = game_seed_for(self._seeds, seed)
         self.seed_used = game_seed
         self.game_state = self.game.new(game_seed, self.num_players, **self.options)
         self.turns = 0
