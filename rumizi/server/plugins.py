@@ -13,6 +13,7 @@ seat and the names of the seats, because sentences depend on who reads them (“
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -55,14 +56,22 @@ def format_key(game_id: str, options: Mapping[str, Any], players: int) -> str:
     >>> format_key("splendor-duel", {"first": 1}, 2)
     '2'
     """
+    values = [str(players)]
+    values += [str(options.get(name, default)) for name, default in _format_defaults(game_id)]
+    return "|".join(values)
+
+
+@functools.cache
+def _format_defaults(game_id: str) -> tuple[tuple[str, Any], ...]:
+    """``game_id``'s ``FORMAT_OPTIONS`` with each one's first choice, worked out once per game
+    (a profile keys every finished table by its format)."""
     web = plugin(game_id)
     shown = {o["name"]: o for o in web.options("en")}
-    values = [str(players)]
+    found = []
     for name in web.FORMAT_OPTIONS:
         choices = shown[name]["choices"] if name in shown else []
-        default = choices[0]["value"] if choices else ""
-        values.append(str(options.get(name, default)))
-    return "|".join(values)
+        found.append((name, choices[0]["value"] if choices else ""))
+    return tuple(found)
 
 
 def format_label(game_id: str, key: str, lang: str) -> str:
