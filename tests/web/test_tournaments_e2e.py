@@ -158,6 +158,34 @@ def test_a_swiss_event_made_in_the_form_is_joined_from_the_lobby_and_pairs_both_
         mark = organiser.get_by_test_id("table-tournament")
         expect(mark).to_have_attribute("href", f"/tournaments/{made}")
         screenshot(organiser, "tournament-table-mark")
+
+        # The organiser concedes the only game: the event is over, and both pages (the guest's
+        # open on it, the organiser's opened afterwards) show the podium and the final scores.
+        guest.goto(f"{server.url}/tournaments/{made}")
+        expect(guest.get_by_test_id("tour-status")).to_have_attribute("data-status", "running")
+        organiser.get_by_test_id("concede").click()
+        organiser.get_by_test_id("concede-yes").click()
+        expect(organiser.get_by_test_id("result")).to_be_visible(timeout=WAIT)
+        organiser.goto(f"{server.url}/tournaments/{made}")
+        # A guest's name is worded in the reader's language; its profile link is not.
+        you = guest.locator("[data-testid=tour-standing][data-you=true] a").first
+        winner_href = you.get_attribute("href")
+        assert winner_href
+        for page, one in ((guest, "۱"), (organiser, "1")):
+            status = page.get_by_test_id("tour-status")
+            expect(status).to_have_attribute("data-status", "finished", timeout=START_WAIT)
+            places = page.get_by_test_id("tour-podium-place")
+            expect(places).to_have_count(2)
+            expect(places.first.locator("a")).to_have_attribute("href", winner_href)
+            first = page.get_by_test_id("tour-standing").first
+            expect(first.locator("a").first).to_have_attribute("href", winner_href)
+            expect(first.get_by_test_id("tour-points")).to_have_text(one)
+            expect(page.get_by_test_id("your-table")).to_be_hidden()
+            # The finished game is offered as a replay, no longer to play or watch.
+            expect(page.get_by_test_id("tour-replay")).to_have_attribute("href", f"/replay/{table}")
+            expect(page.get_by_test_id("tour-watch")).to_have_count(0)
+        looked_at(guest, "tournament-fa-desktop-finished", phone=False)
+        looked_at(organiser, "tournament-en-phone-finished", phone=True)
         assert not errors["organiser"], errors["organiser"]
         assert not errors["guest"], errors["guest"]
     except Exception:

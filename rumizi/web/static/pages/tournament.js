@@ -344,8 +344,10 @@ export async function mount(main, ctx) {
               h("th", { scope: "col", class: "num" }, t("tour.rank")),
               h("th", { scope: "col" }, t("tour.player")),
               h("th", { scope: "col", class: "num" }, t("tour.points")),
-              ties.map((name) => h("th", { scope: "col", class: "num", title: tieAbout(name) || undefined }, tieLabel(name))),
+              // The games before the tie-breaks: on a phone the table scrolls sideways, and
+              // each player's results matter more than the numbers that only break ties.
               h("th", { scope: "col" }, t("tour.sheet")),
+              ties.map((name) => h("th", { scope: "col", class: "num", title: tieAbout(name) || undefined }, tieLabel(name))),
             ),
           ),
           h(
@@ -365,8 +367,8 @@ export async function mount(main, ctx) {
                   row.withdrawn ? h("span", { class: "tag" }, t("tour.withdrawn")) : null,
                 ),
                 h("td", { class: "num tour-points", dataset: { testid: "tour-points" } }, points(row.points)),
-                ties.map((name) => h("td", { class: "num" }, tieValue(name, row.tiebreaks?.[name]))),
                 h("td", { class: "tour-sheet" }, h("span", { class: "tour-chips" }, (row.results || []).map((r) => resultChip(r, data.players, data.kind)))),
+                ties.map((name) => h("td", { class: "num" }, tieValue(name, row.tiebreaks?.[name]))),
               ),
             ),
           ),
@@ -393,15 +395,19 @@ export async function mount(main, ctx) {
             seats.push(h("span", { class: "tour-seat" }, nameLink(name, accountOf(name)), p.points ? h("span", { class: "tour-seat-points" }, ` (${points(p.points[i])})`) : null));
           });
           const mine = me && p.seats.includes(me);
+          // A finished game is replayed, not played or watched.
+          const over = p.status === "over";
           return h(
             "li",
             { class: ["tour-pairing", mine && "tour-pairing-mine"], dataset: { testid: "tour-pairing", table: p.table } },
             h("span", { class: "tour-pairing-seats" }, seats),
             h("span", { class: ["status", `status-${p.status}`] }, t(`tour.table.${p.status}`)),
-            link(p.url || `/t/${encodeURIComponent(p.table)}`, mine ? t("tour.play") : t("lobby.watch"), {
-              class: ["btn", "btn-small", mine && "btn-primary"],
-              dataset: { testid: "tour-watch" },
-            }),
+            over
+              ? link(`/replay/${encodeURIComponent(p.table)}`, t("me.replay"), { class: "btn btn-small btn-ghost", dataset: { testid: "tour-replay" } })
+              : link(p.url || `/t/${encodeURIComponent(p.table)}`, mine ? t("tour.play") : t("lobby.watch"), {
+                  class: ["btn", "btn-small", mine && "btn-primary"],
+                  dataset: { testid: "tour-watch" },
+                }),
           );
         }),
       ),
