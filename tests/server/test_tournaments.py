@@ -487,3 +487,70 @@ def test_a_rated_event_rates_its_games_and_takes_accounts_only(make_server: Serv
     board = {r["name"]: r for r in server.browser().get("/api/leaderboard/star-realms").json()}
     assert board[pairing["seats"][0]]["rating"] > board[pairing["seats"][1]]["rating"]
     assert organiser.get(f"/api/tables/{pairing['table']}").json()["rated"] is True
+
+
+def test_an_arena_takes_players_while_it_runs_and_lets_them_leave_and_come_back(
+    make_server: ServerFactory,
+) -> None:
+    server = make_server(**FAST)
+    organiser = server.guest("en")
+    made = announce(
+        organiser,
+        kind="arena",
+        minutes=30,
+        clock={"kind": "realtime", "initial": 60, "increment": 0},
+    )
+    first, second = server.guest("en"), server.guest("en")
+    for player in (first, second):
+        join(player, made["id"])
+    begin(server, made["id"])
+    people = named(server, [first, second])
+    seen = wait_until(organiser, made["id"], lambda e: len(e["pairings"]) == 1)
+    assert seen["status"] == "running"
+
+    # A latecomer joins the running arena: in the standings at once, paired when someone is free.
+    late = server.guest("en")
+    join(late, made["id"])
+    late_name = late.get("/api/me").json()["user"]["name"].replace("guest-", "Guest ")
+    people[late_name] = late
+    seen = event(organiser, made["id"])
+    assert late_name in [s["name"] for s in seen["standings"]]
+    game = seen["pairings"][0]
+    concede(people[game["seats"][1]], game["table"])
+    seen = wait_until(
+        organiser,
+        made["id"],
+        lambda e: any(late_name in p["seats"] and p["status"] == "playing" for p in e["pairings"]),
+    )
+
+    # The one left waiting withdraws: never paired while withdrawn, and back when rejoining.
+    waiting = next(
+        name
+        for name in people
+        if not any(name in p["seats"] and p["status"] == "playing" for p in seen["pairings"])
+    )
+    left = people[waiting].post(f"/api/tournaments/{made['id']}/withdraw", {})
+    assert left.status_code == 200, left.text
+    playing = next(p for p in seen["pairings"] if p["status"] == "playing")
+    concede(people[playing["seats"][0]], playing["table"])
+    # The two still in play again at once (two alone rather than wait); the withdrawn one not.
+    seen = wait_until(
+        organiser,
+        made["id"],
+        lambda e: any(
+            p["status"] == "playing" and p["table"] != playing["table"] for p in e["pairings"]
+        ),
+    )
+    time.sleep(0.5)  # many ticks
+    seen = event(organiser, made["id"])
+    assert not any(waiting in p["seats"] and p["status"] == "playing" for p in seen["pairings"])
+    assert next(s for s in seen["standings"] if s["name"] == waiting)["withdrawn"] is True
+    join(people[waiting], made["id"])
+    playing = next(p for p in seen["pairings"] if p["status"] == "playing")
+    concede(people[playing["seats"][0]], playing["table"])
+    seen = wait_until(
+        organiser,
+        made["id"],
+        lambda e: any(waiting in p["seats"] and p["status"] == "playing" for p in e["pairings"]),
+    )
+    assert next(s for s in seen["standings"] if s["name"] == waiting)["withdrawn"] is False
