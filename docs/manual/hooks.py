@@ -49,6 +49,7 @@ API_PACKAGES = (
     "rumizi.bots",
     "rumizi.arena",
     "rumizi.adapters",
+    "rumizi.learn",
     "rumizi.tournaments",
 )
 #: Modules (or packages taken whole) with a page of their own.

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import inspect
 import json
 import os
 import time
@@ -196,14 +195,9 @@ def make_bot(name: str, seed: int, options: Mapping[str, Any] | None = None) -> 
 
     So ``budget=`` reaches the search bots and is ignored by ``random`` and ``greedy``.
     """
-    bot = bot_registry.make(name, seed)
-    if not options:
-        return bot
-    params = inspect.signature(type(bot)).parameters.values()
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
-    names = {p.name for p in params}
-    chosen = {k: v for k, v in options.items() if takes_any or k in names}
-    return bot_registry.make(name, seed, **chosen) if chosen else bot
+    takes = set(bot_registry.options_of(name))  # along the class's ancestry (**options too)
+    chosen = {k: v for k, v in (options or {}).items() if k in takes}
+    return bot_registry.make(name, seed, **chosen)
 
 
 # ---------------------------------------------------------------------- scheduling

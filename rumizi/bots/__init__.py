@@ -3,11 +3,12 @@
 Importing this package registers the built-in bots.
 """
 
-from rumizi.bots import greedy, levels, random_bot, search, strategies, strong
+from rumizi.bots import expert, greedy, levels, random_bot, search, strategies, strong
 from rumizi.bots.base import Bot, make, names, options_of, register
 
 __all__ = [
     "Bot",
+    "expert",
     "greedy",
     "levels",
     "make",

@@ -30,17 +30,34 @@ from rumizi.core.registry import game
 
 @register("strong")
 class StrongBot(Bot):
-    """Plays the game's strong heuristic on a state sampled from its view (deterministic)."""
+    """Plays the game's strong heuristic on a state sampled from its view (deterministic).
+
+    ``explore``: the chance that each of the bot's first ``opening`` decisions is a random
+    legal move instead (0 by default). Self-play for learning (:mod:`rumizi.learn`) uses it:
+    two copies of a deterministic bot otherwise play a deal the same way from both seats, and
+    thousands of games would hold far fewer different positions.
+    """
 
     name = "strong"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, explore: float = 0.0, opening: int = 20) -> None:
         super().__init__(seed)
+        chance = isinstance(explore, int | float) and not isinstance(explore, bool)
+        if not chance or not 0.0 <= explore <= 1.0:
+            raise ValueError(f"bot 'strong': explore must be a chance from 0 to 1, not {explore!r}")
+        if not isinstance(opening, int) or isinstance(opening, bool) or opening < 0:
+            raise ValueError(f"bot 'strong': opening must be a count of decisions, not {opening!r}")
         self._rng = random.Random(seed)
+        self.explore = explore
+        self._opening = opening
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self._opening > 0 and self.explore:
+            self._opening -= 1
+            if self._rng.random() < self.explore:
+                return self._rng.choice(legal)
         at_once = simultaneous_choice(view, legal, self._rng)
         if at_once is not None:
             return at_once

@@ -53,6 +53,7 @@ from rumizi.cli.arena import arena, arena_extract
 from rumizi.cli.backup import backup, restore
 from rumizi.cli.bot import bot
 from rumizi.cli.fantasy_realms import fantasy_realms
+from rumizi.cli.learn import learn
 from rumizi.cli.puzzles import puzzles
 from rumizi.cli.serve import serve
 from rumizi.cli.terminal import (
@@ -139,6 +140,7 @@ cli.add_command(restore)
 cli.add_command(puzzles)
 cli.add_command(bot)
 cli.add_command(admin)
+cli.add_command(learn)
 
 
 LANG_OPTION = click.option(

@@ -104,6 +104,7 @@ _BOT_NAMES: dict[str, tuple[str, str]] = {
     "easy": ("Easy bot", "ربات آسان"),
     "medium": ("Medium bot", "ربات متوسط"),
     "hard": ("Hard bot", "ربات سخت"),
+    "expert": ("Expert bot", "ربات خبره"),
     "strong": ("Strong bot", "ربات قوی"),
 }
 

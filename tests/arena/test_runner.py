@@ -20,6 +20,8 @@ from rumizi.arena import (
 from rumizi.arena.runner import make_bot
 from rumizi.bots import base as bot_base
 from rumizi.bots.base import Bot
+from rumizi.bots.expert import ExpertBot
+from rumizi.bots.levels import HardBot
 from rumizi.core.contract import Action, View
 
 
@@ -207,6 +209,15 @@ def test_bot_options_reach_only_the_bots_that_take_them(monkeypatch: pytest.Monk
     assert make_bot("random", 1, {"budget": 0.25}).seed == 1
     arena = run_arena("star-realms", ["picky", "random"], games=2, jobs=1, budget=0.5)
     assert arena.plan.config()["bot_options"] == {"budget": 0.5}
+
+
+def test_an_option_of_one_bot_does_not_reach_another_that_passes_its_options_on() -> None:
+    """``expert`` takes ``weights``; ``hard`` passes ``**options`` on to its search but does
+    not take ``weights``, so an arena of the two gives it only the budget."""
+    hard = make_bot("hard", 1, {"budget": 0.25, "weights": "net.npz"})
+    assert isinstance(hard, HardBot) and hard.budget == 0.25
+    expert = make_bot("expert", 1, {"budget": 0.25, "weights": "net.npz"})
+    assert isinstance(expert, ExpertBot) and expert.weights == "net.npz"
 
 
 def test_an_illegal_move_stops_the_arena_and_names_the_game(

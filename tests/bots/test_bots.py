@@ -271,12 +271,34 @@ def test_records_of_bot_games_replay() -> None:
 # ----------------------------------------------------------------------- making bots by name
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong", "easy"])
+@pytest.mark.parametrize("name", ["random", "greedy", "easy"])
 def test_a_bot_without_options_says_so_when_given_one(name: str) -> None:
     with pytest.raises(
         TypeError, match=f"bot '{name}' takes no options besides its seed; not budget"
     ):
         make(name, budget=0.5)
+
+
+def test_strong_explores_only_its_opening_and_only_when_asked() -> None:
+    """``explore``: the chance of a random move in each of the first ``opening`` decisions
+    (self-play for learning); by default none, and then the policy's move every time."""
+    state = rumizi.game("star-realms").new(seed=11)
+    plain, explorer = make("strong", seed=4), make("strong", seed=4, explore=1.0, opening=6)
+    differ = 0
+    for number in range(40):
+        me = state.to_act
+        assert me is not None
+        view, legal = state.view(me), state.legal_actions()
+        mine = explorer.choose(view, legal)
+        policy = make("strong", seed=4).choose(view, legal)
+        assert plain.choose(view, legal) == policy
+        if len(legal) > 1 and number >= 6 * 2:  # past both openings (at most 6 each)
+            assert mine == policy
+        differ += mine != policy
+        state.apply(policy)
+    assert differ > 0
+    with pytest.raises(ValueError, match="explore must be a chance from 0 to 1"):
+        make("strong", explore=1.5)
 
 
 def test_a_misspelt_option_is_refused_with_the_options_the_bot_takes() -> None:

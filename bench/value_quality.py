@@ -1,0 +1,77 @@
+"""How well a value network predicts results, beside the game's hand-written evaluation.
+
+Fresh ``strong``-against-``strong`` games (seeds the training never saw: ``--seed``) are
+replayed; at every turn's start each seat's predicted result is compared with the result it
+got. Printed per predictor: the mean squared error (the Brier score) and how often it put the
+eventual winner ahead, over all positions and by stage of the game. Example:
+
+    .venv/bin/python bench/value_quality.py --game star-realms --games 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+import rumizi
+from rumizi.adapters.base import encoding
+from rumizi.arena.runner import read_records, run_arena
+from rumizi.bots.strategies import strategy_for
+from rumizi.learn import ValueNet, shipped
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="star-realms")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--weights", default=None)
+    parser.add_argument("--seed", type=int, default=777)
+    parser.add_argument("--jobs", type=int, default=None)
+    args = parser.parse_args(argv)
+
+    net = ValueNet.load(args.weights) if args.weights else shipped(args.game, 2)
+    assert net is not None, f"no network for {args.game}"
+    enc = encoding(args.game, 2)
+    evaluate = strategy_for(rumizi.game(args.game)).evaluate
+    with tempfile.TemporaryDirectory() as folder:
+        records = Path(folder) / "games.jsonl"
+        run_arena(args.game, ["strong", "strong"], args.games, seed=args.seed, jobs=args.jobs,
+                  records=records)  # fmt: skip
+        rows: list[tuple[float, float | None, float, float]] = []  # net, hand, result, stage
+        for record in read_records(records):
+            state = record.start()
+            starts = []
+            last = None
+            for action in record.actions:
+                if state.to_act != last:
+                    last = state.to_act
+                    starts.append(state.clone())
+                state.apply(action)
+            if not state.over:
+                continue
+            result = state.returns()
+            for number, start in enumerate(starts):
+                stage = number / max(len(starts) - 1, 1)
+                for seat in (0, 1):
+                    hand = evaluate(start, seat) if evaluate is not None else None
+                    value = net.value(enc.observe(start.view(seat)))
+                    rows.append((value, hand, result[seat], stage))
+    table = np.array([(v, h if h is not None else np.nan, r, s) for v, h, r, s in rows])
+    print(f"{args.game}: {len(table)} positions from {args.games} fresh strong-vs-strong games")
+    for label, column in (("network", 0), ("hand-written", 1)):
+        if np.isnan(table[:, column]).all():
+            continue
+        line = [f"  {label:>12}: Brier {np.mean((table[:, column] - table[:, 2]) ** 2):.4f}"]
+        for lo, hi in ((0, 1 / 3), (1 / 3, 2 / 3), (2 / 3, 1.01)):
+            part = table[(table[:, 3] >= lo) & (table[:, 3] < hi)]
+            brier = np.mean((part[:, column] - part[:, 2]) ** 2)
+            right = np.mean((part[:, column] > 0.5) == (part[:, 2] > 0.5))
+            line.append(f"stage {lo:.2f}-{min(hi, 1):.2f}: Brier {brier:.4f}, right {right:.3f}")
+        print("; ".join(line))
+
+
+if __name__ == "__main__":
+    main()

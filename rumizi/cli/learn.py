@@ -1,0 +1,99 @@
+"""``rumizi learn GAME``: train the value network the ``expert`` bot plays with.
+
+The work is in :mod:`rumizi.learn`; this module reads the options, prints the progress (games
+played, each epoch's training and validation loss) and writes the network.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from rumizi.cli.arena import cluster_option
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+              help="Self-play games a round.")  # fmt: skip
+@click.option("--epochs", type=click.IntRange(1), default=12, show_default=True,
+              help="Passes over the positions a round (the best one is kept).")  # fmt: skip
+@click.option("--rounds", type=click.IntRange(1), default=1, show_default=True,
+              help="Rounds of self-play and fitting; from the second on, the expert bot "
+              "plays with the newest network.")  # fmt: skip
+@click.option("--players", type=click.IntRange(2), default=2, show_default=True,
+              help="Seats at the table.")  # fmt: skip
+@click.option("--format", "fmt", default=None, help="The game's format (its option).")
+@click.option("--hidden", default="128,64", show_default=True,
+              help="Sizes of the network's hidden layers.")  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=click.IntRange(1), default=None,
+              help="Processes playing games at once (default: one per core).")  # fmt: skip
+@cluster_option
+@click.option("--workdir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("learn-work"), show_default=True,
+              help="Where each round's records and network go.")  # fmt: skip
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the last network here too (the package ships "
+              "rumizi/learn/weights/GAME-2p.npz).")  # fmt: skip
+def learn(
+    game_id: str,
+    games: int,
+    epochs: int,
+    rounds: int,
+    players: int,
+    fmt: str | None,
+    hidden: str,
+    seed: int,
+    jobs: int | None,
+    cluster: str | None,
+    workdir: Path,
+    out: Path | None,
+) -> None:
+    """Train GAME's value network by self-play, for the expert bot (needs rumizi[learn])."""
+    console = Console(stderr=True)
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        raise click.ClickException(
+            "rumizi learn needs scikit-learn: pip install 'rumizi[learn]'"
+        ) from None
+    from rumizi import learn as library
+
+    try:
+        sizes = tuple(int(part) for part in hidden.split(","))
+        if not sizes or min(sizes) < 1:
+            raise ValueError
+    except ValueError:
+        raise click.BadParameter(
+            f"{hidden!r} is not sizes like 128,64", param_hint="--hidden"
+        ) from None
+    try:
+        net, done = library.learn(
+            game_id,
+            workdir,
+            games=games,
+            epochs=epochs,
+            rounds=rounds,
+            players=players,
+            options={"format": fmt} if fmt else None,
+            hidden=sizes,
+            seed=seed,
+            jobs=jobs,
+            cluster=cluster,
+            report=console.print,
+        )
+    except (KeyError, ValueError) as err:
+        raise click.ClickException(str(err).strip('"')) from None
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        net.save(out)
+        console.print(f"network written to {out}")
+    last = done[-1]
+    click.echo(
+        f"{game_id}: {sum(r.games for r in done)} games, {len(done)} rounds, "
+        f"validation loss {last.best.validation:.4f} (epoch {last.best.number}), "
+        f"{net.info['training']['hours']} h"
+    )

@@ -1,0 +1,91 @@
+"""Training positions from game records: each seat's observation at each turn's start, and
+the result that seat went on to get.
+
+A search scores its playouts where a turn begins (its horizon counts the changes of the player
+to act), so those are the positions a value network is asked about and the ones it learns
+from. Each record is replayed from its seed; at the start of every turn, every seat's
+:meth:`~rumizi.GameState.view` is encoded (the network sees what that seat sees, nothing more)
+and labelled with that seat's final result (:meth:`~rumizi.GameState.returns`). A game that
+did not finish (an arena's cap) teaches nothing and is left out.
+
+>>> import rumizi
+>>> from rumizi.adapters.base import encoding
+>>> record = rumizi.GameRecord("star-realms", seed=2)
+>>> state = record.start()
+>>> while not state.over:
+...     action = state.legal_actions()[0]
+...     state.apply(action)
+...     record.actions.append(action)
+>>> found = positions([record], encoding("star-realms"))
+>>> found.observations.shape[0] == found.results.shape[0] == 2 * found.turns
+True
+>>> sorted(set(found.results.tolist())) == [0.0, 1.0]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from rumizi.core.encoding import FloatArray, GameEncoding
+from rumizi.core.record import GameRecord
+
+
+@dataclass(frozen=True)
+class Positions:
+    """``observations[i]`` (one seat's view, encoded) went on to ``results[i]``; ``games[i]``
+    numbers the deal it came from (so that a validation set holds whole deals: the arena plays
+    each deal from every seat, and two such games can share their first turns or more)."""
+
+    observations: FloatArray
+    results: FloatArray
+    games: npt.NDArray[np.int32]
+    turns: int  # turn starts seen (each gives one row per seat)
+
+    def __len__(self) -> int:
+        return int(self.results.shape[0])
+
+
+def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
+    """Every seat's encoded view at every turn's start of each finished game in ``records``."""
+    rows: list[FloatArray] = []
+    results: list[float] = []
+    games: list[int] = []
+    deals: dict[int, int] = {}
+    turns = 0
+    for record in records:
+        number = deals.setdefault(record.seed, len(deals))
+        state = record.start()
+        if state.num_players != enc.num_players:
+            raise ValueError(
+                f"a game of {state.num_players} seats in records for {enc.num_players}"
+            )
+        seen: list[FloatArray] = []
+        last = None
+        for action in [*record.actions, None]:
+            if state.over:
+                break
+            if state.to_act != last:
+                last = state.to_act
+                seen.extend(enc.observe(state.view(seat)) for seat in range(state.num_players))
+            if action is None:
+                break
+            state.apply(action)
+        if not state.over:
+            continue  # capped: no result to learn
+        returns = state.returns()
+        turns += len(seen) // state.num_players
+        rows.extend(seen)
+        results.extend(returns[i % state.num_players] for i in range(len(seen)))
+        games.extend([number] * len(seen))
+    size = enc.observation_size
+    return Positions(
+        np.stack(rows).astype(np.float32) if rows else np.zeros((0, size), dtype=np.float32),
+        np.asarray(results, dtype=np.float32),
+        np.asarray(games, dtype=np.int32),
+        turns,
+    )

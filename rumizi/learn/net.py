@@ -1,0 +1,181 @@
+"""A value network in plain numpy: a seat's view in, that seat's expected result out.
+
+The network is a small multi-layer perceptron (ReLU between layers, one output) over the
+game's observation vector (:meth:`~rumizi.core.encoding.GameEncoding.observe`), standardised
+by the training set's mean and spread. Its output is the seat's predicted result, 1 for a win
+and 0 for a loss (a draw or a middle place in between), clipped to ``[0, 1]``. Playing needs
+only numpy; :mod:`rumizi.learn.train` makes networks with scikit-learn.
+
+A network is one ``.npz`` file: the arrays, and a JSON ``info`` that says which game, table
+and options it was trained for, its format version, and how it was trained (games, epochs,
+losses, hours). :func:`shipped` finds the one the package carries for a table.
+
+>>> import numpy as np
+>>> net = ValueNet.random(observation_size=4, hidden=(3,), seed=1, info={"game": "demo"})
+>>> value = net.value(np.zeros(4, dtype=np.float32))
+>>> 0.0 <= value <= 1.0
+True
+>>> net.values(np.zeros((2, 4), dtype=np.float32)).shape
+(2,)
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rumizi.core.encoding import FloatArray
+
+#: The file format; a file of another version is refused, not misread.
+FORMAT_VERSION = 1
+#: The package folder of the shipped networks.
+WEIGHTS = "weights"
+
+
+@dataclass(frozen=True, eq=False)
+class ValueNet:
+    """Layers ``(weights, bias)`` applied in turn (ReLU between them), after standardising.
+
+    ``weights[k]`` has shape ``(inputs, outputs)``; the last layer has one output. ``mean``
+    and ``scale`` standardise an observation (``(x - mean) / scale``) before the first layer.
+    ``info`` is what the file says of itself: ``game``, ``players``, ``options`` and
+    ``training``.
+    """
+
+    layers: tuple[tuple[FloatArray, FloatArray], ...]
+    mean: FloatArray
+    scale: FloatArray
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.layers:
+            raise ValueError("a value network needs at least one layer")
+        width = self.mean.shape[0]
+        if self.scale.shape != (width,):
+            raise ValueError(f"mean and scale differ in length: {width} and {self.scale.shape}")
+        for number, (weights, bias) in enumerate(self.layers, 1):
+            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
+                raise ValueError(
+                    f"layer {number} takes {weights.shape} with bias {bias.shape}; "
+                    f"{width} inputs come to it"
+                )
+            width = weights.shape[1]
+        if width != 1:
+            raise ValueError(f"the last layer has {width} outputs; a value network has one")
+
+    @property
+    def observation_size(self) -> int:
+        """How many numbers an observation has."""
+        return int(self.mean.shape[0])
+
+    def values(self, observations: FloatArray) -> FloatArray:
+        """The predicted result of each row of ``observations`` (shape ``(n, size)``)."""
+        x = (observations - self.mean) / self.scale
+        last = len(self.layers) - 1
+        for number, (weights, bias) in enumerate(self.layers):
+            x = x @ weights + bias
+            if number < last:
+                np.maximum(x, 0.0, out=x)
+        out: FloatArray = np.clip(x[:, 0], 0.0, 1.0).astype(np.float32)
+        return out
+
+    def value(self, observation: FloatArray) -> float:
+        """The predicted result for one observation (a vector of :attr:`observation_size`)."""
+        return float(self.values(observation[np.newaxis, :])[0])
+
+    # ------------------------------------------------------------------ files
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the network to ``path`` (``.npz``), its arrays compressed."""
+        arrays: dict[str, Any] = {"mean": self.mean, "scale": self.scale}
+        for number, (weights, bias) in enumerate(self.layers):
+            arrays[f"w{number}"] = weights
+            arrays[f"b{number}"] = bias
+        info = {**self.info, "format": FORMAT_VERSION}
+        arrays["info"] = np.frombuffer(json.dumps(info, sort_keys=True).encode(), dtype=np.uint8)
+        np.savez_compressed(path, **arrays)
+
+    @classmethod
+    def load(cls, source: str | os.PathLike[str] | bytes) -> ValueNet:
+        """Read a network written by :meth:`save` (a path, or the file's bytes).
+
+        A file that is not one, or of another format version, is a ``ValueError``.
+        """
+        where = "the network's bytes" if isinstance(source, bytes) else str(source)
+        try:
+            with np.load(io.BytesIO(source) if isinstance(source, bytes) else source) as data:
+                info = json.loads(bytes(data["info"]).decode())
+                count = sum(1 for name in data.files if name.startswith("w"))
+                layers = tuple(
+                    (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
+                    for k in range(count)
+                )
+                mean = data["mean"].astype(np.float32)
+                scale = data["scale"].astype(np.float32)
+        except (OSError, KeyError, ValueError) as err:
+            raise ValueError(f"{where} is not a value network: {err}") from err
+        if info.get("format") != FORMAT_VERSION:
+            raise ValueError(
+                f"{where} is a value network of format {info.get('format')!r}; "
+                f"this Rumizi reads format {FORMAT_VERSION}"
+            )
+        return cls(layers, mean, scale, info)
+
+    @classmethod
+    def random(
+        cls,
+        observation_size: int,
+        hidden: Sequence[int] = (64,),
+        seed: int = 0,
+        info: Mapping[str, Any] | None = None,
+    ) -> ValueNet:
+        """A network of random weights (He initialisation), for tests and as a start."""
+        rng = np.random.default_rng(seed)
+        sizes = [observation_size, *hidden, 1]
+        layers = tuple(
+            (
+                (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32),
+                np.zeros(b, dtype=np.float32),
+            )
+            for a, b in itertools.pairwise(sizes)
+        )
+        width = np.ones(observation_size, dtype=np.float32)
+        return cls(layers, width * 0, width, dict(info or {}))
+
+
+def weights_name(game_id: str, players: int) -> str:
+    """The file name of the shipped network for ``game_id`` at a table of ``players``."""
+    return f"{game_id}-{players}p.npz"
+
+
+def shipped(game_id: str, players: int) -> ValueNet | None:
+    """The network the package carries for ``game_id`` at ``players`` seats, if any.
+
+    >>> shipped("star-realms", 2).info["game"]
+    'star-realms'
+    >>> shipped("no-such-game", 2) is None
+    True
+    """
+    found = _SHIPPED.get((game_id, players))
+    if found is None and (game_id, players) not in _SHIPPED:
+        item = resources.files("rumizi.learn").joinpath(WEIGHTS, weights_name(game_id, players))
+        found = ValueNet.load(item.read_bytes()) if item.is_file() else None
+        _SHIPPED[(game_id, players)] = found
+    return found
+
+
+def shipped_path(game_id: str, players: int) -> Path:
+    """Where in this source tree the shipped network for that table is written."""
+    return Path(__file__).parent / WEIGHTS / weights_name(game_id, players)
+
+
+_SHIPPED: dict[tuple[str, int], ValueNet | None] = {}

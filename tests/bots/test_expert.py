@@ -1,0 +1,139 @@
+"""The ``expert`` level: ``hard``'s search with short playouts scored by a value network.
+
+The network sees a seat's view only: re-dealing the hidden cards (a fresh sample of the same
+view, and a twin whose opponent holds other cards) leaves its output exactly as it was, and
+the bot's choice with it. Each game whose network the package ships is played to the end.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import rumizi
+from rumizi.adapters.base import encoding
+from rumizi.bots import make, names
+from rumizi.bots.expert import EXPERT_HORIZON, ExpertBot, NoNetwork, expert_games, value_strategy
+from rumizi.bots.strategies import strategy_for
+from rumizi.learn import ValueNet, shipped
+from tests.bots.test_search import hidden_twin, positions
+
+
+def test_expert_is_a_level_with_a_network_for_each_game_it_plays() -> None:
+    assert "expert" in names()
+    assert expert_games() == ["star-realms"]
+    for game_id in expert_games():
+        net = shipped(game_id, 2)
+        assert net is not None
+        assert net.observation_size == encoding(game_id, 2).observation_size
+        rounds = net.info["training"]["rounds"]
+        assert rounds and all(r["games"] > 0 and r["validation_loss"] > 0 for r in rounds)
+
+
+def test_re_dealt_hidden_cards_leave_the_network_s_outputs_as_they_were() -> None:
+    net = shipped("star-realms", 2)
+    assert net is not None
+    enc = encoding("star-realms", 2)
+    evaluate = value_strategy(strategy_for(rumizi.game("star-realms")), net, "star-realms", 2)
+    seen_values: set[float] = set()
+    opponents_differ = 0
+    for state in positions(21, 10):
+        me = state.to_act
+        assert me is not None
+        view = state.view(me)
+        asked = net.value(enc.observe(view))
+        seen_values.add(round(asked, 4))
+        twin = hidden_twin(state)
+        opponents_differ += twin.players[1 - me].hand != state.players[1 - me].hand
+        for world in (twin, *(rumizi.game("star-realms").sample(view, s) for s in range(4))):
+            assert world.view(me) == view
+            assert net.value(enc.observe(world.view(me))) == asked
+            assert evaluate.evaluate is not None
+            assert evaluate.evaluate(world, me) == asked
+    assert opponents_differ >= 5  # the hidden cards really were others
+    assert len(seen_values) > 3  # and the network is not a constant
+
+
+def test_expert_chooses_the_same_on_a_twin_with_other_hidden_cards() -> None:
+    for state in positions(5, 4):
+        me = state.to_act
+        assert me is not None
+        twin = hidden_twin(state)
+        a = make("expert", seed=3, iterations=24).choose(state.view(me), state.legal_actions())
+        b = make("expert", seed=3, iterations=24).choose(twin.view(me), twin.legal_actions())
+        assert a == b
+
+
+@pytest.mark.parametrize("game_id", expert_games())
+def test_expert_plays_a_whole_game_against_strong(game_id: str) -> None:
+    state = rumizi.game(game_id).new(seed=8)
+    expert = make("expert", seed=1, iterations=32)
+    assert isinstance(expert, ExpertBot) and expert.horizon == EXPERT_HORIZON
+    strong = make("strong", seed=2)
+    searched = 0
+    while not state.over:
+        me = state.to_act
+        assert me is not None
+        legal = state.legal_actions()
+        bot = expert if me == 0 else strong
+        action = bot.choose(state.view(me), legal)
+        assert action in legal
+        if bot is expert and expert.stats.searched:
+            searched += 1
+            assert 0 < expert.stats.iterations <= 32 * len(legal)
+        state.apply(action)
+    assert searched > 5
+
+
+def test_expert_says_which_games_it_plays_where_it_has_no_network() -> None:
+    state = rumizi.game("splendor-duel").new(seed=1)
+    me = state.to_act
+    assert me is not None
+    with pytest.raises(NoNetwork, match=r"splendor-duel.*it plays: star-realms.*rumizi learn"):
+        make("expert", iterations=4).choose(state.view(me), state.legal_actions())
+
+
+def test_expert_refuses_a_network_made_for_another_game(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "other.npz"
+    ValueNet.random(8, info={"game": "splendor-duel", "players": 2}).save(path)
+    state = rumizi.game("star-realms").new(seed=1)
+    bot = make("expert", iterations=4, weights=str(path))
+    with pytest.raises(NoNetwork, match="for splendor-duel at 2 seats, not star-realms"):
+        bot.choose(state.view(state.to_act or 0), state.legal_actions())
+
+
+def test_the_shipped_network_predicts_results_better_than_the_hand_written_evaluation() -> None:
+    """The shipped weights were learned: over fresh strong-against-strong games, at each turn's
+    start, the network's guess of each seat's result is closer (squared error, the Brier
+    score) than the game's hand-written evaluation, which a constant 0.5 scores 0.25 against.
+    (``bench/value_quality.py`` measures it on more games.)"""
+    game = rumizi.game("star-realms")
+    net = shipped("star-realms", 2)
+    assert net is not None
+    enc = encoding("star-realms", 2)
+    evaluate = strategy_for(game).evaluate
+    assert evaluate is not None
+    errors: dict[str, list[float]] = {"network": [], "hand": []}
+    for seed in range(40):
+        state = game.new(seed=5000 + seed)
+        bots = [make("strong", seed=seed), make("strong", seed=seed + 1)]
+        starts = []
+        last = None
+        while not state.over:
+            me = state.to_act
+            assert me is not None
+            if me != last:
+                last = me
+                starts.append(state.clone())
+            state.apply(bots[me].choose(state.view(me), state.legal_actions()))
+        result = state.returns()
+        for start in starts:
+            for seat in (0, 1):
+                errors["network"].append(
+                    (net.value(enc.observe(start.view(seat))) - result[seat]) ** 2
+                )
+                errors["hand"].append((evaluate(start, seat) - result[seat]) ** 2)
+    brier = {name: float(np.mean(found)) for name, found in errors.items()}
+    assert brier["network"] < brier["hand"] < 0.25, brier

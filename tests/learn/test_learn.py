@@ -1,0 +1,146 @@
+"""rumizi.learn: positions from records, fitting, network files, the loop and its command."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import rumizi
+from rumizi.adapters.base import encoding
+from rumizi.cli.main import cli
+from rumizi.core.record import GameRecord
+from rumizi.games.star_realms.strategy import playout_action
+from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, fit, learn, positions
+from rumizi.learn.train import split
+
+
+def played(seed: int, cap: int | None = None) -> GameRecord:
+    """A Star Realms game of the strong policy, whole or stopped after ``cap`` moves."""
+    record = GameRecord("star-realms", seed=seed)
+    state = record.start()
+    rng = random.Random(seed)
+    while not state.over and (cap is None or len(record.actions) < cap):
+        action = playout_action(state, rng)
+        state.apply(action)
+        record.actions.append(action)
+    return record
+
+
+def test_positions_are_each_seat_s_view_at_each_turn_start_with_its_result() -> None:
+    enc = encoding("star-realms", 2)
+    record = played(3)
+    found = positions([record, played(4, cap=30)], enc)  # the capped game teaches nothing
+    final = record.final_state()
+    expected: list[np.ndarray] = []
+    state = record.start()
+    last = None
+    for action in record.actions:
+        if state.to_act != last:
+            last = state.to_act
+            expected.extend(enc.observe(state.view(seat)) for seat in (0, 1))
+        state.apply(action)
+    assert found.turns == len(expected) // 2 > 5
+    assert np.array_equal(found.observations, np.stack(expected))
+    assert found.results.tolist() == [final.returns()[i % 2] for i in range(len(expected))]
+    assert set(found.games.tolist()) == {0}
+
+
+def test_validation_holds_whole_games() -> None:
+    games = np.repeat(np.arange(50, dtype=np.int32), 7)
+    found = Positions(np.zeros((350, 2), np.float32), np.zeros(350, np.float32), games, 175)
+    train, check = split(found, 0.2, seed=3)
+    assert len(train) + len(check) == 350 and len(check) > 0
+    assert not set(games[train]) & set(games[check])
+
+
+def test_a_network_keeps_its_outputs_and_info_through_its_file(tmp_path: Path) -> None:
+    net = ValueNet.random(6, hidden=(5, 4), seed=2, info={"game": "star-realms", "players": 2})
+    path = tmp_path / "net.npz"
+    net.save(path)
+    again = ValueNet.load(path)
+    x = np.random.default_rng(1).standard_normal((9, 6)).astype(np.float32)
+    assert np.array_equal(again.values(x), net.values(x))
+    assert again.info == {"game": "star-realms", "players": 2, "format": FORMAT_VERSION}
+    assert ValueNet.load(path.read_bytes()).values(x).tolist() == net.values(x).tolist()
+
+
+def test_a_file_that_is_not_a_network_of_this_format_is_refused(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a network")
+    with pytest.raises(ValueError, match="is not a value network"):
+        ValueNet.load(broken)
+    future = tmp_path / "future.npz"
+    ValueNet.random(3).save(future)
+    with np.load(future) as data:
+        arrays = dict(data)
+    arrays["info"] = np.frombuffer(b'{"format": 99}', dtype=np.uint8)
+    np.savez(future, **arrays)
+    with pytest.raises(ValueError, match="format 99; this Rumizi reads format 1"):
+        ValueNet.load(future)
+
+
+def test_layers_that_do_not_chain_are_refused() -> None:
+    net = ValueNet.random(4, hidden=(3,))
+    (w0, b0), (w1, b1) = net.layers
+    with pytest.raises(ValueError, match="layer 2 takes"):
+        ValueNet(((w0, b0), (w1[:2], b1)), net.mean, net.scale)
+    with pytest.raises(ValueError, match="has 3 outputs"):
+        ValueNet(((w0, b0),), net.mean, net.scale)
+
+
+def test_fitting_learns_a_signal_and_keeps_the_best_epoch() -> None:
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((1200, 5)).astype(np.float32)
+    y = (x[:, 1] + 0.3 * x[:, 2] > 0).astype(np.float32)
+    found = Positions(x, y, np.arange(1200, dtype=np.int32) // 6, 600)
+    seen: list[int] = []
+    net, epochs = fit(
+        found, hidden=(16,), epochs=15, batch=32, seed=2, progress=lambda e: seen.append(e.number)
+    )
+    assert seen == list(range(1, 16))
+    best = min(e.validation for e in epochs)
+    assert best < 0.5 * epochs[0].validation
+    _, check = split(found, 0.1, seed=2)
+    kept = float(np.mean((net.values(x[check]) - y[check]) ** 2))
+    assert kept == pytest.approx(best, rel=1e-4)
+
+
+def test_a_tiny_learning_run_goes_end_to_end_with_two_rounds(tmp_path: Path) -> None:
+    said: list[str] = []
+    net, rounds = learn(
+        "star-realms", tmp_path, games=2, epochs=2, rounds=2, jobs=1, seed=5, report=said.append
+    )
+    assert [r.bot for r in rounds] == ["strong", "expert"]
+    assert all(r.games == 2 and r.positions > 0 for r in rounds)
+    for number in (1, 2):
+        assert (tmp_path / f"round-{number}.jsonl").read_text().count("\n") == 2
+        assert ValueNet.load(tmp_path / f"round-{number}.npz").info["game"] == "star-realms"
+    assert [r["bot"] for r in net.info["training"]["rounds"]] == ["strong", "expert"]
+    assert net.observation_size == encoding("star-realms", 2).observation_size
+    assert any("validation loss" in line for line in said)
+    state = rumizi.game("star-realms").new(seed=1)
+    assert 0.0 <= net.value(encoding("star-realms", 2).observe(state.view(0))) <= 1.0
+
+
+def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
+    out = tmp_path / "star.npz"
+    answer = CliRunner().invoke(
+        cli,
+        ["learn", "star-realms", "--games", "2", "--epochs", "1", "--jobs", "1", "--hidden", "8",
+         "--workdir", str(tmp_path / "work"), "--out", str(out)],
+    )  # fmt: skip
+    assert answer.exit_code == 0, answer.output
+    assert "star-realms: 2 games, 1 rounds, validation loss" in answer.output
+    net = ValueNet.load(out)
+    assert [w.shape[1] for w, _ in net.layers] == [8, 1]
+
+
+def test_the_learn_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
+    answer = CliRunner().invoke(cli, ["learn", "star-realms", "--hidden", "big"])
+    assert answer.exit_code == 2 and "is not sizes like 128,64" in answer.output
+    answer = CliRunner().invoke(cli, ["learn", "chess", "--games", "1", "--workdir", str(tmp_path)])
+    assert answer.exit_code == 1 and "no encoding for game 'chess'" in answer.output
