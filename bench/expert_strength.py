@@ -16,24 +16,14 @@ processes inherit).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from typing import Any
 
 from rumizi.arena.runner import run_arena
+from rumizi.arena.stats import wilson
 from rumizi.bots.base import register
 from rumizi.bots.expert import ExpertBot
-
-
-def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share."""
-    if n == 0:
-        return 0.0, 1.0
-    p = points / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
 
 
 def main(argv: list[str] | None = None) -> None:

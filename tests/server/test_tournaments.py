@@ -40,6 +40,12 @@ def announce(organiser: Browser, **body: Any) -> dict[str, Any]:
     return found
 
 
+def announce_arena(organiser: Browser, minutes: int, clock_seconds: int) -> dict[str, Any]:
+    """An arena of ``minutes`` on a real-time clock of ``clock_seconds`` without increment."""
+    clock = {"kind": "realtime", "initial": clock_seconds, "increment": 0}
+    return announce(organiser, kind="arena", minutes=minutes, clock=clock)
+
+
 def begin(server: Server, tournament_id: str) -> None:
     """The event's start comes now (announced for later, so that everyone could join)."""
     with server.store.sessions.begin() as s:
@@ -193,12 +199,7 @@ def test_an_arena_pairs_whoever_is_free_at_once_and_doubles_a_streak(
 ) -> None:
     server = make_server(**FAST)
     organiser = server.guest("en")
-    made = announce(
-        organiser,
-        kind="arena",
-        minutes=5,
-        clock={"kind": "realtime", "initial": 10, "increment": 0},
-    )
+    made = announce_arena(organiser, minutes=5, clock_seconds=10)
     players = [server.guest("en") for _ in range(4)]
     for player in players:
         join(player, made["id"])
@@ -494,12 +495,7 @@ def test_an_arena_takes_players_while_it_runs_and_lets_them_leave_and_come_back(
 ) -> None:
     server = make_server(**FAST)
     organiser = server.guest("en")
-    made = announce(
-        organiser,
-        kind="arena",
-        minutes=30,
-        clock={"kind": "realtime", "initial": 60, "increment": 0},
-    )
+    made = announce_arena(organiser, minutes=30, clock_seconds=60)
     first, second = server.guest("en"), server.guest("en")
     for player in (first, second):
         join(player, made["id"])
