@@ -32,6 +32,7 @@ from rumizi.bots.base import register
 from rumizi.bots.search import FlatMCBot
 from rumizi.bots.strategies import Strategy, strategy_for
 from rumizi.core.contract import Action, GameState, View
+from rumizi.core.extras import require
 from rumizi.core.registry import game as registered_game
 from rumizi.core.registry import game_module
 
@@ -55,7 +56,8 @@ def expert_games() -> list[str]:
     """The ids of the games (at two seats or more) whose network the package ships."""
     from importlib import resources
 
-    folder = resources.files("rumizi.learn").joinpath("weights")
+    # From rumizi, not rumizi.learn: that package needs numpy, and this list does not.
+    folder = resources.files("rumizi").joinpath("learn", "weights")
     return sorted(
         {item.name.rsplit("-", 1)[0] for item in folder.iterdir() if item.name.endswith(".npz")}
     )
@@ -94,6 +96,7 @@ class ExpertBot(FlatMCBot):
         self._tables: dict[tuple[str, int], Strategy] = {}
 
     def _net(self, game_id: str, players: int) -> ValueNet:
+        require("learn", "numpy", needed_for="bot 'expert'")
         from rumizi.learn.net import ValueNet, shipped
 
         net = ValueNet.load(self.weights) if self.weights is not None else shipped(game_id, players)

@@ -30,6 +30,7 @@ from rumizi.arena.runner import (
     run_plan,
 )
 from rumizi.arena.stats import summarize
+from rumizi.core.extras import MissingExtra
 
 PIPE_WIDTH = 110
 
@@ -265,7 +266,7 @@ def arena(
     try:
         with open_executor(console, jobs, cluster) as runs_on:
             result = run_plan(plan, executor=runs_on, records=records, progress=advance)
-    except (ArenaError, ClusterError) as err:
+    except (ArenaError, ClusterError, MissingExtra) as err:  # the last: a bot's, in a worker
         bar.stop()
         console.print(Text(str(err), style="bold red"))
         raise SystemExit(1) from None

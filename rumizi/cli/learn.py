@@ -12,6 +12,7 @@ import click
 from rich.console import Console
 
 from rumizi.cli.arena import cluster_option
+from rumizi.core.extras import MissingExtra, require
 
 
 @click.command()
@@ -55,11 +56,9 @@ def learn(
     """Train GAME's value network by self-play, for the expert bot (needs rumizi[learn])."""
     console = Console(stderr=True)
     try:
-        import sklearn  # noqa: F401
-    except ImportError:
-        raise click.ClickException(
-            "rumizi learn needs scikit-learn: pip install 'rumizi[learn]'"
-        ) from None
+        require("learn", "numpy", "sklearn", needed_for="rumizi learn")
+    except MissingExtra as err:
+        raise click.ClickException(str(err)) from None
     from rumizi import learn as library
 
     try:

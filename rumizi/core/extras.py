@@ -7,7 +7,8 @@ is given, never at import time of something that does not:
 * ``server``: the web platform (``rumizi serve``): FastAPI, uvicorn, SQLAlchemy, Alembic, …;
 * ``redis``: several instances (``rumizi serve --redis``) or the sign-in counters in Redis;
 * ``postgres``: PostgreSQL instead of the embedded SQLite database;
-* ``rl``: the research adapters; ``cluster``: the arena on Ray.
+* ``rl``: the research adapters; ``cluster``: the arena on Ray;
+* ``learn``: training value networks (``rumizi learn``), and numpy for the ``expert`` bot.
 
 >>> require("server", "json", needed_for="this")   # present: nothing happens
 >>> try:
@@ -46,7 +47,13 @@ class MissingExtra(ImportError):
 
     def __init__(self, extra: str, needed_for: str) -> None:
         self.extra = extra
+        self.needed_for = needed_for
         super().__init__(f"{needed_for} needs the {extra} extra: {install_hint(extra)}")
+
+    def __reduce__(self) -> tuple[type[MissingExtra], tuple[str, str]]:
+        # Made again from both arguments: an arena's worker process sends it back pickled,
+        # and a copy that cannot be unpickled would leave the pool waiting for ever.
+        return (type(self), (self.extra, self.needed_for))
 
 
 def install_hint(extra: str) -> str:

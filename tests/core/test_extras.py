@@ -8,6 +8,7 @@ the built wheel with no extras into an empty virtual environment (``.ci/newcomer
 
 from __future__ import annotations
 
+import pickle
 import re
 import subprocess
 import sys
@@ -59,6 +60,8 @@ def test_a_missing_extra_names_the_extra_and_its_install_command() -> None:
         "a PostgreSQL database needs the postgres extra: pip install 'rumizi[postgres]'"
     )
     assert caught.value.extra == "postgres"
+    again = pickle.loads(pickle.dumps(caught.value))  # as a worker process sends it back
+    assert isinstance(again, MissingExtra) and str(again) == str(caught.value)
     require_server()  # this environment has the server extra: nothing is missing
 
 
@@ -80,6 +83,34 @@ def test_serve_without_the_server_extra_says_so_in_one_line() -> None:
     assert "Traceback" not in done.stderr
     assert done.stderr.strip() == (
         "Error: rumizi serve needs the server extra: pip install 'rumizi[server]'"
+    )
+
+
+def test_the_expert_bot_and_rumizi_learn_name_their_extra() -> None:
+    expert = run_hidden(
+        "import rumizi\nfrom rumizi.bots import make\n"
+        "state = rumizi.game('star-realms').new(seed=1)\n"
+        "make('expert', iterations=4).choose(state.view(state.to_act), state.legal_actions())",
+        "numpy",
+    )
+    assert expert.returncode == 1
+    assert expert.stderr.strip().splitlines()[-1] == (
+        "rumizi.core.extras.MissingExtra: bot 'expert' needs the learn extra: "
+        "pip install 'rumizi[learn]'"
+    )
+    arena = run_hidden(
+        "from rumizi.cli.main import cli\n"
+        "cli(['arena', 'star-realms', '--bots', 'expert,random', '--games', '2', '--jobs', '1'])",
+        "numpy",
+    )
+    assert arena.returncode == 1 and "Traceback" not in arena.stdout + arena.stderr
+    assert "bot 'expert' needs the learn extra: pip install 'rumizi[learn]'" in arena.stdout
+    learn = run_hidden(
+        "from rumizi.cli.main import cli\ncli(['learn', 'star-realms', '--games', '1'])", "sklearn"
+    )
+    assert learn.returncode == 1 and "Traceback" not in learn.stderr
+    assert learn.stderr.strip() == (
+        "Error: rumizi learn needs the learn extra: pip install 'rumizi[learn]'"
     )
 
 
