@@ -21,6 +21,7 @@ from rumizi.adapters.base import encoding
 from rumizi.arena.runner import read_records, run_arena
 from rumizi.bots.strategies import strategy_for
 from rumizi.learn import ValueNet, shipped
+from rumizi.learn.data import replay_turns
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -42,17 +43,10 @@ def main(argv: list[str] | None = None) -> None:
                   records=records)  # fmt: skip
         rows: list[tuple[float, float | None, float, float]] = []  # net, hand, result, stage
         for record in read_records(records):
-            state = record.start()
-            starts = []
-            last = None
-            for action in record.actions:
-                if state.to_act != last:
-                    last = state.to_act
-                    starts.append(state.clone())
-                state.apply(action)
-            if not state.over:
+            starts, end = replay_turns(record, lambda start: start.clone())
+            if not end.over:
                 continue
-            result = state.returns()
+            result = end.returns()
             for number, start in enumerate(starts):
                 stage = number / max(len(starts) - 1, 1)
                 for seat in (0, 1):

@@ -34,10 +34,8 @@ from rumizi.bots.strategies import Strategy, strategy_for
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.extras import require
 from rumizi.core.registry import game as registered_game
-from rumizi.core.registry import game_module
 
 if TYPE_CHECKING:
-    from rumizi.core.encoding import EncodingAddOn
     from rumizi.learn.net import ValueNet
 
 #: Turns a playout runs before the network scores it (a change of the player to act ends a
@@ -65,10 +63,12 @@ def expert_games() -> list[str]:
 
 def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) -> Strategy:
     """``base`` with its evaluation replaced by ``net`` reading each seat's encoded view."""
-    module: EncodingAddOn | None = game_module(game_id, "encoding")
-    if module is None:
-        raise NoNetwork(f"{game_id} has no encoding for a value network to read")
-    enc = module.make_encoding(players, **dict(net.info.get("options", {})))
+    from rumizi.adapters.base import encoding
+
+    try:
+        enc = encoding(game_id, players, **dict(net.info.get("options", {})))
+    except KeyError as missing:
+        raise NoNetwork(f"{game_id} has no encoding for a value network to read") from missing
     value, observe = net.value, enc.observe
 
     def evaluate(state: GameState, player: int) -> float:

@@ -25,14 +25,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from rumizi.core.contract import GameState
 from rumizi.core.encoding import FloatArray, GameEncoding
 from rumizi.core.record import GameRecord
+
+Read = TypeVar("Read")
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,48 @@ class Positions:
         return int(self.results.shape[0])
 
 
+def replay_turns(
+    record: GameRecord, read: Callable[[GameState], Read]
+) -> tuple[list[Read], GameState]:
+    """Replay ``record``; what ``read`` makes of the live game wherever a turn begins (the
+    player to act has changed, the game still on), and the position the record ends in.
+
+    ``read`` looks at the state (a view, an evaluation) or clones it: the same object moves
+    on afterwards.
+
+    >>> import rumizi
+    >>> record = rumizi.GameRecord("star-realms", seed=2)
+    >>> state = record.start()
+    >>> while not state.over:
+    ...     record.actions.append(state.legal_actions()[0])
+    ...     state.apply(record.actions[-1])
+    >>> players, end = replay_turns(record, lambda start: start.to_act)
+    >>> end.over, players[:4] == [players[0], 1 - players[0]] * 2  # the seats take turns
+    (True, True)
+    """
+    state = record.start()
+    found: list[Read] = []
+    last = None
+    for action in record.actions:
+        if state.to_act != last:
+            last = state.to_act
+            found.append(read(state))
+        state.apply(action)
+    if not state.over and state.to_act != last:
+        found.append(read(state))  # the record stops where a turn begins
+    return found, state
+
+
 def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
     """Every seat's encoded view at every turn's start of each finished game in ``records``."""
+
+    def every_seat(state: GameState) -> list[FloatArray]:
+        if state.num_players != enc.num_players:
+            raise ValueError(
+                f"a game of {state.num_players} seats in records for {enc.num_players}"
+            )
+        return [enc.observe(state.view(seat)) for seat in range(state.num_players)]
+
     rows: list[FloatArray] = []
     results: list[float] = []
     games: list[int] = []
@@ -59,29 +103,16 @@ def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
     turns = 0
     for record in records:
         number = deals.setdefault(record.seed, len(deals))
-        state = record.start()
-        if state.num_players != enc.num_players:
-            raise ValueError(
-                f"a game of {state.num_players} seats in records for {enc.num_players}"
-            )
-        seen: list[FloatArray] = []
-        last = None
-        for action in [*record.actions, None]:
-            if state.over:
-                break
-            if state.to_act != last:
-                last = state.to_act
-                seen.extend(enc.observe(state.view(seat)) for seat in range(state.num_players))
-            if action is None:
-                break
-            state.apply(action)
-        if not state.over:
+        seen, end = replay_turns(record, every_seat)
+        if not end.over:
             continue  # capped: no result to learn
-        returns = state.returns()
-        turns += len(seen) // state.num_players
-        rows.extend(seen)
-        results.extend(returns[i % state.num_players] for i in range(len(seen)))
-        games.extend([number] * len(seen))
+        returns = end.returns()
+        players = end.num_players
+        turns += len(seen)
+        for views in seen:
+            rows.extend(views)
+            results.extend(returns[seat] for seat in range(players))
+        games.extend([number] * (len(seen) * players))
     size = enc.observation_size
     return Positions(
         np.stack(rows).astype(np.float32) if rows else np.zeros((0, size), dtype=np.float32),

@@ -148,8 +148,9 @@ class ValueNet:
             )
             for a, b in itertools.pairwise(sizes)
         )
-        width = np.ones(observation_size, dtype=np.float32)
-        return cls(layers, width * 0, width, dict(info or {}))
+        mean = np.zeros(observation_size, dtype=np.float32)
+        scale = np.ones(observation_size, dtype=np.float32)
+        return cls(layers, mean, scale, dict(info or {}))
 
 
 def weights_name(game_id: str, players: int) -> str:
