@@ -3,14 +3,17 @@
     nice -n 19 .venv/bin/python bench/fantasy_realms_strength.py                # 3, 4, 6 seats
     nice -n 19 .venv/bin/python bench/fantasy_realms_strength.py --players 4 --games 160
     nice -n 19 .venv/bin/python bench/fantasy_realms_strength.py --modules base --jobs 2
+    .venv/bin/python bench/fantasy_realms_strength.py --bot hard --field strong --players 4 \
+        --modules base chaos --jobs 2                         # hard against three strong
 
-Every table seats one ``strong`` bot and ``players − 1`` ``greedy`` bots (through the bots'
-public interface: each sees only its view). The schedule is the arena's
+Every table seats one ``--bot`` (``strong``) and ``players − 1`` ``--field`` bots
+(``greedy``), through the bots' public interface: each sees only its view. ``--modules
+chaos`` plays the chaos realms (deal, trade, score). The schedule is the arena's
 (:func:`rumizi.arena.runner.plan_arena`): each deal is played from every seat, in both
 directions round the table, so the luck of the deal and of the seat cancels out; ``--games``
 is rounded up to whole rounds of seatings. Printed for each bot: its win share (a shared win
-split between the tied) with a 95 % Wilson interval, and its mean final score; for ``greedy``
-the seats are pooled, so its fair share is ``(players − 1) / players``. ``strong`` beats its
+split between the tied) with a 95 % Wilson interval, and its mean final score; for the field
+the seats are pooled, so its fair share is ``(players − 1) / players``. The bot beats its
 fair share ``1 / players`` clearly when the interval's lower end is above it.
 
 Modules: ``base`` (the base game), ``items`` (Cursed Items), ``suits`` (the expansion suits)
@@ -85,6 +88,7 @@ MODULES: dict[str, dict[str, Any]] = {
     "items": {"items": True},
     "suits": {"suits": True},
     "full": {"items": True, "suits": True},
+    "chaos": {"variant": "chaos"},
 }
 
 
@@ -108,8 +112,17 @@ def one_game(spec: GameSpec) -> tuple[list[str], list[float], list[int], float]:
     return list(spec.bots), list(payoff), totals, time.process_time() - start
 
 
-def table(players: int, modules: str, games: int, seed: int, jobs: int, progress: int = 0) -> None:
-    bots = ["strong"] + ["greedy"] * (players - 1)
+def table(
+    players: int,
+    modules: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    progress: int = 0,
+    bot: str = "strong",
+    field: str = "greedy",
+) -> None:
+    bots = [bot] + [field] * (players - 1)
     plan = plan_arena(
         "fantasy-realms", bots, games, seed=seed, players=players, options=MODULES[modules]
     )
@@ -120,10 +133,8 @@ def table(players: int, modules: str, games: int, seed: int, jobs: int, progress
     for game in played:
         done.append(game)
         if progress and len(done) % progress == 0 and len(done) < len(plan.specs):
-            won = sum(
-                p[s] for names, p, _t, _s in done for s, b in enumerate(names) if b == "strong"
-            )
-            print(f"  ... {len(done)} games: strong won {won:.1f}", flush=True)
+            won = sum(p[s] for names, p, _t, _s in done for s, b in enumerate(names) if b == bot)
+            print(f"  ... {len(done)} games: {bot} won {won:.1f}", flush=True)
     if pool:
         pool.close()
     wall = time.perf_counter() - start
@@ -141,7 +152,7 @@ def table(players: int, modules: str, games: int, seed: int, jobs: int, progress
         f"({wall:.0f} s, {sum(d[3] for d in done) / n:.2f} CPU s a game)",
         flush=True,
     )
-    for name in ("strong", "greedy"):
+    for name in (bot, field):
         share = wins[name] / n  # of the games won (greedy: by any greedy seat)
         low, high = wilson(wins[name], n)
         fair = seats[name] / n / players
@@ -160,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--progress", type=int, default=0, help="print a line every N games")
+    ap.add_argument("--bot", default="strong", help="the bot measured, in one seat")
+    ap.add_argument("--field", default="greedy", help="the bot in every other seat")
     ap.add_argument(
         "--set",
         nargs="*",
@@ -168,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="override a weight of the strong player (strategy.py), for tuning",
     )
     args = ap.parse_args(argv)
+    if args.bot == args.field:
+        ap.error("--bot and --field must differ (the figures are counted by name)")
     for item in args.set:  # set before the pool forks, so every process plays the same bot
         name, _, value = item.partition("=")
         if not hasattr(strategy, name):
@@ -175,7 +190,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         setattr(strategy, name, type(getattr(strategy, name))(float(value)))
     for modules in args.modules:
         for players in args.players:
-            table(players, modules, args.games, args.seed, args.jobs, args.progress)
+            table(
+                players, modules, args.games, args.seed, args.jobs, args.progress,
+                args.bot, args.field,
+            )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -10,11 +10,12 @@
   leaves the race once it cannot plausibly beat the policy's, and the policy's move is kept
   unless clearly beaten), at most 1 s per decision (``make("hard", seed, budget=0.5)`` to
   change it; ``iterations=`` for reproducible play). A clear decision — nothing left to race
-  the policy's move, or one challenger plainly ahead — ends early: against ``strong`` a
-  searched decision took 0.4 s on average, and ``hard`` won 78 of 100 games
-  (``bench/search_strength.py``). At equal time it beat ISMCTS clearly in
+  the policy's move, or one challenger plainly ahead — ends early: against ``strong`` in
+  Star Realms a searched decision took 0.36 s on average, and ``hard`` won 161 of 200 games
+  (``bench/search_strength.py``; the README's bots section has every game's figures). At equal time it beat ISMCTS clearly in
   ``bench/search_strength.py``: at a few hundred playouts per decision, comparing the moves
-  on shared luck is worth more than a tree.
+  on shared luck is worth more than a tree. In a phase where everyone acts at once (Fantasy
+  Realms' chaos trading) it races its own seat's moves the same way.
 
 Every level sees only the view and the legal actions.
 

@@ -82,6 +82,7 @@ from rumizi.bots.strategies import (
     Strategy,
     random_action,
     register_strategy,
+    simultaneous,
     simultaneous_choice,
     strategy_for,
 )
@@ -204,6 +205,11 @@ class SearchBot(Bot):
 
     name = "search"
     default_budget: float = 1.0
+    #: Whether the search weighs a simultaneous phase's moves (Fantasy Realms' chaos trading);
+    #: otherwise the game's one-turn heuristic makes them. Flat Monte Carlo can: each of the
+    #: bot's own moves is played into the same sampled worlds, and the playouts make everyone's
+    #: moves after it, one actor at a time. A tree would need every seat's moves at each node.
+    searches_at_once: bool = False
 
     def __init__(
         self,
@@ -261,12 +267,14 @@ class SearchBot(Bot):
         self.stats = SearchStats()
         if len(legal) == 1:
             return legal[0]
-        at_once = simultaneous_choice(view, legal, self._rng)
-        if at_once is not None:  # search over moves made at once is not built
-            return at_once
+        at_once = simultaneous(legal)
+        if at_once and not self.searches_at_once:
+            found = simultaneous_choice(view, legal, self._rng)
+            assert found is not None
+            return found
         game_obj = self._game if self._game is not None else registered_game(view["game"])
         strategy = self._strategy if self._strategy is not None else strategy_for(game_obj)
-        if strategy.obvious_action is not None:
+        if strategy.obvious_action is not None and not at_once:
             # Hints read only the acting player's knowledge, which every sample shares.
             hint = strategy.obvious_action(self._sample(game_obj, view))
             if hint is not None:
@@ -359,6 +367,7 @@ class FlatMCBot(SearchBot):
     """
 
     name = "flat-mc"
+    searches_at_once = True
 
     def __init__(
         self,
@@ -392,12 +401,28 @@ class FlatMCBot(SearchBot):
         legal: list[Action],
         deadline: float | None,
     ) -> Action:
-        if self.trust is not None and strategy.playout_action is not random_action:
-            first = self._sample(game_obj, view)
+        first = self._sample(game_obj, view)
+        if simultaneous(legal):
+            # The bot's own move among moves made at once; the policy's is the heuristic's
+            # for its seat (a sampled world's first actor may be another seat).
+            me = int(legal[0]["by"])
+            policy_move = simultaneous_choice(view, legal, self._rng)
+            default = next((i for i, a in enumerate(legal) if a == policy_move), None)
+        else:
+            assert first.to_act is not None
+            me = first.to_act
             default = self._default(strategy, first, legal)
-            if default is not None:
-                return self._race(game_obj, strategy, view, legal, deadline, first, default)
-        return self._ucb(game_obj, strategy, view, legal, deadline)
+        if (
+            self.trust is not None
+            and strategy.playout_action is not random_action
+            and default is not None
+        ):
+            return self._race(game_obj, strategy, view, legal, deadline, first, default, me)
+        if strategy.candidates is not None:  # the game's shortlist holds here too
+            shortlist = strategy.candidates(first, legal)
+            if shortlist:
+                legal = [legal[i] for i in sorted(set(shortlist)) if 0 <= i < len(legal)]
+        return self._ucb(game_obj, strategy, view, legal, deadline, first, me)
 
     def _race(
         self,
@@ -408,6 +433,7 @@ class FlatMCBot(SearchBot):
         deadline: float | None,
         first: GameState,
         default: int,
+        me: int,
     ) -> Action:
         """Race every candidate against the policy's move, world by world; drop the losers.
 
@@ -421,8 +447,6 @@ class FlatMCBot(SearchBot):
         above zero.
         """
         n = len(legal)
-        me = first.to_act
-        assert me is not None
         live = list(range(n))
         if strategy.candidates is not None:  # the game's shortlist, and the policy's move
             shortlist = strategy.candidates(first, legal)
@@ -508,6 +532,8 @@ class FlatMCBot(SearchBot):
         view: View,
         legal: list[Action],
         deadline: float | None,
+        first: GameState,
+        me: int,
     ) -> Action:
         n = len(legal)
         visits = [0] * n
@@ -516,8 +542,8 @@ class FlatMCBot(SearchBot):
         # Common random numbers: every candidate's j-th try is played in the same world j
         # (the same determinization and the same playout randomness), so candidates are
         # compared on the same luck and the differences between them are far less noisy.
-        worlds: list[GameState] = []
-        world_seeds: list[int] = []
+        worlds: list[GameState] = [first]
+        world_seeds: list[int] = [self._rng.getrandbits(64)]
         done = 0
         while self._more(done, deadline):
             if done < n:
@@ -533,8 +559,6 @@ class FlatMCBot(SearchBot):
                 worlds.append(self._sample(game_obj, view))
                 world_seeds.append(self._rng.getrandbits(64))
             state = worlds[j].clone()
-            me = state.to_act
-            assert me is not None
             state.apply(legal[i])
             payoff = self._playout(state, strategy, random.Random(world_seeds[j]))
             visits[i] += 1

@@ -74,9 +74,9 @@ def simultaneous(legal: list[Action]) -> bool:
 
 def simultaneous_choice(view: View, legal: list[Action], rng: random.Random) -> Action | None:
     """In a simultaneous phase, the game's one-turn heuristic (else a random move); ``None``
-    in any other phase. Sampled states and playouts act for the first actor only, so the
-    searching and sampling levels hand such phases to the heuristic, which reads the seat
-    from the view and its own list."""
+    in any other phase. A sampled state's policy acts for its first actor only, so the
+    sampling levels hand such phases to the heuristic, which reads the seat from the view and
+    its own list; flat Monte Carlo races the seat's moves against this one."""
     if not simultaneous(legal):
         return None
     heuristic = strategy_for(view["game"]).choose

@@ -1,4 +1,4 @@
-"""How the bots trade in chaos realms (every level: search over moves made at once is not built).
+"""How the bots trade in chaos realms: the heuristic every level starts from.
 
 From its seat's view and list alone, a bot in the trading phase
 
@@ -12,7 +12,11 @@ From its seat's view and list alone, a bot in the trading phase
 3. else declares itself done (its open offers stand; it still answers the ones made to it).
 
 So every bot's trading ends after at most one offer per other player, and a table of bots
-ends its trading without a clock. After the trading, the Necromancer's holder draws three
+ends its trading without a clock. ``hard`` (flat Monte Carlo) searches instead: it races
+this heuristic's move against the others of :func:`trade_candidates` (every answer, ``done``,
+any card offered to a player not asked yet), each played into the same worlds sampled from
+its view and the trading played out with this heuristic for every seat; it too asks each
+player once and never withdraws. After the trading, the Necromancer's holder draws three
 unless its hand is worth more than any hand it could expect from a draw (it keeps the best).
 
 >>> import random
@@ -103,6 +107,23 @@ def _offer(
     if best is None or best[0] < MARGIN:
         return None
     return {"do": "propose", "by": me, "to": targets[0], "card": best[1]}
+
+
+def trade_candidates(view: View, legal: list[Action]) -> list[int]:
+    """Indexes into a seat's trading ``legal`` of the moves a search weighs: every answer,
+    ``done``, and an offer of any card to a player not asked yet.
+
+    Never a withdrawal, and never a second offer to the same player, so that a searching bot,
+    like the heuristic, makes at most one offer to each other player and a table without a
+    clock ends its trading (offering, withdrawing and offering again would not end).
+    """
+    me = int(view["you"])
+    seen = asked(view, me)
+    return [
+        i
+        for i, a in enumerate(legal)
+        if a["do"] != "withdraw" and not (a["do"] == "propose" and int(a["to"]) in seen)
+    ]
 
 
 def choose(view: View, legal: list[Action], rng: random.Random | None = None) -> Action:

@@ -507,6 +507,14 @@ def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
     return legal[max(values)[2]]
 
 
+def search_candidates(state: FantasyRealmsState, legal: list[Action]) -> list[int] | None:
+    """The moves a search races: in the chaos trading, those of :func:`chaos.trade_candidates`
+    (``legal`` is one seat's own list, each move naming it); elsewhere every legal move."""
+    if state.phase != "trade" or not legal:
+        return None
+    return chaos.trade_candidates(state.view(int(legal[0]["by"])), legal)
+
+
 def evaluate(state: FantasyRealmsState, player: int) -> float:
     """The chance that ``player`` wins, from its hand's best score (the result once over)."""
     if state.over:

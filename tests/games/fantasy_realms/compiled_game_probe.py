@@ -7,7 +7,7 @@ greedy and strong policies. Run as a script it prints the fingerprints as JSON
 Cursed Hoard with its items, the promos, the two-player draft and chaos realms (every legal
 list, wrong moves of every kind, exports, loads, clones, views and samples on the way); the
 strong policy's games with its evaluations; broken documents, views and options; and the
-greedy heuristic's choices, which the ``greedy`` bot plays.
+greedy heuristic's choices, which the ``greedy`` bot plays, with the moves a search races.
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ def wrong_moves(rng: random.Random, state: GameState) -> list[Any]:
 
 
 def greedy_choices(digest: Digest) -> None:
-    """The greedy heuristic's moves from the acting seat's view along random games."""
+    """The greedy heuristic's moves from the acting seat's view along random games, and the
+    moves a search races there."""
     rng = random.Random(51)
     for number, options in enumerate(SETUPS):
         state = GAME.new(seed=rng.randrange(2**63), **options)
@@ -87,6 +88,7 @@ def greedy_choices(digest: Digest) -> None:
             me = state.to_act
             assert me is not None
             legal = state.legal_actions_for(me)
+            digest.add(strategy.search_candidates(state, legal))  # what hard races in chaos
             if step % 2 == 0:
                 choice = heuristics.choose(state.view(me), legal, random.Random(number))
                 digest.add(choice)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -89,3 +90,53 @@ def test_every_level_trades_for_its_own_seat_and_the_trading_ends(level: str) ->
                 assert move in s.legal_actions_for(p)
                 s.apply(move)
     assert s.phase != "trade"
+
+
+def test_a_search_weighs_only_trades_that_keep_the_trading_finite() -> None:
+    s = table()
+    s.apply({"do": "propose", "by": 1, "to": 2, "card": "wildfire"})
+    s.apply({"do": "propose", "by": 1, "to": 0, "card": "candle"})
+    s.apply({"do": "refuse", "by": 2, "offer": 1})
+    legal = s.legal_actions_for(1)
+    picked = [legal[i] for i in chaos.trade_candidates(s.view(1), legal)]
+    # seat 2 refused: offering to it again is legal, but a search leaves it alone; the open
+    # offer to seat 0 could be withdrawn, and a search leaves that alone too
+    assert any(a["do"] == "propose" and a["to"] == 2 for a in legal)
+    assert any(a["do"] == "withdraw" for a in legal)
+    assert picked == [a for a in legal if a["do"] == "done"]
+    # seat 0 answers seat 1's offer: every answer and every fresh offer are weighed
+    legal = s.legal_actions_for(0)
+    picked = [legal[i] for i in chaos.trade_candidates(s.view(0), legal)]
+    assert picked == legal
+
+
+def test_hard_searches_its_own_trades_and_weighs_more_than_the_heuristic_s_move() -> None:
+    s = table()  # seat 1 holds 51 points: it has trades worth weighing
+    bot = make("hard", seed=3, iterations=60)
+    legal = s.legal_actions_for(1)
+    move = bot.choose(s.view(1), legal)
+    assert move in legal and move["by"] == 1
+    assert bot.stats.searched and bot.stats.iterations >= 60
+    assert len(bot.stats.values) > 1  # the race compared moves, not only the heuristic's
+    assert all(json.loads(key)["do"] != "withdraw" for key in bot.stats.values)
+
+
+@pytest.mark.parametrize("level", ["hard", "flat-mc"])
+def test_searching_bots_ask_each_player_once_never_withdraw_and_the_trading_ends(
+    level: str,
+) -> None:
+    s = GAME.new(seed=8, players=4, variant="chaos")
+    bots = [make(level, seed=p, iterations=12) for p in range(4)]
+    moves: list[dict[str, object]] = []
+    for _ in range(400):
+        if s.phase != "trade":
+            break
+        p = s.actors[0]
+        move = bots[p].choose(s.view(p), s.legal_actions_for(p))
+        moves.append(move)
+        s.apply(move)
+    assert s.phase != "trade"
+    assert not [m for m in moves if m["do"] == "withdraw"]
+    for p in range(4):
+        asked = [m["to"] for m in moves if m["do"] == "propose" and m["by"] == p]
+        assert len(asked) == len(set(asked)) <= 3
