@@ -12,10 +12,11 @@
   change it; ``iterations=`` for reproducible play). A clear decision — nothing left to race
   the policy's move, or one challenger plainly ahead — ends early: against ``strong`` in
   Star Realms a searched decision took 0.36 s on average, and ``hard`` won 161 of 200 games
-  (``bench/search_strength.py``; the README's bots section has every game's figures). At equal time it beat ISMCTS clearly in
-  ``bench/search_strength.py``: at a few hundred playouts per decision, comparing the moves
-  on shared luck is worth more than a tree. In a phase where everyone acts at once (Fantasy
-  Realms' chaos trading) it races its own seat's moves the same way.
+  (``bench/search_strength.py``; the README's bots section has every game's figures). At
+  equal time it beat ISMCTS clearly in ``bench/search_strength.py``: at a few hundred
+  playouts per decision, comparing the moves on shared luck is worth more than a tree. In a
+  phase where everyone acts at once (Fantasy Realms' chaos trading) it races its own seat's
+  moves the same way.
 
 Every level sees only the view and the legal actions.
 
