@@ -1,11 +1,14 @@
 """How long does the analysis of a game take, and how fast does its error fall with worlds?
 
-    .venv/bin/python bench/analysis_speed.py                     # both games, ~ a few minutes
+    .venv/bin/python bench/analysis_speed.py                     # all four games
     .venv/bin/python bench/analysis_speed.py --game star-realms --worlds 16 --pin
+    PYTHONPATH=$(.venv/bin/python scripts/compiled.py) .venv/bin/python bench/analysis_speed.py
+
+The last runs on the compiled engines (each game's first line says which ran).
 
 Measured on one core (``--pin`` pins the process to one CPU, Linux):
 
-* **speed**: a typical game — the ``medium`` bot against itself, seed ``--seed`` — analysed
+* **speed**: a typical game — the ``medium`` bot in every seat, seed ``--seed`` — analysed
   for seat 0 with ``--worlds`` worlds a decision and no time budget (so the work is the same on
   every machine): seconds per seat, decisions judged, and seconds per judged decision. The
   baseline, measured in the same run, is one full playout of the game from its start with the
@@ -26,6 +29,7 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
 
 from rumizi.analysis import analyse, analyse_decision
@@ -36,13 +40,20 @@ from rumizi.core.contract import Action, GameState
 from rumizi.core.record import GameRecord
 
 WORLDS_STEPS = (4, 8, 16, 32, 64)
+GAMES = ("star-realms", "splendor-duel", "war-of-the-ring", "fantasy-realms")
+
+
+def compiled(record: GameRecord) -> bool:
+    """Whether the game's engine runs from the compiled build (``scripts/compiled.py``)."""
+    module = sys.modules.get(type(record.start()).__module__)
+    return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")
 
 
 def typical_game(game_id: str, seed: int) -> GameRecord:
     """``medium`` against ``medium``: the kind of game people and bots play on the site."""
     record = GameRecord(game_id, seed=seed)
     state = record.start()
-    players = [make("medium", seed=seed + 1), make("medium", seed=seed + 2)]
+    players = [make("medium", seed=seed + 1 + p) for p in range(state.num_players)]
     while not state.over:
         me = state.to_act
         assert me is not None
@@ -119,7 +130,7 @@ def error(record: GameRecord, decisions: int, repeats: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", action="append", help="game id (default: both games)")
+    parser.add_argument("--game", action="append", help="game id (default: all four)")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=16, help="worlds a decision for speed")
     parser.add_argument("--decisions", type=int, default=6)
@@ -128,9 +139,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.pin and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    for game_id in args.game or ["star-realms", "splendor-duel"]:
-        print(game_id)
+    for game_id in args.game or GAMES:
         record = typical_game(game_id, args.seed)
+        print(f"{game_id} ({'compiled' if compiled(record) else 'pure Python'})")
         speed(record, args.worlds)
         error(record, args.decisions, args.repeats)
 

@@ -99,7 +99,6 @@ from rumizi.core.contract import Action, Game, GameState, View
 from rumizi.core.errors import IllegalAction
 from rumizi.core.record import GameRecord
 from rumizi.core.registry import game as registered_game
-from rumizi.core.registry import game_module
 
 #: Judged worlds per decision when the caller does not say. At 48 a win chance near a half
 #: reads ± 7 points, and the curve's step from one decision to the next is, from the noise
@@ -404,28 +403,19 @@ def playout_plan(game_obj: Game) -> tuple[Strategy, int | None]:
     """How the analysis plays ``game_obj`` out: the policy and the horizon.
 
     The game's own policy (the ``strong`` bot's) to the end of the game, unless its
-    ``strategy`` module asks otherwise: ``ANALYSIS_POLICY = "greedy"`` plays its one-turn
-    heuristic instead, and ``ANALYSIS_HORIZON`` stops a playout after that many turns, scored
-    by its evaluator. (Fantasy Realms asks for both: its strong policy scores many hands
-    exactly at every move, and a judged decision plays a hundred playouts.)
+    ``strategy`` module brings a faster ``search_policy`` for playouts, as search plays them
+    (:attr:`Strategy.rollout`): then that policy for ``SEARCH_HORIZON`` turns, scored by the
+    evaluator. (Fantasy Realms does: its strong policy scores many hands exactly at every
+    move, and a judged decision plays a hundred playouts.)
 
     >>> playout_plan(registered_game("star-realms"))[1] is None
     True
     """
     plays = strategy_for(game_obj)
-    module = game_module(game_obj, "strategy")
-    horizon = getattr(module, "ANALYSIS_HORIZON", None)
-    if getattr(module, "ANALYSIS_POLICY", None) == "greedy" and plays.choose is not None:
-        choose = plays.choose
-
-        def greedy(state: GameState, rng: random.Random) -> Action:
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                return legal[0]
-            return choose(state.view(state.to_act), legal, rng)
-
-        plays = Strategy(greedy, plays.evaluate, None, "heuristics", choose)
-    return plays, (horizon if plays.evaluate is not None else None)
+    if plays.rollout is None:
+        return plays, None
+    horizon = plays.rollout_horizon if plays.evaluate is not None else None
+    return plays.for_playouts(), horizon
 
 
 def _plan(

@@ -47,7 +47,10 @@ define
 * ``search_candidates(state, legal) -> list[int] | None``: the moves worth racing (indexes
   into ``legal``), for a game whose turns offer more moves than a second of playouts can
   compare (Splendor Duel: over a hundred lines of tokens and reserves); flat Monte Carlo's
-  race then runs on those and the policy's own move. ``strategy`` or ``search_hints``.
+  race then runs on those and the policy's own move. ``strategy`` or ``search_hints``;
+* ``search_outcome(state) -> list[float]``: a finished playout's payoffs, in place of
+  ``returns()``, where the result alone is too coarse to compare moves on in a few dozen
+  playouts (Fantasy Realms at four seats: a share of the win from the final scores).
 
 A game without a ``strategy`` module is played out with its greedy ``heuristics`` module if
 it has one (through the view, so slower), else uniformly at random; without ``evaluate`` every
@@ -104,6 +107,9 @@ MIN_WORLDS: Final = 24
 RACE_Z: Final = 1.5
 DELTA: Final = 0.01
 STOP_Z: Final = 3.0
+# Worlds a challenger needs before it may replace the policy's move: a spread measured on
+# fewer says little, and a slow game's budget may only hold a handful of worlds.
+MIN_SWITCH: Final = 8
 
 
 def action_key(action: Action) -> Hashable:
@@ -321,18 +327,24 @@ class SearchBot(Bot):
     def _playout(
         self, state: GameState, strategy: Strategy, rng: random.Random | None = None
     ) -> list[float]:
-        """Play ``state`` on with the policy and return every player's payoff."""
+        """Play ``state`` on with the policy (the game's faster ``rollout`` where it has one)
+        and return every player's payoff."""
+        horizon = self.horizon
+        if strategy.rollout is not None and horizon is None:
+            horizon = strategy.rollout_horizon
         payoffs, steps = playout(
             state,
-            strategy,
+            strategy.for_playouts(),
             self._rng if rng is None else rng,
-            self.horizon,
+            horizon,
             self.max_steps,
             self._deadline,
         )
         if not state.over and self._deadline is not None:
             self._cut = time.perf_counter() >= self._deadline
         self.stats.playout_steps += steps
+        if state.over and strategy.outcome is not None:
+            return strategy.outcome(state)
         return payoffs
 
     def _advance(self, state: GameState, strategy: Strategy) -> list[Action]:
@@ -402,26 +414,34 @@ class FlatMCBot(SearchBot):
         deadline: float | None,
     ) -> Action:
         first = self._sample(game_obj, view)
+        racing = self.trust is not None and strategy.playout_action is not random_action
         if simultaneous(legal):
             # The bot's own move among moves made at once; the policy's is the heuristic's
             # for its seat (a sampled world's first actor may be another seat).
             me = int(legal[0]["by"])
-            policy_move = simultaneous_choice(view, legal, self._rng)
-            default = next((i for i, a in enumerate(legal) if a == policy_move), None)
         else:
             assert first.to_act is not None
             me = first.to_act
-            default = self._default(strategy, first, legal)
-        if (
-            self.trust is not None
-            and strategy.playout_action is not random_action
-            and default is not None
-        ):
-            return self._race(game_obj, strategy, view, legal, deadline, first, default, me)
-        if strategy.candidates is not None:  # the game's shortlist holds here too
-            shortlist = strategy.candidates(first, legal)
-            if shortlist:
-                legal = [legal[i] for i in sorted(set(shortlist)) if 0 <= i < len(legal)]
+        # The game's shortlist holds in both searches (indexes into ``legal``).
+        shortlist: list[int] | None = None
+        if strategy.candidates is not None:
+            found = strategy.candidates(first, legal)
+            if found:
+                shortlist = sorted({i for i in found if 0 <= i < len(legal)})
+        if racing:
+            default: int | None
+            if simultaneous(legal):
+                policy_move = simultaneous_choice(view, legal, self._rng)
+                default = next((i for i, a in enumerate(legal) if a == policy_move), None)
+            else:
+                default = self._default(strategy, first, legal)
+            if default is not None:
+                live = list(range(len(legal))) if shortlist is None else [default, *shortlist]
+                return self._race(
+                    game_obj, strategy, view, legal, deadline, first, default, me, live
+                )
+        if shortlist is not None:
+            legal = [legal[i] for i in shortlist]
         return self._ucb(game_obj, strategy, view, legal, deadline, first, me)
 
     def _race(
@@ -434,8 +454,9 @@ class FlatMCBot(SearchBot):
         first: GameState,
         default: int,
         me: int,
+        candidates: list[int],
     ) -> Action:
-        """Race every candidate against the policy's move, world by world; drop the losers.
+        """Race the ``candidates`` against the policy's move, world by world; drop the losers.
 
         Each world is played once for every candidate still in the race (common random
         numbers), and what counts is the difference, world by world, from the policy's own
@@ -444,14 +465,10 @@ class FlatMCBot(SearchBot):
         search stops early when only the policy's move is left, or when one challenger is
         left and beats it by ``stop_z`` standard errors; otherwise at the budget. The policy's
         move is then left only for the candidate with the largest gain ``mean - trust * se``
-        above zero.
+        above zero, measured on at least ``MIN_SWITCH`` worlds (``min_worlds`` if fewer).
         """
         n = len(legal)
-        live = list(range(n))
-        if strategy.candidates is not None:  # the game's shortlist, and the policy's move
-            shortlist = strategy.candidates(first, legal)
-            if shortlist:
-                live = sorted({default, *(i for i in shortlist if 0 <= i < n)})
+        live = sorted(set(candidates) | {default})
         sums = [0.0] * n  # of the differences from the policy's move
         squares = [0.0] * n
         payoff = [0.0] * n
@@ -515,7 +532,7 @@ class FlatMCBot(SearchBot):
             json.dumps(legal[i], sort_keys=True): (worlds, sums[i] / max(worlds, 1)) for i in live
         }
         best, best_gain = default, 0.0
-        if worlds >= 2:
+        if worlds >= max(min(MIN_SWITCH, min_worlds), 2):
             for i in live:
                 if i == default:
                     continue

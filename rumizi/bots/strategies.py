@@ -8,7 +8,9 @@ game's add-ons (:mod:`rumizi.core.addons`), found once per game by :func:`strate
 * ``heuristics.choose(view, legal, rng)`` -> :attr:`Strategy.choose`;
 * ``strategy.playout_action(state, rng)`` and ``strategy.evaluate(state, player)``;
 * ``obvious_action(state)`` and ``search_candidates(state, legal)`` from ``strategy`` or
-  ``search_hints``.
+  ``search_hints``; from ``strategy`` also ``search_outcome(state)``, a finished game's
+  payoffs for search, and ``search_policy(state, rng)`` with ``SEARCH_HORIZON``, a faster
+  policy for search's playouts and the turns they last.
 
 A game without a ``strategy`` module is played out with its heuristic through the view
 (slower), else uniformly at random, so every bot plays every game. :func:`register_strategy`
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rumizi.core.addons import HeuristicsAddOn, SearchHintsAddOn, StrategyAddOn
@@ -34,6 +36,7 @@ Policy = Callable[[GameState, random.Random], Action]
 Evaluator = Callable[[GameState, int], float]
 Hint = Callable[[GameState], Action | None]
 Candidates = Callable[[GameState, list[Action]], list[int] | None]
+Outcome = Callable[[GameState], list[float]]
 Heuristic = Callable[[View, list[Action], random.Random], Action]
 
 
@@ -53,7 +56,14 @@ class Strategy:
     search, or ``None``. ``choose``: the game's one-turn heuristic on a view, if it has one.
     ``candidates``: the indexes into the legal actions of the moves a search should race
     (``None``: all of them), read only from the acting player's knowledge, for games whose
-    turns offer more moves than a search's budget can play out.
+    turns offer more moves than a search's budget can play out. ``outcome``: every player's
+    payoff in ``[0, 1]`` at a finished game, for search, where the result itself is too
+    coarse to learn from in a few playouts (a share of a win in a game of four: a narrow loss
+    and a rout both score 0); ``None``: the game's ``returns()``. ``rollout``: a faster
+    policy that search plays its playouts with, where ``playout_action`` is too slow to play
+    a few dozen worlds in a second (search still measures moves against ``playout_action``'s
+    own); ``rollout_horizon``: the turns after which such a playout stops, to be scored by
+    ``evaluate``.
     """
 
     playout_action: Policy = random_action
@@ -62,6 +72,15 @@ class Strategy:
     source: str = "random"
     choose: Heuristic | None = None
     candidates: Candidates | None = None
+    outcome: Outcome | None = None
+    rollout: Policy | None = None
+    rollout_horizon: int | None = None
+
+    def for_playouts(self) -> Strategy:
+        """This strategy as search plays it out: :attr:`rollout` in place of the policy."""
+        if self.rollout is None:
+            return self
+        return replace(self, playout_action=self.rollout, source="rollout")
 
 
 _STRATEGIES: dict[str, Strategy] = {}
@@ -131,6 +150,9 @@ def strategy_for(game_ref: str | Game) -> Strategy:
             "strategy",
             choose,
             candidates,
+            getattr(module, "search_outcome", None),
+            getattr(module, "search_policy", None),
+            getattr(module, "SEARCH_HORIZON", None),
         )
     elif choose is not None:
         found = Strategy(_through_view(choose), None, obvious, "heuristics", choose)
@@ -145,6 +167,7 @@ __all__ = [
     "Evaluator",
     "Heuristic",
     "Hint",
+    "Outcome",
     "Policy",
     "Strategy",
     "forget_strategy",

@@ -12,6 +12,7 @@ from rumizi.bots import make, names
 from rumizi.bots.base import Bot
 from rumizi.bots.levels import EasyBot, HardBot, MediumBot
 from rumizi.bots.search import (
+    MIN_SWITCH,
     FlatMCBot,
     ISMCTSBot,
     SearchBot,
@@ -445,3 +446,60 @@ def test_flat_search_races_only_the_games_shortlist_and_the_policys_move() -> No
     bot = FlatMCBot(1, iterations=600, game=PILE, strategy=every, stop_z=None, min_worlds=999)
     assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
     assert len(bot.stats.values) == 3
+
+
+def test_flat_search_keeps_the_policy_move_until_enough_worlds_are_in() -> None:
+    # Five stones against the take-all policy: taking one wins in every world. Five worlds
+    # (fewer than MIN_SWITCH) are not enough to leave the policy's move; ten are.
+    five = PileState(5, 2, [0, 0])
+    greedy_pile = Strategy(take_most, source="test")
+    few = FlatMCBot(1, iterations=5 * 3, game=PILE, strategy=greedy_pile, stop_z=None)
+    assert few.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 3}
+    assert few.stats.iterations == 5 * 3 < MIN_SWITCH * 3
+    enough = FlatMCBot(1, iterations=10 * 3, game=PILE, strategy=greedy_pile, stop_z=None)
+    assert enough.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+
+
+def test_search_plays_out_with_the_games_rollout_and_stops_at_its_horizon() -> None:
+    # Nine stones. The policy (take all) names the move to beat; the playouts are the
+    # rollout's (take one), cut after one turn and scored by a made-up evaluator that likes
+    # six stones left. Only it can pick take-two: the policy takes three, and playouts to
+    # the end would find take-one and take-three both winning.
+    calls = {"policy": 0, "rollout": 0, "evaluate": 0}
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        calls["policy"] += 1
+        return state.legal_actions()[-1]
+
+    def rollout(state: GameState, rng: random.Random) -> Action:
+        calls["rollout"] += 1
+        return state.legal_actions()[0]
+
+    def likes_six(state: GameState, player: int) -> float:
+        calls["evaluate"] += 1
+        assert isinstance(state, PileState) and not state.over
+        return 0.9 if state.pile == 6 else 0.1
+
+    strategy = Strategy(policy, likes_six, source="test", rollout=rollout, rollout_horizon=1)
+    nine = PileState(9, 2, [0, 0])
+    bot = FlatMCBot(1, iterations=60, game=PILE, strategy=strategy, stop_z=None)
+    assert bot.choose(nine.view(0), nine.legal_actions()) == {"do": "take", "n": 2}
+    assert calls["policy"] == 1  # the move to beat, once per decision
+    assert calls["rollout"] == bot.stats.iterations  # the rival's one move in each playout
+    assert calls["evaluate"] == 2 * bot.stats.iterations  # both seats, at the horizon
+    assert strategy.for_playouts().playout_action is rollout
+    assert Strategy(policy, source="test").for_playouts().playout_action is policy
+
+
+def test_a_games_search_outcome_replaces_the_result_of_a_finished_playout() -> None:
+    # Five stones: taking one wins in every world. An outcome that pays the loser turns the
+    # search around: the policy's take-three (a loss) is now the move to keep.
+    def upside_down(state: GameState) -> list[float]:
+        return [1.0 - r for r in state.returns()]
+
+    five = PileState(5, 2, [0, 0])
+    plain = FlatMCBot(1, iterations=60, game=PILE, strategy=Strategy(take_most, source="t"))
+    assert plain.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    turned = Strategy(take_most, source="test", outcome=upside_down)
+    bot = FlatMCBot(1, iterations=60, game=PILE, strategy=turned)
+    assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 3}

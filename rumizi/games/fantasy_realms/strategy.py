@@ -70,7 +70,10 @@ two are scored with that hand's choices (a lower bound; much faster than the sea
 reads only what the acting player knows: its hand, the discard area, the table and its own
 records, so a state sampled from the view gives the same move.
 
-:func:`evaluate` turns the current hand's best score into a chance of winning.
+:func:`evaluate` turns the hands' best scores into a chance of winning.
+:func:`search_policy` is the greedy player's, for the playouts of search and the analysis,
+which stop after ``SEARCH_HORIZON`` turns; :func:`search_candidates` shortlists the moves a
+search races, and :func:`search_outcome` softens a finished playout's result by the scores.
 
 >>> import random
 >>> from rumizi.games.fantasy_realms import GAME
@@ -90,7 +93,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rumizi.core.contract import Action
-from rumizi.games.fantasy_realms import chaos
+from rumizi.games.fantasy_realms import chaos, heuristics
 from rumizi.games.fantasy_realms.cards import card_info
 from rumizi.games.fantasy_realms.engine import NECRO_SUITS, FantasyRealmsState
 from rumizi.games.fantasy_realms.hand_values import approx_value, discard_values, hand_score
@@ -122,12 +125,14 @@ RIVAL_SPREAD = 38.0
 LATE_GAIN = 11.0
 LATE_SPREAD = 20.0
 LAST_TURN = 1.0  # 1: a draw that ends the game valued by the chance to win; 0: by the mean
-# How a post-game analysis plays the game out (rumizi.analysis.playout_plan): this policy
-# takes 10 to 40 ms a move and a judged decision some 130 playouts, so the analysis plays
-# the greedy player's moves (about 0.4 ms) for 8 turns and scores the hands with `evaluate`
-# (5 ms a playout mid-game, against 12 to 28 ms for greedy moves to the end).
-ANALYSIS_POLICY = "greedy"
-ANALYSIS_HORIZON = 8
+# How search and the post-game analysis play the game out (search_policy): the greedy
+# player's moves for this many turns, the hands then scored by `evaluate` (5 ms a playout
+# mid-game, against 12 to 28 ms for greedy moves to the end and some 140 ms for this
+# module's own to the end).
+SEARCH_HORIZON = 8
+SEARCH_TAKES = 3  # area cards a search races with the draw (search_candidates)
+SEARCH_DISCARDS = 3  # discards a search races
+OUTCOME_SPREAD = 12.0  # points of final score that weigh e times more (search_outcome)
 _ACTIONS = frozenset(ACTION_CARDS)
 
 
@@ -508,16 +513,90 @@ def playout_action(state: FantasyRealmsState, rng: random.Random) -> Action:
 
 
 def search_candidates(state: FantasyRealmsState, legal: list[Action]) -> list[int] | None:
-    """The moves a search races: in the chaos trading, those of :func:`chaos.trade_candidates`
-    (``legal`` is one seat's own list, each move naming it); elsewhere every legal move."""
-    if state.phase != "trade" or not legal:
+    """The moves a search races (indexes into ``legal``; ``None``: every one).
+
+    * the chaos trading: :func:`chaos.trade_candidates` (``legal`` is one seat's own list,
+      each move naming it);
+    * a turn's take: the draw and the ``SEARCH_TAKES`` area cards that make the best hand
+      once its weakest card goes;
+    * a discard: the ``SEARCH_DISCARDS`` cards whose loss costs the hand least.
+
+    Items are always raced. A second of playouts plays a few dozen worlds of a base game at
+    four seats; spread over eleven moves they would tell none apart.
+    """
+    if not legal:
         return None
-    return chaos.trade_candidates(state.view(int(legal[0]["by"])), legal)
+    if state.phase == "trade":
+        return chaos.trade_candidates(state.view(int(legal[0]["by"])), legal)
+    me = state.to_act
+    if me is None or state.phase not in ("take", "discard") or state.drafting(me):
+        return None
+    if state.phase == "take" and len(state.hands[me]) < state.hand_target(me):
+        return None
+    mind = Mind(state, me)
+    hand = mind.hand
+    base = mind.choices(hand) if any(c in _ACTIONS for c in hand) else {}
+    kept = [k for k, a in enumerate(legal) if a["do"] not in ("take", "discard")]
+    if state.phase == "take":
+        takes = sorted(
+            (
+                (mind.after_discards([*hand, a["card"]], base, 1)[0][0], k)
+                for k, a in enumerate(legal)
+                if a["do"] == "take"
+            ),
+            reverse=True,
+        )
+        kept += [k for _v, k in takes[:SEARCH_TAKES]]
+    else:
+        where = {a["card"]: k for k, a in enumerate(legal) if a["do"] == "discard"}
+        drops = [d for _v, d in mind.after_discards(hand, base) if d in where]
+        kept += [where[d] for d in drops[:SEARCH_DISCARDS]]
+    return sorted(kept)
+
+
+def search_outcome(state: FantasyRealmsState) -> list[float]:
+    """A finished game's payoffs for search: each player's share of the win, softened by the
+    final scores (``exp(total / OUTCOME_SPREAD)``, normalised), so that a narrow loss is worth
+    more than a rout and a playout says more than the one bit of who won."""
+    left = [r for r in state.results if not r["conceded"]]
+    if len(left) < 2:
+        return state.returns()  # the last seat in wins, whatever the scores
+    top = max(float(r["total"]) for r in left)
+    weights = [0.0] * state.num_players
+    for r in left:
+        weights[int(r["player"])] = math.exp((float(r["total"]) - top) / OUTCOME_SPREAD)
+    whole = sum(weights)
+    return [w / whole for w in weights]
 
 
 def evaluate(state: FantasyRealmsState, player: int) -> float:
-    """The chance that ``player`` wins, from its hand's best score (the result once over)."""
+    """The chance that ``player`` wins, from the hands' best scores as they stand: its share
+    of ``exp(score / OUTCOME_SPREAD)`` among the seats still in (the result once over)."""
     if state.over:
         return state.returns()[player]
-    v = hand_score(state.hands[player], state.area, state.opts.suits, state.opts.players)[0]
-    return 1.0 / (1.0 + math.exp(-(v - TYPICAL_WIN) / 30.0))
+    if player in state.out:
+        return 0.0
+    area, suits, players = state.area, state.opts.suits, state.opts.players
+    scores = {
+        q: float(hand_score(state.hands[q], area, suits, players)[0])
+        for q in range(players)
+        if q not in state.out
+    }
+    top = max(scores.values())
+    whole = sum(math.exp((v - top) / OUTCOME_SPREAD) for v in scores.values())
+    return math.exp((scores[player] - top) / OUTCOME_SPREAD) / whole
+
+
+def search_policy(state: FantasyRealmsState, rng: random.Random) -> Action:
+    """The greedy player's move, which search and the analysis play their playouts with:
+    :func:`playout_action` scores many hands exactly at every move (some 4 ms compiled,
+    against 0.9 ms), and a second of search wants a few hundred playouts. They stop after
+    ``SEARCH_HORIZON`` turns, scored by :func:`evaluate`."""
+    if chaos.in_chaos(state.phase):
+        return chaos.playout_action(state, rng)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    me = state.to_act
+    assert me is not None
+    return heuristics.choose(state.view(me), legal, rng)

@@ -7,10 +7,12 @@ import time
 
 import pytest
 
+from rumizi.analysis import playout_plan
 from rumizi.bots import make
-from rumizi.bots.strategies import forget_strategy
+from rumizi.bots.strategies import forget_strategy, strategy_for
 from rumizi.games.fantasy_realms import GAME, heuristics, strategy
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
+from rumizi.games.fantasy_realms.hand_values import hand_score
 
 from .conftest import position
 
@@ -92,3 +94,89 @@ def test_strong_reads_only_its_view_and_evaluates_in_range() -> None:
     b = strategy.playout_action(GAME.sample(s.view(p), 2), random.Random(0))
     assert a in s.legal_actions() and b in s.legal_actions()
     assert all(0.0 <= strategy.evaluate(s, q) <= 1.0 for q in range(4))
+
+
+def test_search_outcome_shares_the_win_by_the_final_scores() -> None:
+    s = mid_game()
+    while not s.over:
+        s.apply(strategy.playout_action(s, random.Random(1)))
+    totals = [r["total"] for r in sorted(s.results, key=lambda r: r["player"])]
+    shares = strategy.search_outcome(s)
+    assert sum(shares) == pytest.approx(1.0)
+    # more points, a larger share; the winner's is the largest
+    for p in range(4):
+        for q in range(4):
+            if totals[p] > totals[q]:
+                assert shares[p] > shares[q]
+    assert max(shares) == shares[s.winners[0]]
+    # a seat that conceded has no share, whatever it holds
+    s.results = [dict(r, conceded=r["player"] == s.winners[0]) for r in s.results]
+    assert strategy.search_outcome(s)[s.winners[0]] == 0.0
+
+
+def test_evaluate_shares_the_win_among_the_hands_as_they_stand() -> None:
+    s = mid_game()
+    chances = [strategy.evaluate(s, q) for q in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    scores = [hand_score(s.hands[q], s.area, False, 4)[0] for q in range(4)]
+    assert chances.index(max(chances)) == scores.index(max(scores))
+
+
+def test_search_shortlists_the_draw_and_the_best_takes_and_discards() -> None:
+    # Cavern's +25 with Dwarvish Infantry: that take is on the list, with the draw; the
+    # Smoke + Wildfire + Mountain combination's cards are never among the discards raced.
+    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "cavern"]
+    s = position(
+        3,
+        hands=[
+            hand,
+            ["unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard", "hydra"],
+            ["candle", "forge", "lightning", "mountain", "smoke", "rangers", "collector"],
+        ],
+        area=["dwarvish-infantry", "wildfire", "bell-tower", "protection-rune", "warship"],
+    )
+    legal = s.legal_actions()
+    picked = strategy.search_candidates(s, legal)
+    assert picked is not None
+    moves = [legal[k] for k in picked]
+    assert {"do": "draw"} in moves and {"do": "take", "card": "dwarvish-infantry"} in moves
+    assert len(moves) == 1 + strategy.SEARCH_TAKES < len(legal)
+    # the same list from any world dealt from the player's view: it reads only its knowledge
+    for seed in (1, 2):
+        assert strategy.search_candidates(GAME.sample(s.view(0), seed), legal) == picked
+
+    combo = ["mountain", "smoke", "wildfire", "king", "queen", "knights", "forest", "great-flood"]
+    d = position(
+        3,
+        hands=[
+            combo,
+            ["cavern", "unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard"],
+            [
+                "candle",
+                "forge",
+                "lightning",
+                "elven-archers",
+                "light-cavalry",
+                "rangers",
+                "book-of-changes",
+            ],
+        ],
+    )
+    d.phase = "discard"
+    legal = d.legal_actions()
+    picked = strategy.search_candidates(d, legal)
+    assert picked is not None and len(picked) == strategy.SEARCH_DISCARDS
+    assert not {legal[k]["card"] for k in picked} & {"mountain", "smoke", "wildfire"}
+
+
+def test_search_and_the_analysis_play_out_with_the_greedy_player_for_some_turns() -> None:
+    plays = strategy_for(GAME)
+    assert plays.rollout is strategy.search_policy
+    assert plays.rollout_horizon == strategy.SEARCH_HORIZON
+    assert playout_plan(GAME) == (plays.for_playouts(), strategy.SEARCH_HORIZON)
+    s = mid_game()
+    p = s.to_act
+    assert p is not None
+    assert strategy.search_policy(s, random.Random(3)) == heuristics.choose(
+        s.view(p), s.legal_actions(), random.Random(3)
+    )
