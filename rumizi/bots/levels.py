@@ -6,9 +6,10 @@
   applied to a state sampled from the view — one determinization, no search; for a game
   without a strategy module, a short flat Monte Carlo search (0.1 s).
 * ``hard``: flat Monte Carlo over the legal moves, raced against the policy's own move
-  (common random numbers, playouts with the game's policy to the end of the game; a move
-  leaves the race once it cannot plausibly beat the policy's, and the policy's move is kept
-  unless clearly beaten), at most 1 s per decision (``make("hard", seed, budget=0.5)`` to
+  (common random numbers, playouts with the game's policy to the end of the game, or with
+  its faster ``search_policy`` for some turns where it has one, as Fantasy Realms does; a
+  move leaves the race once it cannot plausibly beat the policy's, and the policy's move is
+  kept unless clearly beaten), at most 1 s per decision (``make("hard", seed, budget=0.5)`` to
   change it; ``iterations=`` for reproducible play). A clear decision — nothing left to race
   the policy's move, or one challenger plainly ahead — ends early: against ``strong`` in
   Star Realms a searched decision took 0.36 s on average, and ``hard`` won 161 of 200 games

@@ -4,7 +4,8 @@ The game is not in the catalogue yet (its package defines no ``GAME``), so the `
 fixture registers :data:`rumizi.games.fantasy_realms.GAME` for one test and takes it
 out again. ``position(...)`` builds a hand-written position from a new game's document:
 only what a test says changes, and the cards and items it does not place go to the deck (in
-file order, the last one on top) so every document conserves them.
+file order, the last one on top) so every document conserves them. Two positions serve
+several bots' tests: :func:`combination_to_keep` and :func:`bonus_to_take`.
 """
 
 from __future__ import annotations
@@ -64,3 +65,41 @@ def position(
         it["pile"] = []
     doc.update(top)
     return GAME.load(doc)
+
+
+def combination_to_keep() -> FantasyRealmsState:
+    """Player 0 discards from a hand where Smoke + Wildfire + Mountain make Mountain's +50."""
+    hand = ["mountain", "smoke", "wildfire", "king", "queen", "knights", "forest", "great-flood"]
+    s = position(
+        3,
+        hands=[
+            hand,
+            ["cavern", "unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard"],
+            [
+                "candle",
+                "forge",
+                "lightning",
+                "elven-archers",
+                "light-cavalry",
+                "rangers",
+                "collector",
+            ],
+        ],
+    )
+    s.phase = "discard"
+    return s
+
+
+def bonus_to_take(*more_area: str) -> FantasyRealmsState:
+    """Player 0 takes or draws; Dwarvish Infantry in the area makes Cavern's +25 and
+    another Army for the King and the Queen."""
+    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "cavern"]
+    return position(
+        3,
+        hands=[
+            hand,
+            ["unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard", "hydra"],
+            ["candle", "forge", "lightning", "mountain", "smoke", "rangers", "collector"],
+        ],
+        area=["dwarvish-infantry", "wildfire", *more_area],
+    )

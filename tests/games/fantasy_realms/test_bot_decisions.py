@@ -19,7 +19,7 @@ from rumizi.core.contract import Action
 from rumizi.games.fantasy_realms import GAME, heuristics, strategy
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 
-from .conftest import position
+from .conftest import bonus_to_take, position
 
 ARMY = ["king", "queen", "knights", "light-cavalry", "elven-archers", "dwarvish-infantry"]
 # The next player holds Smoke and Wildfire: Mountain would give them +50.
@@ -59,16 +59,7 @@ def test_strong_without_the_look_keeps_the_card_worth_more() -> None:
 
 
 def test_strong_takes_the_card_that_completes_a_bonus() -> None:
-    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "cavern"]
-    s = position(
-        3,
-        hands=[
-            hand,
-            ["unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard", "hydra"],
-            ["candle", "forge", "lightning", "mountain", "smoke", "rangers", "collector"],
-        ],
-        area=["dwarvish-infantry", "wildfire"],
-    )
+    s = bonus_to_take()
     for k in range(3):
         assert strategy.playout_action(s, random.Random(k)) == {
             "do": "take",

@@ -14,7 +14,7 @@ from rumizi.games.fantasy_realms import GAME, heuristics, strategy
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState
 from rumizi.games.fantasy_realms.hand_values import hand_score
 
-from .conftest import position
+from .conftest import bonus_to_take, combination_to_keep
 
 
 def mid_game(seed: int = 4, **options: object) -> FantasyRealmsState:
@@ -47,41 +47,13 @@ def test_every_bot_picks_a_legal_move(name: str) -> None:
 
 
 def test_greedy_keeps_the_combination_and_discards_the_dead_card() -> None:
-    # Smoke + Wildfire + Mountain make Mountain's +50: none of the three is let go.
-    hand = ["mountain", "smoke", "wildfire", "king", "queen", "knights", "forest", "great-flood"]
-    s = position(
-        3,
-        hands=[
-            hand,
-            ["cavern", "unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard"],
-            [
-                "candle",
-                "forge",
-                "lightning",
-                "elven-archers",
-                "light-cavalry",
-                "rangers",
-                "collector",
-            ],
-        ],
-    )
-    s.phase = "discard"
+    s = combination_to_keep()
     choice = heuristics.choose(s.view(0), s.legal_actions(), random.Random(0))
     assert choice["do"] == "discard" and choice["card"] not in ("mountain", "smoke", "wildfire")
 
 
 def test_greedy_takes_a_discard_that_completes_a_bonus() -> None:
-    # Cavern's +25 with Dwarvish Infantry, another Army for the King and the Queen
-    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "cavern"]
-    s = position(
-        3,
-        hands=[
-            hand,
-            ["unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard", "hydra"],
-            ["candle", "forge", "lightning", "mountain", "smoke", "rangers", "collector"],
-        ],
-        area=["dwarvish-infantry", "wildfire"],
-    )
+    s = bonus_to_take()
     choice = heuristics.choose(s.view(0), s.legal_actions(), random.Random(0))
     assert choice == {"do": "take", "card": "dwarvish-infantry"}
 
@@ -123,18 +95,9 @@ def test_evaluate_shares_the_win_among_the_hands_as_they_stand() -> None:
 
 
 def test_search_shortlists_the_draw_and_the_best_takes_and_discards() -> None:
-    # Cavern's +25 with Dwarvish Infantry: that take is on the list, with the draw; the
-    # Smoke + Wildfire + Mountain combination's cards are never among the discards raced.
-    hand = ["king", "queen", "knights", "light-cavalry", "elven-archers", "forest", "cavern"]
-    s = position(
-        3,
-        hands=[
-            hand,
-            ["unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard", "hydra"],
-            ["candle", "forge", "lightning", "mountain", "smoke", "rangers", "collector"],
-        ],
-        area=["dwarvish-infantry", "wildfire", "bell-tower", "protection-rune", "warship"],
-    )
+    # The take that makes Cavern's bonus is on the list, with the draw; the cards of the
+    # Smoke + Wildfire + Mountain combination are never among the discards raced.
+    s = bonus_to_take("bell-tower", "protection-rune", "warship")
     legal = s.legal_actions()
     picked = strategy.search_candidates(s, legal)
     assert picked is not None
@@ -145,24 +108,7 @@ def test_search_shortlists_the_draw_and_the_best_takes_and_discards() -> None:
     for seed in (1, 2):
         assert strategy.search_candidates(GAME.sample(s.view(0), seed), legal) == picked
 
-    combo = ["mountain", "smoke", "wildfire", "king", "queen", "knights", "forest", "great-flood"]
-    d = position(
-        3,
-        hands=[
-            combo,
-            ["cavern", "unicorn", "dragon", "swamp", "island", "rainstorm", "blizzard"],
-            [
-                "candle",
-                "forge",
-                "lightning",
-                "elven-archers",
-                "light-cavalry",
-                "rangers",
-                "book-of-changes",
-            ],
-        ],
-    )
-    d.phase = "discard"
+    d = combination_to_keep()
     legal = d.legal_actions()
     picked = strategy.search_candidates(d, legal)
     assert picked is not None and len(picked) == strategy.SEARCH_DISCARDS
