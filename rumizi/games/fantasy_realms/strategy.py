@@ -594,9 +594,7 @@ def search_policy(state: FantasyRealmsState, rng: random.Random) -> Action:
     ``SEARCH_HORIZON`` turns, scored by :func:`evaluate`."""
     if chaos.in_chaos(state.phase):
         return chaos.playout_action(state, rng)
-    legal = state.legal_actions()
-    if len(legal) == 1:
+    legal, me = state.legal_actions(), state.to_act
+    if len(legal) == 1 or me is None:
         return legal[0]
-    me = state.to_act
-    assert me is not None
     return heuristics.choose(state.view(me), legal, rng)
