@@ -20,6 +20,16 @@ Measured on one core (``--pin`` pins the process to one CPU, Linux):
   actually seen between seeds (the standard deviation of that estimate across seeds). The
   baseline is the 4-world error scaled by ``sqrt(4 / worlds)``, what Monte Carlo promises; the
   two columns should track it, and the reported error should match the seen one.
+
+Measured with ``--decisions 4 --repeats 3`` (one process on a 2-core machine, the other core
+busy with a measurement), seconds to analyse seat 0 at 16 worlds a decision, compiled against
+pure Python in the same session: Star Realms 2.0 s against 4.8 s (2.4 times faster), Splendor
+Duel 3.7 s against 14.6 s (3.9), War of the Ring 2.8 s against 7.2 s (2.6), Fantasy Realms
+(four seats, greedy playouts of 8 turns) 9.0 s against 21.4 s (2.4). The errors are the same
+on both builds, since the worlds are; at a fixed time the compiled build judges 2.4 to 3.9
+times the worlds, and the error falls as one over their root (at 64 worlds a decision the
+reported error is 0.049 to 0.054 in every game, and the spread seen between seeds at most
+that).
 """
 
 from __future__ import annotations
