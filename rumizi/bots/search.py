@@ -50,7 +50,11 @@ define
   race then runs on those and the policy's own move. ``strategy`` or ``search_hints``;
 * ``search_outcome(state) -> list[float]``: a finished playout's payoffs, in place of
   ``returns()``, where the result alone is too coarse to compare moves on in a few dozen
-  playouts (Fantasy Realms at four seats: a share of the win from the final scores).
+  playouts (Fantasy Realms at four seats: a share of the win from the final scores);
+* ``search_policy(state, rng) -> action`` with ``SEARCH_HORIZON``: a faster policy that the
+  playouts are played with, cut after that many turns and scored by ``evaluate``, where
+  ``playout_action`` is too slow for a few dozen worlds a second (Fantasy Realms: the greedy
+  player's move). The race still measures every move against ``playout_action``'s.
 
 A game without a ``strategy`` module is played out with its greedy ``heuristics`` module if
 it has one (through the view, so slower), else uniformly at random; without ``evaluate`` every
