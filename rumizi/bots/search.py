@@ -419,7 +419,8 @@ class FlatMCBot(SearchBot):
     ) -> Action:
         first = self._sample(game_obj, view)
         racing = self.trust is not None and strategy.playout_action is not random_action
-        if simultaneous(legal):
+        at_once = simultaneous(legal)
+        if at_once:
             # The bot's own move among moves made at once; the policy's is the heuristic's
             # for its seat (a sampled world's first actor may be another seat).
             me = int(legal[0]["by"])
@@ -434,13 +435,13 @@ class FlatMCBot(SearchBot):
                 shortlist = sorted({i for i in found if 0 <= i < len(legal)})
         if racing:
             default: int | None
-            if simultaneous(legal):
+            if at_once:
                 policy_move = simultaneous_choice(view, legal, self._rng)
                 default = next((i for i, a in enumerate(legal) if a == policy_move), None)
             else:
                 default = self._default(strategy, first, legal)
             if default is not None:
-                live = list(range(len(legal))) if shortlist is None else [default, *shortlist]
+                live = list(range(len(legal))) if shortlist is None else shortlist
                 return self._race(
                     game_obj, strategy, view, legal, deadline, first, default, me, live
                 )

@@ -12,11 +12,11 @@ From its seat's view and list alone, a bot in the trading phase
 3. else declares itself done (its open offers stand; it still answers the ones made to it).
 
 So every bot's trading ends after at most one offer per other player, and a table of bots
-ends its trading without a clock. ``hard`` (flat Monte Carlo) searches instead: it races
-this heuristic's move against the others of :func:`trade_candidates` (every answer, ``done``,
-any card offered to a player not asked yet), each played into the same worlds sampled from
-its view and the trading played out with this heuristic for every seat; it too asks each
-player once and never withdraws. After the trading, the Necromancer's holder draws three
+ends its trading without a clock. Every level trades so; ``flat-mc`` searches instead: it
+races this heuristic's move against the others of :func:`trade_candidates` (every answer,
+``done``, any card offered to a player not asked yet), each played into the same worlds
+sampled from its view and the trading played out with this heuristic for every seat; it too
+asks each player once and never withdraws. After the trading, the Necromancer's holder draws three
 unless its hand is worth more than any hand it could expect from a draw (it keeps the best).
 
 >>> import random

@@ -558,13 +558,19 @@ def search_outcome(state: FantasyRealmsState) -> list[float]:
     """A finished game's payoffs for search: each player's share of the win, softened by the
     final scores (``exp(total / OUTCOME_SPREAD)``, normalised), so that a narrow loss is worth
     more than a rout and a playout says more than the one bit of who won."""
-    left = [r for r in state.results if not r["conceded"]]
+    left = {int(r["player"]): float(r["total"]) for r in state.results if not r["conceded"]}
     if len(left) < 2:
         return state.returns()  # the last seat in wins, whatever the scores
-    top = max(float(r["total"]) for r in left)
-    weights = [0.0] * state.num_players
-    for r in left:
-        weights[int(r["player"])] = math.exp((float(r["total"]) - top) / OUTCOME_SPREAD)
+    return _win_shares(left, state.num_players)
+
+
+def _win_shares(scores: dict[int, float], players: int) -> list[float]:
+    """Each seat's share of ``exp(score / OUTCOME_SPREAD)`` among the seats in ``scores``
+    (0 for a seat not in it): the softened win of :func:`search_outcome` and :func:`evaluate`."""
+    top = max(scores.values())
+    weights = [0.0] * players
+    for q, v in scores.items():
+        weights[q] = math.exp((v - top) / OUTCOME_SPREAD)
     whole = sum(weights)
     return [w / whole for w in weights]
 
@@ -582,9 +588,7 @@ def evaluate(state: FantasyRealmsState, player: int) -> float:
         for q in range(players)
         if q not in state.out
     }
-    top = max(scores.values())
-    whole = sum(math.exp((v - top) / OUTCOME_SPREAD) for v in scores.values())
-    return math.exp((scores[player] - top) / OUTCOME_SPREAD) / whole
+    return _win_shares(scores, players)[player]
 
 
 def search_policy(state: FantasyRealmsState, rng: random.Random) -> Action:
