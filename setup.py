@@ -67,6 +67,7 @@ COMPILED = [
     "rumizi/games/fantasy_realms/heuristics.py",
     "rumizi/games/fantasy_realms/chaos.py",
     "rumizi/games/fantasy_realms/strategy.py",
+    "rumizi/games/fantasy_realms/planning.py",
 ]
 
 # The build environment lacks the optional extras (numpy for the rl adapters, ...) that the

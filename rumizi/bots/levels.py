@@ -18,6 +18,10 @@
   playouts per decision, comparing the moves on shared luck is worth more than a tree. In a
   phase where everyone acts at once (Fantasy Realms' chaos trading) it makes the game's
   heuristic move, as ``strong`` does; ``flat-mc`` races its own seat's moves there instead.
+  A game may give its own search (a ``planning`` add-on), which ``hard`` asks first: Fantasy
+  Realms' planner plays each move's hand on through sequences of the player's own draws
+  (:mod:`rumizi.games.fantasy_realms.planning`), where a second holds too few whole-table
+  playouts at four seats to tell its moves apart.
 
 Every level sees only the view and the legal actions.
 
@@ -38,8 +42,8 @@ from typing import Any
 from rumizi.bots.base import Bot, register
 from rumizi.bots.greedy import heuristic_for
 from rumizi.bots.search import FlatMCBot
-from rumizi.bots.strategies import simultaneous_choice, strategy_for
-from rumizi.core.contract import Action, View
+from rumizi.bots.strategies import Strategy, simultaneous, simultaneous_choice, strategy_for
+from rumizi.core.contract import Action, Game, View
 from rumizi.core.registry import game
 
 # Playouts of ``hard`` run to the end of the game: cut off after a few turns and scored by
@@ -108,7 +112,9 @@ class MediumBot(Bot):
 
 @register("hard")
 class HardBot(FlatMCBot):
-    """Flat Monte Carlo at one second per decision (``budget=`` seconds, or ``iterations=``)."""
+    """Flat Monte Carlo at one second per decision (``budget=`` seconds, or ``iterations=``),
+    after the game's own planner where it has one (``iterations`` is then the planner's
+    worlds)."""
 
     name = "hard"
     # Fantasy Realms' chaos trading, searched, won 12 of 64 games against three strong
@@ -119,6 +125,25 @@ class HardBot(FlatMCBot):
     def __init__(self, seed: int = 0, **options: Any) -> None:
         options.setdefault("horizon", HARD_HORIZON)
         super().__init__(seed, **options)
+
+    def _search(
+        self,
+        game_obj: Game,
+        strategy: Strategy,
+        view: View,
+        legal: list[Action],
+        deadline: float | None,
+    ) -> Action:
+        if strategy.plan is not None and not simultaneous(legal):
+            # The game's own search first (Fantasy Realms' planner); it reads only the
+            # acting player's knowledge, which every sample shares.
+            world = self._sample(game_obj, view)
+            planned = strategy.plan(world, legal, self._rng, self.iterations, deadline)
+            if planned is not None:
+                found = next((a for a in legal if a == planned), None)
+                if found is not None:
+                    return found
+        return super()._search(game_obj, strategy, view, legal, deadline)
 
 
 __all__ = ["EasyBot", "HardBot", "MediumBot"]

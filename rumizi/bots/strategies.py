@@ -10,7 +10,9 @@ game's add-ons (:mod:`rumizi.core.addons`), found once per game by :func:`strate
 * ``obvious_action(state)`` and ``search_candidates(state, legal)`` from ``strategy`` or
   ``search_hints``; from ``strategy`` also ``search_outcome(state)``, a finished game's
   payoffs for search, and ``search_policy(state, rng)`` with ``SEARCH_HORIZON``, a faster
-  policy for search's playouts and the turns they last.
+  policy for search's playouts and the turns they last;
+* ``planning.plan(state, legal, rng, worlds, deadline)``: the game's own search, which the
+  ``hard`` level makes before flat Monte Carlo (Fantasy Realms' planner).
 
 A game without a ``strategy`` module is played out with its heuristic through the view
 (slower), else uniformly at random, so every bot plays every game. :func:`register_strategy`
@@ -28,7 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rumizi.core.addons import HeuristicsAddOn, SearchHintsAddOn, StrategyAddOn
+from rumizi.core.addons import (
+    HeuristicsAddOn,
+    PlanningAddOn,
+    SearchHintsAddOn,
+    StrategyAddOn,
+)
 from rumizi.core.contract import Action, Game, GameState, View
 from rumizi.core.registry import game, game_module
 
@@ -37,6 +44,9 @@ Evaluator = Callable[[GameState, int], float]
 Hint = Callable[[GameState], Action | None]
 Candidates = Callable[[GameState, list[Action]], list[int] | None]
 Outcome = Callable[[GameState], list[float]]
+Planner = Callable[
+    [GameState, list[Action], random.Random, int | None, float | None], Action | None
+]
 Heuristic = Callable[[View, list[Action], random.Random], Action]
 
 
@@ -63,7 +73,8 @@ class Strategy:
     policy that search plays its playouts with, where ``playout_action`` is too slow to play
     a few dozen worlds in a second (search still measures moves against ``playout_action``'s
     own); ``rollout_horizon``: the turns after which such a playout stops, to be scored by
-    ``evaluate``.
+    ``evaluate``. ``plan``: the game's own search (its ``planning`` add-on), which ``hard``
+    asks first: the move, or ``None`` to search as for any game.
     """
 
     playout_action: Policy = random_action
@@ -75,6 +86,7 @@ class Strategy:
     outcome: Outcome | None = None
     rollout: Policy | None = None
     rollout_horizon: int | None = None
+    plan: Planner | None = None
 
     def for_playouts(self) -> Strategy:
         """This strategy as search plays it out: :attr:`rollout` in place of the policy."""
@@ -137,6 +149,7 @@ def strategy_for(game_ref: str | Game) -> Strategy:
     module: StrategyAddOn[Any] | None = game_module(game_obj, "strategy")
     hints: SearchHintsAddOn[Any] | None = game_module(game_obj, "search_hints")
     heuristics: HeuristicsAddOn | None = game_module(game_obj, "heuristics")
+    planning: PlanningAddOn[Any] | None = game_module(game_obj, "planning")
     obvious = getattr(module, "obvious_action", None) or getattr(hints, "obvious_action", None)
     candidates: Candidates | None = getattr(module, "search_candidates", None) or getattr(
         hints, "search_candidates", None
@@ -153,6 +166,7 @@ def strategy_for(game_ref: str | Game) -> Strategy:
             getattr(module, "search_outcome", None),
             getattr(module, "search_policy", None),
             getattr(module, "SEARCH_HORIZON", None),
+            getattr(planning, "plan", None),
         )
     elif choose is not None:
         found = Strategy(_through_view(choose), None, obvious, "heuristics", choose)
@@ -168,6 +182,7 @@ __all__ = [
     "Heuristic",
     "Hint",
     "Outcome",
+    "Planner",
     "Policy",
     "Strategy",
     "forget_strategy",

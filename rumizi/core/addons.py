@@ -20,6 +20,8 @@ module           protocol                     used by
 ``strategy``     :class:`StrategyAddOn`       the strong, medium and search bots
 ``search_hints`` :data:`SearchHintsAddOn`     search (moves it need not think about, or
                                               the few worth racing)
+``planning``     :class:`PlanningAddOn`       the ``hard`` level (a game's own search, where
+                                              whole-table playouts are too few)
 ``cards``        :class:`CardsAddOn`          the contract suite (:mod:`rumizi.testing`)
 ``puzzles``      :class:`PuzzlesAddOn`        :mod:`rumizi.puzzles` (mining, checking)
 ``favourites``   :class:`FavouritesAddOn`     the profile's favourites (factions bought,
@@ -203,6 +205,25 @@ class SearchCandidatesHint(Protocol[S_contra]):
 #: search can play out (:class:`SearchCandidatesHint`), or both. Search reads each hint on
 #: its own (:func:`rumizi.bots.strategies.strategy_for`), so a module gives either or both.
 SearchHintsAddOn: TypeAlias = ObviousActionHint[S_contra] | SearchCandidatesHint[S_contra]
+
+
+class PlanningAddOn(Protocol[S_contra]):
+    """A game's ``planning`` module: its own search for a decision, which the ``hard`` level
+    makes before (and instead of) flat Monte Carlo over whole-table playouts."""
+
+    def plan(
+        self,
+        state: S_contra,
+        legal: list[Action],
+        rng: random.Random,
+        worlds: int | None,
+        deadline: float | None,
+    ) -> Action | None:
+        """The move of the player to act in ``state`` (sampled from its view; only what that
+        player knows is read), playing at most ``worlds`` samples (``None``: the planner's
+        own number) and stopping at ``deadline`` (``time.perf_counter()``), or ``None``
+        where the game has no plan."""
+        ...
 
 
 class CardsAddOn(Protocol):

@@ -34,7 +34,8 @@ from rumizi.core.contract import Game
 
 #: Add-on module names a game may have beside its engine (see :mod:`rumizi.core.addons`).
 ADD_ONS = (
-    "web", "tui", "texts", "rules", "encoding", "heuristics", "strategy", "search_hints", "puzzles"
+    "web", "tui", "texts", "rules", "encoding", "heuristics", "strategy", "search_hints",
+    "planning", "puzzles",
 )  # fmt: skip
 
 _GAMES: dict[str, Game] = {}

@@ -503,3 +503,39 @@ def test_a_games_search_outcome_replaces_the_result_of_a_finished_playout() -> N
     turned = Strategy(take_most, source="test", outcome=upside_down)
     bot = FlatMCBot(1, iterations=60, game=PILE, strategy=turned)
     assert bot.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 3}
+
+
+def test_hard_asks_the_games_planner_first_and_searches_where_it_has_no_plan() -> None:
+    # Five stones: the search finds take-one (it wins in every world). A planner that says
+    # take-two is obeyed by hard (given the sampled world, the legal moves, hard's own
+    # iterations and deadline); flat-mc, the search for research, ignores it. A planner that
+    # has no plan (None) hands the decision to hard's race.
+    asked: list[tuple[int, int | None, float | None]] = []
+
+    def take_two(
+        state: GameState,
+        legal: list[Action],
+        rng: random.Random,
+        worlds: int | None,
+        deadline: float | None,
+    ) -> Action | None:
+        assert isinstance(state, PileState)
+        asked.append((state.pile, worlds, deadline))
+        return {"do": "take", "n": 2}
+
+    five = PileState(5, 2, [0, 0])
+    planned = Strategy(take_most, source="test", plan=take_two)
+    hard = HardBot(1, iterations=60, game=PILE, strategy=planned)
+    assert hard.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 2}
+    assert asked == [(5, 60, None)]
+    timed = HardBot(1, budget=0.5, game=PILE, strategy=planned)
+    timed.choose(five.view(0), five.legal_actions())
+    assert asked[-1][1] is None and asked[-1][2] is not None  # the planner's own worlds
+    flat = FlatMCBot(1, iterations=60, game=PILE, strategy=planned)
+    assert flat.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    assert len(asked) == 2
+
+    no_plan = Strategy(take_most, source="test", plan=lambda *args: None)
+    hard = HardBot(1, iterations=60, game=PILE, strategy=no_plan)
+    assert hard.choose(five.view(0), five.legal_actions()) == {"do": "take", "n": 1}
+    assert hard.stats.iterations > 0

@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         CardsAddOn,
         FavouritesAddOn,
         HeuristicsAddOn,
+        PlanningAddOn,
         PuzzlesAddOn,
         RulesAddOn,
         StrategyAddOn,
@@ -78,6 +79,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
         encoding,
         favourites,
         heuristics,
+        planning,
         puzzles,
         rules,
         strategy,
@@ -94,6 +96,7 @@ if TYPE_CHECKING:  # mypy checks every add-on against its protocol; nothing runs
     _encoding: EncodingAddOn = encoding
     _heuristics: HeuristicsAddOn = heuristics
     _strategy: StrategyAddOn[FantasyRealmsState] = strategy
+    _planning: PlanningAddOn[FantasyRealmsState] = planning
     _cards: CardsAddOn = cards
     _puzzles: PuzzlesAddOn[FantasyRealmsState] = puzzles
     _favourites: FavouritesAddOn = favourites

@@ -351,7 +351,7 @@ def _take_turn(
         common -= deny.cost(weakest)  # most likely what the draw lets go
         draw_value = sum(drawn) / len(drawn) + common
         options.append((draw_value, draws[0]))
-    if draws and mind.pool and LAST_TURN > 0 and _last_card(mind, legal):
+    if draws and mind.pool and LAST_TURN > 0 and last_card(mind, legal):
         return _last_turn(mind, base, tries, options, legal, draws[0])
     for k, a in enumerate(legal):
         if a["do"] != "use":
@@ -375,7 +375,7 @@ def _take_turn(
     return legal[best_k]
 
 
-def _last_card(mind: Mind, legal: list[Action]) -> bool:
+def last_card(mind: Mind, legal: list[Action]) -> bool:
     """Whether a draw now ends the game (the area lacks one card), at a table this player
     can judge: three or more players, no Cursed Items (their points and extra turns)."""
     return (
