@@ -73,8 +73,9 @@ Necromancer, Genie and Leprechaun left out with the suits (25.7 % against 28.3 %
 ``hard`` against three ``strong`` (``--bot hard --field strong``, compiled build, its 1 s a
 decision, base game, ``--seed 21``): with flat Monte Carlo over whole-table playouts, four
 players, 400 games: 102 won, 25.5 % [21.5, 30.0], 201.8 / 204.6 (level with strong). With the
-planner (``rumizi/games/fantasy_realms/planning.py``), 800 games, ``--jobs 2``: 254 won,
-31.8 % [28.6, 35.1], 205.0 / 200.3 (2.9 CPU s a game); three players, 192 games: 39.6 %
+planner (``rumizi/games/fantasy_realms/planning.py``), 800 games, ``--jobs 2``: 254 won, 31.8 %
+[28.6, 35.1], 205.0 / 200.3 (2.9 CPU s a game), and on ``--seed 22`` 265 won, 33.1 % [30.0,
+36.5], 207.3 / 200.6 (pooled 519/1600 = 32.4 % [30.2, 34.8]); three players, 192 games: 39.6 %
 [32.9, 46.6] (fair 33.3 %), 207.2 / 201.8; six players, 192 games: 25.0 % [19.4, 31.6] (fair
 16.7 %), 209.9 / 202.8; four players with the suits (``--modules suits``), 192 games: 28.1 %
 [22.2, 34.9], 237.5 / 235.5.

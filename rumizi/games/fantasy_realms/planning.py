@@ -29,18 +29,18 @@ left out, as is denial. The last card (a draw ends the game) is the strong playe
 reckoning (:func:`.strategy.playout_action`), and a turn with a Cursed Item to use, the
 draft and the chaos realms are left to the search (``None``).
 
-Measured on the compiled build (``bench/fantasy_realms_strength.py --bot hard --field
-strong --modules base --seed 21``; one ``hard`` at a table of ``strong``, its win share against
-the fair share): four players, 800 games, 254 won, 31.8 % [28.6, 35.1] (fair 25 %), mean final
-score 205.0 against 200.3; three players, 192 games, 39.6 % [32.9, 46.6] (fair 33.3 %),
-207.2 against 201.8; six players, 192 games, 25.0 % [19.4, 31.6] (fair 16.7 %), 209.9 against
-202.8; with the suits, four players, 192 games, 28.1 % [22.2, 34.9], 237.5 against 235.5.
-The flat Monte Carlo search it replaced won 102 of 400 games at four (25.5 %). A decision
-took 0.42 s on average on a busy 2-core machine (median 0.26 s; the early turns, with more
-draws to come, up to the 1 s budget). An early version, 24 sequences and no extra cards, won
-28.4 % [25.4, 31.6] of 800 other deals (``--seed 41``). The strong player's own sampling at
-its largest (every unseen card tried) won 24.9 % of 1,600 against ``strong``: the gain is
-the lookahead, not less noise.
+Measured on the compiled build (``bench/fantasy_realms_strength.py --bot hard --field strong
+--modules base --seed 21``; one ``hard`` at a table of ``strong``, its win share against the
+fair share): four players, 800 games, 254 won, 31.8 % [28.6, 35.1] (fair 25 %), mean final
+score 205.0 against 200.3 (on ``--seed 22``, 265 won, 33.1 % [30.0, 36.5]); three players, 192
+games, 39.6 % [32.9, 46.6] (fair 33.3 %), 207.2 against 201.8; six players, 192 games, 25.0 %
+[19.4, 31.6] (fair 16.7 %), 209.9 against 202.8; with the suits, four players, 192 games, 28.1
+% [22.2, 34.9], 237.5 against 235.5. The flat Monte Carlo search it replaced won 102 of 400
+games at four (25.5 %). A decision took 0.42 s on average on a busy 2-core machine (median 0.26
+s; the early turns, with more draws to come, up to the 1 s budget). An early version, 24
+sequences and no extra cards, won 28.4 % [25.4, 31.6] of 800 other deals (``--seed 41``). The
+strong player's own sampling at its largest (every unseen card tried) won 24.9 % of 1,600
+against ``strong``: the gain is the lookahead, not less noise.
 
 >>> import random
 >>> from rumizi.games.fantasy_realms import GAME
