@@ -101,9 +101,9 @@ def plan(
             return None
         if last_card(mind, legal):
             return playout_action(state, rng)
-        return _best(mind, _take_options(mind, legal, state), 1, rng, worlds, deadline)
+        return _best(mind, _options(mind, legal, state), 1, rng, worlds, deadline)
     if state.phase == "discard" and state.pending.get("discards", 1) == 1:
-        return _best(mind, _discard_options(mind, legal, state), 0, rng, worlds, deadline)
+        return _best(mind, _options(mind, legal, state), 0, rng, worlds, deadline)
     return None
 
 
@@ -112,7 +112,8 @@ def plan(
 Option = tuple[Action, list[list[str]] | None]
 
 
-def _take_options(mind: Mind, legal: list[Action], state: FantasyRealmsState) -> list[Option]:
+def _options(mind: Mind, legal: list[Action], state: FantasyRealmsState) -> list[Option]:
+    """The shortlisted moves of a take or a discard, each with the hands it may leave."""
     options: list[Option] = []
     for k in search_candidates(state, legal) or range(len(legal)):
         action = legal[k]
@@ -125,14 +126,7 @@ def _take_options(mind: Mind, legal: list[Action], state: FantasyRealmsState) ->
             hands = [[c for c in held if c != d] for d in drops[:TAKE_DISCARDS]]
             if hands:
                 options.append((action, hands))
-    return options
-
-
-def _discard_options(mind: Mind, legal: list[Action], state: FantasyRealmsState) -> list[Option]:
-    options: list[Option] = []
-    for k in search_candidates(state, legal) or range(len(legal)):
-        action = legal[k]
-        if action["do"] == "discard":
+        elif action["do"] == "discard":
             options.append((action, [[c for c in mind.hand if c != action["card"]]]))
     return options
 
