@@ -2,10 +2,13 @@
 
 Fresh ``strong``-against-``strong`` games (seeds the training never saw: ``--seed``) are
 replayed; at every turn's start each seat's predicted result is compared with the result it
-got. Printed per predictor: the mean squared error (the Brier score) and how often it put the
-eventual winner ahead, over all positions and by stage of the game. Example:
+got. Printed per predictor: the mean squared error (the Brier score) and how often its guess
+fell on the right side of the fair share (one over the seats: above it for the seats that
+won), over all positions and by stage of the game, beside the Brier score of always guessing
+the fair share. Example:
 
     .venv/bin/python bench/value_quality.py --game star-realms --games 300
+    .venv/bin/python bench/value_quality.py --game fantasy-realms --players 4 --games 300
 """
 
 from __future__ import annotations
@@ -28,19 +31,21 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="star-realms")
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--weights", default=None)
     parser.add_argument("--seed", type=int, default=777)
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args(argv)
 
-    net = ValueNet.load(args.weights) if args.weights else shipped(args.game, 2)
-    assert net is not None, f"no network for {args.game}"
-    enc = encoding(args.game, 2)
+    seats = args.players
+    net = ValueNet.load(args.weights) if args.weights else shipped(args.game, seats)
+    assert net is not None, f"no network for {args.game} at {seats} seats"
+    enc = encoding(args.game, seats, **net.info.get("options", {}))
     evaluate = strategy_for(rumizi.game(args.game)).evaluate
     with tempfile.TemporaryDirectory() as folder:
         records = Path(folder) / "games.jsonl"
-        run_arena(args.game, ["strong", "strong"], args.games, seed=args.seed, jobs=args.jobs,
-                  records=records)  # fmt: skip
+        run_arena(args.game, ["strong"] * seats, args.games, seed=args.seed, jobs=args.jobs,
+                  players=seats, records=records)  # fmt: skip
         rows: list[tuple[float, float | None, float, float]] = []  # net, hand, result, stage
         for record in read_records(records):
             starts, end = replay_turns(record, lambda start: start.clone())
@@ -49,12 +54,14 @@ def main(argv: list[str] | None = None) -> None:
             result = end.returns()
             for number, start in enumerate(starts):
                 stage = number / max(len(starts) - 1, 1)
-                for seat in (0, 1):
+                for seat in range(seats):
                     hand = evaluate(start, seat) if evaluate is not None else None
                     value = net.value(enc.observe(start.view(seat)))
                     rows.append((value, hand, result[seat], stage))
     table = np.array([(v, h if h is not None else np.nan, r, s) for v, h, r, s in rows])
     print(f"{args.game}: {len(table)} positions from {args.games} fresh strong-vs-strong games")
+    share = 1 / seats
+    print(f"  {'fair share':>12}: Brier {np.mean((share - table[:, 2]) ** 2):.4f}")
     for label, column in (("network", 0), ("hand-written", 1)):
         if np.isnan(table[:, column]).all():
             continue
@@ -62,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
         for lo, hi in ((0, 1 / 3), (1 / 3, 2 / 3), (2 / 3, 1.01)):
             part = table[(table[:, 3] >= lo) & (table[:, 3] < hi)]
             brier = np.mean((part[:, column] - part[:, 2]) ** 2)
-            right = np.mean((part[:, column] > 0.5) == (part[:, 2] > 0.5))
+            right = np.mean((part[:, column] > share) == (part[:, 2] > share))
             line.append(f"stage {lo:.2f}-{min(hi, 1):.2f}: Brier {brier:.4f}, right {right:.3f}")
         print("; ".join(line))
 

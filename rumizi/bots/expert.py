@@ -4,16 +4,18 @@
 ``horizon`` turns (:data:`EXPERT_HORIZON`) and scores it with the game's value network
 (:mod:`rumizi.learn`), trained by self-play to predict a seat's result from that seat's view.
 Shorter playouts leave time for more worlds a decision, judged by a network that has seen
-thousands of games. Everything else is ``hard``'s race (:class:`FlatMCBot`): the same worlds
-for every candidate, the policy's own move kept unless clearly beaten. Measured so far (see
-:data:`EXPERT_HORIZON` and the README's bots section), Star Realms' ``expert`` plays level
-with ``hard`` in less time a decision, not yet above it.
+thousands of games. Everything else is ``hard``'s (:class:`~rumizi.bots.levels.HardBot`): the
+game's own planner first where it has one (Fantasy Realms), then the race over the same worlds
+for every candidate, the policy's own move kept unless clearly beaten. Measured (see
+:data:`EXPERT_HORIZON` and the README's bots section) at the same time a decision, War of the
+Ring's ``expert`` beats ``hard`` (281 of 400 games at 0.1 s); Star Realms' plays level.
 
 The network reads only a seat's view, and is asked only about states the search dealt from
 the bot's own view, so ``expert`` cannot peek either. It plays the games whose network the
-package ships (:func:`rumizi.learn.shipped`), or any table with ``weights=`` (a ``.npz``
-written by ``rumizi learn``); elsewhere it says which games it knows. It needs numpy (the
-``rl`` extra; the server has it).
+package ships (:func:`rumizi.learn.shipped`: one table of each game, :func:`expert_tables`),
+or any table with ``weights=`` (a ``.npz`` written by ``rumizi learn``); at another table (other
+seats, other modules than the network was trained on) it says which tables it knows. It needs
+numpy (the ``learn`` extra; the server has it).
 
 >>> import rumizi
 >>> from rumizi.bots import make
@@ -29,7 +31,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rumizi.bots.base import register
-from rumizi.bots.search import FlatMCBot
+from rumizi.bots.levels import HardBot
 from rumizi.bots.strategies import Strategy, strategy_for
 from rumizi.core.contract import Action, GameState, View
 from rumizi.core.extras import require
@@ -39,10 +41,12 @@ if TYPE_CHECKING:
     from rumizi.learn.net import ValueNet
 
 #: Turns a playout runs before the network scores it (a change of the player to act ends a
-#: turn). Measured against ``hard`` in ``bench/expert_strength.py`` (Star Realms, 0.25 s a
-#: decision): cut after 2 turns the search lost 70 of 100 games, after 6 it played even; the
-#: network judges positions better than the hand-written evaluation, but a cut playout still
-#: loses what the turns after it would have shown.
+#: turn), where the network's file names none (``rumizi learn --horizon``). Measured against
+#: ``hard`` in ``bench/expert_strength.py`` (Star Realms, 0.25 s a decision): cut after 2 turns
+#: the search lost 70 of 100 games, after 6 it played even; the network judges positions
+#: better than the hand-written evaluation, but a cut playout still loses what the turns after
+#: it would have shown. The longer games are cut later: War of the Ring's network after 10
+#: turns, Splendor Duel's after 12.
 EXPERT_HORIZON = 6
 
 
@@ -50,15 +54,43 @@ class NoNetwork(LookupError):
     """The expert bot has no value network for this game and table."""
 
 
-def expert_games() -> list[str]:
-    """The ids of the games (at two seats or more) whose network the package ships."""
+def expert_tables() -> list[tuple[str, int]]:
+    """The tables (game id, seats) whose network the package ships.
+
+    >>> ("star-realms", 2) in expert_tables()
+    True
+    """
     from importlib import resources
 
     # From rumizi, not rumizi.learn: that package needs numpy, and this list does not.
     folder = resources.files("rumizi").joinpath("learn", "weights")
-    return sorted(
-        {item.name.rsplit("-", 1)[0] for item in folder.iterdir() if item.name.endswith(".npz")}
-    )
+    found = []
+    for item in folder.iterdir():
+        game_id, _, seats = item.name.removesuffix(".npz").rpartition("-")
+        if item.name.endswith(".npz") and seats.removesuffix("p").isdigit():
+            found.append((game_id, int(seats.removesuffix("p"))))
+    return sorted(found)
+
+
+def expert_games() -> list[str]:
+    """The ids of the games whose network (for one table size or more) the package ships."""
+    return sorted({game_id for game_id, _ in expert_tables()})
+
+
+#: The view's keys that :func:`table_of` reads.
+TABLE_KEYS = ("format", "options")
+
+
+def table_of(view: View) -> dict[str, Any]:
+    """What of a table's set-up a network depends on, as its view shows it: the format and
+    the game's options (the modules of Fantasy Realms), where the view has them."""
+    return {key: view[key] for key in TABLE_KEYS if key in view}
+
+
+def seats_of(view: View) -> int:
+    """The number of seats at the view's table (a view lists its players, or counts them)."""
+    players = view["players"]
+    return players if isinstance(players, int) else len(players)
 
 
 def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) -> Strategy:
@@ -80,20 +112,25 @@ def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) ->
 
 
 @register("expert")
-class ExpertBot(FlatMCBot):
-    """Flat Monte Carlo with playouts of ``horizon`` turns scored by a value network.
+class ExpertBot(HardBot):
+    """``hard`` with playouts of ``horizon`` turns scored by a value network.
 
-    ``weights``: a network file to use instead of the shipped one. Other options as ``hard``
-    (``budget=`` seconds a decision, 1 by default; ``iterations=`` for reproducible play).
+    ``weights``: a network file to use instead of the shipped one. ``horizon``: by default the
+    one the network was trained for (its file's ``horizon``, else :data:`EXPERT_HORIZON`).
+    Other options as ``hard`` (``budget=`` seconds a decision, 1 by default; ``iterations=``
+    for reproducible play).
     """
 
     name = "expert"
 
     def __init__(self, seed: int = 0, weights: str | None = None, **options: Any) -> None:
+        self._chosen_horizon = options.get("horizon")
         options.setdefault("horizon", EXPERT_HORIZON)
         super().__init__(seed, **options)
         self.weights = weights
-        self._tables: dict[tuple[str, int], Strategy] = {}
+        # Per table (game, seats, set-up): the strategy that scores with its network, and the
+        # horizon the playouts stop at.
+        self._tables: dict[tuple[str, int, str], tuple[Strategy, int]] = {}
 
     def _net(self, game_id: str, players: int) -> ValueNet:
         require("learn", "numpy", needed_for="bot 'expert'")
@@ -101,7 +138,7 @@ class ExpertBot(FlatMCBot):
 
         net = ValueNet.load(self.weights) if self.weights is not None else shipped(game_id, players)
         if net is None:
-            known = ", ".join(expert_games()) or "none"
+            known = ", ".join(f"{g} at {n} seats" for g, n in expert_tables()) or "none"
             raise NoNetwork(
                 f"bot 'expert' has no value network for {game_id} at {players} seats "
                 f"(it plays: {known}); train one with `rumizi learn {game_id}`"
@@ -113,17 +150,39 @@ class ExpertBot(FlatMCBot):
             )
         return net
 
+    def _table(self, view: View) -> tuple[Strategy, int]:
+        """For this view's table: the game's strategy with the network's evaluation, and the
+        horizon to play out to."""
+        game_id, players = view["game"], seats_of(view)
+        table = table_of(view)
+        key = (game_id, players, repr(sorted(table.items())))
+        found = self._tables.get(key)
+        if found is None:
+            net = self._net(game_id, players)
+            trained = net.info.get("table")
+            if trained is not None and trained != table:
+                raise NoNetwork(
+                    f"the expert bot's network for {game_id} was trained on the table "
+                    f"{trained}, not {table}; train one with `rumizi learn {game_id}`"
+                )
+            base = strategy_for(registered_game(game_id))
+            horizon = self._chosen_horizon or int(net.info.get("horizon", EXPERT_HORIZON))
+            found = value_strategy(base, net, game_id, players), horizon
+            self._tables[key] = found
+        return found
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) > 1:
-            game_id, players = view["game"], len(view["players"])
-            strategy = self._tables.get((game_id, players))
-            if strategy is None:
-                net = self._net(game_id, players)
-                base = strategy_for(registered_game(game_id))
-                strategy = value_strategy(base, net, game_id, players)
-                self._tables[(game_id, players)] = strategy
-            self._strategy = strategy
+            self._strategy, self.horizon = self._table(view)
         return super().choose(view, legal)
 
 
-__all__ = ["EXPERT_HORIZON", "ExpertBot", "NoNetwork", "expert_games", "value_strategy"]
+__all__ = [
+    "EXPERT_HORIZON",
+    "ExpertBot",
+    "NoNetwork",
+    "expert_games",
+    "expert_tables",
+    "table_of",
+    "value_strategy",
+]

@@ -71,7 +71,7 @@ def _console(ctx: click.Context) -> Console:
     return console
 
 
-def _key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
+def key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
     """``KEY=VALUE`` options; a value is read as JSON when it can be (``3``, ``true``)."""
     out: dict[str, Any] = {}
     for item in pairs:
@@ -204,10 +204,10 @@ def arena(
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--out") from None
     names = [b.strip() for b in bot_list.split(",") if b.strip()]
-    options = _key_values(game_options, "--option")
+    options = key_values(game_options, "--option")
     if game_format is not None:
         options["format"] = game_format
-    extra = _key_values(bot_options, "--bot-option")
+    extra = key_values(bot_options, "--bot-option")
     if budget is not None:
         extra["budget"] = budget
     if players is None:

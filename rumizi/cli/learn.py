@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from rumizi.cli.arena import cluster_option
+from rumizi.cli.arena import cluster_option, key_values
 from rumizi.core.extras import MissingExtra, require
 
 
@@ -27,8 +27,17 @@ from rumizi.core.extras import MissingExtra, require
 @click.option("--players", type=click.IntRange(2), default=2, show_default=True,
               help="Seats at the table.")  # fmt: skip
 @click.option("--format", "fmt", default=None, help="The game's format (its option).")
+@click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
+              help="A game option (repeatable), e.g. suits=true; VALUE is JSON when it "
+              "parses.")  # fmt: skip
 @click.option("--hidden", default="128,64", show_default=True,
               help="Sizes of the network's hidden layers.")  # fmt: skip
+@click.option("--l2", type=click.FloatRange(0), default=None,
+              help="The weights' penalty (default: rumizi.learn.train.L2); more holds the "
+              "network to what generalises across deals.")  # fmt: skip
+@click.option("--horizon", type=click.IntRange(1), default=None,
+              help="Turns the expert bot plays out before asking this network (default: "
+              "rumizi.bots.expert.EXPERT_HORIZON).")  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=click.IntRange(1), default=None,
               help="Processes playing games at once (default: one per core).")  # fmt: skip
@@ -38,7 +47,7 @@ from rumizi.core.extras import MissingExtra, require
               help="Where each round's records and network go.")  # fmt: skip
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the last network here too (the package ships "
-              "rumizi/learn/weights/GAME-2p.npz).")  # fmt: skip
+              "rumizi/learn/weights/GAME-Np.npz, N the seats).")  # fmt: skip
 def learn(
     game_id: str,
     games: int,
@@ -46,7 +55,10 @@ def learn(
     rounds: int,
     players: int,
     fmt: str | None,
+    game_options: tuple[str, ...],
     hidden: str,
+    l2: float | None,
+    horizon: int | None,
     seed: int,
     jobs: int | None,
     cluster: str | None,
@@ -60,6 +72,10 @@ def learn(
     except MissingExtra as err:
         raise click.ClickException(str(err)) from None
     from rumizi import learn as library
+
+    options = key_values(game_options, "--option")
+    if fmt:
+        options["format"] = fmt
 
     try:
         sizes = tuple(int(part) for part in hidden.split(","))
@@ -77,8 +93,10 @@ def learn(
             epochs=epochs,
             rounds=rounds,
             players=players,
-            options={"format": fmt} if fmt else None,
+            options=options or None,
             hidden=sizes,
+            l2=library.L2 if l2 is None else l2,
+            horizon=horizon,
             seed=seed,
             jobs=jobs,
             cluster=cluster,

@@ -23,7 +23,7 @@ import numpy as np
 
 from rumizi.learn.data import Positions, positions
 from rumizi.learn.net import FORMAT_VERSION, ValueNet, shipped, shipped_path, weights_name
-from rumizi.learn.train import EPOCHS, HIDDEN, Epoch, fit
+from rumizi.learn.train import EPOCHS, HIDDEN, L2, Epoch, fit
 
 #: Decisions' worth of search per move when ``expert`` plays the later rounds' games: a fixed
 #: number of worlds (not seconds), so that the games do not depend on the machine's load.
@@ -63,6 +63,8 @@ def learn(
     players: int = 2,
     options: Mapping[str, Any] | None = None,
     hidden: Sequence[int] = HIDDEN,
+    l2: float = L2,
+    horizon: int | None = None,
     seed: int = 0,
     jobs: int | None = None,
     cluster: str | None = None,
@@ -72,14 +74,19 @@ def learn(
 
     Round 1's games are played by ``strong`` against itself; each later round's by ``expert``
     with the network before it (at :data:`SELF_PLAY_ITERATIONS` worlds a decision). Records
-    and each round's network are written to ``workdir``.
+    and each round's network are written to ``workdir``. ``horizon`` is the turns ``expert``
+    plays out before asking the network (``EXPERT_HORIZON`` by default), written in its file.
     """
     from rumizi.adapters.base import encoding
     from rumizi.arena.runner import read_records, run_arena
+    from rumizi.bots.expert import EXPERT_HORIZON, table_of
+    from rumizi.core.registry import game
 
     say = report or (lambda line: None)
     options = dict(options or {})
     enc = encoding(game_id, players, **options)
+    # The set-up as a view shows it, so that expert can refuse a table of other modules.
+    table = table_of(game(game_id).new(0, players, **options).view(0))
     folder = Path(workdir)
     folder.mkdir(parents=True, exist_ok=True)
     net: ValueNet | None = None
@@ -102,7 +109,7 @@ def learn(
 
         run_arena(
             game_id,
-            [bot, bot],
+            [bot] * players,
             games,
             seed=seed + number,
             jobs=jobs,
@@ -130,10 +137,19 @@ def learn(
             "game": game_id,
             "players": players,
             "options": options,
+            "table": table,
             "hidden": list(hidden),
+            "l2": l2,
+            "horizon": horizon or EXPERT_HORIZON,
         }
         net, figures = fit(
-            found, hidden=hidden, epochs=epochs, seed=seed + number, info=info, progress=tell
+            found,
+            hidden=hidden,
+            epochs=epochs,
+            l2=l2,
+            seed=seed + number,
+            info=info,
+            progress=tell,
         )
         fit_seconds = time.perf_counter() - clock
         done.append(Round(number, bot, games, len(fresh), play_seconds, fit_seconds, figures))
@@ -186,6 +202,7 @@ def _joined(parts: list[Positions]) -> Positions:
 
 __all__ = [
     "FORMAT_VERSION",
+    "L2",
     "Epoch",
     "Positions",
     "Round",

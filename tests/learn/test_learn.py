@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 import rumizi
 from rumizi.adapters.base import encoding
+from rumizi.bots import make
+from rumizi.bots.expert import ExpertBot, NoNetwork
 from rumizi.cli.main import cli
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms.strategy import playout_action
@@ -121,6 +123,7 @@ def test_a_tiny_learning_run_goes_end_to_end_with_two_rounds(tmp_path: Path) -> 
         assert ValueNet.load(tmp_path / f"round-{number}.npz").info["game"] == "star-realms"
     assert [r["bot"] for r in net.info["training"]["rounds"]] == ["strong", "expert"]
     assert net.observation_size == encoding("star-realms", 2).observation_size
+    assert net.info["table"] == {"format": "duel"}  # what expert checks a table against
     assert any("validation loss" in line for line in said)
     state = rumizi.game("star-realms").new(seed=1)
     assert 0.0 <= net.value(encoding("star-realms", 2).observe(state.view(0))) <= 1.0
@@ -139,8 +142,48 @@ def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
     assert [w.shape[1] for w, _ in net.layers] == [8, 1]
 
 
+def test_the_learn_command_takes_the_game_s_options_and_expert_plays_that_table(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "suits.npz"
+    answer = CliRunner().invoke(
+        cli,
+        ["learn", "fantasy-realms", "--players", "3", "--option", "suits=true", "--games", "2",
+         "--epochs", "1", "--jobs", "1", "--hidden", "8", "--l2", "0.5", "--horizon", "9",
+         "--workdir", str(tmp_path / "work"), "--out", str(out)],
+    )  # fmt: skip
+    assert answer.exit_code == 0, answer.output
+    net = ValueNet.load(out)
+    assert net.info["options"] == {"suits": True}
+    assert net.info["table"]["options"]["suits"] is True
+    assert net.observation_size == encoding("fantasy-realms", 3, suits=True).observation_size
+    assert net.info["l2"] == 0.5 and net.info["horizon"] == 9
+    bot = make("expert", seed=1, iterations=8, weights=str(out))
+    assert isinstance(bot, ExpertBot)
+    suits = _a_decision(rumizi.game("fantasy-realms").new(4, 3, suits=True))
+    legal = suits.legal_actions()
+    assert bot.choose(suits.view(suits.to_act or 0), legal) in legal
+    assert bot.horizon == 9  # the network's own, unless the bot is given one
+    chosen = make("expert", seed=1, iterations=8, weights=str(out), horizon=2)
+    assert isinstance(chosen, ExpertBot)
+    chosen.choose(suits.view(suits.to_act or 0), legal)
+    assert chosen.horizon == 2
+    base = _a_decision(rumizi.game("fantasy-realms").new(4, 3))  # not the network's table
+    with pytest.raises(NoNetwork, match="trained on the table"):
+        bot.choose(base.view(base.to_act or 0), base.legal_actions())
+
+
+def _a_decision(state: rumizi.GameState) -> rumizi.GameState:
+    """``state`` played on by its first legal moves to a choice of two or more."""
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
 def test_the_learn_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     answer = CliRunner().invoke(cli, ["learn", "star-realms", "--hidden", "big"])
     assert answer.exit_code == 2 and "is not sizes like 128,64" in answer.output
     answer = CliRunner().invoke(cli, ["learn", "chess", "--games", "1", "--workdir", str(tmp_path)])
     assert answer.exit_code == 1 and "no encoding for game 'chess'" in answer.output
+    answer = CliRunner().invoke(cli, ["learn", "star-realms", "--option", "format"])
+    assert answer.exit_code == 2 and "'format' is not KEY=VALUE" in answer.output
