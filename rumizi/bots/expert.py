@@ -94,6 +94,29 @@ def seats_of(view: View) -> int:
     return players if isinstance(players, int) else len(players)
 
 
+def plays(view: View) -> bool:
+    """Whether a shipped network covers the view's table: its game, seats and set-up.
+
+    Without numpy (the ``learn`` extra) no network can be read, and none does.
+
+    >>> import rumizi
+    >>> plays(rumizi.game("star-realms").new(seed=1).view(0))
+    True
+    >>> plays(rumizi.game("star-realms").new(seed=1, players=3, format="hunter").view(0))
+    False
+    """
+    game_id, players = view["game"], seats_of(view)
+    if (game_id, players) not in expert_tables():
+        return False
+    try:
+        from rumizi.learn.net import shipped
+    except ImportError:
+        return False
+    net = shipped(game_id, players)
+    trained = None if net is None else net.info.get("table")
+    return net is not None and (trained is None or trained == table_of(view))
+
+
 def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) -> Strategy:
     """``base`` with its evaluation replaced by ``net`` reading each seat's encoded view."""
     from rumizi.adapters.base import encoding
@@ -184,6 +207,7 @@ __all__ = [
     "NoNetwork",
     "expert_games",
     "expert_tables",
+    "plays",
     "table_of",
     "value_strategy",
 ]

@@ -39,6 +39,7 @@ SERVER_MODULES = (
     "pythonjsonlogger",
     "caissify_pairings",
     "networkx",
+    "numpy",
 )
 
 

@@ -14,6 +14,7 @@ when the parent is gone (a SIGKILL gives the parent no chance to stop it).
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import threading
@@ -24,11 +25,16 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from rumizi import bots
+from rumizi.bots import expert
 from rumizi.core.contract import Action, View
 from rumizi.core.i18n import bot_label, number
+from rumizi.core.registry import game as registered_game
 from rumizi.server.auth import shown_name
+from rumizi.server.plugins import plugin
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+#: The levels that search for their budget's time (a busy pool shortens it).
+SEARCHING = ("hard", "expert")
 T = TypeVar("T")
 
 
@@ -77,13 +83,80 @@ def seat_names(seats: Sequence[SeatLike], lang: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def level_plays(level: str, view: View) -> bool:
+    """Whether a bot of ``level`` plays at the table ``view`` shows: ``expert`` only where the
+    package ships a network for its game, seats and set-up.
+
+    >>> import rumizi
+    >>> star_realms = rumizi.game("star-realms")
+    >>> duel, hunter = star_realms.new(seed=1), star_realms.new(1, 3, format="hunter")
+    >>> level_plays("expert", duel.view(0)), level_plays("expert", hunter.view(0))
+    (True, False)
+    >>> level_plays("hard", hunter.view(0))
+    True
+    """
+    return level != "expert" or expert.plays(view)
+
+
+def level_refusal(level: str) -> str:
+    """Why a table refuses a bot of ``level`` (one :func:`level_plays` turned away)."""
+    known = ", ".join(f"{g} at {n} seats" for g, n in expert.expert_tables())
+    return f"the {level} bot has no network for this table (it plays {known})"
+
+
+@functools.cache
+def expert_where(game_id: str) -> tuple[list[int], dict[str, list[Any]]] | None:
+    """Where the ``expert`` level plays ``game_id``, as the new-table form asks: the seat
+    counts, and for each option whose choices are not all playable, the playable ones
+    (``None``: nowhere).
+
+    >>> expert_where("star-realms")
+    ([2], {'format': ['duel']})
+    >>> expert_where("splendor-duel")
+    ([2], {})
+    >>> expert_where("fantasy-realms") is None
+    True
+    """
+    counts = [n for g, n in expert.expert_tables() if g == game_id]
+    playable: dict[str, list[Any]] = {}
+    options = plugin(game_id).options("en")
+    seats: list[int] = []
+    for n in counts:
+        try:
+            if not expert.plays(registered_game(game_id).new(seed=0, players=n).view(0)):
+                continue
+        except (TypeError, ValueError):
+            continue
+        seats.append(n)
+        for option in options:
+            for choice in option["choices"]:
+                if n not in choice.get("players", [n]):
+                    continue
+                try:
+                    state = registered_game(game_id).new(
+                        seed=0, players=n, **{option["name"]: choice["value"]}
+                    )
+                except (TypeError, ValueError):
+                    continue
+                if expert.plays(state.view(0)):
+                    playable.setdefault(option["name"], []).append(choice["value"])
+    if not seats:
+        return None
+    requires = {
+        option["name"]: playable.get(option["name"], [])
+        for option in options
+        if len(playable.get(option["name"], [])) < len(option["choices"])
+    }
+    return seats, requires
+
+
 def think(level: str, seed: int, view: View, legal: list[Action], budget: float | None) -> Action:
     """One bot decision (runs in a worker process: everything it gets is plain data)."""
-    options: dict[str, Any] = {"budget": budget} if level == "hard" and budget else {}
+    options: dict[str, Any] = {"budget": budget} if level in SEARCHING and budget else {}
     return bots.make(level, seed=seed, **options).choose(view, legal)
 
 
-HARD_BUDGET = 1.0  # seconds: the hard level's own budget (rumizi.bots.search's default)
+HARD_BUDGET = 1.0  # seconds: hard's and expert's own budget (rumizi.bots.search's default)
 MIN_BUDGET = 0.05  # seconds: the least a hard decision gets, however busy the pool is
 PARENT_POLL = 0.5  # seconds between a worker's looks at its parent
 

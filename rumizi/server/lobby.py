@@ -60,7 +60,7 @@ from typing import Any
 
 from rumizi.core.registry import game
 from rumizi.server import blocks, challenges, moderation, phases, schemas
-from rumizi.server.bots import seat_names
+from rumizi.server.bots import level_plays, level_refusal, seat_names
 from rumizi.server.db import now
 from rumizi.server.errors import ApiError, ErrorCode
 from rumizi.server.hub import Hub
@@ -493,6 +493,9 @@ class Lobby:
                 raise ApiError(ErrorCode.NO_QUICK_MATCH, "there is no quick match to replace")
             if ticket.table is not None:  # someone came after all: that table stands
                 return ticket.table, ticket.seat
+            start = game(ticket.game).new(seed=0, players=2, **ticket.options)
+            if not level_plays(level, start.view(0)):
+                raise ApiError(ErrorCode.INVALID_OPTIONS, level_refusal(level))
             del self.tickets[user_id]
             seats = [
                 SeatRow(0, "human", None, user_id, None),

@@ -24,7 +24,7 @@ MAX_CLOCK = 7 * 24 * 3600  # a week: the longest clock a table may set
 Lang = Literal["fa", "en"]  # the page's languages (rumizi.server.plugins.LANGS)
 Status = Literal["waiting", "playing", "over"]
 SeatKind = Literal["human", "bot"]
-Level = Literal["easy", "medium", "hard"]
+Level = Literal["easy", "medium", "hard", "expert"]
 
 
 # ---------------------------------------------------------------------- session and accounts
@@ -143,8 +143,16 @@ class GameOption(BaseModel):
 
 
 class BotLevel(BaseModel):
+    """A bot level a new table may seat; left out ``players`` and ``requires``: any table."""
+
     value: Level
     label: str
+    players: list[int] | None = Field(
+        default=None, description="the seat counts of the tables it plays (expert's networks)"
+    )
+    requires: dict[str, list[str | int]] | None = Field(
+        default=None, description="per option, the choices of the tables it plays"
+    )
 
 
 class GamePage(CatalogEntry):

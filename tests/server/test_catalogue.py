@@ -52,7 +52,10 @@ def test_star_realms_page(server: Server) -> None:
         assert players["emperor"] == [6]
         assert all(choice["label"] for choice in option["choices"])
 
-        assert [level["value"] for level in page["levels"]] == ["easy", "medium", "hard"]
+        assert [level["value"] for level in page["levels"]] == ["easy", "medium", "hard", "expert"]
+        # The expert's network plays the duel only (the form offers it there alone).
+        assert page["levels"][-1]["players"] == [2]
+        assert page["levels"][-1]["requires"] == {"format": ["duel"]}
         assert all(level["label"] for level in page["levels"])
     assert pages["fa"]["rules"] != pages["en"]["rules"]
     assert pages["en"]["levels"][0]["label"] == "Easy bot"

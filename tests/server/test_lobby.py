@@ -259,6 +259,24 @@ def test_nobody_comes_in_time_so_a_bot_is_offered(server: Server) -> None:
     assert corner(lobby(late), "splendor-duel")["queued"] == 0
 
 
+def test_the_expert_bot_is_refused_for_a_quick_match_it_has_no_network_for(
+    server: Server,
+) -> None:
+    found = the_lobby(server)
+    now = [1_000_000.0]
+    found.clock = lambda: now[0]
+    guest = server.guest()
+    assert guest.post("/api/lobby/quick", {"game": "fantasy-realms", "wait": 30}).status_code == 200
+    now[0] += 31
+    answer = guest.post("/api/lobby/quick/bot", {"level": "expert"})
+    refused(answer, 400, "invalid-options")
+    assert "expert bot has no network" in answer.json()["error"]["message"]
+    # The refusal changed nothing: the expired match can still be played against hard.
+    assert guest.get("/api/lobby/quick").json()["status"] == "expired"
+    made = guest.post("/api/lobby/quick/bot", {"level": "hard"})
+    assert made.status_code == 200, made.text
+
+
 def test_quick_match_refusals_change_nothing(server: Server) -> None:
     guest = server.guest()
     cases: list[tuple[Any, int, str]] = [

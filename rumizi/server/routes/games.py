@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from rumizi.bots.base import bot_label
 from rumizi.core.registry import game_ids
-from rumizi.server.bots import LEVELS
+from rumizi.server.bots import LEVELS, expert_where
 from rumizi.server.deps import GameDep, LangDep, PuzzlesDep
 from rumizi.server.errors import ErrorCode, refusals
 from rumizi.server.plugins import catalogue_order, plugin
@@ -43,9 +43,23 @@ def game_page(game_id: GameDep, lang: LangDep, served: PuzzlesDep) -> GamePage:
     entry["rules"] = web.rules(lang)
     entry["options"] = web.options(lang)
     entry["renderer"] = (static_dir() / "games" / f"{game_id}.js").is_file()
-    entry["levels"] = [{"value": level, "label": bot_label(level, lang)} for level in LEVELS]
+    entry["levels"] = levels(game_id, lang)
     entry["puzzles"] = sum(p.game == game_id for p in served.values())
     return GamePage.model_validate(entry)
+
+
+def levels(game_id: str, lang: str) -> list[dict[str, Any]]:
+    """The bot levels a table of ``game_id`` may seat; ``expert`` where a network plays."""
+    found: list[dict[str, Any]] = []
+    for level in LEVELS:
+        entry: dict[str, Any] = {"value": level, "label": bot_label(level, lang)}
+        if level == "expert":
+            where = expert_where(game_id)
+            if where is None:
+                continue
+            entry["players"], entry["requires"] = where
+        found.append(entry)
+    return found
 
 
 @router.get("/{game_id}/cards", responses=UNKNOWN_GAME)

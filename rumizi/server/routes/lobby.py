@@ -109,7 +109,9 @@ async def quick_cancel(lobby: LobbyDep, user: UserDep, _: CsrfDep) -> QuickState
 
 @router.post(
     "/api/lobby/quick/bot",
-    responses=refusals(*POSTED, *BODY, *PLAYING, ErrorCode.NO_QUICK_MATCH),
+    responses=refusals(
+        *POSTED, *BODY, *PLAYING, ErrorCode.NO_QUICK_MATCH, ErrorCode.INVALID_OPTIONS
+    ),
 )
 async def quick_bot(
     body: QuickBotIn, lobby: LobbyDep, user: PlayerDep, store: StoreDep, _: CsrfDep

@@ -12,7 +12,7 @@ from fastapi import APIRouter
 
 from rumizi.core.registry import game
 from rumizi.server import ratings, takeback
-from rumizi.server.bots import seat_names
+from rumizi.server.bots import level_plays, level_refusal, seat_names
 from rumizi.server.deps import (
     BODY,
     PLAYING,
@@ -58,9 +58,12 @@ async def create_table(
     options = takeback.game_options(body.options)
     seed = secrets.randbits(62)
     try:
-        game(body.game).new(seed=seed, players=players, **options)
+        start = game(body.game).new(seed=seed, players=players, **options)
     except (TypeError, ValueError) as err:
         raise ApiError(ErrorCode.INVALID_OPTIONS, str(err)) from None
+    for seat in body.seats:
+        if seat.kind == "bot" and seat.level and not level_plays(seat.level, start.view(0)):
+            raise ApiError(ErrorCode.INVALID_OPTIONS, level_refusal(seat.level))
     if body.rated and any(seat.kind == "bot" for seat in body.seats):
         raise ApiError(ErrorCode.INVALID_OPTIONS, "rated games are between people only")
     if body.rated and user.guest:

@@ -51,7 +51,8 @@ export function inviteBox(url, { testid = "invite-link", help } = {}) {
  * narrows the other options, and the option whose choices carry `players` lists decides the
  * seat counts the count select offers. Returns `box` (a fieldset), `chosen` (the options as
  * chosen, kept up to date), `count` (the seats' select), `countField` (its field) and
- * `allowed()` (the counts allowed now); `onCount(n)` hears every new count, the first at once.
+ * `allowed()` (the counts allowed now); `onCount(n, chosen)` hears every new count, the first at
+ * once, and every change of an option.
  */
 export function optionFields(game, onCount = () => {}) {
   const options = game.options || [];
@@ -95,6 +96,7 @@ export function optionFields(game, onCount = () => {}) {
               renderOptions();
               renderCount();
             } else if (option === driver) renderCount();
+            else onCount(Number(count.value) || 2, chosen);
           },
         },
         (option.choices || []).map((c) =>
@@ -112,10 +114,10 @@ export function optionFields(game, onCount = () => {}) {
     const pick = counts.includes(previous) ? previous : counts.includes(2) ? 2 : counts[0];
     count.replaceChildren(...counts.map((n) => h("option", { value: String(n), selected: n === pick }, num(n))));
     count.value = String(pick);
-    onCount(pick);
+    onCount(pick, chosen);
   }
 
-  count.addEventListener("change", () => onCount(Number(count.value) || 2));
+  count.addEventListener("change", () => onCount(Number(count.value) || 2, chosen));
   renderOptions();
   renderCount();
   return { box, chosen, count, countField, allowed };
@@ -127,15 +129,25 @@ export async function mount(main, ctx) {
   if (!ctx.alive()) return;
   ctx.setTitle(t("new.title", { game: game.name }));
 
-  const levels = game.levels && game.levels.length ? game.levels : [{ value: "easy", label: "easy" }];
+  const levels = game.levels && game.levels.length ? game.levels : [{ value: "easy" }];
   const form = h("form", { class: "panel form new-table", dataset: { testid: "new-table-form" }, novalidate: true });
   const seatsBox = h("div", { class: "seats-grid" });
   const result = h("div", { class: "created", "aria-live": "polite" });
   let seatKinds = []; // per seat: "human" or a level value
 
-  function renderSeats(n) {
-    const easy = (levels.find((l) => l.value === "easy") || levels[0]).value;
-    seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] ?? (i === 0 ? "human" : easy));
+  // A level with `players` or `requires` (expert: where its networks play) fits some tables.
+  const fits = (level, n, chosen) =>
+    (!level.players || level.players.includes(n)) &&
+    (!level.requires ||
+      Object.entries(level.requires).every(([name, values]) => values.map(String).includes(String(chosen[name]))));
+
+  function renderSeats(n, chosen = {}) {
+    const usable = levels.filter((l) => fits(l, n, chosen));
+    const easy = (usable.find((l) => l.value === "easy") || usable[0] || levels[0]).value;
+    seatKinds = Array.from({ length: n }, (_, i) => {
+      const kind = seatKinds[i] ?? (i === 0 ? "human" : easy);
+      return kind === "human" || usable.some((l) => l.value === kind) ? kind : easy;
+    });
     seatsBox.replaceChildren();
     seatKinds.forEach((kind, i) => {
       const fid = fieldId(`seat${i}`);
@@ -149,7 +161,8 @@ export async function mount(main, ctx) {
           },
         },
         h("option", { value: "human", selected: kind === "human" }, t("new.human")),
-        levels.map((l) => h("option", { value: l.value, selected: kind === l.value }, t("new.botLevel", { level: l.label || l.value }))),
+        // The server's label names the bot already ("Easy bot"); a bare value is framed as one.
+        usable.map((l) => h("option", { value: l.value, selected: kind === l.value }, l.label || t("new.botLevel", { level: l.value }))),
       );
       seatsBox.append(h("div", { class: "field seat-field" }, h("label", { for: fid }, t("new.seat", { n: i + 1 })), select));
     });
