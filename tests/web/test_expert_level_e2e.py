@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import Server, new_context, screenshot
 
 WAIT = 20_000  # ms: a table page loads its game, cards and renderer first
 
@@ -48,3 +48,20 @@ def test_the_form_offers_expert_where_its_network_plays_and_seats_it(
         1, timeout=WAIT
     )
     expect(page.locator("[data-testid=seat][data-seat='1'] .seat-name")).to_have_text("ربات خبره")
+
+
+def test_the_form_with_expert_on_a_phone_in_english(browser: Browser, server: Server) -> None:
+    context = new_context(browser, lang="en", phone=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.get_by_test_id("lang-switch").click()  # the visitor's choice, kept in a cookie
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.goto(f"{server.url}/new/war-of-the-ring")
+        seat = page.get_by_test_id("seat-kind").nth(1)
+        expect(seat).to_be_visible(timeout=WAIT)
+        seat.select_option("expert")
+        expect(seat.locator("option:checked")).to_have_text("Expert bot")
+        screenshot(page, "new-table-expert-en-phone")
+    finally:
+        context.close()
