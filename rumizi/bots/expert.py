@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -67,12 +68,27 @@ def expert_tables() -> list[tuple[str, int]]:
     >>> ("star-realms", 2) in expert_tables()
     True
     """
+    return list(_shipped_tables())
+
+
+@functools.cache
+def _shipped_tables() -> tuple[tuple[str, int], ...]:
+    """The weights folder, read once: the package's files do not change while it runs."""
     from importlib import resources
 
     # From rumizi, not rumizi.learn: that package needs numpy, and this list does not.
     folder = resources.files("rumizi").joinpath("learn", "weights")
     named = (WEIGHTS_FILE.fullmatch(item.name) for item in folder.iterdir())
-    return sorted((m["game"], int(m["seats"])) for m in named if m is not None)
+    return tuple(sorted((m["game"], int(m["seats"])) for m in named if m is not None))
+
+
+def known_tables() -> str:
+    """The shipped tables in words, for the messages that refuse another table.
+
+    >>> "star-realms at 2 seats" in known_tables()
+    True
+    """
+    return ", ".join(f"{g} at {n} seats" for g, n in _shipped_tables()) or "none"
 
 
 def expert_games() -> list[str]:
@@ -115,8 +131,13 @@ def plays(view: View) -> bool:
     except ImportError:
         return False
     net = shipped(game_id, players)
-    trained = None if net is None else net.info.get("table")
-    return net is not None and (trained is None or trained == table_of(view))
+    return net is not None and trained_for(net, view)
+
+
+def trained_for(net: ValueNet, view: View) -> bool:
+    """Whether ``net`` was trained on the view's set-up (a file that records none: any)."""
+    trained = net.info.get("table")
+    return trained is None or trained == table_of(view)
 
 
 def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) -> Strategy:
@@ -164,10 +185,9 @@ class ExpertBot(HardBot):
 
         net = ValueNet.load(self.weights) if self.weights is not None else shipped(game_id, players)
         if net is None:
-            known = ", ".join(f"{g} at {n} seats" for g, n in expert_tables()) or "none"
             raise NoNetwork(
                 f"bot 'expert' has no value network for {game_id} at {players} seats "
-                f"(it plays: {known}); train one with `rumizi learn {game_id}`"
+                f"(it plays: {known_tables()}); train one with `rumizi learn {game_id}`"
             )
         if net.info.get("game") != game_id or net.info.get("players") != players:
             raise NoNetwork(
@@ -185,11 +205,10 @@ class ExpertBot(HardBot):
         found = self._tables.get(key)
         if found is None:
             net = self._net(game_id, players)
-            trained = net.info.get("table")
-            if trained is not None and trained != table:
+            if not trained_for(net, view):
                 raise NoNetwork(
                     f"the expert bot's network for {game_id} was trained on the table "
-                    f"{trained}, not {table}; train one with `rumizi learn {game_id}`"
+                    f"{net.info['table']}, not {table}; train one with `rumizi learn {game_id}`"
                 )
             base = strategy_for(registered_game(game_id))
             horizon = self._chosen_horizon or int(net.info.get("horizon", EXPERT_HORIZON))
@@ -209,7 +228,9 @@ __all__ = [
     "NoNetwork",
     "expert_games",
     "expert_tables",
+    "known_tables",
     "plays",
     "table_of",
+    "trained_for",
     "value_strategy",
 ]

@@ -100,8 +100,7 @@ def level_plays(level: str, view: View) -> bool:
 
 def level_refusal(level: str) -> str:
     """Why a table refuses a bot of ``level`` (one :func:`level_plays` turned away)."""
-    known = ", ".join(f"{g} at {n} seats" for g, n in expert.expert_tables())
-    return f"the {level} bot has no network for this table (it plays {known})"
+    return f"the {level} bot has no network for this table (it plays {expert.known_tables()})"
 
 
 @functools.cache
@@ -143,9 +142,9 @@ def expert_where(game_id: str) -> tuple[list[int], dict[str, list[Any]]] | None:
     if not seats:
         return None
     requires = {
-        option["name"]: playable.get(option["name"], [])
+        option["name"]: chosen
         for option in options
-        if len(playable.get(option["name"], [])) < len(option["choices"])
+        if len(chosen := playable.get(option["name"], [])) < len(option["choices"])
     }
     return seats, requires
 

@@ -61,8 +61,9 @@ async def create_table(
         start = game(body.game).new(seed=seed, players=players, **options)
     except (TypeError, ValueError) as err:
         raise ApiError(ErrorCode.INVALID_OPTIONS, str(err)) from None
+    view = start.view(0)
     for seat in body.seats:
-        if seat.kind == "bot" and seat.level and not level_plays(seat.level, start.view(0)):
+        if seat.kind == "bot" and seat.level and not level_plays(seat.level, view):
             raise ApiError(ErrorCode.INVALID_OPTIONS, level_refusal(seat.level))
     if body.rated and any(seat.kind == "bot" for seat in body.seats):
         raise ApiError(ErrorCode.INVALID_OPTIONS, "rated games are between people only")

@@ -46,6 +46,11 @@ export function inviteBox(url, { testid = "invite-link", help } = {}) {
   return h("div", { class: "invite" }, help ? h("p", { class: "invite-help" }, help) : null, h("div", { class: "invite-row" }, input, button));
 }
 
+/** Whether the options as `chosen` meet a `requires` ({option: [values]}; none: always). */
+function meets(requires, chosen) {
+  return !requires || Object.entries(requires).every(([name, values]) => values.map(String).includes(String(chosen[name])));
+}
+
 /**
  * The game's options as selects, and how many seats: a choice's `requires` ({option: [values]})
  * narrows the other options, and the option whose choices carry `players` lists decides the
@@ -72,9 +77,7 @@ export function optionFields(game, onCount = () => {}) {
     return allPlayers.length ? allPlayers : [2];
   }
 
-  // A choice's `requires` ({option: [values]}) names what the other options must be with it.
-  const allowedWith = (c) =>
-    !c.requires || Object.entries(c.requires).every(([name, values]) => values.map(String).includes(String(chosen[name])));
+  const allowedWith = (c) => meets(c.requires, chosen);
 
   function renderOptions() {
     box.replaceChildren(h("legend", {}, t("new.options")));
@@ -136,10 +139,7 @@ export async function mount(main, ctx) {
   let seatKinds = []; // per seat: "human" or a level value
 
   // A level with `players` or `requires` (expert: where its networks play) fits some tables.
-  const fits = (level, n, chosen) =>
-    (!level.players || level.players.includes(n)) &&
-    (!level.requires ||
-      Object.entries(level.requires).every(([name, values]) => values.map(String).includes(String(chosen[name]))));
+  const fits = (level, n, chosen) => (!level.players || level.players.includes(n)) && meets(level.requires, chosen);
 
   function renderSeats(n, chosen = {}) {
     const usable = levels.filter((l) => fits(l, n, chosen));
