@@ -192,6 +192,8 @@ def _renumbered(found: Positions, offset: int) -> Positions:
 
 
 def _joined(parts: list[Positions]) -> Positions:
+    if len(parts) == 1:
+        return parts[0]  # one round: no copy of what may be gigabytes of rows
     return Positions(
         np.concatenate([p.observations for p in parts]),
         np.concatenate([p.results for p in parts]),

@@ -96,7 +96,10 @@ def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
             )
         return [enc.observe(state.view(seat)) for seat in range(state.num_players)]
 
-    rows: list[FloatArray] = []
+    # One array per game, joined once at the end: twice the rows' memory at the peak (the
+    # 3 million rows of 60,000 Star Realms games are 7 GB), where stacking single rows and
+    # then casting the stack held three times as much.
+    blocks: list[FloatArray] = [np.zeros((0, enc.observation_size), dtype=np.float32)]
     results: list[float] = []
     games: list[int] = []
     deals: dict[int, int] = {}
@@ -104,18 +107,18 @@ def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
     for record in records:
         number = deals.setdefault(record.seed, len(deals))
         seen, end = replay_turns(record, every_seat)
-        if not end.over:
+        if not end.over or not seen:
             continue  # capped: no result to learn
         returns = end.returns()
         players = end.num_players
         turns += len(seen)
-        for views in seen:
-            rows.extend(views)
-            results.extend(returns[seat] for seat in range(players))
+        blocks.append(np.asarray([row for views in seen for row in views], dtype=np.float32))
+        results.extend(returns[seat] for _ in seen for seat in range(players))
         games.extend([number] * (len(seen) * players))
-    size = enc.observation_size
+    observations = np.concatenate(blocks)
+    del blocks
     return Positions(
-        np.stack(rows).astype(np.float32) if rows else np.zeros((0, size), dtype=np.float32),
+        observations,
         np.asarray(results, dtype=np.float32),
         np.asarray(games, dtype=np.int32),
         turns,

@@ -16,7 +16,7 @@ from rumizi.bots.expert import ExpertBot, NoNetwork
 from rumizi.cli.main import cli
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms.strategy import playout_action
-from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, fit, learn, positions
+from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, fit, learn, positions, train
 from rumizi.learn.train import split
 
 
@@ -109,6 +109,28 @@ def test_fitting_learns_a_signal_and_keeps_the_best_epoch() -> None:
     _, check = split(found, 0.1, seed=2)
     kept = float(np.mean((net.values(x[check]) - y[check]) ** 2))
     assert kept == pytest.approx(best, rel=1e-4)
+
+
+def test_fitting_in_chunks_standardises_on_every_training_row_and_still_learns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A large run is fed to the optimiser a chunk at a time; here each chunk is 97 rows.
+    monkeypatch.setattr(train, "CHUNK", 97)
+    rng = np.random.default_rng(4)
+    x = (rng.standard_normal((1000, 4)) * [1.0, 3.0, 0.5, 0.0] + [0.0, 2.0, -1.0, 7.0]).astype(
+        np.float32
+    )
+    y = (x[:, 0] - x[:, 2] > 1.0).astype(np.float32)
+    found = Positions(x, y, np.arange(1000, dtype=np.int32) // 4, 500)
+    parts = train._chunks(np.arange(1000))
+    assert max(len(p) for p in parts) <= 97
+    assert np.array_equal(np.concatenate(parts), np.arange(1000))
+    net, epochs = fit(found, hidden=(8,), epochs=12, batch=16, seed=5)
+    rows, _ = split(found, 0.1, seed=5)
+    assert net.mean == pytest.approx(x[rows].mean(axis=0), abs=1e-4)
+    # The constant column is left as it is, not divided by zero.
+    assert net.scale == pytest.approx([*x[rows, :3].std(axis=0), 1.0], rel=1e-4)
+    assert min(e.validation for e in epochs) < 0.5 * epochs[0].validation
 
 
 def test_a_tiny_learning_run_goes_end_to_end_with_two_rounds(tmp_path: Path) -> None:
