@@ -16,7 +16,7 @@ from rumizi.bots.expert import ExpertBot, NoNetwork
 from rumizi.cli.main import cli
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms.strategy import playout_action
-from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, fit, learn, positions, train
+from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, data, fit, learn, positions, train
 from rumizi.learn.train import split
 
 
@@ -49,6 +49,19 @@ def test_positions_are_each_seat_s_view_at_each_turn_start_with_its_result() -> 
     assert np.array_equal(found.observations, np.stack(expected))
     assert found.results.tolist() == [final.returns()[i % 2] for i in range(len(expected))]
     assert set(found.games.tolist()) == {0}
+
+
+def test_positions_come_out_the_same_however_the_rows_are_blocked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = [played(seed) for seed in (3, 4, 5)]
+    whole = positions(records, encoding("star-realms"))
+    monkeypatch.setattr(data, "BLOCK", 70)  # a block every game or two
+    blocked = positions(records, encoding("star-realms"))
+    assert np.array_equal(blocked.observations, whole.observations)
+    assert np.array_equal(blocked.results, whole.results)
+    assert np.array_equal(blocked.games, whole.games)
+    assert blocked.turns == whole.turns
 
 
 def test_validation_holds_whole_games() -> None:
