@@ -148,12 +148,13 @@ def main(probe: Probe) -> None:
     json.dump(fingerprints(probe), sys.stdout)
 
 
-def run_compiled(probe_module: str, compiled_copy: Path) -> dict[str, Any]:
-    """The fingerprints ``probe_module`` prints when run on the compiled copy."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(compiled_copy), str(REPO)])}
+def run_probe(probe_module: str, package: Path) -> dict[str, Any]:
+    """The fingerprints ``probe_module`` prints in a fresh process that imports rumizi from
+    ``package`` (the compiled copy, or the sources)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys([str(package), str(REPO)]))}
     run = subprocess.run(
         [sys.executable, "-m", probe_module],
-        cwd=compiled_copy,
+        cwd=package,
         env=env,
         capture_output=True,
         text=True,
@@ -164,10 +165,12 @@ def run_compiled(probe_module: str, compiled_copy: Path) -> dict[str, Any]:
     return found
 
 
-def compare(probe_module: str, probe: Probe, compiled_copy: Path) -> None:
-    """Run ``probe_module`` on the compiled copy and check it matches pure Python here."""
-    compiled = run_compiled(probe_module, compiled_copy)
-    pure = fingerprints(probe)
+def compare(probe_module: str, compiled_copy: Path) -> None:
+    """Run ``probe_module`` on the compiled copy and on the sources, each in a fresh process
+    (a test worker's process carries what its earlier tests imported and set), and check
+    that both give the same fingerprints."""
+    compiled = run_probe(probe_module, compiled_copy)
+    pure = run_probe(probe_module, REPO)
     assert compiled.pop("compiled") is True, "the subprocess did not load the compiled modules"
     assert pure.pop("compiled") is False
     assert compiled == pure

@@ -17,8 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.games.compiled_build import setup_list
-from tests.games.fantasy_realms import compiled_game_probe, compiled_probe
-from tests.games.probe_kit import compare, run_compiled
+from tests.games.fantasy_realms import compiled_probe
+from tests.games.probe_kit import compare, run_probe
 
 SCORER = ("cards", "universe", "card_rules", "scoring", "bounds", "optimize", "besthand", "scorer")
 GAME = (
@@ -48,7 +48,7 @@ def test_setup_compiles_the_scorer_and_the_game() -> None:
 
 def test_the_compiled_scorer_scores_exactly_like_pure_python(compiled_copy: Path) -> None:
     _assert_compiled(compiled_copy, SCORER)
-    compiled = run_compiled("tests.games.fantasy_realms.compiled_probe", compiled_copy)
+    compiled = run_probe("tests.games.fantasy_realms.compiled_probe", compiled_copy)
     pure = compiled_probe.fingerprints()
     assert compiled.pop("compiled") is True, "the subprocess did not load the compiled scorer"
     assert pure.pop("compiled") is False
@@ -57,6 +57,4 @@ def test_the_compiled_scorer_scores_exactly_like_pure_python(compiled_copy: Path
 
 def test_the_compiled_game_plays_exactly_like_pure_python(compiled_copy: Path) -> None:
     _assert_compiled(compiled_copy, GAME)
-    compare(
-        "tests.games.fantasy_realms.compiled_game_probe", compiled_game_probe.PROBE, compiled_copy
-    )
+    compare("tests.games.fantasy_realms.compiled_game_probe", compiled_copy)
