@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.games import compiled_puzzles
-from tests.games.probe_kit import run_probe
+from tests.games.probe_kit import REPO, run_probe
 
 
 def test_the_compiled_build_proves_the_puzzles_as_pure_python(compiled_copy: Path) -> None:
     compiled = run_probe("tests.games.compiled_puzzles", compiled_copy)
-    pure = compiled_puzzles.fingerprints()
+    pure = run_probe("tests.games.compiled_puzzles", REPO)
     assert compiled.pop("compiled") == [True] * 5, "the compiled modules were not loaded"
     assert pure.pop("compiled") == [False] * 5
     assert compiled == pure

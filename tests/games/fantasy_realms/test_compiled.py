@@ -17,8 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.games.compiled_build import setup_list
-from tests.games.fantasy_realms import compiled_probe
-from tests.games.probe_kit import compare, run_probe
+from tests.games.probe_kit import REPO, compare, run_probe
 
 SCORER = ("cards", "universe", "card_rules", "scoring", "bounds", "optimize", "besthand", "scorer")
 GAME = (
@@ -49,7 +48,7 @@ def test_setup_compiles_the_scorer_and_the_game() -> None:
 def test_the_compiled_scorer_scores_exactly_like_pure_python(compiled_copy: Path) -> None:
     _assert_compiled(compiled_copy, SCORER)
     compiled = run_probe("tests.games.fantasy_realms.compiled_probe", compiled_copy)
-    pure = compiled_probe.fingerprints()
+    pure = run_probe("tests.games.fantasy_realms.compiled_probe", REPO)
     assert compiled.pop("compiled") is True, "the subprocess did not load the compiled scorer"
     assert pure.pop("compiled") is False
     assert compiled == pure
