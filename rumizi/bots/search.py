@@ -172,6 +172,8 @@ def playout(
     n = state.num_players
     if evaluate is None:
         return [0.5] * n, steps
+    if strategy.evaluate_seats is not None:
+        return strategy.evaluate_seats(state), steps
     return [evaluate(state, p) for p in range(n)], steps
 
 

@@ -74,7 +74,11 @@ class Strategy:
     a few dozen worlds in a second (search still measures moves against ``playout_action``'s
     own); ``rollout_horizon``: the turns after which such a playout stops, to be scored by
     ``evaluate``. ``plan``: the game's own search (its ``planning`` add-on), which ``hard``
-    asks first: the move, or ``None`` to search as for any game.
+    asks first: the move, or ``None`` to search as for any game. ``evaluate_seats``: every
+    seat's chance from a state at once, where that reads better than ``evaluate`` seat by seat
+    (a value network's readings of each seat's view, made to agree); a cut playout is scored
+    with it where it is set. It reads every seat's view of the state it is given, so a search
+    hands it only worlds dealt from the searcher's own view.
     """
 
     playout_action: Policy = random_action
@@ -87,6 +91,7 @@ class Strategy:
     rollout: Policy | None = None
     rollout_horizon: int | None = None
     plan: Planner | None = None
+    evaluate_seats: Outcome | None = None
 
     def for_playouts(self) -> Strategy:
         """This strategy as search plays it out: :attr:`rollout` in place of the policy."""

@@ -215,3 +215,31 @@ class LaidOut:
 
     def finish(self, out: Observation) -> FloatArray:
         return out.vector(self.observation_low, self.observation_high)
+
+    def rotation(self, viewer: int, seats: int, one_hots: Sequence[str]) -> list[int]:
+        """The indexes that renumber an observation's seats from ``viewer``: ``obs[order]``
+        reads as though the viewer sat in seat 0, the next seat in 1, and so on round the
+        table. Blocks named ``p{seat}.…`` move with their seat; each block in ``one_hots``
+        (one entry per seat) turns with the seats; every other entry stays.
+
+        >>> blocks = Blocks(high=9.0)
+        >>> for name, size in (("viewer", 2), ("p0.cards", 2), ("p1.cards", 2), ("turn", 1)):
+        ...     blocks.add(name, size)
+        >>> laid = LaidOut()
+        >>> laid.lay_out(blocks)
+        >>> laid.rotation(1, 2, ["viewer"])
+        [1, 0, 4, 5, 2, 3, 6]
+        """
+        order = list(range(self.observation_size))
+        for name in one_hots:
+            start, size = self.layout[name]
+            assert size == seats, f"{name} is not a block of one entry per seat"
+            for seat in range(seats):
+                order[start + seat] = start + (seat + viewer) % seats
+        for name, (start, size) in self.layout.items():
+            head, dot, rest = name.partition(".")
+            if not dot or head[:1] != "p" or not head[1:].isdigit():
+                continue
+            source, _ = self.layout[f"p{(int(head[1:]) + viewer) % seats}.{rest}"]
+            order[start : start + size] = range(source, source + size)
+        return order

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from rumizi.learn.data import Positions, positions
+from rumizi.learn.data import Positions, positions, reader, seat_orders
 from rumizi.learn.net import FORMAT_VERSION, ValueNet, shipped, shipped_path, weights_name
 from rumizi.learn.train import EPOCHS, HIDDEN, L2, Epoch, fit
 
@@ -85,6 +85,8 @@ def learn(
     say = report or (lambda line: None)
     options = dict(options or {})
     enc = encoding(game_id, players, **options)
+    # Each seat's view read as though it sat first, where the encoding can renumber seats.
+    rotated = seat_orders(enc) is not None
     # The set-up as a view shows it, so that expert can refuse a table of other modules.
     table = table_of(game(game_id).new(0, players, **options).view(0))
     folder = Path(workdir)
@@ -121,7 +123,7 @@ def learn(
             progress=played,
         )
         play_seconds = time.perf_counter() - clock
-        fresh = positions(read_records(records), enc)
+        fresh = positions(read_records(records), enc, rotated)
         kept.append(_renumbered(fresh, sum(int(p.games.max(initial=-1)) + 1 for p in kept)))
         found = _joined(kept)
         say(f"  {len(fresh)} new positions ({fresh.turns} turn starts), {len(found)} in all")
@@ -141,6 +143,7 @@ def learn(
             "hidden": list(hidden),
             "l2": l2,
             "horizon": horizon or EXPERT_HORIZON,
+            "rotated": rotated,
         }
         net, figures = fit(
             found,
@@ -212,6 +215,8 @@ __all__ = [
     "fit",
     "learn",
     "positions",
+    "reader",
+    "seat_orders",
     "shipped",
     "shipped_path",
     "weights_name",

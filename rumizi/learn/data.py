@@ -32,7 +32,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from rumizi.core.contract import GameState
+from rumizi.core.contract import GameState, View
 from rumizi.core.encoding import FloatArray, GameEncoding
 from rumizi.core.record import GameRecord
 
@@ -89,15 +89,63 @@ def replay_turns(
     return found, state
 
 
-def positions(records: Iterable[GameRecord], enc: GameEncoding) -> Positions:
-    """Every seat's encoded view at every turn's start of each finished game in ``records``."""
+def seat_orders(enc: GameEncoding) -> list[npt.NDArray[np.intp]] | None:
+    """Per viewer, the indexes that renumber its observation's seats from its own (the
+    encoding's ``seat_order``), where the encoding offers them for its table; else ``None``.
+
+    >>> from rumizi.adapters.base import encoding
+    >>> [order[:2].tolist() for order in seat_orders(encoding("star-realms"))]
+    [[0, 1], [1, 0]]
+    """
+    order = getattr(enc, "seat_order", None)
+    if order is None:
+        return None
+    found = [order(seat) for seat in range(enc.num_players)]
+    if any(each is None for each in found):
+        return None
+    return [np.asarray(each, dtype=np.intp) for each in found]
+
+
+def reader(enc: GameEncoding, rotated: bool = False) -> Callable[[View], FloatArray]:
+    """How a value network reads a view: the encoding's observation, its seats renumbered
+    from the viewer's where ``rotated`` (a network trained so, :func:`seat_orders`, learns
+    one seat's game rather than each seat's apart: the same position from either chair is
+    the same input).
+
+    >>> import rumizi
+    >>> from rumizi.adapters.base import encoding
+    >>> state = rumizi.game("star-realms").new(seed=3)
+    >>> read = reader(encoding("star-realms"), rotated=True)
+    >>> (read(state.view(0)) == encoding("star-realms").observe(state.view(0))).all()
+    np.True_
+    """
+    observe = enc.observe
+    if not rotated:
+        return observe
+    orders = seat_orders(enc)
+    if orders is None:
+        raise ValueError(f"the {enc.game_id} encoding cannot renumber this table's seats")
+    turned = [None if (o == np.arange(len(o))).all() else o for o in orders]
+
+    def read(view: View) -> FloatArray:
+        seen = observe(view)
+        order = turned[view["viewer"]]
+        return seen if order is None else seen[order]
+
+    return read
+
+
+def positions(records: Iterable[GameRecord], enc: GameEncoding, rotated: bool = False) -> Positions:
+    """Every seat's encoded view at every turn's start of each finished game in ``records``
+    (read as :func:`reader` reads them)."""
+    read = reader(enc, rotated)
 
     def every_seat(state: GameState) -> list[FloatArray]:
         if state.num_players != enc.num_players:
             raise ValueError(
                 f"a game of {state.num_players} seats in records for {enc.num_players}"
             )
-        return [enc.observe(state.view(seat)) for seat in range(state.num_players)]
+        return [read(state.view(seat)) for seat in range(state.num_players)]
 
     # The rows are held once, not in pieces and again joined (the 3 million rows of 60,000
     # Star Realms games are 7 GB): a few thousand games' rows are joined into one block at

@@ -7,6 +7,8 @@ the bot's choice with it. Each game whose network the package ships is played to
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -22,10 +24,11 @@ from rumizi.bots.expert import (
     table_of,
     value_strategy,
 )
+from rumizi.bots.search import playout
 from rumizi.bots.strategies import strategy_for
 from rumizi.core.contract import GameState
 from rumizi.core.registry import game_ids
-from rumizi.learn import ValueNet, shipped
+from rumizi.learn import ValueNet, reader, shipped
 from tests.bots.test_search import hidden_twin, positions
 
 #: The table each game's network is shipped for.
@@ -76,6 +79,7 @@ def test_every_network_gives_the_same_output_in_every_world_of_a_view(
     net = shipped(game_id, players)
     assert net is not None
     enc = encoding(game_id, players, **net.info.get("options", {}))
+    read = reader(enc, net.info.get("rotated", False))
     game = rumizi.game(game_id)
     evaluate = value_strategy(strategy_for(game), net, game_id, players).evaluate
     assert evaluate is not None
@@ -85,7 +89,7 @@ def test_every_network_gives_the_same_output_in_every_world_of_a_view(
         me = state.to_act
         assert me is not None
         view = state.view(me)
-        asked = net.value(enc.observe(view))
+        asked = net.value(read(view))
         values.add(round(asked, 4))
         for seed in range(3):
             world = game.sample(view, seed)
@@ -99,7 +103,7 @@ def test_every_network_gives_the_same_output_in_every_world_of_a_view(
 def test_re_dealt_hidden_cards_leave_the_network_s_outputs_as_they_were() -> None:
     net = shipped("star-realms", 2)
     assert net is not None
-    enc = encoding("star-realms", 2)
+    read = reader(encoding("star-realms", 2), net.info.get("rotated", False))
     evaluate = value_strategy(strategy_for(rumizi.game("star-realms")), net, "star-realms", 2)
     seen_values: set[float] = set()
     opponents_differ = 0
@@ -107,13 +111,13 @@ def test_re_dealt_hidden_cards_leave_the_network_s_outputs_as_they_were() -> Non
         me = state.to_act
         assert me is not None
         view = state.view(me)
-        asked = net.value(enc.observe(view))
+        asked = net.value(read(view))
         seen_values.add(round(asked, 4))
         twin = hidden_twin(state)
         opponents_differ += twin.players[1 - me].hand != state.players[1 - me].hand
         for world in (twin, *(rumizi.game("star-realms").sample(view, s) for s in range(4))):
             assert world.view(me) == view
-            assert net.value(enc.observe(world.view(me))) == asked
+            assert net.value(read(world.view(me))) == asked
             assert evaluate.evaluate is not None
             assert evaluate.evaluate(world, me) == asked
     assert opponents_differ >= 5  # the hidden cards really were others
@@ -212,3 +216,46 @@ def test_the_shipped_network_predicts_results_better_than_the_hand_written_evalu
                 errors["hand"].append((evaluate(start, seat) - result[seat]) ** 2)
     brier = {name: float(np.mean(found)) for name, found in errors.items()}
     assert brier["network"] < min(brier["hand"], 0.25), brier
+
+
+def test_a_network_trained_on_turned_seats_reads_each_seat_turned_and_others_as_laid_out() -> None:
+    enc = encoding("star-realms", 2)
+    state = midgame("star-realms", 2, seed=5, decisions=40)[-1]
+    views = [enc.observe(state.view(seat)) for seat in (0, 1)]
+    order = enc.seat_order(1)
+    assert order is not None
+
+    def a_net(rotated: bool) -> ValueNet:
+        drawn = ValueNet.random(enc.observation_size, seed=3)
+        calm = np.full(enc.observation_size, 30.0, dtype=np.float32)  # not saturated
+        return ValueNet(drawn.layers, drawn.mean, calm, {"rotated": rotated})
+
+    for rotated in (True, False):
+        net = a_net(rotated)
+        evaluate = value_strategy(strategy_for(rumizi.game("star-realms")), net, "star-realms", 2)
+        assert evaluate.evaluate is not None
+        assert evaluate.evaluate(state, 0) == net.value(views[0])  # seat 0 is read as it is
+        seat_1 = views[1][order] if rotated else views[1]
+        assert evaluate.evaluate(state, 1) == net.value(seat_1)
+    assert a_net(True).value(views[1][order]) != a_net(True).value(views[1])  # the turn tells
+
+
+def test_a_cut_playout_is_scored_by_both_seats_readings_made_to_agree() -> None:
+    net = shipped("star-realms", 2)
+    assert net is not None
+    read = reader(encoding("star-realms", 2), net.info.get("rotated", False))
+    strategy = value_strategy(strategy_for(rumizi.game("star-realms")), net, "star-realms", 2)
+    assert strategy.evaluate_seats is not None
+    cut = 0
+    for state in midgame("star-realms", 2, seed=5, decisions=60)[::6]:
+        world = state.clone()
+        payoffs, _ = playout(world, strategy, random.Random(1), horizon=2)
+        if world.over:
+            assert payoffs == world.returns()
+            continue
+        cut += 1
+        first, second = (net.value(read(world.view(seat))) for seat in (0, 1))
+        assert payoffs == strategy.evaluate_seats(world)
+        assert payoffs[0] == pytest.approx(first / (first + second))
+        assert sum(payoffs) == pytest.approx(1.0)
+    assert cut >= 5

@@ -64,6 +64,52 @@ def test_positions_come_out_the_same_however_the_rows_are_blocked(
     assert blocked.turns == whole.turns
 
 
+def test_turned_positions_read_every_seat_as_though_it_sat_first() -> None:
+    enc = encoding("star-realms", 2)
+    record = played(3)
+    plain = positions([record], enc)
+    turned = positions([record], enc, rotated=True)
+    order = enc.seat_order(1)
+    assert order is not None
+    assert np.array_equal(turned.observations[0::2], plain.observations[0::2])
+    assert np.array_equal(turned.observations[1::2], plain.observations[1::2][:, order])
+    assert (turned.observations[:, enc.layout["viewer"][0]] == 1).all()  # always the first
+    # The first turn: seat 0 holds 3 cards, seat 1 five; each reads its own hand as p0's.
+    hands = [enc.layout[f"p{p}.hand_size"][0] for p in (0, 1)]
+    assert turned.observations[0, hands].tolist() == [3, 5]
+    assert turned.observations[1, hands].tolist() == [5, 3]
+    assert np.array_equal(turned.results, plain.results)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "players", "turns"),
+    [("duel", 2, True), ("hunter", 3, True), ("free-for-all", 5, True), ("hydra", 4, False),
+     ("emperor", 6, False), ("raid", 3, False)],
+)  # fmt: skip
+def test_seats_turn_round_the_table_where_they_are_alike(
+    fmt: str, players: int, turns: bool
+) -> None:
+    enc = encoding("star-realms", players, format=fmt)
+    orders = data.seat_orders(enc)
+    if not turns:  # teams or a boss: seats are not alike
+        assert orders is None
+        with pytest.raises(ValueError, match="cannot renumber"):
+            data.reader(enc, rotated=True)
+        return
+    assert orders is not None
+    size = enc.observation_size
+    assert orders[0].tolist() == list(range(size))
+    for by, order in enumerate(orders):
+        assert sorted(order.tolist()) == list(range(size))  # nothing lost, nothing twice
+        # Turning by one seat, then by ``by`` more, is turning by ``by + 1``.
+        assert np.array_equal(orders[1][order], orders[(by + 1) % players])
+    state = rumizi.game("star-realms").new(seed=2, players=players, format=fmt)
+    for seat in range(players):
+        seen = data.reader(enc, rotated=True)(state.view(seat))
+        viewer = enc.layout["viewer"][0]
+        assert seen[viewer : viewer + players].tolist() == [1] + [0] * (players - 1)
+
+
 def test_validation_holds_whole_games() -> None:
     games = np.repeat(np.arange(50, dtype=np.int32), 7)
     found = Positions(np.zeros((350, 2), np.float32), np.zeros(350, np.float32), games, 175)
@@ -159,6 +205,7 @@ def test_a_tiny_learning_run_goes_end_to_end_with_two_rounds(tmp_path: Path) -> 
     assert [r["bot"] for r in net.info["training"]["rounds"]] == ["strong", "expert"]
     assert net.observation_size == encoding("star-realms", 2).observation_size
     assert net.info["table"] == {"format": "duel"}  # what expert checks a table against
+    assert net.info["rotated"] is True  # each seat's view read as though it sat first
     assert any("validation loss" in line for line in said)
     state = rumizi.game("star-realms").new(seed=1)
     assert 0.0 <= net.value(encoding("star-realms", 2).observe(state.view(0))) <= 1.0

@@ -134,6 +134,8 @@ ATTACK_AMOUNTS = frozenset({"free-for-all", "hunter", "emperor", "raid"})
 BEQUESTS = frozenset({"emperor", "raid"})
 _CARDS = len(NAMES)
 _BASES = tuple(n for c, n in enumerate(NAMES) if IS_BASE[c])
+#: The blocks of one entry per seat, which turn with the seats (StarRealmsEncoding.seat_order).
+_SEAT_ONE_HOTS = ("viewer", "current", "to_act", "winner")
 _BIG = 1000.0  # bound of counts, sizes and pools (never reached in a real game)
 _TURN_BIG = 1e6
 
@@ -315,6 +317,28 @@ class StarRealmsEncoding(LaidOut):
         self._at = blocks.starts
         self._choice = {name: i for i, name in enumerate(self.choices)}
         self._effect = {name: i for i, name in enumerate(EFFECTS)}
+
+    def seat_order(self, viewer: int) -> list[int] | None:
+        """The indexes that renumber an observation's seats from ``viewer``
+        (:meth:`~rumizi.core.encoding.LaidOut.rotation`), so that a value network learns one
+        seat's game, not each seat's apart; ``None`` where the seats are not alike (teams, a
+        boss, bequests name seats).
+
+        >>> import rumizi
+        >>> enc = StarRealmsEncoding()
+        >>> seen = enc.observe(rumizi.game("star-realms").new(seed=3).view(1))
+        >>> hands = enc.layout["p0.hand_size"][0], enc.layout["p1.hand_size"][0]
+        >>> [float(seen[i]) for i in hands]  # the first player draws 3, the second 5
+        [3.0, 5.0]
+        >>> turned = seen[enc.seat_order(1)]  # as though seat 1 were seat 0
+        >>> [float(turned[i]) for i in hands], turned[enc.layout["viewer"][0]]
+        ([5.0, 3.0], np.float32(1.0))
+        >>> enc.seat_order(0) == list(range(enc.observation_size))
+        True
+        """
+        if self._team_format or self.format in BEQUESTS:
+            return None
+        return self.rotation(viewer, self.num_players, _SEAT_ONE_HOTS)
 
     def observe(self, view: View) -> FloatArray:
         if view.get("game") != GAME_ID:
