@@ -191,7 +191,7 @@ def test_the_shipped_network_predicts_results_better_than_the_hand_written_evalu
     game = rumizi.game(game_id)
     net = shipped(game_id, players)
     assert net is not None
-    enc = encoding(game_id, players)
+    read = reader(encoding(game_id, players), net.info.get("rotated", False))
     evaluate = strategy_for(game).evaluate
     assert evaluate is not None
     errors: dict[str, list[float]] = {"network": [], "hand": []}
@@ -210,9 +210,7 @@ def test_the_shipped_network_predicts_results_better_than_the_hand_written_evalu
         result = state.returns()
         for start in starts:
             for seat in range(players):
-                errors["network"].append(
-                    (net.value(enc.observe(start.view(seat))) - result[seat]) ** 2
-                )
+                errors["network"].append((net.value(read(start.view(seat))) - result[seat]) ** 2)
                 errors["hand"].append((evaluate(start, seat) - result[seat]) ** 2)
     brier = {name: float(np.mean(found)) for name, found in errors.items()}
     assert brier["network"] < min(brier["hand"], 0.25), brier

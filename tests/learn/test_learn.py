@@ -208,7 +208,7 @@ def test_a_tiny_learning_run_goes_end_to_end_with_two_rounds(tmp_path: Path) -> 
     assert net.info["rotated"] is True  # each seat's view read as though it sat first
     assert any("validation loss" in line for line in said)
     state = rumizi.game("star-realms").new(seed=1)
-    assert 0.0 <= net.value(encoding("star-realms", 2).observe(state.view(0))) <= 1.0
+    assert 0.0 <= net.value(data.reader(encoding("star-realms", 2), True)(state.view(1))) <= 1.0
 
 
 def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
