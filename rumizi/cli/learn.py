@@ -48,6 +48,10 @@ from rumizi.core.extras import MissingExtra, require
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the last network here too (the package ships "
               "rumizi/learn/weights/GAME-Np.npz, N the seats).")  # fmt: skip
+@click.option("--average-with", "partners", multiple=True, metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Networks of the same table trained on other games (repeatable): the one "
+              "written is the mean of theirs and the new one's (ValueNet.averaged).")  # fmt: skip
 def learn(
     game_id: str,
     games: int,
@@ -64,6 +68,7 @@ def learn(
     cluster: str | None,
     workdir: Path,
     out: Path | None,
+    partners: tuple[Path, ...],
 ) -> None:
     """Train GAME's value network by self-play, for the expert bot (needs rumizi[learn])."""
     console = Console(stderr=True)
@@ -85,7 +90,18 @@ def learn(
         raise click.BadParameter(
             f"{hidden!r} is not sizes like 128,64", param_hint="--hidden"
         ) from None
+    if partners and out is None:
+        raise click.UsageError("--average-with writes its average to --out FILE; give one")
     try:
+        # Read before the hours of training: a broken file or another table's network is
+        # refused at once.
+        others = [library.ValueNet.load(path) for path in partners]
+        for path, other in zip(partners, others, strict=True):
+            if (other.info.get("game"), other.info.get("players")) != (game_id, players):
+                raise ValueError(
+                    f"{path} is a network for {other.info.get('game')} at "
+                    f"{other.info.get('players')} seats, not {game_id} at {players}"
+                )
         net, done = library.learn(
             game_id,
             workdir,
@@ -102,6 +118,10 @@ def learn(
             cluster=cluster,
             report=console.print,
         )
+        trained = net
+        if others:
+            net = library.ValueNet.averaged([net, *others])
+            console.print(f"averaged with {', '.join(map(str, partners))}")
     except (KeyError, ValueError) as err:
         raise click.ClickException(str(err).strip('"')) from None
     if out is not None:
@@ -112,5 +132,5 @@ def learn(
     click.echo(
         f"{game_id}: {sum(r.games for r in done)} games, {len(done)} rounds, "
         f"validation loss {last.best.validation:.4f} (epoch {last.best.number}), "
-        f"{net.info['training']['hours']} h"
+        f"{trained.info['training']['hours']} h"
     )

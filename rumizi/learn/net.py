@@ -37,6 +37,8 @@ from rumizi.core.encoding import FloatArray
 
 #: The file format; a file of another version is refused, not misread.
 FORMAT_VERSION = 1
+#: What a network's ``info`` says of how it reads a view; networks averaged must agree on it.
+SAME_READING = ("game", "players", "options", "table", "rotated", "horizon")
 #: The package folder of the shipped networks.
 WEIGHTS = "weights"
 
@@ -77,15 +79,16 @@ class ValueNet:
         """How many numbers an observation has."""
         return int(self.mean.shape[0])
 
-    def values(self, observations: FloatArray) -> FloatArray:
-        """The predicted result of each row of ``observations`` (shape ``(n, size)``)."""
+    def values(self, observations: FloatArray, clip: bool = True) -> FloatArray:
+        """The predicted result of each row of ``observations`` (shape ``(n, size)``);
+        ``clip=False``: the last layer's output as it is, not held to ``[0, 1]``."""
         x = (observations - self.mean) / self.scale
         last = len(self.layers) - 1
         for number, (weights, bias) in enumerate(self.layers):
             x = x @ weights + bias
             if number < last:
                 np.maximum(x, 0.0, out=x)
-        out: FloatArray = np.clip(x[:, 0], 0.0, 1.0).astype(np.float32)
+        out: FloatArray = (np.clip(x[:, 0], 0.0, 1.0) if clip else x[:, 0]).astype(np.float32)
         return out
 
     def value(self, observation: FloatArray) -> float:
@@ -131,6 +134,79 @@ class ValueNet:
         return cls(layers, mean, scale, info)
 
     @classmethod
+    def averaged(cls, members: Sequence[ValueNet]) -> ValueNet:
+        """One network whose output is the mean of the ``members``' outputs (before the clip
+        to ``[0, 1]``): their hidden layers side by side, each still reading its own inputs.
+
+        Networks trained on different games err differently, and their mean errs less than
+        either. The members must read the same table the same way (the ``info`` keys of
+        :data:`SAME_READING`) through as many layers. The result standardises as the first
+        member does; every other member's own standardisation is folded into its first layer.
+
+        >>> import numpy as np
+        >>> a = ValueNet.random(4, hidden=(3,), seed=1, info={"game": "demo"})
+        >>> b = ValueNet.random(4, hidden=(5,), seed=2, info={"game": "demo"})
+        >>> x = np.linspace(0.0, 0.3, 8, dtype=np.float32).reshape(2, 4)
+        >>> both = ValueNet.averaged([a, b])
+        >>> [weights.shape for weights, _ in both.layers]
+        [(4, 8), (8, 1)]
+        >>> raw = lambda net: net.values(x, clip=False)
+        >>> bool(np.allclose(raw(both), (raw(a) + raw(b)) / 2, atol=1e-6))
+        True
+        """
+        if not members:
+            raise ValueError("an average needs at least one network")
+        first = members[0]
+        for number, other in enumerate(members[1:], 2):
+            differ = [key for key in SAME_READING if other.info.get(key) != first.info.get(key)]
+            if other.observation_size != first.observation_size:
+                differ.append("observation size")
+            if len(other.layers) != len(first.layers):
+                differ.append("depth")
+            if differ:
+                raise ValueError(
+                    f"network {number} differs from the first in {', '.join(differ)}: "
+                    "they cannot be averaged"
+                )
+        share = np.float32(1.0 / len(members))
+        columns: list[list[tuple[FloatArray, FloatArray]]] = []
+        for member in members:
+            # (x - m) / s  =  ((x - m0) / s0) * (s0 / s) + (m0 - m) / s: member's standardised
+            # inputs from the first member's, folded into the first layer.
+            stretch = (first.scale / member.scale).astype(np.float32)
+            shift = ((first.mean - member.mean) / member.scale).astype(np.float32)
+            weights, bias = member.layers[0]
+            layers = [(weights * stretch[:, np.newaxis], bias + shift @ weights)]
+            layers += list(member.layers[1:])
+            last_weights, last_bias = layers[-1]
+            layers[-1] = (last_weights * share, last_bias * share)
+            columns.append(layers)
+        joined: list[tuple[FloatArray, FloatArray]] = []
+        last = len(first.layers) - 1
+        for depth in range(last + 1):
+            weights_of = [layers[depth][0] for layers in columns]
+            biases = [layers[depth][1] for layers in columns]
+            if depth == last:  # one output each: their sum is the mean
+                bias = np.sum(biases, axis=0)
+                if depth == 0:
+                    weights = np.sum(weights_of, axis=0)
+                else:
+                    weights = np.concatenate(weights_of, axis=0)
+            else:
+                bias = np.concatenate(biases)
+                if depth == 0:  # every member reads the same inputs
+                    weights = np.concatenate(weights_of, axis=1)
+                else:  # each reads only its own hidden units
+                    weights = _block_diagonal(weights_of)
+            joined.append((weights.astype(np.float32), bias.astype(np.float32)))
+        info = {
+            **{key: value for key, value in first.info.items() if key != "training"},
+            "hidden": [int(w.shape[1]) for w, _ in joined[:-1]],
+            "members": [dict(member.info) for member in members],
+        }
+        return cls(tuple(joined), first.mean, first.scale, info)
+
+    @classmethod
     def random(
         cls,
         observation_size: int,
@@ -151,6 +227,18 @@ class ValueNet:
         mean = np.zeros(observation_size, dtype=np.float32)
         scale = np.ones(observation_size, dtype=np.float32)
         return cls(layers, mean, scale, dict(info or {}))
+
+
+def _block_diagonal(blocks: Sequence[FloatArray]) -> FloatArray:
+    """The matrices on the diagonal of one, zeros elsewhere (scipy's ``block_diag``, which
+    comes only with the learn extra: a network is read and averaged with numpy alone)."""
+    rows = sum(block.shape[0] for block in blocks)
+    joined = np.zeros((rows, sum(block.shape[1] for block in blocks)), dtype=np.float32)
+    row = column = 0
+    for block in blocks:
+        joined[row : row + block.shape[0], column : column + block.shape[1]] = block
+        row, column = row + block.shape[0], column + block.shape[1]
+    return joined
 
 
 def weights_name(game_id: str, players: int) -> str:

@@ -47,7 +47,9 @@ def test_expert_is_a_level_with_a_network_for_every_game() -> None:
         assert net.info["game"] == game_id and net.info["players"] == players
         options = net.info.get("options", {})
         assert net.observation_size == encoding(game_id, players, **options).observation_size
-        rounds = net.info["training"]["rounds"]
+        # How it was trained: its own rounds, or each member's of an averaged network.
+        made = net.info.get("members", [net.info])
+        rounds = [r for member in made for r in member["training"]["rounds"]]
         assert rounds and all(r["games"] > 0 and r["validation_loss"] > 0 for r in rounds)
         # The set-up it was trained on, as a new table's view shows it.
         fresh = rumizi.game(game_id).new(0, players, **options)

@@ -153,6 +153,53 @@ def test_layers_that_do_not_chain_are_refused() -> None:
         ValueNet(((w0, b0),), net.mean, net.scale)
 
 
+def standardising(net: ValueNet, seed: int) -> ValueNet:
+    """``net`` with a standardisation of its own (as a fitted network has), not the identity."""
+    rng = np.random.default_rng(seed)
+    mean = rng.standard_normal(net.observation_size).astype(np.float32)
+    scale = rng.uniform(0.2, 3.0, net.observation_size).astype(np.float32)
+    return ValueNet(net.layers, mean, scale, net.info)
+
+
+@pytest.mark.parametrize("hidden", [(), (5,), (5, 4)])
+def test_an_averaged_network_answers_the_mean_of_its_members(
+    hidden: tuple[int, ...], tmp_path: Path
+) -> None:
+    info = {"game": "star-realms", "players": 2, "rotated": True, "horizon": 10}
+    members = [
+        standardising(ValueNet.random(6, hidden=hidden, seed=seed, info=info), seed)
+        for seed in (1, 2, 3)
+    ]
+    both = ValueNet.averaged(members)
+    x = np.random.default_rng(4).standard_normal((50, 6)).astype(np.float32)
+    mean = np.mean([m.values(x, clip=False) for m in members], axis=0)
+    assert np.allclose(both.values(x, clip=False), mean, atol=1e-5)
+    assert np.array_equal(both.values(x), np.clip(both.values(x, clip=False), 0.0, 1.0))
+    # The hidden layers side by side: three times as wide, as deep.
+    assert [w.shape[1] for w, _ in both.layers] == [3 * width for width in hidden] + [1]
+    assert both.info["hidden"] == [3 * width for width in hidden]
+    assert [m["rotated"] for m in both.info["members"]] == [True] * 3
+    path = tmp_path / "both.npz"
+    both.save(path)
+    assert np.array_equal(ValueNet.load(path).values(x), both.values(x))
+    assert ValueNet.averaged(members[:1]).values(x) == pytest.approx(members[0].values(x), abs=1e-6)
+
+
+def test_networks_that_read_differently_are_not_averaged() -> None:
+    turned = ValueNet.random(6, seed=1, info={"game": "star-realms", "rotated": True})
+    plain = ValueNet.random(6, seed=2, info={"game": "star-realms", "rotated": False})
+    with pytest.raises(ValueError, match="network 2 differs from the first in rotated: they"):
+        ValueNet.averaged([turned, plain])
+    wider = ValueNet.random(7, seed=3, info=turned.info)
+    deeper = ValueNet.random(6, hidden=(4, 4), seed=4, info=turned.info)
+    with pytest.raises(ValueError, match="network 2 differs from the first in observation size"):
+        ValueNet.averaged([turned, wider])
+    with pytest.raises(ValueError, match="network 3 differs from the first in depth"):
+        ValueNet.averaged([turned, turned, deeper])
+    with pytest.raises(ValueError, match="at least one"):
+        ValueNet.averaged([])
+
+
 def test_fitting_learns_a_signal_and_keeps_the_best_epoch() -> None:
     rng = np.random.default_rng(0)
     x = rng.standard_normal((1200, 5)).astype(np.float32)
@@ -222,6 +269,61 @@ def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
     assert "star-realms: 2 games, 1 rounds, validation loss" in answer.output
     net = ValueNet.load(out)
     assert [w.shape[1] for w, _ in net.layers] == [8, 1]
+
+
+def test_the_learn_command_averages_the_new_network_with_earlier_ones(tmp_path: Path) -> None:
+    def train(seed: int, out: Path, *more: str) -> str:
+        answer = CliRunner().invoke(
+            cli,
+            ["learn", "star-realms", "--games", "2", "--epochs", "1", "--jobs", "1", "--hidden",
+             "8", "--seed", str(seed), "--workdir", str(tmp_path / f"work-{seed}"),
+             "--out", str(out), *more],
+        )  # fmt: skip
+        assert answer.exit_code == 0, answer.output
+        return answer.output
+
+    earlier = tmp_path / "earlier.npz"
+    train(1, earlier)
+    said = train(2, tmp_path / "both.npz", "--average-with", str(earlier))
+    assert "averaged with" in said
+    both = ValueNet.load(tmp_path / "both.npz")
+    alone = ValueNet.load(tmp_path / "work-2" / "round-1.npz")
+    assert [w.shape[1] for w, _ in both.layers] == [16, 1]
+    views = [rumizi.game("star-realms").new(seed=seed).view(seed % 2) for seed in range(6)]
+    read = data.reader(encoding("star-realms", 2), True)
+    x = np.stack([read(view) for view in views])
+    mean = (alone.values(x, clip=False) + ValueNet.load(earlier).values(x, clip=False)) / 2
+    assert np.allclose(both.values(x, clip=False), mean, atol=1e-5)
+    assert [m["training"]["rounds"][0]["games"] for m in both.info["members"]] == [2, 2]
+    # A network of another table is refused, and nothing is written.
+    other = ValueNet.random(both.observation_size, seed=1, info={**alone.info, "players": 3})
+    other.save(tmp_path / "other.npz")
+    answer = CliRunner().invoke(
+        cli,
+        ["learn", "star-realms", "--games", "1", "--epochs", "1", "--jobs", "1", "--hidden", "8",
+         "--workdir", str(tmp_path / "work-3"), "--out", str(tmp_path / "never.npz"),
+         "--average-with", str(tmp_path / "other.npz")],
+    )  # fmt: skip
+    assert answer.exit_code == 1
+    assert (
+        "other.npz is a network for star-realms at 3 seats, not star-realms at 2" in answer.output
+    )
+    assert not (tmp_path / "never.npz").exists() and not (tmp_path / "work-3").exists()
+    # Another table of the same seats: refused when the two are compared, after training.
+    other = ValueNet.random(both.observation_size, seed=1, info={**alone.info, "rotated": False})
+    other.save(tmp_path / "other.npz")
+    answer = CliRunner().invoke(
+        cli,
+        ["learn", "star-realms", "--games", "1", "--epochs", "1", "--jobs", "1", "--hidden", "8",
+         "--workdir", str(tmp_path / "work-4"), "--out", str(tmp_path / "never.npz"),
+         "--average-with", str(tmp_path / "other.npz")],
+    )  # fmt: skip
+    assert answer.exit_code == 1 and "network 2 differs from the first in rotated" in answer.output
+    assert not (tmp_path / "never.npz").exists()
+    answer = CliRunner().invoke(
+        cli, ["learn", "star-realms", "--average-with", str(tmp_path / "other.npz")]
+    )
+    assert answer.exit_code == 2 and "--average-with writes its average to --out" in answer.output
 
 
 def test_the_learn_command_takes_the_game_s_options_and_expert_plays_that_table(
