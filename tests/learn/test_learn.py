@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 import rumizi
 from rumizi.adapters.base import encoding
@@ -272,20 +272,18 @@ def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
 
 
 def test_the_learn_command_averages_the_new_network_with_earlier_ones(tmp_path: Path) -> None:
-    def train(seed: int, out: Path, *more: str) -> str:
-        answer = CliRunner().invoke(
+    def train(seed: int, out: Path, *more: str) -> Result:
+        return CliRunner().invoke(
             cli,
             ["learn", "star-realms", "--games", "2", "--epochs", "1", "--jobs", "1", "--hidden",
              "8", "--seed", str(seed), "--workdir", str(tmp_path / f"work-{seed}"),
              "--out", str(out), *more],
         )  # fmt: skip
-        assert answer.exit_code == 0, answer.output
-        return answer.output
 
     earlier = tmp_path / "earlier.npz"
-    train(1, earlier)
-    said = train(2, tmp_path / "both.npz", "--average-with", str(earlier))
-    assert "averaged with" in said
+    assert train(1, earlier).exit_code == 0
+    answer = train(2, tmp_path / "both.npz", "--average-with", str(earlier))
+    assert answer.exit_code == 0 and "averaged with" in answer.output
     both = ValueNet.load(tmp_path / "both.npz")
     alone = ValueNet.load(tmp_path / "work-2" / "round-1.npz")
     assert [w.shape[1] for w, _ in both.layers] == [16, 1]
@@ -295,34 +293,21 @@ def test_the_learn_command_averages_the_new_network_with_earlier_ones(tmp_path: 
     mean = (alone.values(x, clip=False) + ValueNet.load(earlier).values(x, clip=False)) / 2
     assert np.allclose(both.values(x, clip=False), mean, atol=1e-5)
     assert [m["training"]["rounds"][0]["games"] for m in both.info["members"]] == [2, 2]
-    # A network of another table is refused, and nothing is written.
-    other = ValueNet.random(both.observation_size, seed=1, info={**alone.info, "players": 3})
-    other.save(tmp_path / "other.npz")
-    answer = CliRunner().invoke(
-        cli,
-        ["learn", "star-realms", "--games", "1", "--epochs", "1", "--jobs", "1", "--hidden", "8",
-         "--workdir", str(tmp_path / "work-3"), "--out", str(tmp_path / "never.npz"),
-         "--average-with", str(tmp_path / "other.npz")],
-    )  # fmt: skip
+
+    never, other = tmp_path / "never.npz", tmp_path / "other.npz"
+    # A network of other seats is refused before any game is played, and nothing is written.
+    size = both.observation_size
+    ValueNet.random(size, seed=1, info={**alone.info, "players": 3}).save(other)
+    answer = train(3, never, "--average-with", str(other))
     assert answer.exit_code == 1
-    assert (
-        "other.npz is a network for star-realms at 3 seats, not star-realms at 2" in answer.output
-    )
-    assert not (tmp_path / "never.npz").exists() and not (tmp_path / "work-3").exists()
-    # Another table of the same seats: refused when the two are compared, after training.
-    other = ValueNet.random(both.observation_size, seed=1, info={**alone.info, "rotated": False})
-    other.save(tmp_path / "other.npz")
-    answer = CliRunner().invoke(
-        cli,
-        ["learn", "star-realms", "--games", "1", "--epochs", "1", "--jobs", "1", "--hidden", "8",
-         "--workdir", str(tmp_path / "work-4"), "--out", str(tmp_path / "never.npz"),
-         "--average-with", str(tmp_path / "other.npz")],
-    )  # fmt: skip
+    assert "is a network for star-realms at 3 seats, not star-realms at 2" in answer.output
+    assert not never.exists() and not (tmp_path / "work-3").exists()
+    # One of the same seats that reads them otherwise: refused once the two are compared.
+    ValueNet.random(size, seed=1, info={**alone.info, "rotated": False}).save(other)
+    answer = train(4, never, "--average-with", str(other))
     assert answer.exit_code == 1 and "network 2 differs from the first in rotated" in answer.output
-    assert not (tmp_path / "never.npz").exists()
-    answer = CliRunner().invoke(
-        cli, ["learn", "star-realms", "--average-with", str(tmp_path / "other.npz")]
-    )
+    assert not never.exists()
+    answer = CliRunner().invoke(cli, ["learn", "star-realms", "--average-with", str(other)])
     assert answer.exit_code == 2 and "--average-with writes its average to --out" in answer.output
 
 
