@@ -208,11 +208,9 @@ class ExpertBot(HardBot):
                 f"bot 'expert' has no value network for {game_id} at {players} seats "
                 f"(it plays: {known_tables()}); train one with `rumizi learn {game_id}`"
             )
-        if net.info.get("game") != game_id or net.info.get("players") != players:
-            raise NoNetwork(
-                f"the network {self.weights} is for {net.info.get('game')} at "
-                f"{net.info.get('players')} seats, not {game_id} at {players}"
-            )
+        wrong = net.other_table(game_id, players)
+        if wrong is not None:
+            raise NoNetwork(f"the network {self.weights} {wrong}")
         return net
 
     def _table(self, view: View) -> tuple[Strategy, int]:

@@ -97,11 +97,9 @@ def learn(
         # refused at once.
         others = [library.ValueNet.load(path) for path in partners]
         for path, other in zip(partners, others, strict=True):
-            if (other.info.get("game"), other.info.get("players")) != (game_id, players):
-                raise ValueError(
-                    f"{path} is a network for {other.info.get('game')} at "
-                    f"{other.info.get('players')} seats, not {game_id} at {players}"
-                )
+            wrong = other.other_table(game_id, players)
+            if wrong is not None:
+                raise ValueError(f"the network {path} {wrong}")
         net, done = library.learn(
             game_id,
             workdir,
@@ -118,19 +116,18 @@ def learn(
             cluster=cluster,
             report=console.print,
         )
-        trained = net
+        written = library.ValueNet.averaged([net, *others]) if others else net
         if others:
-            net = library.ValueNet.averaged([net, *others])
             console.print(f"averaged with {', '.join(map(str, partners))}")
     except (KeyError, ValueError) as err:
         raise click.ClickException(str(err).strip('"')) from None
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        net.save(out)
+        written.save(out)
         console.print(f"network written to {out}")
     last = done[-1]
     click.echo(
         f"{game_id}: {sum(r.games for r in done)} games, {len(done)} rounds, "
         f"validation loss {last.best.validation:.4f} (epoch {last.best.number}), "
-        f"{trained.info['training']['hours']} h"
+        f"{net.info['training']['hours']} h"
     )

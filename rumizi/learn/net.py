@@ -79,6 +79,19 @@ class ValueNet:
         """How many numbers an observation has."""
         return int(self.mean.shape[0])
 
+    def other_table(self, game_id: str, players: int) -> str | None:
+        """Where the network is for another game or seat count than ``game_id`` at
+        ``players``: that, in words (``"is for … at N seats, not …"``); else ``None``.
+
+        >>> ValueNet.random(3, info={"game": "star-realms", "players": 2}).other_table(
+        ...     "splendor-duel", 2)
+        'is for star-realms at 2 seats, not splendor-duel at 2'
+        """
+        game, seats = self.info.get("game"), self.info.get("players")
+        if (game, seats) == (game_id, players):
+            return None
+        return f"is for {game} at {seats} seats, not {game_id} at {players}"
+
     def values(self, observations: FloatArray, clip: bool = True) -> FloatArray:
         """The predicted result of each row of ``observations`` (shape ``(n, size)``);
         ``clip=False``: the last layer's output as it is, not held to ``[0, 1]``."""

@@ -300,7 +300,7 @@ def test_the_learn_command_averages_the_new_network_with_earlier_ones(tmp_path: 
     ValueNet.random(size, seed=1, info={**alone.info, "players": 3}).save(other)
     answer = train(3, never, "--average-with", str(other))
     assert answer.exit_code == 1
-    assert "is a network for star-realms at 3 seats, not star-realms at 2" in answer.output
+    assert "is for star-realms at 3 seats, not star-realms at 2" in answer.output
     assert not never.exists() and not (tmp_path / "work-3").exists()
     # One of the same seats that reads them otherwise: refused once the two are compared.
     ValueNet.random(size, seed=1, info={**alone.info, "rotated": False}).save(other)
