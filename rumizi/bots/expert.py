@@ -153,6 +153,8 @@ def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) ->
         enc = encoding(game_id, players, **dict(net.info.get("options", {})))
     except KeyError as missing:
         raise NoNetwork(f"{game_id} has no encoding for a value network to read") from missing
+    import numpy as np
+
     value, read = net.value, reader(enc, bool(net.info.get("rotated", False)))
 
     def evaluate(state: GameState, player: int) -> float:
@@ -169,7 +171,8 @@ def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) ->
         # Brier score of Star Realms' shipped network over 600 fresh games fell from 0.154 to 0.151.
         if state.over:
             return [float(r) for r in state.returns()]
-        first, second = value(read(state.view(0))), value(read(state.view(1)))
+        # One pass of the network for both (half the numpy calls of two).
+        first, second = net.values(np.stack((read(state.view(0)), read(state.view(1))))).tolist()
         total = first + second
         share = first / total if total > 0.0 else 0.5
         return [share, 1.0 - share]

@@ -43,6 +43,22 @@ SAME_READING = ("game", "players", "options", "table", "rotated", "horizon")
 WEIGHTS = "weights"
 
 
+def without_subnormals(array: FloatArray) -> FloatArray:
+    """``array`` with its subnormal numbers (nearer 0 than its type's smallest normal number,
+    ``np.finfo(dtype).tiny``) set to 0.
+
+    A weight penalty drives the weights of inputs that seldom vary towards 0, and many stop
+    among the subnormals: too small to change any output, but the processor multiplies them
+    tens of times slower than other numbers. Nearly half of the first layer of Star Realms'
+    shipped network was subnormal, and it read a view in 440 µs; flushed, in 25 µs.
+
+    >>> without_subnormals(np.array([1e-40, -1e-40, 1e-30, 0.5], dtype=np.float32)).tolist()
+    [0.0, 0.0, 1.0000000031710769e-30, 0.5]
+    """
+    tiny = np.finfo(array.dtype).tiny
+    return np.where(np.abs(array) < tiny, np.zeros((), dtype=array.dtype), array)
+
+
 @dataclass(frozen=True, eq=False)
 class ValueNet:
     """Layers ``(weights, bias)`` applied in turn (ReLU between them), after standardising.
@@ -61,6 +77,8 @@ class ValueNet:
     def __post_init__(self) -> None:
         if not self.layers:
             raise ValueError("a value network needs at least one layer")
+        flushed = tuple((without_subnormals(w), without_subnormals(b)) for w, b in self.layers)
+        object.__setattr__(self, "layers", flushed)  # frozen: set once, while being made
         width = self.mean.shape[0]
         if self.scale.shape != (width,):
             raise ValueError(f"mean and scale differ in length: {width} and {self.scale.shape}")

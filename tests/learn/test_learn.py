@@ -12,11 +12,12 @@ from click.testing import CliRunner, Result
 import rumizi
 from rumizi.adapters.base import encoding
 from rumizi.bots import make
-from rumizi.bots.expert import ExpertBot, NoNetwork
+from rumizi.bots.expert import ExpertBot, NoNetwork, expert_tables
 from rumizi.cli.main import cli
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms.strategy import playout_action
 from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, data, fit, learn, positions, train
+from rumizi.learn.net import shipped
 from rumizi.learn.train import split
 
 
@@ -151,6 +152,36 @@ def test_layers_that_do_not_chain_are_refused() -> None:
         ValueNet(((w0, b0), (w1[:2], b1)), net.mean, net.scale)
     with pytest.raises(ValueError, match="has 3 outputs"):
         ValueNet(((w0, b0),), net.mean, net.scale)
+
+
+def subnormal(array: np.ndarray) -> np.ndarray:
+    """Where ``array`` holds numbers nearer 0 than its type's smallest normal one."""
+    return (array != 0) & (np.abs(array) < np.finfo(array.dtype).tiny)
+
+
+def test_subnormal_weights_become_zero_and_the_outputs_stay_as_they_were() -> None:
+    net = ValueNet.random(6, hidden=(5,), seed=3)
+    (w0, b0), (w1, b1) = net.layers
+    tiny = np.finfo(np.float32).tiny
+    w0, b1 = w0.copy(), b1.copy()
+    w0[::2] = np.float32(tiny / 8)  # what a weight penalty leaves of a seldom-seen input
+    b1[0] = -np.float32(tiny / 2)
+    assert subnormal(w0).sum() == 15 and subnormal(b1).sum() == 1
+    made = ValueNet(((w0, b0), (w1, b1)), net.mean, net.scale)
+    (f0, g0), (f1, g1) = made.layers
+    assert not any(subnormal(a).any() for a in (f0, g0, f1, g1))
+    assert (f0[::2] == 0).all() and np.array_equal(f0[1::2], w0[1::2]) and g1[0] == 0
+    x = np.random.default_rng(4).standard_normal((7, 6)).astype(np.float32)
+    by_hand = np.maximum(x @ w0 + b0, 0) @ w1 + b1  # the subnormals kept
+    assert made.values(x, clip=False) == pytest.approx(by_hand[:, 0], abs=1e-6)
+
+
+@pytest.mark.parametrize("table", expert_tables())
+def test_no_shipped_network_keeps_a_subnormal_weight(table: tuple[str, int]) -> None:
+    # Their files hold thousands (a weight penalty's leftovers); read, they hold none.
+    net = shipped(*table)
+    assert net is not None
+    assert not any(subnormal(w).any() or subnormal(b).any() for w, b in net.layers)
 
 
 def standardising(net: ValueNet, seed: int) -> ValueNet:
