@@ -6,7 +6,8 @@ multiplies tens of times slower than others; :func:`rumizi.learn.net.without_sub
 clears them when a network is made. This reads real encoded views of ``strong`` games with
 both (the network's own forward pass, and the same arithmetic on the file's arrays), checks
 that they agree, and prints microseconds a view and the ratio, then the time of a cut playout
-of ``expert`` (its both seats' reading included) beside one scored by a constant. Example:
+of ``expert`` (both seats' readings included) with either, beside one scored by a constant.
+Example:
 
     .venv/bin/python bench/value_speed.py --game star-realms
 """
@@ -17,7 +18,9 @@ import argparse
 import dataclasses
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
@@ -72,6 +75,24 @@ def as_written(game_id: str, players: int) -> Callable[[np.ndarray], np.ndarray]
     return forward
 
 
+@dataclass(frozen=True)
+class AsWritten:
+    """What ``expert`` asks of a network, answered by the file's own arrays."""
+
+    forward: Callable[[np.ndarray], np.ndarray]
+    kept: ValueNet
+
+    @property
+    def info(self) -> Mapping[str, Any]:
+        return self.kept.info
+
+    def values(self, observations: np.ndarray) -> np.ndarray:
+        return self.forward(observations)
+
+    def value(self, observation: np.ndarray) -> float:
+        return float(self.forward(observation[np.newaxis, :])[0])
+
+
 def microseconds(work: Callable[[], object], repeat: int) -> float:
     """Microseconds a call of ``work``, over ``repeat`` calls."""
     began = time.perf_counter()
@@ -104,10 +125,16 @@ def main(argv: list[str] | None = None) -> None:
     fast = microseconds(lambda: [net.values(x) for x in rows], repeat) / len(rows)
     print(f"a view read: {slow:.1f} µs as written, {fast:.1f} µs as kept: {slow / fast:.1f}x")
 
-    strategy = value_strategy(strategy_for(rumizi.game(args.game)), net, args.game, args.players)
+    base = strategy_for(rumizi.game(args.game))
+    strategy = value_strategy(base, net, args.game, args.players)
+    written = value_strategy(base, cast(ValueNet, AsWritten(raw, net)), args.game, args.players)
     constant = dataclasses.replace(strategy, evaluate_seats=lambda state: [0.5] * state.num_players)
     horizon = int(net.info.get("horizon", 10))
-    for name, scored in (("scored by the network", strategy), ("scored by 0.5", constant)):
+    for name, scored in (
+        ("scored by the network as written", written),
+        ("scored by the network as kept", strategy),
+        ("scored by 0.5", constant),
+    ):
         policy = scored.for_playouts()
 
         def cut_playouts(policy: Strategy = policy) -> None:

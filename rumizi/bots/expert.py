@@ -10,7 +10,7 @@ worlds a decision, judged by a network that has seen thousands of games. Everyth
 one (Fantasy Realms), then the race over the same worlds for every candidate, the policy's own
 move kept unless clearly beaten. Measured (see :data:`EXPERT_HORIZON` and the README's bots
 section) at the same time a decision, War of the Ring's ``expert`` beats ``hard`` (281 of 400
-games at 0.1 s), Splendor Duel's too (262 of 400), Star Realms' by less (252 of 400).
+games at 0.1 s), Splendor Duel's too (262 of 400), and Star Realms' (536 of 800).
 
 The network reads only a seat's view, and is asked only about states the search dealt from
 the bot's own view, so ``expert`` cannot peek either. It plays the games whose network the
@@ -49,7 +49,8 @@ if TYPE_CHECKING:
 #: ``hard`` in ``bench/expert_strength.py`` (Star Realms, 0.25 s a decision): cut after 2 turns
 #: the search lost 70 of 100 games, after 6 it played even (48 of 100), after 10 it won 59 of
 #: 100 (after 16, 223 of 400 at 0.1 s: no better, with that 20,000-game network; the 60,000-game
-#: one won 240 of those 400 after 10, the 120,000-game one shipped now 252); the network judges
+#: one won 240 of those 400 after 10, the 120,000-game one shipped now 252, and 266 once its
+#: subnormal weights were cleared and it searched more worlds a decision); the network judges
 #: positions better than the hand-written evaluation, but a cut playout still loses what the
 #: turns after it would have shown. So the shipped networks are asked later: Star Realms' and
 #: War of the Ring's after 10 turns, Splendor Duel's after 12.

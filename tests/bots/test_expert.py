@@ -256,6 +256,7 @@ def test_a_cut_playout_is_scored_by_both_seats_readings_made_to_agree() -> None:
         cut += 1
         first, second = (net.value(read(world.view(seat))) for seat in (0, 1))
         assert payoffs == strategy.evaluate_seats(world)
-        assert payoffs[0] == pytest.approx(first / (first + second))
+        # float32: one pass over both rows may round apart from two passes of one.
+        assert payoffs[0] == pytest.approx(first / (first + second), rel=1e-5)
         assert sum(payoffs) == pytest.approx(1.0)
     assert cut >= 5
