@@ -147,6 +147,8 @@ def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) ->
     """``base`` with its evaluation replaced by ``net`` reading each seat's encoded view (as
     :func:`rumizi.learn.data.reader` reads it: turned where the network was trained so); at a
     table of two, ``evaluate_seats`` scores both seats by their share of the two readings."""
+    import numpy as np
+
     from rumizi.adapters.base import encoding
     from rumizi.learn.data import reader
 
@@ -154,8 +156,6 @@ def value_strategy(base: Strategy, net: ValueNet, game_id: str, players: int) ->
         enc = encoding(game_id, players, **dict(net.info.get("options", {})))
     except KeyError as missing:
         raise NoNetwork(f"{game_id} has no encoding for a value network to read") from missing
-    import numpy as np
-
     value, read = net.value, reader(enc, bool(net.info.get("rotated", False)))
 
     def evaluate(state: GameState, player: int) -> float:
