@@ -31,7 +31,7 @@ from rumizi.bots.search import playout
 from rumizi.bots.strategies import Strategy, strategy_for
 from rumizi.core.contract import GameState
 from rumizi.learn.data import reader
-from rumizi.learn.net import ValueNet, shipped, shipped_path
+from rumizi.learn.net import ValueNet, forward, shipped, shipped_path
 
 
 def midgame_states(game_id: str, count: int, seed: int) -> list[GameState]:
@@ -52,7 +52,7 @@ def midgame_states(game_id: str, count: int, seed: int) -> list[GameState]:
 
 
 def as_written(game_id: str, players: int) -> Callable[[np.ndarray], np.ndarray]:
-    """The forward pass on the file's own arrays, subnormal numbers and all."""
+    """The network's arithmetic on the file's own arrays, subnormal numbers and all."""
     with np.load(shipped_path(game_id, players)) as data:
         arrays = dict(data)
     depth = sum(1 for key in arrays if key.startswith("w"))
@@ -62,17 +62,7 @@ def as_written(game_id: str, players: int) -> Callable[[np.ndarray], np.ndarray]
     total = sum(a.size for a in arrays_of)
     print(f"the file's weights: {subnormal:,} of {total:,} subnormal")
     mean, scale = arrays["mean"], arrays["scale"]
-
-    def forward(x: np.ndarray) -> np.ndarray:
-        y = (x - mean) / scale
-        for k, (weights, bias) in enumerate(layers):
-            y = y @ weights + bias
-            if k < depth - 1:
-                np.maximum(y, 0.0, out=y)
-        out: np.ndarray = np.clip(y[:, 0], 0.0, 1.0)
-        return out
-
-    return forward
+    return lambda x: forward(layers, mean, scale, x)
 
 
 @dataclass(frozen=True)

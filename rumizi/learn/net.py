@@ -59,6 +59,26 @@ def without_subnormals(array: FloatArray) -> FloatArray:
     return np.where(np.abs(array) < tiny, np.zeros((), dtype=array.dtype), array)
 
 
+def forward(
+    layers: Sequence[tuple[FloatArray, FloatArray]],
+    mean: FloatArray,
+    scale: FloatArray,
+    observations: FloatArray,
+    clip: bool = True,
+) -> FloatArray:
+    """A network's arithmetic on arrays as given (:meth:`ValueNet.values` passes its own):
+    standardise, then each layer, ReLU between them, clipped to ``[0, 1]`` unless ``clip``
+    is false."""
+    x = (observations - mean) / scale
+    last = len(layers) - 1
+    for number, (weights, bias) in enumerate(layers):
+        x = x @ weights + bias
+        if number < last:
+            np.maximum(x, 0.0, out=x)
+    out: FloatArray = (np.clip(x[:, 0], 0.0, 1.0) if clip else x[:, 0]).astype(np.float32)
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class ValueNet:
     """Layers ``(weights, bias)`` applied in turn (ReLU between them), after standardising.
@@ -113,14 +133,7 @@ class ValueNet:
     def values(self, observations: FloatArray, clip: bool = True) -> FloatArray:
         """The predicted result of each row of ``observations`` (shape ``(n, size)``);
         ``clip=False``: the last layer's output as it is, not held to ``[0, 1]``."""
-        x = (observations - self.mean) / self.scale
-        last = len(self.layers) - 1
-        for number, (weights, bias) in enumerate(self.layers):
-            x = x @ weights + bias
-            if number < last:
-                np.maximum(x, 0.0, out=x)
-        out: FloatArray = (np.clip(x[:, 0], 0.0, 1.0) if clip else x[:, 0]).astype(np.float32)
-        return out
+        return forward(self.layers, self.mean, self.scale, observations, clip)
 
     def value(self, observation: FloatArray) -> float:
         """The predicted result for one observation (a vector of :attr:`observation_size`)."""
