@@ -31,7 +31,14 @@ from rumizi.bots.search import playout
 from rumizi.bots.strategies import Strategy, strategy_for
 from rumizi.core.contract import GameState
 from rumizi.learn.data import reader
-from rumizi.learn.net import ValueNet, forward, shipped, shipped_path
+from rumizi.learn.net import (
+    ValueNet,
+    forward,
+    read_arrays,
+    shipped,
+    shipped_path,
+    subnormal,
+)
 
 
 def midgame_states(game_id: str, count: int, seed: int) -> list[GameState]:
@@ -53,16 +60,11 @@ def midgame_states(game_id: str, count: int, seed: int) -> list[GameState]:
 
 def as_written(game_id: str, players: int) -> Callable[[np.ndarray], np.ndarray]:
     """The network's arithmetic on the file's own arrays, subnormal numbers and all."""
-    with np.load(shipped_path(game_id, players)) as data:
-        arrays = dict(data)
-    depth = sum(1 for key in arrays if key.startswith("w"))
-    layers = [(arrays[f"w{k}"], arrays[f"b{k}"]) for k in range(depth)]
-    arrays_of = [a for pair in layers for a in pair]
-    subnormal = sum(int(((a != 0) & (np.abs(a) < np.finfo(a.dtype).tiny)).sum()) for a in arrays_of)
-    total = sum(a.size for a in arrays_of)
-    print(f"the file's weights: {subnormal:,} of {total:,} subnormal")
-    mean, scale = arrays["mean"], arrays["scale"]
-    return lambda x: forward(layers, mean, scale, x)
+    written = read_arrays(shipped_path(game_id, players))
+    arrays = [a for pair in written.layers for a in pair]
+    found = sum(int(subnormal(a).sum()) for a in arrays)
+    print(f"the file's weights: {found:,} of {sum(a.size for a in arrays):,} subnormal")
+    return lambda x: forward(written.layers, written.mean, written.scale, x)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from rumizi.core.encoding import FloatArray
 
@@ -43,9 +44,19 @@ SAME_READING = ("game", "players", "options", "table", "rotated", "horizon")
 WEIGHTS = "weights"
 
 
+def subnormal(array: FloatArray) -> npt.NDArray[np.bool_]:
+    """Where ``array`` holds subnormal numbers: not 0, yet nearer 0 than its type's smallest
+    normal number (``np.finfo(dtype).tiny``).
+
+    >>> subnormal(np.array([1e-40, -1e-40, 0.0, 1e-30], dtype=np.float32)).tolist()
+    [True, True, False, False]
+    """
+    found: npt.NDArray[np.bool_] = (array != 0) & (np.abs(array) < np.finfo(array.dtype).tiny)
+    return found
+
+
 def without_subnormals(array: FloatArray) -> FloatArray:
-    """``array`` with its subnormal numbers (nearer 0 than its type's smallest normal number,
-    ``np.finfo(dtype).tiny``) set to 0.
+    """``array`` with its :func:`subnormal` numbers set to 0.
 
     A weight penalty drives the weights of inputs that seldom vary towards 0, and many stop
     among the subnormals: too small to change any output, but the processor multiplies them
@@ -55,8 +66,48 @@ def without_subnormals(array: FloatArray) -> FloatArray:
     >>> without_subnormals(np.array([1e-40, -1e-40, 1e-30, 0.5], dtype=np.float32)).tolist()
     [0.0, 0.0, 1.0000000031710769e-30, 0.5]
     """
-    tiny = np.finfo(array.dtype).tiny
-    return np.where(np.abs(array) < tiny, np.zeros((), dtype=array.dtype), array)
+    return np.where(subnormal(array), np.zeros((), dtype=array.dtype), array)
+
+
+Layers = tuple[tuple[FloatArray, FloatArray], ...]
+
+
+@dataclass(frozen=True)
+class Written:
+    """A network file's arrays as written, before :class:`ValueNet` flushes its subnormal
+    weights (:func:`read_arrays`)."""
+
+    layers: Layers
+    mean: FloatArray
+    scale: FloatArray
+    info: dict[str, Any]
+
+
+def read_arrays(source: str | os.PathLike[str] | bytes) -> Written:
+    """The arrays and ``info`` of a file written by :meth:`ValueNet.save` (a path, or the
+    file's bytes), as they are written; :meth:`ValueNet.load` makes a network of them.
+
+    A file that is not one, or of another format version, is a ``ValueError``.
+    """
+    where = "the network's bytes" if isinstance(source, bytes) else str(source)
+    try:
+        with np.load(io.BytesIO(source) if isinstance(source, bytes) else source) as data:
+            info = json.loads(bytes(data["info"]).decode())
+            count = sum(1 for name in data.files if name.startswith("w"))
+            layers = tuple(
+                (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
+                for k in range(count)
+            )
+            mean = data["mean"].astype(np.float32)
+            scale = data["scale"].astype(np.float32)
+    except (OSError, KeyError, ValueError) as err:
+        raise ValueError(f"{where} is not a value network: {err}") from err
+    if info.get("format") != FORMAT_VERSION:
+        raise ValueError(
+            f"{where} is a value network of format {info.get('format')!r}; "
+            f"this Rumizi reads format {FORMAT_VERSION}"
+        )
+    return Written(layers, mean, scale, info)
 
 
 def forward(
@@ -89,7 +140,7 @@ class ValueNet:
     ``training``.
     """
 
-    layers: tuple[tuple[FloatArray, FloatArray], ...]
+    layers: Layers
     mean: FloatArray
     scale: FloatArray
     info: Mapping[str, Any] = field(default_factory=dict)
@@ -157,25 +208,8 @@ class ValueNet:
 
         A file that is not one, or of another format version, is a ``ValueError``.
         """
-        where = "the network's bytes" if isinstance(source, bytes) else str(source)
-        try:
-            with np.load(io.BytesIO(source) if isinstance(source, bytes) else source) as data:
-                info = json.loads(bytes(data["info"]).decode())
-                count = sum(1 for name in data.files if name.startswith("w"))
-                layers = tuple(
-                    (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
-                    for k in range(count)
-                )
-                mean = data["mean"].astype(np.float32)
-                scale = data["scale"].astype(np.float32)
-        except (OSError, KeyError, ValueError) as err:
-            raise ValueError(f"{where} is not a value network: {err}") from err
-        if info.get("format") != FORMAT_VERSION:
-            raise ValueError(
-                f"{where} is a value network of format {info.get('format')!r}; "
-                f"this Rumizi reads format {FORMAT_VERSION}"
-            )
-        return cls(layers, mean, scale, info)
+        written = read_arrays(source)
+        return cls(written.layers, written.mean, written.scale, written.info)
 
     @classmethod
     def averaged(cls, members: Sequence[ValueNet]) -> ValueNet:

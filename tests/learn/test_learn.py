@@ -17,7 +17,7 @@ from rumizi.cli.main import cli
 from rumizi.core.record import GameRecord
 from rumizi.games.star_realms.strategy import playout_action
 from rumizi.learn import FORMAT_VERSION, Positions, ValueNet, data, fit, learn, positions, train
-from rumizi.learn.net import shipped
+from rumizi.learn.net import read_arrays, shipped, shipped_path, subnormal
 from rumizi.learn.train import split
 
 
@@ -154,11 +154,6 @@ def test_layers_that_do_not_chain_are_refused() -> None:
         ValueNet(((w0, b0),), net.mean, net.scale)
 
 
-def subnormal(array: np.ndarray) -> np.ndarray:
-    """Where ``array`` holds numbers nearer 0 than its type's smallest normal one."""
-    return (array != 0) & (np.abs(array) < np.finfo(array.dtype).tiny)
-
-
 def test_subnormal_weights_become_zero_and_the_outputs_stay_as_they_were() -> None:
     net = ValueNet.random(6, hidden=(5,), seed=3)
     (w0, b0), (w1, b1) = net.layers
@@ -178,10 +173,16 @@ def test_subnormal_weights_become_zero_and_the_outputs_stay_as_they_were() -> No
 
 @pytest.mark.parametrize("table", expert_tables())
 def test_no_shipped_network_keeps_a_subnormal_weight(table: tuple[str, int]) -> None:
-    # Their files hold thousands (a weight penalty's leftovers); read, they hold none.
+    # Their files hold thousands (a weight penalty's leftovers); read, they hold none, and
+    # every other weight is as written.
     net = shipped(*table)
     assert net is not None
     assert not any(subnormal(w).any() or subnormal(b).any() for w, b in net.layers)
+    written = read_arrays(shipped_path(*table))
+    assert sum(int(subnormal(w).sum()) for w, _ in written.layers) > 1000
+    for kept, raw in zip(net.layers, written.layers, strict=True):
+        for k, r in zip(kept, raw, strict=True):
+            assert np.array_equal(k, np.where(subnormal(r), np.float32(0), r))
 
 
 def standardising(net: ValueNet, seed: int) -> ValueNet:
