@@ -346,7 +346,10 @@ def test_a_line_said_to_many_is_serialised_once(
     with contextlib.ExitStack() as stack:
         s0 = stack.enter_context(first.socket(table_id))
         readers = [stack.enter_context(w.socket(table_id)) for w in (second, *watchers)]
-        s0.next_state()
+        # A socket is sent the table's lines once it has joined, which its first state
+        # shows: a line said before a slow connection joins would never reach it.
+        for sock in (s0, *readers):
+            sock.next_state()
         say(s0, text="hello everyone")
         for reader in readers:
             assert next_of(reader, "chat")["text"] == "hello everyone"
