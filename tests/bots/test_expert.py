@@ -38,7 +38,8 @@ TABLES = [("splendor-duel", 2), ("star-realms", 2), ("war-of-the-ring", 2)]
 def test_expert_is_a_level_with_a_network_for_every_game() -> None:
     assert "expert" in names()
     assert expert_tables() == TABLES
-    # Every game of the catalogue but Fantasy Realms (whose hard plans; see the README).
+    # Every game of the catalogue but Fantasy Realms (no network of it beats hard clearly
+    # enough yet; see the README).
     assert expert_games() == [game_id for game_id, _ in TABLES]
     assert {*expert_games(), "fantasy-realms"} <= set(game_ids())
     for game_id, players in TABLES:
