@@ -19,6 +19,7 @@ import shutil
 import socket
 import subprocess
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -70,6 +71,10 @@ class Socket:
         self.session = session
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None  # the newest state message
+        # Client ids unique across every socket of a run: a prefix from id(self) repeated
+        # once a closed socket's object was freed and its address reused, and the server
+        # rightly refused the new socket's first action as a duplicate of the old one's.
+        self._prefix = f"t-{uuid.uuid4().hex}"
         self._counter = 0
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
@@ -117,7 +122,7 @@ class Socket:
 
     def new_id(self) -> str:
         self._counter += 1
-        return f"t-{id(self)}-{self._counter}"
+        return f"{self._prefix}-{self._counter}"
 
     def answer(self, client_id: str | None = None) -> dict[str, Any]:
         """The next ack or error (states in between are kept in :attr:`state`)."""
