@@ -38,6 +38,10 @@ from rumizi.core.extras import MissingExtra, require
 @click.option("--horizon", type=click.IntRange(1), default=None,
               help="Turns the expert bot plays out before asking this network (default: "
               "rumizi.bots.expert.EXPERT_HORIZON).")  # fmt: skip
+@click.option("--opening", type=click.IntRange(0), default=None,
+              help="Round 1's self-play: the decisions at the start of each game in which a "
+              "bot may move at random (default: rumizi.learn.OPENING); fewer leave the "
+              "results to its own play.")  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=click.IntRange(1), default=None,
               help="Processes playing games at once (default: one per core).")  # fmt: skip
@@ -63,6 +67,7 @@ def learn(
     hidden: str,
     l2: float | None,
     horizon: int | None,
+    opening: int | None,
     seed: int,
     jobs: int | None,
     cluster: str | None,
@@ -111,6 +116,7 @@ def learn(
             hidden=sizes,
             l2=library.L2 if l2 is None else l2,
             horizon=horizon,
+            opening=library.OPENING if opening is None else opening,
             seed=seed,
             jobs=jobs,
             cluster=cluster,

@@ -28,9 +28,14 @@ from rumizi.learn.train import EPOCHS, HIDDEN, L2, Epoch, fit
 #: Decisions' worth of search per move when ``expert`` plays the later rounds' games: a fixed
 #: number of worlds (not seconds), so that the games do not depend on the machine's load.
 SELF_PLAY_ITERATIONS = 96
-#: Round 1's ``strong`` self-play: the chance that each of a bot's first 20 decisions is a
-#: random move, so that the games, and the positions, differ (see StrongBot).
+#: Round 1's ``strong`` self-play: the chance that each of a bot's first ``opening``
+#: decisions is a random move, so that the games, and the positions, differ (see StrongBot).
 EXPLORE = 0.25
+#: Those first decisions, by default (``rumizi learn --opening``). The shipped networks were
+#: trained so; in a short game the random moves then reach far into it (a two-seat Fantasy
+#: Realms game gives each strong player some 24 decisions), and the results the network
+#: learns are those of bots that blunder a fifth of the time, not of strong play.
+OPENING = 20
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,7 @@ def learn(
     hidden: Sequence[int] = HIDDEN,
     l2: float = L2,
     horizon: int | None = None,
+    opening: int = OPENING,
     seed: int = 0,
     jobs: int | None = None,
     cluster: str | None = None,
@@ -76,6 +82,8 @@ def learn(
     with the network before it (at :data:`SELF_PLAY_ITERATIONS` worlds a decision). Records
     and each round's network are written to ``workdir``. ``horizon`` is the turns ``expert``
     plays out before asking the network (``EXPERT_HORIZON`` by default), written in its file.
+    ``opening``: the decisions of each round-1 game in which a bot may move at random
+    (:data:`EXPLORE`).
     """
     from rumizi.adapters.base import encoding
     from rumizi.arena.runner import read_records, run_arena
@@ -97,7 +105,7 @@ def learn(
     began = time.perf_counter()
     for number in range(1, rounds + 1):
         bot = "strong" if net is None else "expert"
-        bot_options: dict[str, Any] = {"explore": EXPLORE}
+        bot_options: dict[str, Any] = {"explore": EXPLORE, "opening": opening}
         if net is not None:
             bot_options = {"weights": str(folder / f"round-{number - 1}.npz")}
             bot_options["iterations"] = SELF_PLAY_ITERATIONS
@@ -144,6 +152,7 @@ def learn(
             "l2": l2,
             "horizon": horizon or EXPERT_HORIZON,
             "rotated": rotated,
+            "opening": opening,
         }
         net, figures = fit(
             found,
@@ -208,6 +217,7 @@ def _joined(parts: list[Positions]) -> Positions:
 __all__ = [
     "FORMAT_VERSION",
     "L2",
+    "OPENING",
     "Epoch",
     "Positions",
     "Round",

@@ -27,6 +27,7 @@ from rumizi.games.fantasy_realms import GAME
 from rumizi.games.fantasy_realms.cards import card_info
 from rumizi.games.fantasy_realms.encoding import STAFF, make_encoding
 from rumizi.games.fantasy_realms.engine import FantasyRealmsState, Options
+from rumizi.games.fantasy_realms.scorer import score_hand
 
 ALL = {"suits": True, "items": True, "jester": True, "phoenix": "deluxe"}
 TABLES: list[tuple[int, dict[str, Any]]] = [
@@ -182,6 +183,23 @@ def test_observation_blocks_read_the_view() -> None:
     v = enc.observe(state.view(2))
     assert block(enc, v, "area")[enc.cards.index(card)] == 1
     assert block(enc, v, "to_act") == [0, 1, 0, 0] and sum(block(enc, v, "hands")) == 7
+
+
+def test_the_observation_carries_what_the_viewer_s_own_cards_score_and_no_other_hand_s() -> None:
+    enc = make_encoding(4)
+    state = GAME.new(seed=11, players=4, first=0)
+    for seat in range(4):
+        hand = sorted(state.hands[seat])
+        best = score_hand(hand, discards=list(state.area), expansion=False, players=4).total
+        assert block(enc, enc.observe(state.view(seat)), "hand_score") == [best]
+    # Another hand changes nothing in it; the viewer's own does.
+    before = block(enc, enc.observe(state.view(1)), "hand_score")
+    state.apply({"do": "draw"})
+    state.apply({"do": "discard", "card": sorted(state.hands[0])[0]})
+    assert block(enc, enc.observe(state.view(1)), "hand_score") == before
+    # Before the draft of two players has dealt the viewer a card, its hand scores nothing.
+    two = encoding("fantasy-realms", 2)
+    assert block(two, two.observe(GAME.new(seed=3, players=2).view(0)), "hand_score") == [0]
 
 
 def test_a_spyglass_shows_a_hand_to_its_user_only() -> None:

@@ -303,6 +303,33 @@ def test_the_learn_command_trains_and_writes_a_network(tmp_path: Path) -> None:
     assert [w.shape[1] for w, _ in net.layers] == [8, 1]
 
 
+def test_the_learn_command_limits_the_random_moves_to_the_opening_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rumizi.arena import runner
+
+    asked: list[dict[str, object]] = []
+    arena = runner.run_arena
+
+    def watched(*args: object, **kwargs: object) -> object:
+        asked.append(dict(kwargs["bot_options"]))  # type: ignore[call-overload]
+        return arena(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "run_arena", watched)
+    out = tmp_path / "star.npz"
+    answer = CliRunner().invoke(
+        cli,
+        ["learn", "star-realms", "--games", "2", "--epochs", "1", "--jobs", "1", "--hidden", "8",
+         "--opening", "3", "--workdir", str(tmp_path / "work"), "--out", str(out)],
+    )  # fmt: skip
+    assert answer.exit_code == 0, answer.output
+    assert asked == [{"explore": 0.25, "opening": 3}]
+    assert ValueNet.load(out).info["opening"] == 3  # the file says how its games were played
+    # By default, the opening the shipped networks were trained with.
+    learn("star-realms", tmp_path / "plain", games=2, epochs=1, hidden=(4,), jobs=1)
+    assert asked[-1] == {"explore": 0.25, "opening": 20}
+
+
 def test_the_learn_command_averages_the_new_network_with_earlier_ones(tmp_path: Path) -> None:
     def train(seed: int, out: Path, *more: str) -> Result:
         return CliRunner().invoke(

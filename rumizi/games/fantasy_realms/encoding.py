@@ -48,8 +48,9 @@ end); the deck's cards while the viewer searches it; the cards the viewer was sh
 they were last seen (Spyglass, Crystal Ball, Market Wagon, a swap, Book of Prophecy, Crystal
 Lens, Lantern); with the Cursed Items each seat's face-up item, its face-down ones (counts for
 others), the item pile, Backpack's items aside, the item deck's size and the turn's item flags;
-and at the end every total and sum of strengths. :attr:`~FantasyRealmsEncoding.layout` names
-each block.
+at the end every total and sum of strengths; and what the viewer's own cards score as they
+stand (the best choices for its ACTION cards, no items).
+:attr:`~FantasyRealmsEncoding.layout` names each block.
 
 >>> enc = make_encoding(4)
 >>> len(enc.actions), enc.actions[enc.index({"do": "take", "card": "king"})]
@@ -85,6 +86,7 @@ from rumizi.games.fantasy_realms.engine import (
     PHASES,
     Options,
 )
+from rumizi.games.fantasy_realms.hand_values import hand_value
 
 #: The game options an adapter may set, with their defaults (OpenSpiel's parameters).
 ADAPTER_OPTIONS: Final[dict[str, bool | str]] = {
@@ -468,6 +470,9 @@ class FantasyRealmsEncoding(LaidOut):
         add("totals", n, high=_BIG, low=-_BIG)
         add("strengths", n, high=_BIG)
         add("out", n)  # the seats that conceded (last, so the blocks before keep their places)
+        # What the viewer's cards score as they stand: the sum that decides the game, which a
+        # small network reading the cards one by one cannot add up for itself.
+        add("hand_score", 1, high=_BIG, low=-_BIG)
 
         self.lay_out(blocks)
         self._at = blocks.starts
@@ -586,6 +591,9 @@ class FantasyRealmsEncoding(LaidOut):
             val.extend((float(r["total"]), float(r["strength"])))
         for q in view.get("out") or []:
             seat("out", q)
+        mine = hands[me] if isinstance(me, int) and 0 <= me < len(hands) else None
+        if isinstance(mine, list) and mine:
+            numbers("hand_score", [float(hand_value(mine, view["area"], self.opts.suits, n))])
         return self.finish(out)
 
     def describe(self, view: View) -> str:
